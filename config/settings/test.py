@@ -1,0 +1,26 @@
+"""Settings for the test suite.
+
+``TEST_DATABASE_URL`` puts the suite on a real database (CI: PostgreSQL); without it
+the suite runs on SQLite, the embedded default.
+"""
+
+from .base import *  # noqa: F403
+from .base import VAR_DIR, env
+
+DEBUG = False
+SECRET_KEY = "kirjuri-tests-only"  # noqa: S105
+DATABASES = {
+    "default": env.db_url(
+        "TEST_DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'test.sqlite3'}"
+    )
+}
+DATABASES["default"]["ATOMIC_REQUESTS"] = False
+DATABASES["default"]["CONN_MAX_AGE"] = 0
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+ALLOWED_HOSTS = ["*"]

@@ -1,0 +1,41 @@
+"""The rules engine: cards, decks, the game interface, the registry. Pure Python."""
+
+from games.engine.errors import (
+    DealRejected,
+    InputRejected,
+    OptionsRejected,
+    RuleError,
+    SetupRejected,
+    UnknownGame,
+)
+from games.engine.game import (
+    DealRecord,
+    DealScore,
+    Fact,
+    FoldedMatch,
+    Game,
+    MatchState,
+    NextDeal,
+    Table,
+)
+from games.engine.registry import all_games, get_game, register
+
+__all__ = [
+    "DealRecord",
+    "DealRejected",
+    "DealScore",
+    "Fact",
+    "FoldedMatch",
+    "Game",
+    "InputRejected",
+    "MatchState",
+    "NextDeal",
+    "OptionsRejected",
+    "RuleError",
+    "SetupRejected",
+    "Table",
+    "UnknownGame",
+    "all_games",
+    "get_game",
+    "register",
+]

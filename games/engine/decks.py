@@ -1,0 +1,96 @@
+"""Declarative deck specifications and the check of a deal against its deck.
+
+A deck is a multiset of card faces. A deal is checked by counting every card the
+scorer entered — over every meld, hand, foot and pile — and comparing each count with
+the number of copies the deck holds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from games.engine.cards import JOKER, RANKS, STANDARD_CARDS, Card
+from games.engine.errors import RuleError
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """``copies`` maps each card face to how many the deck holds."""
+
+    name: str
+    copies: Mapping[Card, int] = field(repr=False)
+
+    @property
+    def size(self) -> int:
+        return sum(self.copies.values())
+
+    def holds(self, card: Card) -> int:
+        return self.copies.get(card, 0)
+
+
+def make_deck(
+    name: str, *, packs: int = 1, jokers_per_pack: int = 0, ranks=RANKS
+) -> DeckSpec:
+    """``packs`` × (the ranks in four suits + ``jokers_per_pack`` jokers)."""
+    counts: Counter[Card] = Counter()
+    for card in STANDARD_CARDS:
+        if card.rank in ranks:
+            counts[card] += packs
+    if jokers_per_pack:
+        counts[JOKER] += packs * jokers_per_pack
+    return DeckSpec(name, MappingProxyType(dict(counts)))
+
+
+STANDARD_52 = make_deck("52 cards")
+STANDARD_52_JOKER = make_deck("52 cards + 1 joker", jokers_per_pack=1)
+DOUBLE_54 = make_deck("2 × 54 cards (2 jokers each)", packs=2, jokers_per_pack=2)
+TRIPLE_54 = make_deck("3 × 54 cards (2 jokers each)", packs=3, jokers_per_pack=2)
+FIVE_54 = make_deck("5 × 54 cards (2 jokers each)", packs=5, jokers_per_pack=2)
+PIQUET_36 = make_deck("36 cards (6 to A)", ranks=("6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+
+
+def check_deck(
+    deck: DeckSpec, placed: Iterable[tuple[str, Iterable[Card]]]
+) -> list[RuleError]:
+    """Errors for every card entered more often than ``deck`` holds.
+
+    ``placed`` yields ``(path, cards)`` for each pile of the deal (a meld, a hand, a
+    foot …). The error stands at the path where the card went over the limit and
+    names every place it was entered.
+    """
+    seen: Counter[Card] = Counter()
+    where: dict[Card, list[str]] = {}
+    over: dict[Card, str] = {}  # card -> path where it first went over the limit
+    for path, cards in placed:
+        for card in cards:
+            seen[card] += 1
+            where.setdefault(card, []).append(path)
+            if card not in over and seen[card] > deck.holds(card):
+                over[card] = path
+    return [
+        _too_many(deck, card, path, seen[card], where[card])
+        for card, path in over.items()
+    ]
+
+
+def _too_many(
+    deck: DeckSpec, card: Card, path: str, count: int, places: list[str]
+) -> RuleError:
+    held = deck.holds(card)
+    entered = f"entered {count} times: {', '.join(places)}"
+    if held == 0:
+        return RuleError(
+            path,
+            "card_not_in_deck",
+            f"{card.code} is not in the {deck.name} deck ({entered})",
+        )
+    return RuleError(
+        path,
+        "too_many_copies",
+        f"{card.code} appears more often than the {deck.name} deck holds "
+        f"({held}; {entered})",
+    )

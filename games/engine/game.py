@@ -1,0 +1,329 @@
+"""The interface every game implements, and the fold that turns deals into a match.
+
+Terms:
+
+* **table** — who sits where: ``seats[i]`` is the side of seat *i* in clockwise order
+  (Tuppi: ``(0, 1, 0, 1)``; two-player Sleazy: ``(0, 1)``), and the first dealer.
+* **side** — a team or a lone player; points are kept per side.
+* **deal input** — what the scorer enters for one deal (cards or totals), declared as a
+  pydantic model so it exports JSON Schema.
+* **match state** — everything the next deal needs to know: running totals, deal
+  number, dealer, and game-specific context (opening requirement, *nousussa* …).
+* **fold** — scoring the deals in order, each against the state the previous deals
+  left. Deterministic: re-folding after a correction equals scoring the corrected list
+  from scratch, and folding a list equals folding a prefix then the rest
+  (:meth:`Game.fold_from`).
+
+A deal that the rules reject *inside a fold* (e.g. after an earlier deal was corrected
+and its opening meld no longer meets the requirement) does not stop the fold: it is
+kept as a flagged deal with its errors, contributes nothing, and the match reports
+that it needs attention.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from games.engine.decks import DeckSpec
+from games.engine.errors import (
+    DealRejected,
+    OptionsRejected,
+    RuleError,
+    SetupRejected,
+)
+from games.engine.inputs import validation_errors
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Sides and seats in clockwise order, and who deals first."""
+
+    seats: tuple[int, ...]
+    first_dealer: int = 0
+
+    @property
+    def side_count(self) -> int:
+        return max(self.seats) + 1
+
+    def side_of(self, seat: int) -> int:
+        return self.seats[seat]
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s == side)
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        """The seat ``step`` places to the left (clockwise, book §1.4)."""
+        return (seat + step) % len(self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """Something derived from a deal that a scorer wants to see."""
+
+    code: str
+    text: str
+    side: int | None = None
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """What one deal scores, before it is folded into the match.
+
+    ``points`` are per side, as this deal scores them (a game may transform them
+    when folding — Tuppi's *nousussa* rule wipes a side's points, for instance).
+    ``detail`` is game-specific and JSON-serialisable (contract, tricks …).
+    """
+
+    points: tuple[int, ...]
+    facts: tuple[Fact, ...] = ()
+    verified: bool = True
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchState:
+    """The state after some deals. Games subclass it to add their own context."""
+
+    table: Table
+    options: BaseModel
+    deal_number: int = 1  # the number of the next deal
+    totals: tuple[int, ...]
+    dealer: int  # the seat that deals the next deal
+    finished: bool = False
+    winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NextDeal:
+    """What the table needs to know before the next deal."""
+
+    number: int
+    dealer: int | None = None
+    starting_seat: int | None = None
+    opening_requirement: tuple[int, ...] | None = None
+    holding_points: int | None = None
+    may_bid: tuple[int, ...] | None = None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One deal of a folded match."""
+
+    number: int
+    score: DealScore | None
+    errors: tuple[RuleError, ...]
+    totals: tuple[int, ...]  # running totals after this deal
+
+    @property
+    def flagged(self) -> bool:
+        return bool(self.errors)
+
+
+@dataclass(frozen=True)
+class FoldedMatch:
+    """The match as the fold of its deals."""
+
+    game: str
+    deals: tuple[DealRecord, ...]
+    state: MatchState
+    next_deal: NextDeal | None
+    leaders: tuple[int, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.state.totals
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.state.winners
+
+    @property
+    def needs_attention(self) -> bool:
+        return any(d.flagged for d in self.deals)
+
+
+class Game(ABC):
+    """A game's rules. Subclasses are registered with :func:`register`.
+
+    Class attributes to declare:
+
+    * ``slug``, ``name``, ``source`` (``<rules file> §<section>``), ``summary``;
+    * ``Options`` — a :class:`FrozenModel` whose defaults match the rulebook;
+    * ``deal_input`` — the pydantic type of one deal as entered;
+    * ``deck`` — the deck cards are checked against (``None`` if no cards entered);
+    * ``tables`` — the seatings the game is played at, e.g. ``((0, 1, 0, 1),)``.
+    """
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    source: ClassVar[str]
+    summary: ClassVar[str] = ""
+    Options: ClassVar[type[BaseModel]]
+    deal_input: ClassVar[Any]
+    deck: ClassVar[DeckSpec | None] = None
+    tables: ClassVar[tuple[tuple[int, ...], ...]]
+
+    def __init__(self) -> None:
+        self._deal_adapter = TypeAdapter(self.deal_input)
+
+    # -- declarations -------------------------------------------------------------
+
+    def parse_options(self, raw: Mapping[str, Any] | BaseModel | None) -> BaseModel:
+        if isinstance(raw, self.Options):
+            return raw
+        try:
+            return self.Options.model_validate(dict(raw or {}))
+        except ValidationError as exc:
+            raise OptionsRejected(validation_errors(exc, "options")) from None
+
+    def options_schema(self) -> dict[str, Any]:
+        return self.Options.model_json_schema()
+
+    def deal_schema(self) -> dict[str, Any]:
+        return self._deal_adapter.json_schema()
+
+    def default_table(self, options: BaseModel) -> Table:
+        return Table(self.tables[0])
+
+    def check_table(self, table: Table, options: BaseModel) -> None:
+        """Raise :class:`SetupRejected` if the game is not played at this table."""
+        if table.seats not in self.tables:
+            shapes = ", ".join(str(list(t)) for t in self.tables)
+            raise SetupRejected(
+                [
+                    RuleError(
+                        "seats",
+                        "bad_table",
+                        f"{self.name} is played with seats as sides {shapes}",
+                    )
+                ]
+            )
+        if not 0 <= table.first_dealer < len(table.seats):
+            raise SetupRejected(
+                [RuleError("first_dealer", "bad_seat", "no such seat at this table")]
+            )
+
+    # -- one deal -----------------------------------------------------------------
+
+    def parse_deal(self, raw: Any) -> Any:
+        """Validate the shape of a deal as entered; errors carry field paths."""
+        try:
+            return self._deal_adapter.validate_python(raw)
+        except ValidationError as exc:
+            raise DealRejected(validation_errors(exc)) from None
+
+    def score(self, state: MatchState, raw: Any) -> DealScore:
+        """Parse, verify and score one deal in the context ``state``."""
+        if state.finished:
+            raise DealRejected(
+                [RuleError("", "match_finished", "the match is already decided")]
+            )
+        return self.verify_and_score(state, self.parse_deal(raw))
+
+    @abstractmethod
+    def verify_and_score(self, state: MatchState, deal: Any) -> DealScore:
+        """Check a parsed deal against the rules, the deck and the match so far.
+
+        Raise :class:`DealRejected` with every error found.
+        """
+
+    # -- the match ----------------------------------------------------------------
+
+    def initial_state(self, options: BaseModel, table: Table) -> MatchState:
+        return MatchState(
+            table=table,
+            options=options,
+            totals=(0,) * table.side_count,
+            dealer=table.first_dealer,
+        )
+
+    @abstractmethod
+    def advance(self, state: MatchState, score: DealScore) -> MatchState:
+        """The state after a scored deal (totals, dealer, context, finished)."""
+
+    def next_deal(self, state: MatchState) -> NextDeal | None:
+        """What the table needs before the next deal; ``None`` once finished."""
+        if state.finished:
+            return None
+        return NextDeal(
+            number=state.deal_number,
+            dealer=state.dealer,
+            starting_seat=state.table.next_seat(state.dealer),
+        )
+
+    def leaders(self, state: MatchState) -> tuple[int, ...]:
+        """Sides in the lead (several when tied; none before any points)."""
+        best = max(state.totals)
+        if all(t == best for t in state.totals):
+            return ()
+        return tuple(i for i, t in enumerate(state.totals) if t == best)
+
+    def start(
+        self,
+        options: Mapping[str, Any] | BaseModel | None = None,
+        table: Table | None = None,
+    ) -> MatchState:
+        """The state before the first deal, with options and table checked."""
+        parsed = self.parse_options(options)
+        table = table or self.default_table(parsed)
+        self.check_table(table, parsed)
+        return self.initial_state(parsed, table)
+
+    def fold(
+        self,
+        deals: Sequence[Any],
+        options: Mapping[str, Any] | BaseModel | None = None,
+        table: Table | None = None,
+        numbers: Sequence[int] | None = None,
+    ) -> FoldedMatch:
+        """Score ``deals`` in order from the start of a match."""
+        return self.fold_from(self.start(options, table), deals, numbers=numbers)
+
+    def fold_from(
+        self,
+        state: MatchState,
+        deals: Sequence[Any],
+        numbers: Sequence[int] | None = None,
+        earlier: Sequence[DealRecord] = (),
+    ) -> FoldedMatch:
+        """Continue a fold from ``state`` (folding a prefix, then the rest)."""
+        records = list(earlier)
+        for i, raw in enumerate(deals):
+            number = numbers[i] if numbers is not None else state.deal_number
+            try:
+                score = self.score(state, raw)
+            except DealRejected as rejected:
+                records.append(DealRecord(number, None, rejected.errors, state.totals))
+                continue
+            state = self.advance(state, score)
+            records.append(DealRecord(number, score, (), state.totals))
+        return FoldedMatch(
+            game=self.slug,
+            deals=tuple(records),
+            state=state,
+            next_deal=self.next_deal(state),
+            leaders=self.leaders(state),
+        )
+
+
+def advanced(state: MatchState, points: Sequence[int], **changes: Any) -> MatchState:
+    """Common step: add ``points`` to the totals, count the deal, pass the deal on."""
+    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
+    base = {
+        "totals": totals,
+        "deal_number": state.deal_number + 1,
+        "dealer": state.table.next_seat(state.dealer),
+    }
+    base.update(changes)
+    return replace(state, **base)

@@ -1,0 +1,105 @@
+"""Building blocks for a game's deal input and options (pydantic models).
+
+A game declares its deal input as pydantic models built from these pieces, so that the
+same declaration validates what a scorer sent, exports JSON Schema for the API docs
+and the entry form, and turns every problem into a :class:`RuleError` with a path.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    PlainSerializer,
+    ValidationError,
+    WithJsonSchema,
+)
+from pydantic_core import PydanticCustomError
+
+from games.engine.cards import _SPELLINGS, Card, split_tokens
+from games.engine.errors import RuleError
+
+CARD_PATTERN = (
+    r"^\s*(?i:(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]|[SHDC♠♥♦♣♤♡♢♧](10|[2-9TJQKA])"
+    r"|JO|JK|JOKER|★)\s*$"
+)
+
+
+class FrozenModel(BaseModel):
+    """Base of every input model: immutable, and unknown fields are errors."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _to_card(value: Any) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        card = _SPELLINGS.get(value.strip().upper())
+        if card is not None:
+            return card
+    raise PydanticCustomError(
+        "bad_card",
+        "'{token}' is not a card (write e.g. KH, 10D, K♥ or Jo)",
+        {"token": value},
+    )
+
+
+def _to_card_list(value: Any) -> Any:
+    # A scorer may type a whole meld as one string: "7H 7D 7S Jo".
+    return split_tokens(value) if isinstance(value, str) else value
+
+
+CardField = Annotated[
+    Card,
+    BeforeValidator(_to_card),
+    PlainSerializer(lambda c: c.code, return_type=str),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": CARD_PATTERN,
+            "description": "A card: KH, 10D, K♥, ♥K, TD; Jo/JK/★ for a joker.",
+            "examples": ["KH", "10D", "Jo"],
+        }
+    ),
+]
+"""One card, parsed from what people type; serialised in canonical form."""
+
+CardList = Annotated[
+    tuple[CardField, ...],
+    BeforeValidator(_to_card_list),
+    WithJsonSchema(
+        {
+            "oneOf": [
+                {
+                    "type": "array",
+                    "items": {"type": "string", "pattern": CARD_PATTERN},
+                },
+                {
+                    "type": "string",
+                    "description": "Cards separated by spaces or commas",
+                },
+            ],
+            "examples": [["7H", "7D", "7S", "Jo"], "7H 7D 7S Jo"],
+        }
+    ),
+]
+"""A list of cards, or one string of them separated by spaces or commas."""
+
+
+def validation_errors(exc: ValidationError, prefix: str = "") -> list[RuleError]:
+    """Turn pydantic's errors into :class:`RuleError` with dotted paths."""
+    errors = []
+    for err in exc.errors(include_url=False):
+        # Tagged unions add the tag as a path element; a scorer never typed it.
+        loc = [str(p) for p in err["loc"] if not _is_union_tag(p)]
+        path = ".".join([prefix, *loc] if prefix else loc)
+        errors.append(RuleError(path, err["type"], err["msg"]))
+    return errors
+
+
+def _is_union_tag(part: Any) -> bool:
+    return isinstance(part, str) and part.startswith("function-")

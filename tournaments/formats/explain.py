@@ -1,0 +1,62 @@
+"""Why a table was formed: machine-readable reasons with human text.
+
+Every generator in :mod:`tournaments.formats` attaches :class:`Reason` values to the
+tables and byes it produces. A reason has a stable ``code`` (for filtering and for
+translations later), the entries it concerns, structured ``data`` and an English
+``text`` for the director's screen. :func:`explain_round` renders a whole round.
+
+Invariant: ``code`` values never change meaning once published; new situations get
+new codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tournaments.formats.base import Round
+
+
+class ReasonCode(StrEnum):
+    SCHEDULE = "schedule"  # fixed schedule position (round robin, rotation)
+    SCORE_GROUP = "score_group"  # paired inside its score group
+    FLOAT_DOWN = "float_down"  # paired below its score group
+    FLOAT_UP = "float_up"  # pulled up to meet a higher score group
+    BYE = "bye"  # scoring bye, and why this entry
+    SIT_OUT = "sit_out"  # not playing this round, no score
+    REMATCH_AVOIDED = "rematch_avoided"  # previous opponents in reach were skipped
+    SIDE_BALANCE = "side_balance"  # who plays first and why
+    REPEATED_PARTNER = "repeated_partner"
+    REPEATED_OPPONENT = "repeated_opponent"
+    REPEATED_TABLE_MATE = "repeated_table_mate"
+    SEED = "seed"  # knockout placement by seed
+    DUPLICATE = "duplicate"  # which boards, which direction
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One reason for a pairing decision."""
+
+    code: ReasonCode
+    text: str
+    entries: tuple[Hashable, ...] = ()
+    # Excluded from hashing: a dict is not hashable, and reasons are compared, not
+    # used as keys.
+    data: Mapping[str, object] = field(default_factory=dict, hash=False)
+
+
+def explain_round(round_: Round) -> str:
+    """The round as plain text, one table per paragraph, for the director."""
+    lines = [f"Round {round_.number}"]
+    lines.extend(f"  note: {message}" for message in round_.messages)
+    for table in round_.tables:
+        sides = " v ".join(" & ".join(str(e) for e in side) for side in table.sides)
+        lines.append(f"  Table {table.number}: {sides}")
+        lines.extend(f"    - {reason.text}" for reason in table.reasons)
+    for bye in round_.byes:
+        lines.append(f"  Not playing: {bye.entry}")
+        lines.extend(f"    - {reason.text}" for reason in bye.reasons)
+    return "\n".join(lines)

@@ -13,6 +13,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
 
 env = environ.Env()
+# The embedded default keeps its SQLite files here (ignored by git).
+VAR_DIR.mkdir(exist_ok=True)
 
 DEBUG = env.bool("DEBUG", default=False)
 # Only the local and test modules supply a development key; production demands one.
@@ -32,6 +34,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "games",
     "scoring",
     "tournaments",
@@ -125,6 +128,10 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Served by Kirjuri itself: a club may have no internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Celery: with REDIS_URL the broker and result backend are Redis and workers run the

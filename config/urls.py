@@ -1,0 +1,25 @@
+"""Root URLs: pages, the API under /api/v1/, its schema and docs, admin, health."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config.health import healthz
+
+api_v1 = [
+    path("", include("games.api.urls")),
+]
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("api/v1/", include((api_v1, "api"), namespace="api")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path(
+        "api/docs/",
+        SpectacularSwaggerView.as_view(url_name="schema"),
+        name="api-docs",
+    ),
+    path("", include("games.urls")),
+]

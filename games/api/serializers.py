@@ -1,0 +1,47 @@
+"""Shapes of the catalogue API (for validation and the OpenAPI schema)."""
+
+from rest_framework import serializers
+
+
+class ErrorSerializer(serializers.Serializer):
+    path = serializers.CharField()
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ErrorListSerializer(serializers.Serializer):
+    errors = ErrorSerializer(many=True)
+
+
+class GameSerializer(serializers.Serializer):
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+    source = serializers.CharField()
+    summary = serializers.CharField()
+    deck = serializers.CharField(allow_null=True)
+    tables = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+    options_schema = serializers.DictField()
+    deal_schema = serializers.DictField()
+
+
+class TableSerializer(serializers.Serializer):
+    seats = serializers.ListField(child=serializers.IntegerField(min_value=0), min_length=1)
+    first_dealer = serializers.IntegerField(min_value=0, default=0)
+
+
+class ScoreRequestSerializer(serializers.Serializer):
+    options = serializers.DictField(required=False, default=dict)
+    table = TableSerializer(required=False)
+    deals = serializers.ListField(child=serializers.DictField(), max_length=500)
+
+
+class FoldedMatchSerializer(serializers.Serializer):
+    game = serializers.SlugField()
+    deals = serializers.ListField(child=serializers.DictField())
+    totals = serializers.ListField(child=serializers.IntegerField())
+    leaders = serializers.ListField(child=serializers.IntegerField())
+    finished = serializers.BooleanField()
+    winners = serializers.ListField(child=serializers.IntegerField())
+    needs_attention = serializers.BooleanField()
+    next_deal = serializers.DictField(allow_null=True)
+    state = serializers.DictField()

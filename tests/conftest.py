@@ -1,0 +1,73 @@
+"""Suite-wide fixtures and the rules for tests that need real services.
+
+Markers (see pyproject.toml): ``postgres`` tests run only when the suite is on
+PostgreSQL (``TEST_DATABASE_URL``), ``redis`` and ``worker`` tests only with
+``REDIS_URL``, ``browser`` tests only when Chromium is installed. Otherwise they are
+reported as skipped with the reason — unless ``KIRJURI_REQUIRE_SERVICES=1`` (CI), where
+a missing service is a failure and any skipped test fails the run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+REQUIRE = os.environ.get("KIRJURI_REQUIRE_SERVICES") == "1"
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+
+
+def _missing(item: pytest.Item) -> str | None:
+    on_postgres = os.environ.get("TEST_DATABASE_URL", "").startswith("postgres")
+    if item.get_closest_marker("postgres") and not on_postgres:
+        return "needs PostgreSQL: set TEST_DATABASE_URL=postgres://…"
+    if item.get_closest_marker("worker") and not on_postgres:
+        return "the worker test needs PostgreSQL: set TEST_DATABASE_URL=postgres://…"
+    needs_redis = item.get_closest_marker("redis") or item.get_closest_marker("worker")
+    if needs_redis and not os.environ.get("REDIS_URL"):
+        return "needs Redis: set REDIS_URL=redis://…"
+    if item.get_closest_marker("browser") and not CHROMIUM:
+        return "needs Chromium (apt-get install chromium) or CHROMIUM_PATH"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        reason = _missing(item)
+        if reason is None:
+            continue
+        if REQUIRE:
+            item.add_marker(pytest.mark.usefixtures("_fail_missing_service"))
+            item.user_properties.append(("missing", reason))
+        else:
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture
+def _fail_missing_service(request):
+    reason = dict(request.node.user_properties).get("missing")
+    pytest.fail(f"KIRJURI_REQUIRE_SERVICES=1 but {reason}")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    skipped = terminalreporter.stats.get("skipped", [])
+    if REQUIRE and skipped:
+        terminalreporter.write_line(
+            f"KIRJURI_REQUIRE_SERVICES=1: {len(skipped)} test(s) were skipped; "
+            "CI runs every test.",
+            red=True,
+        )
+
+
+def pytest_sessionfinish(session, exitstatus):
+    skipped = session.config.pluginmanager.get_plugin("terminalreporter")
+    if REQUIRE and skipped and skipped.stats.get("skipped") and exitstatus == 0:
+        session.exitstatus = 1
+
+
+@pytest.fixture
+def api_client():
+    from rest_framework.test import APIClient
+
+    return APIClient()

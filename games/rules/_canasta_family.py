@@ -1,0 +1,1252 @@
+"""Shared core of the Canasta family: Canasta, Samba, Contract Samba, Hand and Foot.
+
+Source: ``001_b57793035adc3f64.txt`` §28 (Canasta: 28.1 card values, 28.2 melds,
+28.5 end of a deal, 28.6.2 opening meld, 28.6.3 red threes, 28.6.4–28.6.5 "May I go
+out?" and penalties), §30 (Samba), §31 (Contract Samba), §32 (Hand and Foot). Each
+game states only how it differs from Canasta; this module holds what they share,
+parameterised by small frozen dataclasses, so that a game is a table of rules plus
+whatever it adds (a contract, feet …).
+
+Terms:
+
+* **natural** — a card that is not wild; **wild** — a two or a joker (in Contract
+  Samba a two is natural inside a *meld of twos* and in a samba meld).
+* **rank meld** (a *canasta meld*) — naturals of one rank plus wilds;
+  **sequence** (a *samba meld*, Samba and Contract Samba) — consecutive naturals of
+  one suit; **black-threes meld** — three or more black threes, laid only by the
+  player who goes out.
+* **canasta** — a rank meld of at least seven cards: **natural** with no wild card,
+  **mixed** otherwise. **samba** — a sequence of seven cards. Both are derived from
+  the cards, never typed in.
+* **side** — a team of two partners; its melds are common to both.
+* **opening meld** — the first cards a side lays down in a deal (one or several
+  combinations); their card points (no bonuses) must reach the side's **opening
+  requirement**, read from the game's **opening zones** by the side's score before
+  the deal, plus 10 for each insufficient attempt in that deal (§28.6.5).
+* **going out** — a player gets rid of the last card; **concealed** — the side opened
+  and went out in the same turn (§28.6.2: +100 in Canasta, nothing in Samba).
+
+API (stable; games extend it, nobody breaks it):
+
+* card values: :data:`CARD_POINTS` (§28.1), :func:`meld_card_points` (threes in a
+  meld are 5 whatever their colour — only Contract Samba melds a red three, in a
+  sequence, and §31.10 values it 5), :func:`hand_points` (what a card left in hand
+  costs, with per-game values for threes).
+* melds: :class:`MeldRules` (the knobs), :func:`check_meld` → :class:`Meld` or
+  errors, :func:`check_side_melds` (every meld of a side, plus "one meld per rank").
+* canastas: :class:`CanastaBonuses`, :func:`canasta_bonus`, :func:`count_complete`.
+* red threes: :class:`RedThreeRule`, :func:`red_three_points`.
+* opening: :class:`OpeningZones` (``requirement(score, attempts)``), the zone
+  tables :data:`CANASTA_ZONES`, :data:`SAMBA_ZONES`, :data:`CONTRACT_SAMBA_ZONES`,
+  :func:`check_opening` (opening cards ⊆ final melds, points vs requirement).
+* going out: :class:`GoingOutRule`, :func:`check_going_out`;
+  :data:`MAY_I_GO_OUT_PENALTY` (300, §28.6.4), :data:`INSUFFICIENT_OPENING_STEP`
+  (10, §28.6.5).
+* input pieces: :class:`SideCards` (a side's melds, opening, red threes, hands,
+  penalties), :class:`CardsDeal`, :class:`TotalsDeal`; a game may subclass them
+  (Hand and Foot adds feet, Contract Samba a contract).
+* :class:`FamilyRules` bundles a game's tables; :class:`CanastaFamilyGame` is a
+  ready :class:`Game` for games that are "Canasta with other tables" (Canasta,
+  Samba); it exposes hooks (:meth:`CanastaFamilyGame.score_side`, ``extra_checks``)
+  for games that add more.
+
+Invariants:
+
+* every card of a deal entered in card mode is counted against the deck once:
+  melds, red threes and hands (the opening is a part of the melds, not counted
+  again);
+* a meld's kind, canasta/samba status and natural/mixed type come from its cards;
+* errors carry the path of the field as entered (``teams.1.melds.2``), and every
+  error of a deal is reported at once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import Discriminator, Field, Tag, TypeAdapter, ValidationError
+
+from games.engine.cards import JOKER, RANKS, STANDARD_CARDS, Card, Suit
+from games.engine.decks import DeckSpec, check_deck
+from games.engine.errors import DealRejected, RuleError
+from games.engine.game import (
+    DealScore,
+    Fact,
+    Game,
+    MatchState,
+    NextDeal,
+    Table,
+    advanced,
+)
+from games.engine.inputs import CardList, FrozenModel, validation_errors
+
+# -- card values (§28.1) ---------------------------------------------------------
+
+MAY_I_GO_OUT_PENALTY = 300  # §28.6.4
+INSUFFICIENT_OPENING_STEP = 10  # §28.6.5: +10 to the requirement per attempt
+
+WILD_RANKS = frozenset({"2", JOKER.rank})
+
+
+def _base_points(card: Card) -> int:
+    if card.is_joker:
+        return 50
+    if card.rank == "3":
+        return 100 if card.suit.is_red else 5
+    if card.rank in ("A", "2"):
+        return 20
+    if card.rank in ("4", "5", "6", "7"):
+        return 5
+    return 10
+
+
+ALL_CARDS: tuple[Card, ...] = (*STANDARD_CARDS, JOKER)
+CARD_POINTS: Mapping[Card, int] = MappingProxyType(
+    {c: _base_points(c) for c in ALL_CARDS}
+)
+"""§28.1: black 3 5, red 3 100, 4–7 5, 8–K 10, A 20, 2 20, joker 50."""
+
+_MELD_POINTS = {c: (5 if c.rank == "3" else CARD_POINTS[c]) for c in ALL_CARDS}
+
+
+def meld_card_points(card: Card) -> int:
+    """What a card on the table counts (a three in a meld counts 5)."""
+    return _MELD_POINTS[card]
+
+
+def is_red_three(card: Card) -> bool:
+    return card.rank == "3" and card.suit.is_red
+
+
+def is_black_three(card: Card) -> bool:
+    return card.rank == "3" and not card.suit.is_red
+
+
+def hand_points_table(
+    black_three: int | None = None, red_three: int | None = None
+) -> Mapping[Card, int]:
+    """Values of cards left in hand (positive numbers; they count against the side).
+
+    By default §28.1's values; Contract Samba and Hand and Foot charge 100 for a black
+    three and 500 for a red three in hand (§31.10, §32.6).
+    """
+    table = dict(CARD_POINTS)
+    for card in ALL_CARDS:
+        if card.rank == "3":
+            if card.suit.is_red and red_three is not None:
+                table[card] = red_three
+            elif not card.suit.is_red and black_three is not None:
+                table[card] = black_three
+    return MappingProxyType(table)
+
+
+CANASTA_HAND_POINTS = hand_points_table()
+
+
+def hand_points(cards: Iterable[Card], table: Mapping[Card, int] = CARD_POINTS) -> int:
+    """Sum of what the cards in a hand cost (positive)."""
+    return sum(table[c] for c in cards)
+
+
+# -- melds (§28.2, §30.2, §31.6, §32.2) ----------------------------------------------
+
+RANK_MELD = "rank"
+SEQUENCE = "sequence"
+BLACK_THREES = "black_threes"
+
+# Samba's sequences run 4…A: threes and wild twos cannot be used (§30.2).
+SAMBA_SEQUENCE_RANKS: tuple[str, ...] = RANKS[2:]
+# Contract Samba's run round the corner, twos and threes included (§31.6).
+CYCLIC_SEQUENCE_RANKS: tuple[str, ...] = RANKS
+
+_PLURALS = {
+    "J": "jacks",
+    "Q": "queens",
+    "K": "kings",
+    "A": "aces",
+    "2": "twos",
+    "3": "threes",
+}
+
+
+def rank_plural(rank: str) -> str:
+    """``7`` → ``7s``, ``A`` → ``aces`` (for facts)."""
+    return _PLURALS.get(rank, f"{rank}s")
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRules:
+    """How a game's melds are built.
+
+    Defaults are Canasta's (§28.2, §28.5): rank melds of at least 3 cards with at
+    least 2 naturals and at most 3 wilds, one meld per rank per side, no sequences,
+    3–4 black threes only when going out.
+    """
+
+    min_cards: int = 3
+    min_naturals: int = 2
+    max_wilds: int = 3
+    max_cards: int | None = None  # Hand and Foot: 7 (§32.2)
+    one_meld_per_rank: bool = True  # Samba, Contract Samba, Hand and Foot: False
+    # Black threes when going out: (min, max) cards; None = never (Hand and Foot).
+    black_threes_out: tuple[int, int | None] | None = (3, 4)
+    # Sequences (samba melds); None = not played.
+    sequence_ranks: tuple[str, ...] | None = None
+    sequence_wraps: bool = False  # Q-K-A-2-3 (Contract Samba)
+    sequence_max: int = 7
+    # Contract Samba: a meld whose naturals are twos (jokers wild, at most
+    # ``twos_max_jokers``).
+    melds_of_twos: bool = False
+    twos_max_jokers: int = 2
+    # Contract Samba §31.6: a complete natural canasta or canasta of twos takes no
+    # more cards, so it has exactly 7.
+    closed_natural_canastas: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A verified meld: ``rank`` for rank melds, ``suit`` and ``ranks`` for runs."""
+
+    cards: tuple[Card, ...]
+    kind: str  # RANK_MELD, SEQUENCE or BLACK_THREES
+    rank: str | None = None
+    suit: Suit | None = None
+    wilds: int = 0
+    points: int = 0  # card points on the table
+    ranks: tuple[str, ...] = ()  # a sequence's ranks in playing order
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def naturals(self) -> int:
+        return len(self.cards) - self.wilds
+
+    @property
+    def is_canasta(self) -> bool:
+        return self.kind == RANK_MELD and len(self.cards) >= 7
+
+    @property
+    def is_samba(self) -> bool:
+        return self.kind == SEQUENCE and len(self.cards) >= 7
+
+    @property
+    def is_complete(self) -> bool:
+        """A canasta or a samba."""
+        return len(self.cards) >= 7 and self.kind != BLACK_THREES
+
+    @property
+    def is_natural(self) -> bool:
+        return self.wilds == 0
+
+    @property
+    def label(self) -> str:
+        """``natural canasta of 7s``, ``meld of kings``, ``samba 8♥–A♥``."""
+        if self.kind == SEQUENCE:
+            name = "samba" if self.is_samba else "sequence"
+            return f"{name} {self.ranks[0]}{self.suit.symbol}–{self.ranks[-1]}"
+        if self.kind == BLACK_THREES:
+            return "black threes"
+        plural = rank_plural(self.rank)
+        if self.is_canasta:
+            kind = "natural" if self.is_natural else "mixed"
+            return f"{kind} canasta of {plural}"
+        return f"meld of {plural}"
+
+
+def _is_wild(card: Card, rules: MeldRules, twos_natural: bool) -> bool:
+    if card.is_joker:
+        return True
+    return card.rank == "2" and not twos_natural
+
+
+def check_meld(
+    cards: Sequence[Card],
+    rules: MeldRules,
+    *,
+    path: str,
+    may_meld_black_threes: bool = False,
+) -> tuple[Meld | None, list[RuleError]]:
+    """Classify and verify one meld. Returns the meld, or ``None`` and its errors.
+
+    ``may_meld_black_threes`` is true for the side that went out (§28.5: the player
+    going out may meld black threes — naturals only, the text allows no wilds).
+    """
+    cards = tuple(cards)
+    n = len(cards)
+    if n < rules.min_cards:
+        return None, [
+            RuleError(
+                path,
+                "meld_too_short",
+                f"a meld has at least {rules.min_cards} cards ({n} entered)",
+            )
+        ]
+    points = sum(_MELD_POINTS[c] for c in cards)
+    threes = [c for c in cards if c.rank == "3"]
+    if threes:
+        # A sequence may hold threes in Contract Samba; otherwise threes only
+        # as a black-threes meld.
+        if rules.sequence_ranks is not None and "3" in rules.sequence_ranks:
+            meld, _ = _check_sequence(cards, rules, path, points)
+            if meld is not None:
+                return meld, []
+        return _check_black_threes(cards, threes, rules, path, may_meld_black_threes)
+    # Sequence: distinct ranks of one suit, no jokers.
+    if rules.sequence_ranks is not None and not any(c.is_joker for c in cards):
+        suits = {c.suit for c in cards}
+        ranks = {c.rank for c in cards}
+        if len(suits) == 1 and len(ranks) == n:
+            return _check_sequence(cards, rules, path, points)
+    return _check_rank_meld(cards, rules, path, points)
+
+
+def _check_rank_meld(
+    cards: tuple[Card, ...], rules: MeldRules, path: str, points: int
+) -> tuple[Meld | None, list[RuleError]]:
+    non_jokers = [c for c in cards if not c.is_joker]
+    twos_natural = (
+        rules.melds_of_twos
+        and bool(non_jokers)
+        and all(c.rank == "2" for c in cards if not c.is_joker)
+    )
+    naturals = [c for c in cards if not _is_wild(c, rules, twos_natural)]
+    wilds = len(cards) - len(naturals)
+    errors: list[RuleError] = []
+    natural_ranks = sorted({c.rank for c in naturals}, key=RANKS.index)
+    if len(natural_ranks) > 1:
+        errors.append(
+            RuleError(
+                path,
+                "mixed_ranks",
+                "a meld's natural cards are of one rank "
+                f"(entered {', '.join(natural_ranks)})",
+            )
+        )
+    if len(naturals) < rules.min_naturals:
+        errors.append(
+            RuleError(
+                path,
+                "too_few_naturals",
+                f"a meld has at least {rules.min_naturals} natural cards "
+                f"({len(naturals)} entered)",
+            )
+        )
+    max_wilds = rules.twos_max_jokers if twos_natural else rules.max_wilds
+    if wilds > max_wilds:
+        errors.append(
+            RuleError(
+                path,
+                "too_many_wilds",
+                f"a meld has at most {max_wilds} wild cards ({wilds} entered)",
+            )
+        )
+    if rules.max_cards is not None and len(cards) > rules.max_cards:
+        errors.append(
+            RuleError(
+                path,
+                "meld_too_long",
+                f"a meld has at most {rules.max_cards} cards ({len(cards)} entered)",
+            )
+        )
+    if (
+        rules.closed_natural_canastas
+        and len(cards) > 7
+        and (wilds == 0 or twos_natural)
+    ):
+        errors.append(
+            RuleError(
+                path,
+                "closed_canasta_extended",
+                "nothing can be added to a complete natural canasta or canasta of "
+                f"twos, so it has exactly 7 cards ({len(cards)} entered)",
+            )
+        )
+    if errors:
+        return None, errors
+    rank = natural_ranks[0]
+    return Meld(cards, RANK_MELD, rank=rank, wilds=wilds, points=points), []
+
+
+def _sequence_order(
+    cards: tuple[Card, ...], rules: MeldRules
+) -> tuple[str, ...] | None:
+    """The ranks in playing order if the cards run consecutively, else None."""
+    order = rules.sequence_ranks
+    if any(c.rank not in order for c in cards):
+        return None
+    idx = sorted(order.index(c.rank) for c in cards)
+    if len(set(idx)) != len(idx):
+        return None
+    if idx[-1] - idx[0] == len(idx) - 1:
+        return tuple(order[i] for i in idx)
+    if not rules.sequence_wraps:
+        return None
+    size = len(order)
+    # On a cycle the run is contiguous iff exactly one gap between neighbours is > 1;
+    # the run starts after it.
+    gaps = [(idx[(k + 1) % len(idx)] - idx[k]) % size for k in range(len(idx))]
+    big = [k for k, g in enumerate(gaps) if g != 1]
+    if len(big) != 1:
+        return None
+    start = (big[0] + 1) % len(idx)
+    return tuple(order[idx[(start + k) % len(idx)]] for k in range(len(idx)))
+
+
+def _check_sequence(
+    cards: tuple[Card, ...], rules: MeldRules, path: str, points: int
+) -> tuple[Meld | None, list[RuleError]]:
+    suits = {c.suit for c in cards}
+    ranks = _sequence_order(cards, rules) if len(suits) == 1 else None
+    if ranks is None:
+        return None, [
+            RuleError(
+                path,
+                "not_a_sequence",
+                "a sequence is of consecutive natural cards of one suit "
+                f"({' '.join(rules.sequence_ranks)})",
+            )
+        ]
+    if len(cards) > rules.sequence_max:
+        return None, [
+            RuleError(
+                path,
+                "sequence_too_long",
+                f"a sequence has at most {rules.sequence_max} cards "
+                f"({len(cards)} entered)",
+            )
+        ]
+    return Meld(cards, SEQUENCE, suit=cards[0].suit, points=points, ranks=ranks), []
+
+
+def _check_black_threes(
+    cards: tuple[Card, ...],
+    threes: list[Card],
+    rules: MeldRules,
+    path: str,
+    may_meld: bool,
+) -> tuple[Meld | None, list[RuleError]]:
+    if any(is_red_three(c) for c in threes):
+        return None, [
+            RuleError(
+                path,
+                "red_three_in_meld",
+                "red threes are laid out by themselves, not melded",
+            )
+        ]
+    if rules.black_threes_out is None:
+        return None, [RuleError(path, "threes_not_melded", "threes cannot be melded")]
+    if len(threes) != len(cards):
+        return None, [
+            RuleError(
+                path,
+                "black_threes_with_others",
+                "black threes are melded only with each other, without wild cards",
+            )
+        ]
+    low, high = rules.black_threes_out
+    if len(cards) < low or (high is not None and len(cards) > high):
+        allowed = f"{low}–{high}" if high is not None else f"{low} or more"
+        return None, [
+            RuleError(
+                path,
+                "black_threes_count",
+                f"a meld of black threes has {allowed} cards ({len(cards)} entered)",
+            )
+        ]
+    if not may_meld:
+        return None, [
+            RuleError(
+                path,
+                "black_threes_not_going_out",
+                "black threes are melded only by the player who goes out",
+            )
+        ]
+    points = sum(_MELD_POINTS[c] for c in cards)
+    return Meld(cards, BLACK_THREES, rank="3", points=points), []
+
+
+def check_side_melds(
+    melds: Sequence[Sequence[Card]],
+    rules: MeldRules,
+    *,
+    path: str,
+    may_meld_black_threes: bool = False,
+) -> tuple[tuple[Meld, ...], list[RuleError]]:
+    """Verify every meld of a side (``path`` is the list, e.g. ``teams.0.melds``).
+
+    Adds ``duplicate_rank_meld`` where the game allows one meld per rank (§28.2).
+    """
+    found: list[Meld] = []
+    errors: list[RuleError] = []
+    first_of_rank: dict[str, int] = {}
+    for i, cards in enumerate(melds):
+        meld_path = f"{path}.{i}"
+        meld, errs = check_meld(
+            cards, rules, path=meld_path, may_meld_black_threes=may_meld_black_threes
+        )
+        errors.extend(errs)
+        if meld is None:
+            continue
+        found.append(meld)
+        if rules.one_meld_per_rank and meld.kind == RANK_MELD:
+            if meld.rank in first_of_rank:
+                errors.append(
+                    RuleError(
+                        meld_path,
+                        "duplicate_rank_meld",
+                        f"a side has only one meld of each rank ({meld.rank} is "
+                        f"also melded at {path}.{first_of_rank[meld.rank]})",
+                    )
+                )
+            else:
+                first_of_rank[meld.rank] = i
+    return tuple(found), errors
+
+
+# -- canastas and sambas ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CanastaBonuses:
+    """Bonuses for complete melds (§28.5: 500 natural, 300 mixed; §30.7 samba 1500).
+
+    ``by_rank`` overrides (natural, mixed) for some ranks — Contract Samba's aces
+    1000/500 and twos 3000/2000 (§31.10).
+    """
+
+    natural: int = 500
+    mixed: int = 300
+    samba: int = 1500
+    by_rank: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def canasta_bonus(meld: Meld, bonuses: CanastaBonuses) -> int:
+    """The bonus a meld earns (0 unless it is a canasta or a samba)."""
+    if meld.is_samba:
+        return bonuses.samba
+    if not meld.is_canasta:
+        return 0
+    natural, mixed = bonuses.by_rank.get(meld.rank, (bonuses.natural, bonuses.mixed))
+    return natural if meld.is_natural else mixed
+
+
+def count_complete(melds: Iterable[Meld]) -> tuple[int, int, int]:
+    """(canastas, natural canastas, sambas) among ``melds``."""
+    canastas = naturals = sambas = 0
+    for meld in melds:
+        if meld.is_canasta:
+            canastas += 1
+            naturals += meld.is_natural
+        elif meld.is_samba:
+            sambas += 1
+    return canastas, naturals, sambas
+
+
+# -- red threes (§28.6.3, §30.6) ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RedThreeRule:
+    """What laid-out red threes score.
+
+    Each is worth ``each``; a side holding ``all_count`` of them gets ``all_value``
+    instead (Canasta: 4 → 800, Finnish club rule 400). They count positive when the
+    side has opened (``positive_needs_complete`` None) or has at least that many
+    canastas/sambas (Samba: 2), negative otherwise.
+    """
+
+    each: int = 100
+    all_count: int | None = 4
+    all_value: int | None = 800
+    positive_needs_complete: int | None = None
+
+
+def red_three_points(count: int, rule: RedThreeRule, *, positive: bool) -> int:
+    """Points for ``count`` red threes laid out by one side."""
+    if count == 0:
+        return 0
+    if rule.all_count is not None and count == rule.all_count:
+        value = rule.all_value
+    else:
+        value = rule.each * count
+    return value if positive else -value
+
+
+# -- opening meld (§28.6.2, §28.6.5) -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningZones:
+    """Opening requirement by a side's score before the deal.
+
+    ``bands`` are ``(lowest score, requirement)`` from the lowest band up; the first
+    band's lowest score is ignored (it covers everything below the second band).
+    """
+
+    bands: tuple[tuple[int, int], ...]
+
+    def requirement(self, score: int, attempts: int = 0) -> int:
+        """The requirement at ``score``, raised by 10 per insufficient attempt."""
+        need = self.bands[0][1]
+        for lowest, value in self.bands[1:]:
+            if score >= lowest:
+                need = value
+        return need + INSUFFICIENT_OPENING_STEP * attempts
+
+    def describe(self) -> list[str]:
+        out = []
+        for i, (lowest, value) in enumerate(self.bands):
+            if i == 0:
+                out.append(f"below {self.bands[1][0]}: {value}")
+            elif i + 1 < len(self.bands):
+                out.append(f"{lowest}–{self.bands[i + 1][0] - 5}: {value}")
+            else:
+                out.append(f"{lowest} and over: {value}")
+        return out
+
+
+CANASTA_ZONES = OpeningZones(((-(10**9), 15), (0, 50), (1500, 90), (3000, 120)))
+SAMBA_ZONES = OpeningZones(
+    ((-(10**9), 0), (0, 50), (1500, 90), (3000, 120), (7000, 150))
+)
+CONTRACT_SAMBA_ZONES = OpeningZones(
+    (
+        (-(10**9), 15),
+        (0, 50),
+        (1500, 90),
+        (3000, 120),
+        (7000, 150),
+        (10000, 200),
+    )
+)
+
+
+def _contains(big: Sequence[Card], small: Sequence[Card]) -> bool:
+    have = Counter(big)
+    have.subtract(small)
+    return all(v >= 0 for v in have.values())
+
+
+def check_opening(
+    opening: Sequence[Meld],
+    melds: Sequence[Meld],
+    requirement: int,
+    *,
+    path: str,
+    side: int,
+) -> tuple[int, list[RuleError], list[Fact]]:
+    """Check an opening meld: its combinations lie within the side's final melds and
+    their card points reach ``requirement``.
+
+    Returns (opening points, errors, facts). Each combination must sit inside a
+    different final meld of the same kind and rank (or suit): cards are added to
+    melds, never taken off.
+    """
+    errors: list[RuleError] = []
+    used: set[int] = set()
+    for i, part in enumerate(opening):
+        for j, meld in enumerate(melds):
+            if j in used or meld.kind != part.kind:
+                continue
+            if meld.rank != part.rank or meld.suit != part.suit:
+                continue
+            if _contains(meld.cards, part.cards):
+                used.add(j)
+                break
+        else:
+            errors.append(
+                RuleError(
+                    f"{path}.{i}",
+                    "opening_not_in_melds",
+                    "every combination of the opening meld stays on the table: "
+                    "it must lie within one of the side's melds",
+                )
+            )
+    points = sum(m.points for m in opening)
+    facts: list[Fact] = []
+    if points < requirement:
+        errors.append(
+            RuleError(
+                path,
+                "opening_requirement_not_met",
+                f"the opening meld counts {points}; the requirement is {requirement}",
+            )
+        )
+    else:
+        facts.append(
+            Fact(
+                "opening_met",
+                f"opening requirement {requirement} met with {points}",
+                side=side,
+                points=points,
+            )
+        )
+    return points, errors, facts
+
+
+# -- going out (§28.5, §30.5, §31.9, §32.5) ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GoingOutRule:
+    """What a side needs on the table before one of its players may go out.
+
+    Canasta: one canasta. Samba: two canastas or sambas (``sambas_count``). Hand and
+    Foot: five canastas, two natural. Contract Samba's defenders: two canastas (one
+    natural) and a samba (``min_sambas``, sambas not counted as canastas).
+    """
+
+    min_complete: int = 1
+    min_natural: int = 0
+    min_sambas: int = 0
+    sambas_count: bool = False
+
+
+def check_going_out(
+    melds: Iterable[Meld], rule: GoingOutRule, *, path: str
+) -> list[RuleError]:
+    canastas, naturals, sambas = count_complete(melds)
+    complete = canastas + (sambas if rule.sambas_count else 0)
+    errors = []
+    what = "canastas or sambas" if rule.sambas_count else "canastas"
+    if complete < rule.min_complete:
+        errors.append(
+            RuleError(
+                path,
+                "going_out_needs_canasta",
+                f"a side goes out only with at least {rule.min_complete} {what} "
+                f"on the table (it has {complete})",
+            )
+        )
+    if naturals < rule.min_natural:
+        errors.append(
+            RuleError(
+                path,
+                "going_out_needs_natural_canasta",
+                f"a side goes out only with at least {rule.min_natural} natural "
+                f"canastas (it has {naturals})",
+            )
+        )
+    if sambas < rule.min_sambas:
+        errors.append(
+            RuleError(
+                path,
+                "going_out_needs_samba",
+                f"a side goes out only with at least {rule.min_sambas} sambas "
+                f"(it has {sambas})",
+            )
+        )
+    return errors
+
+
+# -- a game's tables -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FamilyRules:
+    """Everything that tells one game of the family from another."""
+
+    deck: DeckSpec
+    melds: MeldRules
+    bonuses: CanastaBonuses
+    red_threes: RedThreeRule | None  # None: red threes are not laid out (H&F)
+    going_out: GoingOutRule
+    zones: OpeningZones
+    going_out_bonus: int = 100
+    concealed_bonus: int = 100  # §28.6.2; Samba: 0 (§30.5)
+    hand_points: Mapping[Card, int] = field(default_factory=lambda: CANASTA_HAND_POINTS)
+    target: int = 5000
+
+
+# -- deal input ------------------------------------------------------------------
+
+OpeningPart = Annotated[
+    int | CardList,
+    Field(
+        description="A meld index (that whole meld was the opening combination) or "
+        "the cards of the combination as laid down."
+    ),
+]
+
+
+class SideCards(FrozenModel):
+    """One side's cards at the end of a deal (card entry)."""
+
+    melds: tuple[CardList, ...] = Field(
+        (), description="Every meld of the side, as it lies at the end of the deal."
+    )
+    opening: tuple[OpeningPart, ...] | None = Field(
+        None,
+        description="The opening meld: its combinations as laid down (cards), or "
+        "indices of melds that were laid down whole and not extended. Optional; "
+        "when given, its points are checked against the opening requirement.",
+    )
+    red_threes: CardList = Field((), description="Red threes laid out by the side.")
+    hands: tuple[CardList, CardList] = Field(
+        description="Cards left in each partner's hand, partners in seat order "
+        "(side 0: seats 0 and 2; side 1: seats 1 and 3)."
+    )
+    insufficient_openings: int = Field(
+        0, ge=0, description="Attempts to open with too few points (§28.6.5)."
+    )
+    may_i_go_out_penalties: int = Field(
+        0, ge=0, description="Times penalised for asking “May I go out?” wrongly."
+    )
+
+
+class CardsDeal(FrozenModel):
+    """A deal entered card by card."""
+
+    mode: Literal["cards"] = "cards"
+    teams: tuple[SideCards, SideCards]
+    went_out: int | None = Field(
+        None, ge=0, le=3, description="Seat of the player who went out, if anyone."
+    )
+    concealed: bool = Field(
+        False, description="The side opened and went out in the same turn."
+    )
+
+
+class TotalsDeal(FrozenModel):
+    """A deal entered as each side's total only (not verified)."""
+
+    mode: Literal["totals"]
+    points: tuple[int, int]
+
+
+def _deal_mode(value: Any) -> str:
+    if isinstance(value, dict):
+        return value.get("mode", "cards")
+    return getattr(value, "mode", "cards")
+
+
+FamilyDeal = Annotated[
+    Annotated[CardsDeal, Tag("cards")] | Annotated[TotalsDeal, Tag("totals")],
+    Discriminator(_deal_mode),
+]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FamilyState(MatchState):
+    """Match state; ``requirements`` is each side's opening requirement next deal."""
+
+    requirements: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """One side's score for a deal, item by item."""
+
+    melds: tuple[Meld, ...] = ()
+    meld_points: int = 0
+    bonuses: int = 0
+    red_threes: int = 0
+    going_out: int = 0
+    hands: int = 0  # negative
+    penalties: int = 0  # negative
+    opening_points: int | None = None
+
+    @property
+    def total(self) -> int:
+        return (
+            self.meld_points
+            + self.bonuses
+            + self.red_threes
+            + self.going_out
+            + self.hands
+            + self.penalties
+        )
+
+    def as_detail(self) -> dict[str, Any]:
+        return {
+            "melds": self.meld_points,
+            "bonuses": self.bonuses,
+            "red_threes": self.red_threes,
+            "going_out": self.going_out,
+            "hands": self.hands,
+            "penalties": self.penalties,
+            "opening": self.opening_points,
+            "total": self.total,
+        }
+
+
+class CanastaFamilyGame(Game):
+    """A :class:`Game` for "Canasta with other tables": 2 sides at (0, 1, 0, 1).
+
+    Subclasses set ``rules`` (and the usual declarations) and may override
+    :meth:`rules_for` (to apply options), :meth:`red_threes_positive`,
+    :meth:`target` and :meth:`extra_checks`.
+    """
+
+    rules: ClassVar[FamilyRules]
+    tables = ((0, 1, 0, 1),)
+    deal_input = FamilyDeal
+    cards_deal: ClassVar[type[CardsDeal]] = CardsDeal
+    totals_deal: ClassVar[type[TotalsDeal]] = TotalsDeal
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Dispatch on ``mode`` ourselves: pydantic would put the union's tag into
+        # every error path, and a scorer never typed it.
+        self._by_mode = {
+            "cards": TypeAdapter(self.cards_deal),
+            "totals": TypeAdapter(self.totals_deal),
+        }
+
+    # -- hooks ------------------------------------------------------------------
+
+    def rules_for(self, options: Any) -> FamilyRules:
+        return self.rules
+
+    def target(self, options: Any) -> int:
+        return getattr(options, "target", self.rules.target)
+
+    def red_threes_positive(
+        self, rules: FamilyRules, melds: Sequence[Meld], opened: bool
+    ) -> bool:
+        need = rules.red_threes.positive_needs_complete
+        if need is None:
+            return opened
+        canastas, _, sambas = count_complete(melds)
+        return canastas + sambas >= need
+
+    def extra_checks(
+        self, state: MatchState, deal: CardsDeal, results: Sequence[SideResult]
+    ) -> list[RuleError]:
+        return []
+
+    # -- the match --------------------------------------------------------------
+
+    def initial_state(self, options: Any, table: Table) -> MatchState:
+        totals = (0,) * table.side_count
+        return FamilyState(
+            table=table,
+            options=options,
+            totals=totals,
+            dealer=table.first_dealer,
+            requirements=self._requirements(options, totals),
+        )
+
+    def _requirements(self, options: Any, totals: Sequence[int]) -> tuple[int, ...]:
+        zones = self.rules_for(options).zones
+        return tuple(zones.requirement(t) for t in totals)
+
+    def requirement(self, state: MatchState, side: int) -> int:
+        return self.rules_for(state.options).zones.requirement(state.totals[side])
+
+    def parse_deal(self, raw: Any) -> Any:
+        adapter = self._by_mode.get(_deal_mode(raw))
+        if adapter is None:
+            raise DealRejected(
+                [RuleError("mode", "bad_mode", "mode is 'cards' or 'totals'")]
+            )
+        try:
+            return adapter.validate_python(raw)
+        except ValidationError as exc:
+            raise DealRejected(validation_errors(exc)) from None
+
+    def advance(self, state: MatchState, score: DealScore) -> MatchState:
+        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
+        target = self.target(state.options)
+        finished, winners = False, ()
+        best = max(totals)
+        # The higher total over the target wins; level totals play on (a reading).
+        if best >= target and list(totals).count(best) == 1:
+            finished, winners = True, (totals.index(best),)
+        return advanced(
+            state,
+            score.points,
+            finished=finished,
+            winners=winners,
+            requirements=self._requirements(state.options, totals),
+        )
+
+    def next_deal(self, state: MatchState) -> NextDeal | None:
+        if state.finished:
+            return None
+        reqs = self._requirements(state.options, state.totals)
+        return NextDeal(
+            number=state.deal_number,
+            dealer=state.dealer,
+            starting_seat=state.table.next_seat(state.dealer),
+            opening_requirement=reqs,
+            notes=tuple(
+                f"side {i}: opening requirement {r}" for i, r in enumerate(reqs)
+            ),
+        )
+
+    # -- one deal ---------------------------------------------------------------
+
+    def verify_and_score(self, state: MatchState, deal: Any) -> DealScore:
+        if isinstance(deal, TotalsDeal):
+            return self.score_totals(state, deal)
+        return self.score_cards(state, deal)
+
+    def score_totals(self, state: MatchState, deal: TotalsDeal) -> DealScore:
+        errors = [
+            RuleError(
+                f"points.{i}", "not_multiple_of_5", "every score is a multiple of 5"
+            )
+            for i, p in enumerate(deal.points)
+            if p % 5
+        ]
+        if errors:
+            raise DealRejected(errors)
+        return DealScore(points=tuple(deal.points), verified=False)
+
+    def score_cards(self, state: MatchState, deal: CardsDeal) -> DealScore:
+        rules = self.rules_for(state.options)
+        table = state.table
+        errors: list[RuleError] = []
+        went_side = None if deal.went_out is None else table.side_of(deal.went_out)
+        if deal.concealed and deal.went_out is None:
+            errors.append(
+                RuleError(
+                    "concealed",
+                    "concealed_without_going_out",
+                    "concealed means the side opened and went out in the same turn; "
+                    "enter who went out",
+                )
+            )
+        errors.extend(self._check_deck(rules, deal))
+        results: list[SideResult] = []
+        facts: list[Fact] = []
+        for side, entry in enumerate(deal.teams):
+            result, errs, side_facts = self.score_side(
+                state, deal, side, entry, went_out=went_side == side
+            )
+            errors.extend(errs)
+            facts.extend(side_facts)
+            results.append(result)
+        errors.extend(self.extra_checks(state, deal, results))
+        if errors:
+            raise DealRejected(errors)
+        return DealScore(
+            points=tuple(r.total for r in results),
+            facts=tuple(facts),
+            detail={"sides": [r.as_detail() for r in results]},
+        )
+
+    def _check_deck(self, rules: FamilyRules, deal: CardsDeal) -> list[RuleError]:
+        piles: list[tuple[str, Iterable[Card]]] = []
+        for s, entry in enumerate(deal.teams):
+            for i, meld in enumerate(entry.melds):
+                piles.append((f"teams.{s}.melds.{i}", meld))
+            piles.append((f"teams.{s}.red_threes", entry.red_threes))
+            for i, hand in enumerate(entry.hands):
+                piles.append((f"teams.{s}.hands.{i}", hand))
+        return check_deck(rules.deck, piles)
+
+    def score_side(
+        self,
+        state: MatchState,
+        deal: CardsDeal,
+        side: int,
+        entry: SideCards,
+        *,
+        went_out: bool,
+    ) -> tuple[SideResult, list[RuleError], list[Fact]]:
+        """Verify and score one side; returns (result, errors, facts)."""
+        rules = self.rules_for(state.options)
+        base = f"teams.{side}"
+        errors: list[RuleError] = []
+        facts: list[Fact] = []
+        melds, errs = check_side_melds(
+            entry.melds,
+            rules.melds,
+            path=f"{base}.melds",
+            may_meld_black_threes=went_out,
+        )
+        errors.extend(errs)
+        opened = bool(entry.melds)
+        valid_melds = len(melds) == len(entry.melds)
+
+        meld_points = sum(m.points for m in melds)
+        bonuses = 0
+        for meld in melds:
+            bonus = canasta_bonus(meld, rules.bonuses)
+            if bonus:
+                bonuses += bonus
+                code = (
+                    "samba"
+                    if meld.is_samba
+                    else ("natural_canasta" if meld.is_natural else "mixed_canasta")
+                )
+                facts.append(Fact(code, f"{meld.label}: {bonus}", side, bonus))
+
+        # Red threes (§28.6.3): laid out, never held or melded.
+        red_points = 0
+        reds = entry.red_threes
+        for i, card in enumerate(reds):
+            if not is_red_three(card):
+                errors.append(
+                    RuleError(
+                        f"{base}.red_threes.{i}",
+                        "not_a_red_three",
+                        f"{card.code} is not a red three",
+                    )
+                )
+        if reds and rules.red_threes is None:
+            errors.append(
+                RuleError(
+                    f"{base}.red_threes",
+                    "red_threes_not_laid_out",
+                    "in this game red threes are not laid out",
+                )
+            )
+        elif reds:
+            positive = self.red_threes_positive(rules, melds, opened)
+            red_points = red_three_points(
+                len(reds), rules.red_threes, positive=positive
+            )
+            facts.append(
+                Fact(
+                    "red_threes",
+                    f"{len(reds)} red three{'s' if len(reds) > 1 else ''}: "
+                    f"{red_points}",
+                    side,
+                    red_points,
+                )
+            )
+
+        # Hands.
+        seats = state.table.seats_of(side)
+        hand_total = 0
+        for i, hand in enumerate(entry.hands):
+            path = f"{base}.hands.{i}"
+            seat = seats[i]
+            if rules.red_threes is not None:
+                for k, card in enumerate(hand):
+                    if is_red_three(card):
+                        errors.append(
+                            RuleError(
+                                f"{path}.{k}",
+                                "red_three_in_hand",
+                                "a red three is laid out at once, never kept in hand",
+                            )
+                        )
+            if deal.went_out == seat and hand:
+                errors.append(
+                    RuleError(
+                        path,
+                        "hand_not_empty",
+                        f"seat {seat} went out, so their hand is empty",
+                    )
+                )
+            elif deal.went_out != seat and not hand:
+                errors.append(
+                    RuleError(
+                        path,
+                        "empty_hand",
+                        f"seat {seat} did not go out, so they hold at least one card",
+                    )
+                )
+            hand_total += hand_points(hand, rules.hand_points)
+
+        # Going out.
+        going_out = 0
+        if went_out:
+            if valid_melds:
+                errors.extend(
+                    check_going_out(melds, rules.going_out, path=f"{base}.melds")
+                )
+            going_out = rules.going_out_bonus
+            facts.append(Fact("went_out", f"went out: {going_out}", side, going_out))
+            if deal.concealed and rules.concealed_bonus:
+                going_out += rules.concealed_bonus
+                facts.append(
+                    Fact(
+                        "concealed",
+                        f"opened and went out in one turn: {rules.concealed_bonus}",
+                        side,
+                        rules.concealed_bonus,
+                    )
+                )
+
+        # Opening meld.
+        requirement = rules.zones.requirement(
+            state.totals[side], entry.insufficient_openings
+        )
+        opening_points = None
+        if entry.opening is not None and not entry.melds and entry.opening:
+            errors.append(
+                RuleError(
+                    f"{base}.opening",
+                    "opening_without_melds",
+                    "the side has no melds, so it made no opening meld",
+                )
+            )
+        elif opened and valid_melds:
+            parts, errs = self._opening_parts(entry, melds, rules, base, went_out, deal)
+            errors.extend(errs)
+            if parts is not None:
+                opening_points, errs, opening_facts = check_opening(
+                    parts, melds, requirement, path=f"{base}.opening", side=side
+                )
+                errors.extend(errs)
+                facts.extend(opening_facts)
+        if not opened and red_points < 0:
+            facts.append(Fact("not_opened", "no opening meld", side))
+
+        penalties = -MAY_I_GO_OUT_PENALTY * entry.may_i_go_out_penalties
+        if penalties:
+            facts.append(
+                Fact(
+                    "may_i_go_out",
+                    f"“May I go out?” penalty: {penalties}",
+                    side,
+                    penalties,
+                )
+            )
+        result = SideResult(
+            melds=melds,
+            meld_points=meld_points,
+            bonuses=bonuses,
+            red_threes=red_points,
+            going_out=going_out,
+            hands=-hand_total,
+            penalties=penalties,
+            opening_points=opening_points,
+        )
+        return result, errors, facts
+
+    def _opening_parts(
+        self,
+        entry: SideCards,
+        melds: tuple[Meld, ...],
+        rules: FamilyRules,
+        base: str,
+        went_out: bool,
+        deal: CardsDeal,
+    ) -> tuple[list[Meld] | None, list[RuleError]]:
+        """The opening's combinations as melds; None if not entered nor derivable."""
+        if entry.opening is None or not entry.opening:
+            if went_out and deal.concealed:
+                # Everything on the table was laid down in the going-out turn.
+                return [m for m in melds if m.kind != BLACK_THREES], []
+            return None, []
+        parts: list[Meld] = []
+        errors: list[RuleError] = []
+        for i, part in enumerate(entry.opening):
+            path = f"{base}.opening.{i}"
+            if isinstance(part, int):
+                if not 0 <= part < len(melds):
+                    errors.append(
+                        RuleError(path, "no_such_meld", f"there is no meld {part}")
+                    )
+                    continue
+                parts.append(melds[part])
+                continue
+            meld, errs = check_meld(part, rules.melds, path=path)
+            errors.extend(errs)
+            if meld is not None:
+                parts.append(meld)
+        if errors:
+            return None, errors
+        return parts, []

@@ -937,8 +937,14 @@ class CanastaFamilyGame(Game):
         zones = self.rules_for(options).zones
         return tuple(zones.requirement(t) for t in totals)
 
-    def requirement(self, state: MatchState, side: int) -> int:
-        return self.rules_for(state.options).zones.requirement(state.totals[side])
+    def requirement(self, state: MatchState, side: int, attempts: int = 0) -> int:
+        """The opening requirement of ``side`` in the deal about to be scored.
+
+        A hook: Hand and Foot reads it from the deal number instead of the score.
+        """
+        return self.rules_for(state.options).zones.requirement(
+            state.totals[side], attempts
+        )
 
     def parse_deal(self, raw: Any) -> Any:
         adapter = self._by_mode.get(_deal_mode(raw))
@@ -1041,7 +1047,12 @@ class CanastaFamilyGame(Game):
             piles.append((f"teams.{s}.red_threes", entry.red_threes))
             for i, hand in enumerate(entry.hands):
                 piles.append((f"teams.{s}.hands.{i}", hand))
+        piles.extend(self.extra_piles(deal))
         return check_deck(rules.deck, piles)
+
+    def extra_piles(self, deal: CardsDeal) -> list[tuple[str, Iterable[Card]]]:
+        """Hook: further piles a game's deal holds (Hand and Foot's feet …)."""
+        return []
 
     def score_side(
         self,
@@ -1170,9 +1181,7 @@ class CanastaFamilyGame(Game):
                 )
 
         # Opening meld.
-        requirement = rules.zones.requirement(
-            state.totals[side], entry.insufficient_openings
-        )
+        requirement = self.requirement(state, side, entry.insufficient_openings)
         opening_points = None
         if entry.opening is not None and not entry.melds and entry.opening:
             errors.append(

@@ -71,3 +71,29 @@ def api_client():
     from rest_framework.test import APIClient
 
     return APIClient()
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db):
+    """A real ``celery -A config worker`` on the test database and Redis.
+
+    Tasks sent with ``.apply_async(queue=worker.queue)`` go through Redis to it.
+    """
+    from django.db import connection
+
+    from config.celery import app
+    from tests.workers import WorkerProcess, database_url
+
+    worker = WorkerProcess(
+        database_url(connection.settings_dict), os.environ["REDIS_URL"]
+    )
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    app.conf.task_default_queue = worker.queue
+    worker.start()
+    try:
+        yield worker
+    finally:
+        worker.stop()
+        app.conf.task_always_eager = eager
+        app.conf.task_default_queue = "celery"

@@ -24,3 +24,10 @@ STORAGES = {
     },
 }
 ALLOWED_HOSTS = ["*"]
+
+# Tasks run in-process in tests; the worker tests switch this off for their own
+# duration (tests/workers.py) and talk to a real worker through Redis.
+CELERY_TASK_ALWAYS_EAGER = True
+# Serve static files from the source folders (no collectstatic in tests).
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

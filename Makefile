@@ -1,0 +1,46 @@
+# Kirjuri: `make run` serves it on the embedded default; `make test` runs every check.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: run test lint format bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Kirjuri needs Python 3.11 or newer")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall only when the pinned requirements change: a second `make run` is fast.
+$(VENV)/.base: requirements/base.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements/base.txt
+	@touch $@
+
+$(VENV)/.dev: requirements/dev.txt requirements/base.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements/dev.txt
+	@touch $(VENV)/.base $@
+
+run: $(VENV)/.base
+	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 $(BIN)/python manage.py load_catalogue
+	@echo ""
+	@echo "  Kirjuri is at http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/api/docs/)"
+	@echo "  Create an administrator:  $(BIN)/python manage.py createsuperuser"
+	@echo ""
+	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: $(VENV)/.dev
+	$(BIN)/python -m bench.engine
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

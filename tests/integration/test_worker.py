@@ -1,0 +1,31 @@
+"""A real Celery worker process executes tasks sent through Redis on PostgreSQL."""
+
+import pytest
+
+from games.engine import all_games
+from games.models import CatalogueEntry
+from games.tasks import sync_catalogue
+from tests.workers import wait_until
+
+pytestmark = [pytest.mark.worker, pytest.mark.slow]
+
+
+def test_a_task_sent_through_redis_runs_in_the_worker_and_writes_the_database(
+    celery_worker_process,
+):
+    CatalogueEntry.objects.all().delete()
+    assert CatalogueEntry.objects.count() == 0
+
+    result = sync_catalogue.apply_async(queue=celery_worker_process.queue)
+
+    assert result.get(timeout=60) == len(all_games()), celery_worker_process.log()
+    assert wait_until(lambda: CatalogueEntry.objects.count() == len(all_games()))
+    # The task ran in the other process: its log names it as received and done.
+    log = celery_worker_process.log()
+    assert "games.sync_catalogue" in log
+    assert "succeeded" in log
+
+
+def test_the_worker_stops_cleanly(celery_worker_process):
+    assert celery_worker_process.stop() == 0
+    assert "warm shutdown" in celery_worker_process.log().lower()

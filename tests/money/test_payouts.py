@@ -61,22 +61,26 @@ def test_ties_share_the_places_they_occupy():
 
 
 def test_tie_odd_cent_goes_to_first_listed_entry():
-    """Three entries tied at rank 1 share 100 % of 10.00 EUR: 3.34, 3.33, 3.33 in the
-    order the standings list them."""
+    """Three entries tied first share all of a 10.00 EUR fund: 3.34, 3.33, 3.33, the
+    odd cent to the first of them in the order the standings list them."""
     sheet = compute_payouts(
-        standings=[Standing("z", 1), Standing("a", 1), Standing("m", 1)],
-        entry_fee=Money.of("3.33", "EUR") * 1,
+        standings=[Standing("zoe", 1), Standing("ada", 1), Standing("max", 1)],
+        entry_fee=Money.of("3.34", "EUR"),
         structure=PercentageStructure((Decimal(60), Decimal(40))),
-        house_fee=FixedHouseFee(Money.of("-0.01", "EUR") * -1),
+        house_fee=FixedHouseFee(Money.of("0.02", "EUR")),
     )
-    assert sheet.prize_fund == 998
-    assert [p.amount for p in sheet.payouts] == [333, 333, 332]
-    assert [p.entry for p in sheet.payouts] == ["z", "a", "m"]
+    assert sheet.prize_fund == 1000
+    assert [(p.entry, p.amount) for p in sheet.payouts] == [
+        ("zoe", 334),
+        ("ada", 333),
+        ("max", 333),
+    ]
 
 
 def test_percentage_rounding_goes_by_largest_remainder():
-    """7 entries × 1.00 EUR, 50/30/20 of 7.00 -> 3.50, 2.10, 1.40 exactly; with 1 cent
-    house fee 6.99 -> 3.495, 2.097, 1.398 -> 3.49/3.50? largest remainders decide."""
+    """7 entries × 1.00 EUR less a 0.01 EUR house fee: 50/30/20 of 6.99 EUR is
+    3.495, 2.097, 1.398 EUR; the two cents left after rounding down go to the
+    largest remainders (2nd and 3rd place), not to the first place."""
     sheet = compute_payouts(
         standings=standings(*range(1, 8)),
         entry_fee=Money.of("1.00", "EUR"),

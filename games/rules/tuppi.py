@@ -1,0 +1,565 @@
+"""Tuppi: rami, nolo and sooli; only the side that is *nousussa* holds points.
+
+Source: ``001_b57793035adc3f64.txt §9`` (9.1 setup, 9.2 auction, 9.3 play, 9.4
+scoring, 9.5 variation without sooli).
+
+Terms:
+
+* **seat** 0–3 clockwise; sides alternate (table ``(0, 1, 0, 1)``), so the side of a
+  seat is ``seat % 2``.
+* **rami** — someone bid a red card; the first rami bidder is the **declarer**. The
+  declarer's side scores 4 per trick over 6, otherwise the opponents score 8 per
+  trick over 6.
+* **nolo** — nobody bid rami; the side with fewer tricks scores 4 per trick short
+  of 7.
+* **sooli** — after a rami bid, an opponent of the declarer (the **soloist**) plays
+  alone to take no tricks; the soloist's partner sits out. 24 to the soloist's side
+  for no tricks, else 24 to the opponents.
+* **nousussa** (rising) — the one side that holds points. When the other side scores,
+  the game goes back to 0–0 (option ``when_opponents_score``). 52 wins, so the
+  winning points come in consecutive deals.
+* **conceded** — the rising side gave up a deal it was obviously losing; no trick
+  count is entered, the other side scores (at least the least its contract pays).
+
+Invariants:
+
+* every deal gives points to exactly one side (13 tricks cannot split evenly, and
+  sooli always pays someone);
+* tricks entered add up to 13 (per side, or per seat with the soloist's partner on
+  0 in sooli); a conceded deal has no trick count;
+* a recorded bidding is exposed clockwise from the player left of the dealer and
+  stops at the first red card; the declarer is that bidder;
+* in the state, at most one side has non-zero points: the ``rising`` side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, PlainSerializer, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+from games.engine.cards import Card, CardSyntaxError, parse_card
+from games.engine.decks import STANDARD_52, check_deck
+from games.engine.errors import DealRejected, RuleError
+from games.engine.game import (
+    DealScore,
+    Fact,
+    Game,
+    MatchState,
+    NextDeal,
+    Table,
+    advanced,
+)
+from games.engine.inputs import FrozenModel
+from games.engine.registry import register
+
+SEATS = 4
+TRICKS = 13
+SOOLI_POINTS = 24
+VERBAL_BIDS = ("rami", "nolo")
+# 9.2: "not allowed to use a two or a face card as the bidding card".
+BARRED_BIDDING_RANKS = frozenset({"2", "J", "Q", "K"})
+
+
+def _to_bid(value: Any) -> Card | str:
+    if isinstance(value, str) and value.strip().lower() in VERBAL_BIDS:
+        return value.strip().lower()
+    try:
+        return parse_card(value)
+    except CardSyntaxError:
+        raise PydanticCustomError(
+            "bad_bid",
+            "'{token}' is neither a card (7H, 10S …) nor a verbal bid (rami, nolo)",
+            {"token": value},
+        ) from None
+
+
+Bid = Annotated[
+    Card | str,
+    BeforeValidator(_to_bid),
+    PlainSerializer(lambda b: b.code if isinstance(b, Card) else b, return_type=str),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "description": "The bidding card as exposed (red = rami, black = nolo), "
+            "or 'rami' / 'nolo' for a verbal bid.",
+            "examples": ["7H", "10S", "rami"],
+        }
+    ),
+]
+"""One exposed bid: a card, or a verbal ``rami`` / ``nolo``."""
+
+Seat = Annotated[int, Field(ge=0, le=SEATS - 1)]
+TrickCount = Annotated[int, Field(ge=0, le=TRICKS)]
+
+
+class TuppiOptions(FrozenModel):
+    """Variants clubs choose; the defaults are the book's."""
+
+    sooli: bool = Field(
+        True, description="Sooli may be bid (9.5: some players play without it)."
+    )
+    target: int = Field(52, ge=1, description="Points that win the game (9.4).")
+    when_opponents_score: Literal["back_to_zero", "scorer_rises"] = Field(
+        "back_to_zero",
+        description="When the side that is not nousussa scores: back_to_zero wipes "
+        "both sides to 0–0 (the book); scorer_rises wipes the rising side and the "
+        "scorer keeps that deal's points and becomes nousussa.",
+    )
+
+
+class TuppiDeal(FrozenModel):
+    """One deal as entered: the contract, who declared, and the tricks."""
+
+    contract: Literal["rami", "nolo", "sooli"]
+    declarer: Seat | None = Field(
+        None,
+        description="Seat of the first rami bidder (rami; optional in sooli). "
+        "May be left out when the bidding is recorded.",
+    )
+    soloist: Seat | None = Field(None, description="Seat that bid sooli.")
+    tricks: tuple[TrickCount, ...] | None = Field(
+        None,
+        description="Tricks per side [side 0, side 1] or per seat [seat 0 … 3]; "
+        "in sooli the soloist's side counts the soloist's tricks.",
+    )
+    bids: tuple[Bid, ...] | None = Field(
+        None,
+        description="The exposed bids in order, from the player left of the dealer.",
+    )
+    conceded_by: Annotated[int, Field(ge=0, le=1)] | None = Field(
+        None,
+        description="The rising side gave the deal up: no tricks are entered.",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class TuppiState(MatchState):
+    """``rising``: the side that is nousussa (holds points), or ``None`` at 0–0."""
+
+    rising: int | None = None
+
+
+@register
+class Tuppi(Game):
+    slug = "tuppi"
+    name = "Tuppi"
+    source = "001_b57793035adc3f64.txt §9"
+    summary = (
+        "Rami, nolo or sooli; only the rising (nousussa) side holds points; "
+        "52 in consecutive deals wins."
+    )
+    Options = TuppiOptions
+    deal_input = TuppiDeal
+    deck = STANDARD_52
+    tables = ((0, 1, 0, 1),)
+
+    # -- the match ----------------------------------------------------------------
+
+    def initial_state(self, options: TuppiOptions, table: Table) -> TuppiState:
+        return TuppiState(
+            table=table,
+            options=options,
+            totals=(0, 0),
+            dealer=table.first_dealer,
+        )
+
+    # -- one deal -----------------------------------------------------------------
+
+    def verify_and_score(self, state: TuppiState, deal: TuppiDeal) -> DealScore:
+        options: TuppiOptions = state.options
+        errors: list[RuleError] = []
+        contract = deal.contract
+        declarer = deal.declarer
+        soloist = deal.soloist
+
+        if contract == "nolo":
+            if declarer is not None:
+                errors.append(
+                    RuleError(
+                        "declarer",
+                        "declarer_in_nolo",
+                        "nolo has no declarer: nobody bid rami",
+                    )
+                )
+        elif contract == "sooli":
+            if not options.sooli:
+                errors.append(
+                    RuleError(
+                        "contract",
+                        "sooli_not_played",
+                        "this match is played without sooli",
+                    )
+                )
+            if soloist is None:
+                errors.append(
+                    RuleError(
+                        "soloist", "soloist_required", "enter the seat that bid sooli"
+                    )
+                )
+        if soloist is not None and contract != "sooli":
+            errors.append(
+                RuleError(
+                    "soloist", "soloist_outside_sooli", "only sooli has a soloist"
+                )
+            )
+
+        if deal.bids is not None:
+            declarer = self._check_bids(state, deal, errors)
+        if contract == "rami" and declarer is None and deal.bids is None:
+            errors.append(
+                RuleError(
+                    "declarer",
+                    "declarer_required",
+                    "enter the declarer (the first rami bidder) or the bidding",
+                )
+            )
+        if (
+            contract == "sooli"
+            and soloist is not None
+            and declarer is not None
+            and declarer % 2 == soloist % 2
+        ):
+            errors.append(
+                RuleError(
+                    "soloist",
+                    "soloist_on_declarer_side",
+                    f"sooli is bid by an opponent of the declarer (seat {declarer})",
+                )
+            )
+
+        tricks = self._side_tricks(state, deal, errors)
+        if errors:
+            raise DealRejected(errors)
+        return self._score(state, deal, declarer, tricks)
+
+    def _check_bids(
+        self, state: TuppiState, deal: TuppiDeal, errors: list[RuleError]
+    ) -> int | None:
+        """Check the recorded bidding; return the declarer it names (or ``None``)."""
+        bids = deal.bids
+        first_bidder = (state.dealer + 1) % SEATS
+        rami_at: int | None = None
+        cards: list[tuple[str, tuple[Card, ...]]] = []
+        for i, bid in enumerate(bids):
+            path = f"bids.{i}"
+            if i >= SEATS:
+                errors.append(RuleError(path, "too_many_bids", "each player bids once"))
+                break
+            if rami_at is not None:
+                errors.append(
+                    RuleError(
+                        path,
+                        "bid_after_rami",
+                        "the bidding ends at the first rami; later cards are not "
+                        "exposed",
+                    )
+                )
+                break
+            if isinstance(bid, Card):
+                cards.append((path, (bid,)))
+                if bid.is_joker or bid.rank in BARRED_BIDDING_RANKS:
+                    errors.append(
+                        RuleError(
+                            path,
+                            "bad_bidding_card",
+                            f"{bid.code} cannot be a bidding card (no two, face card "
+                            "or joker); a player without one bids verbally",
+                        )
+                    )
+                is_rami = bid.suit is not None and bid.suit.is_red
+            else:
+                is_rami = bid == "rami"
+            if is_rami:
+                rami_at = i
+        errors.extend(check_deck(STANDARD_52, cards))
+
+        bid_declarer = None if rami_at is None else (first_bidder + rami_at) % SEATS
+        if deal.contract == "nolo":
+            if rami_at is not None:
+                errors.append(
+                    RuleError(
+                        f"bids.{rami_at}",
+                        "contract_not_bid",
+                        "a rami bid makes the contract rami (or sooli), not nolo",
+                    )
+                )
+            elif len(bids) < SEATS:
+                errors.append(
+                    RuleError(
+                        "bids",
+                        "bidding_incomplete",
+                        "nolo needs all four bids black",
+                    )
+                )
+            return None
+        if rami_at is None:
+            if len(bids) >= SEATS:
+                errors.append(
+                    RuleError(
+                        "bids",
+                        "contract_not_bid",
+                        f"nobody bid rami, so the contract is nolo, not "
+                        f"{deal.contract}",
+                    )
+                )
+            else:
+                errors.append(
+                    RuleError(
+                        "bids",
+                        "bidding_incomplete",
+                        "the bidding ends with the first rami bid; enter it",
+                    )
+                )
+            return deal.declarer
+        if deal.declarer is not None and deal.declarer != bid_declarer:
+            errors.append(
+                RuleError(
+                    "declarer",
+                    "declarer_not_first_rami",
+                    f"the first rami bid (bids.{rami_at}) was made by seat "
+                    f"{bid_declarer}, bidding from seat {first_bidder} left of the "
+                    f"dealer",
+                )
+            )
+        return bid_declarer
+
+    def _side_tricks(
+        self, state: TuppiState, deal: TuppiDeal, errors: list[RuleError]
+    ) -> tuple[int, int] | None:
+        """Tricks per side (the soloist's own in sooli), or ``None`` if conceded."""
+        tricks = deal.tricks
+        if deal.conceded_by is not None:
+            if tricks is not None:
+                errors.append(
+                    RuleError(
+                        "tricks",
+                        "tricks_with_concession",
+                        "a conceded deal was ended early: leave the tricks out",
+                    )
+                )
+            if state.rising is None:
+                errors.append(
+                    RuleError(
+                        "conceded_by",
+                        "no_rising_side",
+                        "at 0–0 the count decides who rises: enter the tricks",
+                    )
+                )
+            elif deal.conceded_by != state.rising:
+                errors.append(
+                    RuleError(
+                        "conceded_by",
+                        "conceded_by_not_rising",
+                        f"only the nousussa side (side {state.rising}) concedes a deal",
+                    )
+                )
+            return None
+        if tricks is None:
+            errors.append(
+                RuleError("tricks", "tricks_required", "enter the tricks of each side")
+            )
+            return None
+        if len(tricks) == 2:
+            per_side = (tricks[0], tricks[1])
+        elif len(tricks) == SEATS:
+            per_side = (tricks[0] + tricks[2], tricks[1] + tricks[3])
+            soloist = deal.soloist
+            if deal.contract == "sooli" and soloist is not None:
+                partner = (soloist + 2) % SEATS
+                if tricks[partner]:
+                    errors.append(
+                        RuleError(
+                            f"tricks.{partner}",
+                            "partner_sits_out",
+                            "the soloist's partner does not play in sooli",
+                        )
+                    )
+        else:
+            errors.append(
+                RuleError(
+                    "tricks",
+                    "bad_tricks_length",
+                    "enter tricks per side (2 numbers) or per seat (4 numbers)",
+                )
+            )
+            return None
+        if per_side[0] + per_side[1] != TRICKS:
+            errors.append(
+                RuleError(
+                    "tricks",
+                    "tricks_not_13",
+                    f"tricks add up to {per_side[0] + per_side[1]}, not 13",
+                )
+            )
+        return per_side
+
+    def _score(
+        self,
+        state: TuppiState,
+        deal: TuppiDeal,
+        declarer: int | None,
+        tricks: tuple[int, int] | None,
+    ) -> DealScore:
+        contract = deal.contract
+        conceded_by = deal.conceded_by
+        if contract == "rami":
+            side = declarer % 2
+            leader = (declarer - 1) % SEATS  # 9.3: the player right of the declarer
+            if tricks is None:
+                scorer = 1 - conceded_by
+                # The least the contract certainly pays the side that was winning.
+                points = 4 if scorer == side else 8
+            elif tricks[side] > 6:
+                scorer, points = side, 4 * (tricks[side] - 6)
+            else:
+                scorer, points = 1 - side, 8 * (tricks[1 - side] - 6)
+            if scorer == side:
+                fact = Fact(
+                    "rami_made",
+                    f"rami by seat {declarer}: declarers score {points}",
+                    scorer,
+                    points,
+                )
+            else:
+                fact = Fact(
+                    "rami_set",
+                    f"rami by seat {declarer} set: opponents score {points}",
+                    scorer,
+                    points,
+                )
+        elif contract == "nolo":
+            leader = (state.dealer + 1) % SEATS
+            if tricks is None:
+                scorer, points = 1 - conceded_by, 4
+            else:
+                scorer = 0 if tricks[0] < tricks[1] else 1
+                points = 4 * (7 - tricks[scorer])
+            fact = Fact("nolo", f"nolo: side {scorer} scores {points}", scorer, points)
+        else:
+            soloist = deal.soloist
+            side = soloist % 2
+            # The soloist plays last to every trick, so the opponent on the
+            # soloist's left plays first.
+            leader = (soloist + 1) % SEATS
+            points = SOOLI_POINTS
+            if tricks is None:
+                scorer = 1 - conceded_by
+            else:
+                scorer = side if tricks[side] == 0 else 1 - side
+            if scorer == side:
+                fact = Fact(
+                    "sooli_made", f"sooli by seat {soloist}: no tricks, 24", side, 24
+                )
+            else:
+                fact = Fact(
+                    "sooli_lost",
+                    f"sooli by seat {soloist} took a trick: opponents score 24",
+                    scorer,
+                    24,
+                )
+        rising = state.rising
+        if conceded_by is None and (rising is None or rising == scorer):
+            facts: tuple[Fact, ...] = (fact,)
+        else:
+            facts = self._context_facts(state, fact, conceded_by, scorer)
+        return DealScore(
+            points=(points, 0) if scorer == 0 else (0, points),
+            facts=facts,
+            detail={
+                "contract": contract,
+                "declarer": declarer,
+                "soloist": deal.soloist,
+                "tricks": None if tricks is None else list(tricks),
+                "leader": leader,
+                "conceded_by": conceded_by,
+                "scorer": scorer,
+            },
+        )
+
+    @staticmethod
+    def _context_facts(
+        state: TuppiState, fact: Fact, conceded_by: int | None, scorer: int
+    ) -> tuple[Fact, ...]:
+        """The contract's fact plus a concession and a broken rise, if any."""
+        facts = [fact]
+        if conceded_by is not None:
+            facts.append(
+                Fact(
+                    "conceded",
+                    f"side {conceded_by} conceded the deal",
+                    side=conceded_by,
+                )
+            )
+        rising = state.rising
+        if rising is not None and rising != scorer:
+            options: TuppiOptions = state.options
+            if options.when_opponents_score == "back_to_zero":
+                text = f"side {scorer} scored against the rising side: back to 0–0"
+            else:
+                text = (
+                    f"side {scorer} scored against the rising side: side {rising} "
+                    f"loses its {state.totals[rising]}, side {scorer} rises"
+                )
+            facts.append(Fact("nousussa_broken", text, side=scorer))
+        return tuple(facts)
+
+    # -- folding ------------------------------------------------------------------
+
+    def advance(self, state: TuppiState, score: DealScore) -> TuppiState:
+        options: TuppiOptions = state.options
+        p0, p1 = score.points
+        if not (p0 or p1):
+            # Every Tuppi contract pays someone; a pointless deal breaks no run.
+            return advanced(state, (0, 0))
+        scorer = 0 if p0 else 1
+        rising = state.rising
+        if rising is None or rising == scorer:
+            totals = (state.totals[0] + p0, state.totals[1] + p1)
+            rising = scorer
+        elif options.when_opponents_score == "back_to_zero":
+            totals, rising = (0, 0), None
+        else:
+            totals, rising = (p0, p1), scorer
+        won = rising is not None and totals[rising] >= options.target
+        return advanced(
+            state,
+            (0, 0),
+            totals=totals,
+            rising=rising,
+            finished=won,
+            winners=(rising,) if won else (),
+        )
+
+    def next_deal(self, state: TuppiState) -> NextDeal | None:
+        if state.finished:
+            return None
+        options: TuppiOptions = state.options
+        dealer = state.dealer
+        first = (dealer + 1) % SEATS
+        notes = [
+            f"Bids are exposed from seat {first} (left of the dealer); the first "
+            "red card (rami) makes its bidder the declarer.",
+            f"Nolo: seat {first} leads. Rami: the player right of the declarer leads.",
+        ]
+        if options.sooli:
+            notes.append(
+                "After a rami bid either opponent of the declarer may bid sooli."
+            )
+        if state.rising is None:
+            notes.append("0–0: nobody is nousussa.")
+        else:
+            have = state.totals[state.rising]
+            notes.append(
+                f"Side {state.rising} is nousussa with {have}; "
+                f"{options.target - have} more wins."
+            )
+        return NextDeal(
+            number=state.deal_number,
+            dealer=dealer,
+            starting_seat=first,
+            holding_points=state.rising,
+            notes=tuple(notes),
+        )

@@ -8,8 +8,8 @@ from games.engine.cards import parse_card
 from games.engine.errors import DealRejected, OptionsRejected
 from games.engine.game import Table
 from games.rules._canasta_family import (
-    CARD_POINTS,
     CANASTA_ZONES,
+    CARD_POINTS,
     RedThreeRule,
     red_three_points,
 )
@@ -47,7 +47,7 @@ def reject(raw, totals=(0, 0), options=None) -> set[tuple[str, str]]:
     return codes(info.value)
 
 
-# -- §28.1 card values ------------------------------------------------------------
+# -- §28.1 card values ----
 
 
 @pytest.mark.parametrize(
@@ -77,7 +77,7 @@ def test_card_values(card, points):
     assert CARD_POINTS[parse_card(card)] == points
 
 
-# -- §28.6.2 opening zones ----------------------------------------------------------
+# -- §28.6.2 opening zones ----
 
 
 @pytest.mark.parametrize(
@@ -104,7 +104,7 @@ def test_insufficient_attempt_adds_ten():
     assert CANASTA_ZONES.requirement(0, attempts=3) == 80
 
 
-# -- §28.6.3 and §29.8.3 red threes --------------------------------------------------
+# -- §28.6.3 and §29.8.3 red threes ----
 
 
 RED_THREES = RedThreeRule(each=100, all_count=4, all_value=800)
@@ -156,7 +156,7 @@ def test_unopened_red_threes_swing():
     assert opened.points[1] == 30 + 300 - 30
 
 
-# -- §28.2 / §28.5 melds ------------------------------------------------------------
+# -- §28.2 / §28.5 melds ----
 
 
 @pytest.mark.parametrize(
@@ -217,7 +217,7 @@ def test_black_threes_five_too_many():
     assert ("teams.0.melds.1", "black_threes_count") in errors
 
 
-# -- canastas (§28.2, §28.5, §29.7) ---------------------------------------------------
+# -- canastas (§28.2, §28.5, §29.7) ----
 
 
 def test_natural_canasta_fact_and_bonus():
@@ -241,7 +241,7 @@ def test_natural_canasta_worth_200_more():
     assert natural.points[0] - mixed.points[0] == 200 - (20 - 10)
 
 
-# -- going out (§28.5, §28.6.2) ---------------------------------------------------------
+# -- going out (§28.5, §28.6.2) ----
 
 
 def test_going_out_needs_canasta():
@@ -264,8 +264,11 @@ def test_other_players_hold_cards():
 
 def test_going_out_seat_three_is_side_one_second_partner():
     result = score(
-        deal(side(["7H 7D 7S"]), side(["8H 8D 8S 8C 8H 8D 8S"], hands=("4C", "")),
-             went_out=3)
+        deal(
+            side(["7H 7D 7S"]),
+            side(["8H 8D 8S 8C 8H 8D 8S"], hands=("4C", "")),
+            went_out=3,
+        )
     )
     assert result.points[1] == 70 + 500 + 100 - 5
 
@@ -295,12 +298,12 @@ def test_concealed_going_out_extra_100():
 def test_concealed_opening_checked_against_requirement():
     """The concealed opening is every meld laid down; it must reach the zone."""
     raw = deal(
-        side(["4H 4D 4S 4C 4H 4D 4S"], hands=("", "4C")),
+        side(["9H 9D 9S 9C 9H 9D 9S"], hands=("", "4C")),
         side(),
         went_out=0,
         concealed=True,
     )
-    assert score(raw, totals=(0, 0)).points[0] == 35 + 500 + 200 - 5
+    assert score(raw, totals=(0, 0)).points[0] == 70 + 500 + 200 - 5
     errors = reject(raw, totals=(1500, 0))
     assert ("teams.0.opening", "opening_requirement_not_met") in errors
 
@@ -310,7 +313,7 @@ def test_concealed_needs_going_out():
     assert ("concealed", "concealed_without_going_out") in errors
 
 
-# -- opening meld (§28.6.2, §28.6.5, §29.2) ---------------------------------------------
+# -- opening meld (§28.6.2, §28.6.5, §29.2) ----
 
 
 def test_opening_joker_ace_ace_is_90():
@@ -321,19 +324,22 @@ def test_opening_joker_ace_ace_is_90():
 
 def test_opening_requirement_90_met_with_95():
     result = score(
-        deal(side(["Jo AH AD KS", "5H 5D 5S"], opening=[[*"Jo AH AD".split()]]),
-             side()),
+        deal(
+            side(["Jo KH KD KS", "5H 5D 5S 5C 5H"], opening=["Jo KH KD", 1]),
+            side(),
+        ),
         totals=(1500, 0),
     )
-    # The opening was Jo-A-A (90); a king and 5s were added later.
-    assert any(f.text == "opening requirement 90 met with 90" for f in result.facts)
+    # The opening was Jo-K-K and five 5s (95); a king was added later.
+    assert any(f.text == "opening requirement 90 met with 95" for f in result.facts)
     result = score(
         deal(side(["Jo AH AD", "5H 5D 5S"], opening=[0, 1]), side()), totals=(1500, 0)
     )
     assert any(f.text == "opening requirement 90 met with 105" for f in result.facts)
     result = score(
-        deal(side(["Jo AH AS KS", "5H 5D 5S"], opening=["Jo AH AS", "5H 5D 5S"]),
-             side()),
+        deal(
+            side(["Jo AH AS AD", "5H 5D 5S"], opening=["Jo AH AS", "5H 5D 5S"]), side()
+        ),
         totals=(1500, 0),
     )
     assert any(f.text == "opening requirement 90 met with 105" for f in result.facts)
@@ -347,18 +353,18 @@ def test_opening_short_rejected():
 
 
 def test_insufficient_attempt_applies_to_this_deal():
-    """§28.6.5: after a short attempt, the side needs 10 more (50 → 60)."""
+    """§28.6.5: each short attempt adds 10 (50 → 70 after two; 60 falls short)."""
     raw = deal(side(["KH KD KS", "QH QD QS"], opening=[0, 1]), side())
     assert score(raw).points[0] == 60 - 10
     short = deal(
-        side(["KH KD KS", "QH QD QS"], opening=[0, 1], insufficient_openings=1),
+        side(["KH KD KS", "QH QD QS"], opening=[0, 1], insufficient_openings=2),
         side(),
     )
     assert ("teams.0.opening", "opening_requirement_not_met") in reject(short)
 
 
 def test_negative_score_needs_15():
-    raw = deal(side(["4H 4D 4S"], opening=[0]), side())
+    raw = deal(side(["4C 4S 4C"], opening=[0]), side())
     assert score(raw, totals=(-5, 0)).points[0] == 15 - 10
     assert ("teams.0.opening", "opening_requirement_not_met") in reject(raw)
 
@@ -378,7 +384,7 @@ def test_opening_without_melds():
     assert ("teams.0.opening", "opening_without_melds") in errors
 
 
-# -- penalties (§28.6.4, §28.6.5) -------------------------------------------------------
+# -- penalties (§28.6.4, §28.6.5) ----
 
 
 def test_may_i_go_out_penalty_300():
@@ -387,14 +393,12 @@ def test_may_i_go_out_penalty_300():
     assert result.points[0] == 30 - 10 - 300
 
 
-# -- the deck ---------------------------------------------------------------------------
+# -- the deck ----
 
 
 def test_fifth_joker_rejected():
     """2 × 54 cards hold four jokers."""
-    errors = reject(
-        deal(side(["KH KD Jo Jo"], hands=("Jo", "Jo Jo")), side())
-    )
+    errors = reject(deal(side(["KH KD Jo Jo"], hands=("Jo", "Jo Jo")), side()))
     assert ("teams.0.hands.1", "too_many_copies") in errors
 
 
@@ -431,7 +435,7 @@ def test_bad_card_path():
     assert ("teams.0.melds.0.2", "bad_card") in codes(info.value)
 
 
-# -- a whole deal by hand -----------------------------------------------------------------
+# -- a whole deal by hand ----
 
 
 def test_full_deal_by_hand():
@@ -476,7 +480,7 @@ def test_bad_option_rejected():
         GAME.start({"four_red_threes": 500})
 
 
-# -- totals-only entry --------------------------------------------------------------------
+# -- totals-only entry ----
 
 
 def test_totals_unverified():
@@ -495,7 +499,7 @@ def test_unknown_mode():
     assert ("mode", "bad_mode") in errors
 
 
-# -- the match ----------------------------------------------------------------------------
+# -- the match ----
 
 
 def test_next_deal_requirements_and_dealer():
@@ -514,8 +518,12 @@ def test_next_deal_requirements_and_dealer():
 
 def test_five_thousand_wins():
     """§28.5: 5000 points win."""
-    folded = GAME.fold([{"mode": "totals", "points": [4000, 3000]},
-                        {"mode": "totals", "points": [1000, 500]}])
+    folded = GAME.fold(
+        [
+            {"mode": "totals", "points": [4000, 3000]},
+            {"mode": "totals", "points": [1000, 500]},
+        ]
+    )
     assert folded.finished and folded.winners == (0,)
     assert folded.next_deal is None
 

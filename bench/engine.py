@@ -94,7 +94,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--only", help="run only cases whose name contains this")
     args = parser.parse_args(argv)
-    print(f"# {platform.processor() or platform.machine()}, {platform.python_version()}")
+    print(
+        f"# {platform.processor() or platform.machine()}, {platform.python_version()}"
+    )
     for case in all_cases():
         if args.only and args.only not in case.name:
             continue

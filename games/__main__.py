@@ -33,14 +33,24 @@ def _score(slug: str, path: str) -> int:
         try:
             payload = json.load(source)
         except json.JSONDecodeError as exc:
-            print(json.dumps({"errors": [{"path": "", "code": "bad_json",
-                                          "message": str(exc)}]}))
+            print(
+                json.dumps(
+                    {"errors": [{"path": "", "code": "bad_json", "message": str(exc)}]}
+                )
+            )
             return 2
     try:
         folded = fold_payload(slug, payload, strict=False)
     except UnknownGame as exc:
-        print(json.dumps({"errors": [{"path": "game", "code": "unknown_game",
-                                      "message": str(exc)}]}))
+        print(
+            json.dumps(
+                {
+                    "errors": [
+                        {"path": "game", "code": "unknown_game", "message": str(exc)}
+                    ]
+                }
+            )
+        )
         return 2
     except InputRejected as exc:
         print(json.dumps({"errors": exc.as_list()}, ensure_ascii=False, indent=2))

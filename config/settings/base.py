@@ -151,6 +151,8 @@ CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+# Celery task names that get a match id after its result changes (tournaments, money).
+KIRJURI_RESULT_CHANGED_TASKS: list[str] = []
 
 LOGGING = {
     "version": 1,

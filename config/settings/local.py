@@ -6,4 +6,4 @@ from .base import env
 DEBUG = env.bool("DEBUG", default=True)
 if DEBUG and not SECRET_KEY:  # noqa: F405
     # A development key only: DEBUG is on, so this is never a production server.
-    SECRET_KEY = "kirjuri-development-only-not-for-production"  # noqa: S105
+    SECRET_KEY = "kirjuri-development-only-not-for-production"

@@ -1,4 +1,4 @@
-"""Production settings: refuses to start without SECRET_KEY and passes check --deploy."""
+"""Production settings: refuse to start without SECRET_KEY; pass check --deploy."""
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -11,6 +11,9 @@ if not SECRET_KEY:
     raise ImproperlyConfigured(
         "SECRET_KEY must be set in production (a long random string)."
     )
+
+# The container health check calls /healthz on the loopback address.
+ALLOWED_HOSTS = [*ALLOWED_HOSTS, "127.0.0.1", "localhost"]  # noqa: F405
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)

@@ -8,7 +8,7 @@ from .base import *  # noqa: F403
 from .base import VAR_DIR, env
 
 DEBUG = False
-SECRET_KEY = "kirjuri-tests-only"  # noqa: S105
+SECRET_KEY = "kirjuri-tests-only"
 DATABASES = {
     "default": env.db_url(
         "TEST_DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'test.sqlite3'}"
@@ -19,9 +19,7 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-    },
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 ALLOWED_HOSTS = ["*"]
 

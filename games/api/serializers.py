@@ -19,13 +19,17 @@ class GameSerializer(serializers.Serializer):
     source = serializers.CharField()
     summary = serializers.CharField()
     deck = serializers.CharField(allow_null=True)
-    tables = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+    tables = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField())
+    )
     options_schema = serializers.DictField()
     deal_schema = serializers.DictField()
 
 
 class TableSerializer(serializers.Serializer):
-    seats = serializers.ListField(child=serializers.IntegerField(min_value=0), min_length=1)
+    seats = serializers.ListField(
+        child=serializers.IntegerField(min_value=0), min_length=1
+    )
     first_dealer = serializers.IntegerField(min_value=0, default=0)
 
 

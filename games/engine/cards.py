@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from games.engine.errors import InputRejected, RuleError, join_path
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     SPADES = "S"
     HEARTS = "H"
     DIAMONDS = "D"
@@ -35,13 +35,32 @@ class Suit(str, Enum):
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
 
-_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_SYMBOLS = {
+    Suit.SPADES: "♠",
+    Suit.HEARTS: "♥",
+    Suit.DIAMONDS: "♦",
+    Suit.CLUBS: "♣",
+}
 
-RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANKS: tuple[str, ...] = (
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "J",
+    "Q",
+    "K",
+    "A",
+)
 JOKER_RANK = "Jo"
 
 
-class Colour(str, Enum):
+class Colour(StrEnum):
     RED = "red"
     BLACK = "black"
 
@@ -142,13 +161,13 @@ def parse_cards(value: str | Iterable[Any], *, path: str = "") -> tuple[Card, ..
 
     Every bad token is reported, each with its position in the list.
     """
-    tokens: Sequence[Any] = split_tokens(value) if isinstance(value, str) else list(value)
+    tokens: Sequence[Any] = (
+        split_tokens(value) if isinstance(value, str) else list(value)
+    )
     cards: list[Card] = []
     errors: list[RuleError] = []
     for i, token in enumerate(tokens):
-        card = (
-            _SPELLINGS.get(token.strip().upper()) if isinstance(token, str) else None
-        )
+        card = _SPELLINGS.get(token.strip().upper()) if isinstance(token, str) else None
         if card is None and isinstance(token, Card):
             card = token
         if card is None:
@@ -173,7 +192,7 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 # Rank orders, lowest first. A game asks for the order it plays with.
 ACE_HIGH: tuple[str, ...] = RANKS
-ACE_LOW: tuple[str, ...] = ("A",) + RANKS[:-1]
+ACE_LOW: tuple[str, ...] = ("A", *RANKS[:-1])
 # Marjapussi / Huutopussi: A-10-K-Q-J-9-8-7-6 from the top (book §7, §12).
 PUSSI_ORDER: tuple[str, ...] = ("6", "7", "8", "9", "J", "Q", "K", "10", "A")
 

@@ -8,10 +8,9 @@ the number of copies the deck holds.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 from games.engine.cards import JOKER, RANKS, STANDARD_CARDS, Card
 from games.engine.errors import RuleError
@@ -50,7 +49,9 @@ STANDARD_52_JOKER = make_deck("52 cards + 1 joker", jokers_per_pack=1)
 DOUBLE_54 = make_deck("2 × 54 cards (2 jokers each)", packs=2, jokers_per_pack=2)
 TRIPLE_54 = make_deck("3 × 54 cards (2 jokers each)", packs=3, jokers_per_pack=2)
 FIVE_54 = make_deck("5 × 54 cards (2 jokers each)", packs=5, jokers_per_pack=2)
-PIQUET_36 = make_deck("36 cards (6 to A)", ranks=("6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+PIQUET_36 = make_deck(
+    "36 cards (6 to A)", ranks=("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+)
 
 
 def check_deck(

@@ -28,7 +28,7 @@ class RuleError:
 
 
 def join_path(*parts: str | int) -> str:
-    """``join_path("teams", 0, "melds")`` → ``"teams.0.melds"`` (empty parts dropped)."""
+    """``join_path("teams", 0, "melds")`` → ``"teams.0.melds"``; empty parts drop."""
     return ".".join(str(p) for p in parts if p != "")
 
 

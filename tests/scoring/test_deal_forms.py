@@ -1,0 +1,296 @@
+"""The deal form generated from a game's deal schema, and reading it back."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import pytest
+from django.http import QueryDict
+from pydantic import Discriminator, Field, Tag, TypeAdapter
+
+from games.engine.inputs import CardField, CardList, FrozenModel
+from scoring.deal_forms import (
+    Table,
+    build_form,
+    deal_from_post,
+    place_errors,
+    render_form,
+    value_at,
+)
+
+
+class SideCards(FrozenModel):
+    melds: tuple[CardList, ...] = ()
+    hands: tuple[CardList, CardList] = Field(description="Partners in seat order.")
+    penalties: int = Field(0, ge=0, le=9)
+
+
+class CardsDeal(FrozenModel):
+    mode: Literal["cards"] = "cards"
+    teams: tuple[SideCards, SideCards]
+    went_out: int | None = Field(None, ge=0, le=3, description="Seat that went out.")
+    concealed: bool = False
+    upcard: CardField | None = None
+
+
+class TotalsDeal(FrozenModel):
+    mode: Literal["totals"]
+    points: tuple[int, int]
+
+
+def _mode(value):
+    return value.get("mode", "cards") if isinstance(value, dict) else value.mode
+
+
+Deal = Annotated[
+    Annotated[CardsDeal, Tag("cards")] | Annotated[TotalsDeal, Tag("totals")],
+    Discriminator(_mode),
+]
+ADAPTER = TypeAdapter(Deal)
+SCHEMA = ADAPTER.json_schema()
+
+
+class TrickDeal(FrozenModel):
+    contract: Literal["rami", "nolo", "sooli"]
+    declarer: Annotated[int, Field(ge=0, le=3)] | None = None
+    tricks: tuple[Annotated[int, Field(ge=0, le=13)], ...] | None = None
+    bids: tuple[str, ...] | None = None
+    conceded_by: Annotated[int, Field(ge=0, le=1)] | None = Field(
+        None, description="The rising side gave the deal up."
+    )
+    rounds: int = Field(1, ge=1, le=500)
+
+
+TRICK_SCHEMA = TypeAdapter(TrickDeal).json_schema()
+TABLE = Table(
+    seat_labels=["Anna", "Bo", "Cia", "Dan"],
+    side_labels=["Anna & Cia", "Bo & Dan"],
+    seats=[0, 1, 0, 1],
+)
+
+
+def kinds(node, out=None):
+    out = {} if out is None else out
+    out[node.path] = node.kind
+    for child in node.children:
+        kinds(child, out)
+    for _, _, branch in node.branches:
+        kinds(branch, out)
+    return out
+
+
+def test_union_becomes_a_toggle_between_card_and_quick_entry():
+    """A oneOf with a const ``mode`` is a union; card entry is the default branch."""
+    form = build_form(SCHEMA, TABLE)
+    assert form.kind == "union"
+    assert form.discriminator == "mode"
+    assert [t for t, _, _ in form.branches] == ["cards", "totals"]
+    assert form.default_branch == "cards"
+    html, _ = render_form(form)
+    assert 'name="mode" value="cards" checked' in html
+    assert 'data-branch="totals" hidden' in html
+    assert "Quick entry (totals)" in html
+
+
+def test_fields_are_named_by_their_path_in_the_deal():
+    """Inputs carry dotted paths, the same the engine puts on its errors."""
+    found = kinds(build_form(SCHEMA, TABLE))
+    assert found["teams"] == "tuple"
+    assert found["teams.0"] == "object"
+    assert found["teams.0.melds"] == "list"
+    assert found["teams.0.melds.2"] == "cards"
+    assert found["teams.1.hands.1"] == "cards"
+    assert found["teams.0.penalties"] == "integer"
+    assert found["went_out"] == "choice"
+    assert found["concealed"] == "boolean"
+    assert found["upcard"] == "card"
+    assert found["points.1"] == "integer"
+    html, _ = render_form(build_form(SCHEMA, TABLE))
+    assert 'name="teams.0.melds.2"' in html
+    assert 'name="points.1"' in html
+
+
+def test_card_lists_are_marked_for_the_picker():
+    """Card lists get data-cards; a single card gets data-max=1."""
+    html, _ = render_form(build_form(SCHEMA, TABLE))
+    assert 'name="teams.0.hands.0" value="" data-cards' in html
+    assert 'name="upcard" value="" data-cards data-max="1"' in html
+
+
+def test_positions_are_labelled_by_side_and_seat():
+    """``teams.1`` is the second side; its hands are its players' (seats 1 and 3)."""
+    html, _ = render_form(build_form(SCHEMA, TABLE))
+    assert "<legend>Bo &amp; Dan</legend>" in html
+    assert ">Hand of Dan" in html
+    assert ">Hand of Cia" in html
+
+
+def test_seat_integers_become_seat_choices_and_others_number_inputs():
+    """A seat is chosen by name; other integers keep min and max."""
+    html, _ = render_form(build_form(TRICK_SCHEMA, TABLE))
+    assert 'name="declarer" value="3"' in html and "> Dan</label>" in html
+    assert 'name="conceded_by" value="1"' in html and "Bo &amp; Dan" in html
+    assert 'type="number" id="f-rounds" name="rounds" value="1"' in html
+    assert 'min="1" max="500"' in html
+
+
+def test_enum_with_few_choices_is_radio_buttons():
+    html, _ = render_form(build_form(TRICK_SCHEMA, TABLE))
+    assert 'type="radio" name="contract" value="nolo"' in html
+
+
+def test_read_back_a_card_entry():
+    """Posted fields become the deal's JSON; empty slots and optional fields drop."""
+    form = build_form(SCHEMA, TABLE)
+    data = QueryDict(mutable=True)
+    data.update(
+        {
+            "mode": "cards",
+            "teams.0.melds.0": "7H 7D 7S Jo",
+            "teams.0.melds.1": "",
+            "teams.0.melds.2": "KH KD KS",
+            "teams.0.hands.0": "",
+            "teams.0.hands.1": "4C",
+            "teams.1.hands.0": "5C 6C",
+            "teams.1.hands.1": "",
+            "went_out": "0",
+            "concealed": "true",
+            "points.0": "999",
+        }
+    )
+    deal = deal_from_post(form, data)
+    assert deal == {
+        "mode": "cards",
+        "teams": [
+            {"melds": ["7H 7D 7S Jo", "KH KD KS"], "hands": [[], "4C"]},
+            {"hands": ["5C 6C", []]},
+        ],
+        "went_out": 0,
+        "concealed": True,
+    }
+    parsed = ADAPTER.validate_python(deal)
+    assert parsed.teams[0].melds[1][0].code == "KH"
+
+
+def test_read_back_slots_added_in_the_browser():
+    """A meld slot beyond the rendered ones (the picker's "Add meld") is read."""
+    form = build_form(SCHEMA, TABLE)
+    data = {
+        "teams.0.melds.5": "QH QD QS",
+        "teams.0.hands.0": "",
+        "teams.0.hands.1": "",
+        "teams.1.hands.0": "",
+        "teams.1.hands.1": "",
+    }
+    deal = deal_from_post(form, data)
+    assert deal["teams"][0]["melds"] == ["QH QD QS"]
+
+
+def test_read_back_quick_entry_keeps_bad_numbers_for_the_engine():
+    """Quick entry: only the chosen branch is read; text stays text (engine error)."""
+    form = build_form(SCHEMA, TABLE)
+    deal = deal_from_post(
+        form, {"mode": "totals", "points.0": "120", "points.1": "x", "went_out": "2"}
+    )
+    assert deal == {"mode": "totals", "points": [120, "x"]}
+
+
+def test_read_back_trick_deal():
+    form = build_form(TRICK_SCHEMA, TABLE)
+    deal = deal_from_post(
+        form,
+        {
+            "contract": "rami",
+            "declarer": "1",
+            "tricks": "7 6",
+            "bids": "2H, rami",
+            "conceded_by": "",
+            "rounds": "",
+        },
+    )
+    assert deal == {
+        "contract": "rami",
+        "declarer": 1,
+        "tricks": [7, 6],
+        "bids": ["2H", "rami"],
+    }
+
+
+def test_values_fill_the_form_again():
+    """After a rejected deal the form shows what was entered."""
+    form_values = {
+        "contract": "nolo",
+        "tricks": [6, 7],
+        "declarer": None,
+    }
+    html, _ = render_form(build_form(TRICK_SCHEMA, TABLE, form_values), form_values)
+    assert 'name="contract" value="nolo" checked' in html
+    assert 'name="tricks" value="6 7"' in html
+
+
+def test_list_slots_grow_with_values():
+    """Five melds entered: five slots and a spare."""
+    values = {
+        "mode": "cards",
+        "teams": [{"melds": ["7H 7D 7S"] * 5, "hands": ["", ""]}, {"hands": ["", ""]}],
+    }
+    form = build_form(SCHEMA, TABLE, values)
+    melds = form.branches[0][2].children[0].children[0].children[0]
+    assert melds.path == "teams.0.melds"
+    assert len(melds.children) == 6
+
+
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        ("teams.0.melds.2", "teams.0.melds.2"),
+        ("teams.0.melds.2.1", "teams.0.melds.2"),  # one card of the meld
+        ("teams.1", "teams.1"),
+        ("points.0", "points.0"),
+        ("went_out", "went_out"),
+    ],
+)
+def test_errors_go_to_the_field_they_concern(path, field):
+    form = build_form(SCHEMA, TABLE)
+    placed, loose = place_errors(form, [{"path": path, "code": "x", "message": "m"}])
+    assert placed == {field: ["m"]}
+    assert loose == []
+
+
+def test_errors_without_a_field_head_the_form():
+    form = build_form(SCHEMA, TABLE)
+    error = {"path": "", "code": "match_finished", "message": "already decided"}
+    placed, loose = place_errors(form, [error])
+    assert placed == {}
+    assert loose == [error]
+
+
+def test_error_is_rendered_next_to_its_field():
+    """The message sits in the field's block; the input points at it."""
+    form = build_form(SCHEMA, TABLE)
+    html, _ = render_form(
+        form,
+        {"mode": "cards"},
+        [
+            {
+                "path": "teams.0.melds.1.0",
+                "code": "too_many_copies",
+                "message": "Too many KH",
+            }
+        ],
+    )
+    block = html.split('data-path="teams.0.melds.1"', 1)[1].split("</div>", 1)[0]
+    assert "Too many KH" in block
+    assert 'aria-invalid="true" aria-describedby="f-teams-0-melds-1-error"' in block
+
+
+def test_values_are_escaped():
+    html, _ = render_form(build_form(TRICK_SCHEMA, TABLE), {"bids": ['"><script>']})
+    assert "<script>" not in html
+
+
+def test_value_at():
+    values = {"teams": [{"melds": ["7H 7D 7S"]}]}
+    assert value_at(values, "teams.0.melds.0") == "7H 7D 7S"
+    assert value_at(values, "teams.3.melds") is None
+    assert value_at(values, "") == values

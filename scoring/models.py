@@ -1,0 +1,310 @@
+"""The score book: clubs, players, matches, deals and their history.
+
+Terms and invariants (the services in :mod:`scoring.services` are the only writers):
+
+* **Club** — where matches belong. **Player** — a person at the table (display name,
+  optionally linked to one user account). **Membership** — a player's role in a club:
+  ``admin`` (manages the club), ``scorer`` (starts matches and scores them) or
+  ``member`` (reads the club).
+* **Match** — one sitting of one game: the game's slug (``game``, a catalogue
+  entry), its ``options`` as the engine parsed and dumped them, the **seats** in
+  clockwise table order (:class:`Seat`: position, side, player), the ``first_dealer``
+  seat, an optional stake (``point_value`` per point in ``currency``), ``status``
+  (in progress / finished / abandoned), ``is_public``, ``double_entry`` and the
+  players who may score it (``scorers``).
+* **Fold cache** — ``totals``, ``leaders``, ``winners``, ``finished`` (the engine says
+  the match is decided), ``needs_attention`` (some counted deal is flagged),
+  ``next_deal`` (the engine's context for the next deal; its ``number`` is the score
+  book's next deal number) and ``state`` (the engine's game-specific state as JSON).
+  Never typed in: rebuilt from the stored deals on every write, in the same
+  transaction. ``version`` grows by one on every change of the match or its deals.
+* **Deal** — one row of the score sheet. ``number`` is the sheet's row number; the
+  database holds at most one deal per (match, number) — whatever its status — so two
+  scorers cannot both enter deal 5. ``input`` is exactly what was entered; ``result``
+  is the engine's :class:`~games.engine.DealScore` as JSON, ``errors`` the engine's
+  errors when the deal is flagged, ``totals`` the running totals after it.
+  Statuses: ``counted`` and ``flagged`` deals take part in the fold (a flagged deal is
+  one the rules reject in the current context: it contributes nothing and the match
+  needs attention); ``pending`` (double entry: waits for a second person) and
+  ``conflict`` (double entry: two different entries, the second kept in
+  ``rival_input``) do not count; ``voided`` deals stay on the sheet, struck through,
+  and keep their number.
+* **DealRevision** — every entry, correction, void, confirmation and conflict of a
+  deal, with who, when, why and the input. Never deleted or changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class Role(models.TextChoices):
+    ADMIN = "admin", "club admin"
+    SCORER = "scorer", "scorer"
+    MEMBER = "member", "member"
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    display_name = models.CharField(max_length=80)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+    )
+    clubs = models.ManyToManyField(Club, through="Membership", related_name="players")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name", "id"]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "player__display_name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "player"], name="scoring_membership_once_per_club"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.get_role_display()}) in {self.club}"
+
+
+class MatchStatus(models.TextChoices):
+    IN_PROGRESS = "in_progress", "in progress"
+    FINISHED = "finished", "finished"
+    ABANDONED = "abandoned", "abandoned"
+
+
+class Match(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="matches")
+    game = models.ForeignKey(
+        "games.CatalogueEntry", on_delete=models.PROTECT, related_name="matches"
+    )
+    options = models.JSONField(default=dict)
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    point_value = models.DecimalField(
+        max_digits=12, decimal_places=4, null=True, blank=True
+    )
+    currency = models.CharField(max_length=3, blank=True)
+    status = models.CharField(
+        max_length=16, choices=MatchStatus.choices, default=MatchStatus.IN_PROGRESS
+    )
+    is_public = models.BooleanField(default=False)
+    double_entry = models.BooleanField(default=False)
+    scorers = models.ManyToManyField(Player, blank=True, related_name="scored_matches")
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    end_reason = models.TextField(blank=True)
+    # The fold cache (see the module docstring).
+    totals = models.JSONField(default=list)
+    leaders = models.JSONField(default=list)
+    winners = models.JSONField(default=list)
+    finished = models.BooleanField(default=False)
+    needs_attention = models.BooleanField(default=False)
+    next_deal = models.JSONField(null=True, blank=True)
+    state = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["club", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("api:match-detail", kwargs={"match_id": self.pk})
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == MatchStatus.IN_PROGRESS
+
+    def side_count(self) -> int:
+        return len(self.totals) if self.totals else 0
+
+
+class Seat(models.Model):
+    """Seat ``position`` (0 = the first, clockwise) of a match: its side and player."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    side = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "position"], name="scoring_seat_once_per_position"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position} (side {self.side}): {self.player}"
+
+
+class DealStatus(models.TextChoices):
+    COUNTED = "counted", "counted"
+    FLAGGED = "flagged", "flagged"
+    PENDING = "pending", "waiting for confirmation"
+    CONFLICT = "conflict", "conflicting entries"
+    VOIDED = "voided", "voided"
+
+
+#: Deals that take part in the fold.
+FOLDED_STATUSES = (DealStatus.COUNTED, DealStatus.FLAGGED)
+#: Deals that hold up the next deal in a double-entry match.
+UNSETTLED_STATUSES = (DealStatus.PENDING, DealStatus.CONFLICT)
+
+
+class Deal(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="deals")
+    number = models.PositiveIntegerField()
+    input = models.JSONField()
+    result = models.JSONField(null=True, blank=True)
+    errors = models.JSONField(default=list, blank=True)
+    totals = models.JSONField(default=list, blank=True)
+    status = models.CharField(
+        max_length=16, choices=DealStatus.choices, default=DealStatus.COUNTED
+    )
+    version = models.PositiveIntegerField(default=1)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    rival_input = models.JSONField(null=True, blank=True)
+    rival_entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            # One row per deal number: the database, not just the code, guarantees
+            # that concurrent submissions of deal 5 produce exactly one deal 5.
+            models.UniqueConstraint(
+                fields=["match", "number"], name="scoring_deal_once_per_number"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"deal {self.number} of {self.match}"
+
+    @property
+    def counts(self) -> bool:
+        return self.status in FOLDED_STATUSES
+
+    @property
+    def flagged(self) -> bool:
+        return self.status == DealStatus.FLAGGED
+
+    @property
+    def points(self) -> list[Any] | None:
+        return (self.result or {}).get("points")
+
+
+class RevisionKind(models.TextChoices):
+    ENTERED = "entered", "entered"
+    CORRECTED = "corrected", "corrected"
+    VOIDED = "voided", "voided"
+    CONFIRMED = "confirmed", "confirmed"
+    CONFLICTED = "conflicted", "conflicting entry"
+
+
+class DealRevision(models.Model):
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="revisions")
+    kind = models.CharField(max_length=16, choices=RevisionKind.choices)
+    deal_version = models.PositiveIntegerField()
+    input = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.deal} {self.kind} v{self.deal_version}"
+
+
+class IdempotencyKey(models.Model):
+    """The first response to a request sent with an ``Idempotency-Key`` header."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    key = models.CharField(max_length=255)
+    request_hash = models.CharField(max_length=64)
+    response_status = models.PositiveSmallIntegerField(default=0)
+    response_body = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "key"], name="scoring_idempotency_key_once_per_user"
+            )
+        ]
+        indexes = [models.Index(fields=["created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.user_id})"

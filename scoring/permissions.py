@@ -1,0 +1,74 @@
+"""Who may do what in the score book. Plain functions of a user and an object.
+
+The rules (the API's permission classes, the pages and the services all ask these):
+
+* a **club admin** manages the club: its players, memberships and matches, and may
+  score every match of the club;
+* a **scorer** (club role) starts matches in the club; anyone listed among a match's
+  ``scorers`` who is a member of its club scores that match (submits, corrects, voids,
+  confirms deals, finishes or abandons it);
+* a **member** reads the club: players, memberships, matches, deals;
+* **anyone**, signed in or not, reads a match marked ``is_public`` (read-only).
+
+A user acts through their :class:`~scoring.models.Player` (``player.user``); a user
+without a player belongs to no club. Objects the user may not read are answered 404
+by the API, never 403, so that ids of other clubs reveal nothing.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from scoring.models import Club, Match, Membership, Player, Role
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def player_of(user: User | None) -> Player | None:
+    """The player linked to ``user`` (``None`` for anonymous or unlinked users)."""
+    if user is None or not user.is_authenticated:
+        return None
+    try:
+        return user.player
+    except Player.DoesNotExist:
+        return None
+
+
+def role_in(user: User | None, club: Club | int) -> str | None:
+    """The user's role in the club, or ``None`` if they are not a member."""
+    player = player_of(user)
+    if player is None:
+        return None
+    club_id = club.pk if isinstance(club, Club) else club
+    return (
+        Membership.objects.filter(player=player, club_id=club_id)
+        .values_list("role", flat=True)
+        .first()
+    )
+
+
+def may_read_club(user: User | None, club: Club | int) -> bool:
+    return role_in(user, club) is not None
+
+
+def may_manage_club(user: User | None, club: Club | int) -> bool:
+    return role_in(user, club) == Role.ADMIN
+
+
+def may_start_match(user: User | None, club: Club | int) -> bool:
+    return role_in(user, club) in (Role.ADMIN, Role.SCORER)
+
+
+def may_read_match(user: User | None, match: Match) -> bool:
+    return match.is_public or may_read_club(user, match.club_id)
+
+
+def may_score(user: User | None, match: Match) -> bool:
+    """May ``user`` enter, correct, void or confirm deals of ``match``?"""
+    role = role_in(user, match.club_id)
+    if role == Role.ADMIN:
+        return True
+    if role is None:
+        return False
+    player = player_of(user)
+    return match.scorers.filter(pk=player.pk).exists()

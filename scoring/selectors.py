@@ -1,0 +1,221 @@
+"""Reads of the score book, shaped for the API and the pages.
+
+Visibility (see :mod:`scoring.permissions`): the ``*_for``/``*_visible_to`` querysets
+hold only what the user may read, and the ``*_get`` functions raise
+:class:`~scoring.errors.NotFound` (404) for anything else, so another club's ids
+answer exactly like ids that do not exist.
+
+Sheet terms: a **row** is one deal of the sheet (voided, pending and conflicting
+deals included, so nothing disappears); ``points`` are what the deal scored per side
+(``None`` when it does not count), ``totals`` the running totals after it (only on
+counted deals).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from games.engine import get_game
+from scoring import permissions
+from scoring.errors import NotFound
+from scoring.models import (
+    Club,
+    Deal,
+    DealRevision,
+    DealStatus,
+    Match,
+    Membership,
+    Player,
+    Seat,
+)
+
+
+def _member_club_ids(user: Any):
+    player = permissions.player_of(user)
+    if player is None:
+        return Club.objects.none().values("pk")
+    return Membership.objects.filter(player=player).values("club_id")
+
+
+# -- clubs ---------------------------------------------------------------------------
+
+
+def clubs_for(user: Any) -> QuerySet[Club]:
+    """The clubs ``user`` is a member of."""
+    return Club.objects.filter(pk__in=_member_club_ids(user))
+
+
+def club_get(user: Any, club_id: int) -> Club:
+    club = clubs_for(user).filter(pk=club_id).first()
+    if club is None:
+        raise NotFound("not_found", "no such club")
+    return club
+
+
+def club_players(club: Club) -> QuerySet[Player]:
+    return Player.objects.filter(memberships__club=club).order_by("display_name", "id")
+
+
+def club_player_get(club: Club, player_id: int) -> Player:
+    player = club_players(club).filter(pk=player_id).first()
+    if player is None:
+        raise NotFound("not_found", "no such player in this club")
+    return player
+
+
+def club_memberships(club: Club) -> QuerySet[Membership]:
+    return (
+        Membership.objects.filter(club=club)
+        .select_related("player")
+        .order_by("player__display_name", "id")
+    )
+
+
+def club_membership_get(club: Club, membership_id: int) -> Membership:
+    membership = club_memberships(club).filter(pk=membership_id).first()
+    if membership is None:
+        raise NotFound("not_found", "no such membership in this club")
+    return membership
+
+
+def players_visible_to(user: Any) -> QuerySet[Player]:
+    """Players sharing a club with ``user``, and the user's own player."""
+    own = permissions.player_of(user)
+    q = Q(memberships__club_id__in=_member_club_ids(user))
+    if own is not None:
+        q |= Q(pk=own.pk)
+    return Player.objects.filter(pk__in=Player.objects.filter(q).values("pk"))
+
+
+# -- matches -------------------------------------------------------------------------
+
+
+def matches_visible_to(user: Any) -> QuerySet[Match]:
+    """Public matches and the matches of the user's clubs."""
+    return (
+        Match.objects.filter(Q(is_public=True) | Q(club_id__in=_member_club_ids(user)))
+        .select_related("club", "game")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        )
+    )
+
+
+def match_get(user: Any, match_id: int) -> Match:
+    match = matches_visible_to(user).filter(pk=match_id).first()
+    if match is None:
+        raise NotFound("not_found", "no such match")
+    return match
+
+
+def match_sides(match: Match) -> list[dict[str, Any]]:
+    """Each side: its number, its players in seat order, and a label for headings."""
+    seats = sorted(match.seats.all(), key=lambda s: s.position)
+    sides: dict[int, list[Seat]] = {}
+    for seat in seats:
+        sides.setdefault(seat.side, []).append(seat)
+    return [
+        {
+            "side": side,
+            "label": " & ".join(s.player.display_name for s in side_seats),
+            "players": [
+                {"id": s.player_id, "display_name": s.player.display_name}
+                for s in side_seats
+            ],
+            "seats": [s.position for s in side_seats],
+        }
+        for side, side_seats in sorted(sides.items())
+    ]
+
+
+def match_state(match: Match) -> dict[str, Any]:
+    """The current state a client needs to carry on (also the body of a 409)."""
+    return {
+        "id": match.pk,
+        "version": match.version,
+        "status": match.status,
+        "totals": match.totals,
+        "leaders": match.leaders,
+        "winners": match.winners,
+        "finished": match.finished,
+        "needs_attention": match.needs_attention,
+        "next_deal": match.next_deal,
+        "deals": [
+            {"number": n, "status": s, "version": v}
+            for n, s, v in match.deals.order_by("number").values_list(
+                "number", "status", "version"
+            )
+        ],
+    }
+
+
+def match_deals(match: Match) -> QuerySet[Deal]:
+    return match.deals.order_by("number").select_related(
+        "entered_by", "confirmed_by", "rival_entered_by"
+    )
+
+
+def deal_get(match: Match, number: int) -> Deal:
+    deal = match_deals(match).filter(number=number).first()
+    if deal is None:
+        raise NotFound("not_found", f"no deal {number} in this match")
+    return deal
+
+
+def deal_revisions(deal: Deal) -> QuerySet[DealRevision]:
+    return deal.revisions.select_related("by").order_by("at", "id")
+
+
+def deal_schema(match: Match) -> dict[str, Any]:
+    """The JSON Schema of one deal's input for the match's game (for entry forms)."""
+    game = get_game(match.game_id)
+    return {
+        "game": game.slug,
+        "name": game.name,
+        "options": match.options,
+        "deal_schema": game.deal_schema(),
+    }
+
+
+def match_sheet(match: Match) -> dict[str, Any]:
+    """The score sheet: one row per deal with each side's points and running totals.
+
+    Two queries (seats, deals). ``rows[i]``: ``number``, ``status``, ``points``,
+    ``totals``, ``errors``, ``facts``, ``verified``, ``version``, ``entered_by``.
+    """
+    sides = match_sides(match)
+    rows = []
+    for deal in match_deals(match):
+        counts = deal.status == DealStatus.COUNTED
+        result = deal.result or {}
+        rows.append(
+            {
+                "number": deal.number,
+                "status": deal.status,
+                "points": result.get("points") if counts else None,
+                "totals": deal.totals if counts else None,
+                "verified": result.get("verified") if counts else None,
+                "facts": result.get("facts", []) if counts else [],
+                "errors": deal.errors,
+                "version": deal.version,
+                "entered_by": deal.entered_by.get_username()
+                if deal.entered_by
+                else None,
+            }
+        )
+    return {
+        "match": match.pk,
+        "game": match.game_id,
+        "status": match.status,
+        "version": match.version,
+        "sides": sides,
+        "rows": rows,
+        "totals": match.totals,
+        "leaders": match.leaders,
+        "winners": match.winners,
+        "finished": match.finished,
+        "needs_attention": match.needs_attention,
+        "next_deal": match.next_deal,
+    }

@@ -255,6 +255,8 @@ def _fmt_signed_minor(minor: int, currency: Currency) -> str:
 
 def _fmt_exact_money(minor: Fraction, currency: Currency) -> str:
     """An exact amount in major units; non-terminating ones shown to 4 more places."""
+    if minor.denominator == 1:
+        return format_minor(minor.numerator, currency)
     major = minor / currency.scale
     if _terminates(major):
         return f"{_fmt_number(major)} {currency.code}"

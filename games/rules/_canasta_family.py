@@ -62,7 +62,6 @@ Invariants:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -70,7 +69,15 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Discriminator, Field, Tag, TypeAdapter, ValidationError
 
-from games.engine.cards import JOKER, RANKS, STANDARD_CARDS, Card, Suit
+from games.engine.cards import (
+    _SPELLINGS,
+    JOKER,
+    JOKER_RANK,
+    RANKS,
+    STANDARD_CARDS,
+    Card,
+    Suit,
+)
 from games.engine.decks import DeckSpec, check_deck
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import (
@@ -112,6 +119,30 @@ CARD_POINTS: Mapping[Card, int] = MappingProxyType(
 
 _MELD_POINTS = {c: (5 if c.rank == "3" else CARD_POINTS[c]) for c in ALL_CARDS}
 
+# Hashing a Card runs Python code (a dataclass over an Enum), and a 100-card deal
+# would hash each card several times. The parsers hand out the canonical objects of
+# ALL_CARDS, so hot paths look cards up by identity and fall back to hashing only
+# for a card built elsewhere.
+_INDEX: dict[Card, int] = {c: i for i, c in enumerate(ALL_CARDS)}
+_INDEX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(ALL_CARDS)}
+_MELD_POINTS_BY_INDEX: tuple[int, ...] = tuple(_MELD_POINTS[c] for c in ALL_CARDS)
+
+
+def card_index(card: Card) -> int:
+    """Position of ``card`` in :data:`ALL_CARDS` (a cheap key for counting)."""
+    i = _INDEX_BY_ID.get(id(card))
+    return _INDEX[card] if i is None else i
+
+
+def _meld_points(cards: Iterable[Card]) -> int:
+    get = _INDEX_BY_ID.get
+    table = _MELD_POINTS_BY_INDEX
+    total = 0
+    for c in cards:
+        i = get(id(c))
+        total += table[_INDEX[c] if i is None else i]
+    return total
+
 
 def meld_card_points(card: Card) -> int:
     """What a card on the table counts (a three in a meld counts 5)."""
@@ -147,9 +178,49 @@ def hand_points_table(
 CANASTA_HAND_POINTS = hand_points_table()
 
 
+_BY_INDEX: dict[int, tuple[Mapping[Card, int], tuple[int, ...]]] = {}
+
+
 def hand_points(cards: Iterable[Card], table: Mapping[Card, int] = CARD_POINTS) -> int:
     """Sum of what the cards in a hand cost (positive)."""
-    return sum(table[c] for c in cards)
+    cached = _BY_INDEX.get(id(table))
+    if cached is None or cached[0] is not table:
+        cached = (table, tuple(table[c] for c in ALL_CARDS))
+        _BY_INDEX[id(table)] = cached
+    values = cached[1]
+    get = _INDEX_BY_ID.get
+    total = 0
+    for c in cards:
+        i = get(id(c))
+        total += values[_INDEX[c] if i is None else i]
+    return total
+
+
+_DECK_LIMITS: dict[int, tuple[DeckSpec, tuple[int, ...]]] = {}
+
+
+def check_deck_fast(
+    deck: DeckSpec, placed: Sequence[tuple[str, Sequence[Card]]]
+) -> list[RuleError]:
+    """:func:`games.engine.decks.check_deck`, counting by card index first.
+
+    The engine's check builds the messages; it runs only when a card is over.
+    """
+    placed = [(path, tuple(cards)) for path, cards in placed]
+    cached = _DECK_LIMITS.get(id(deck))
+    if cached is None or cached[0] is not deck:
+        cached = (deck, tuple(deck.holds(c) for c in ALL_CARDS))
+        _DECK_LIMITS[id(deck)] = cached
+    limits = cached[1]
+    counts = [0] * len(ALL_CARDS)
+    get = _INDEX_BY_ID.get
+    for _, cards in placed:
+        for c in cards:
+            i = get(id(c))
+            counts[_INDEX[c] if i is None else i] += 1
+    if all(n <= lim for n, lim in zip(counts, limits, strict=True)):
+        return []
+    return check_deck(deck, placed)
 
 
 # -- melds (§28.2, §30.2, §31.6, §32.2) ----------------------------------------------
@@ -259,12 +330,6 @@ class Meld:
         return f"meld of {plural}"
 
 
-def _is_wild(card: Card, rules: MeldRules, twos_natural: bool) -> bool:
-    if card.is_joker:
-        return True
-    return card.rank == "2" and not twos_natural
-
-
 def check_meld(
     cards: Sequence[Card],
     rules: MeldRules,
@@ -287,39 +352,49 @@ def check_meld(
                 f"a meld has at least {rules.min_cards} cards ({n} entered)",
             )
         ]
-    points = sum(_MELD_POINTS[c] for c in cards)
-    threes = [c for c in cards if c.rank == "3"]
-    if threes:
+    # Ranks are plain strings: comparing them is much cheaper than hashing cards.
+    ranks = [c.rank for c in cards]
+    points = _meld_points(cards)
+    if "3" in ranks:
         # A sequence may hold threes in Contract Samba; otherwise threes only
         # as a black-threes meld.
         if rules.sequence_ranks is not None and "3" in rules.sequence_ranks:
             meld, _ = _check_sequence(cards, rules, path, points)
             if meld is not None:
                 return meld, []
+        threes = [c for c in cards if c.rank == "3"]
         return _check_black_threes(cards, threes, rules, path, may_meld_black_threes)
     # Sequence: distinct ranks of one suit, no jokers.
-    if rules.sequence_ranks is not None and not any(c.is_joker for c in cards):
-        suits = {c.suit for c in cards}
-        ranks = {c.rank for c in cards}
-        if len(suits) == 1 and len(ranks) == n:
+    if rules.sequence_ranks is not None and JOKER_RANK not in ranks:
+        suit = cards[0].suit
+        if all(c.suit is suit for c in cards) and len(set(ranks)) == n:
             return _check_sequence(cards, rules, path, points)
-    return _check_rank_meld(cards, rules, path, points)
+    return _check_rank_meld(cards, ranks, rules, path, points)
 
 
 def _check_rank_meld(
-    cards: tuple[Card, ...], rules: MeldRules, path: str, points: int
+    cards: tuple[Card, ...],
+    ranks: list[str],
+    rules: MeldRules,
+    path: str,
+    points: int,
 ) -> tuple[Meld | None, list[RuleError]]:
-    non_jokers = [c for c in cards if not c.is_joker]
-    twos_natural = (
-        rules.melds_of_twos
-        and bool(non_jokers)
-        and all(c.rank == "2" for c in cards if not c.is_joker)
-    )
-    naturals = [c for c in cards if not _is_wild(c, rules, twos_natural)]
-    wilds = len(cards) - len(naturals)
+    n = len(cards)
+    jokers = ranks.count(JOKER_RANK)
+    twos = ranks.count("2")
+    twos_natural = rules.melds_of_twos and twos > 0 and twos + jokers == n
+    if twos_natural:
+        wilds = jokers
+        natural_set = {"2"}
+    else:
+        wilds = jokers + twos
+        natural_set = set(ranks)
+        natural_set.discard("2")
+        natural_set.discard(JOKER_RANK)
+    naturals = n - wilds
     errors: list[RuleError] = []
-    natural_ranks = sorted({c.rank for c in naturals}, key=RANKS.index)
-    if len(natural_ranks) > 1:
+    if len(natural_set) > 1:
+        natural_ranks = sorted(natural_set, key=RANKS.index)
         errors.append(
             RuleError(
                 path,
@@ -328,13 +403,13 @@ def _check_rank_meld(
                 f"(entered {', '.join(natural_ranks)})",
             )
         )
-    if len(naturals) < rules.min_naturals:
+    if naturals < rules.min_naturals:
         errors.append(
             RuleError(
                 path,
                 "too_few_naturals",
                 f"a meld has at least {rules.min_naturals} natural cards "
-                f"({len(naturals)} entered)",
+                f"({naturals} entered)",
             )
         )
     max_wilds = rules.twos_max_jokers if twos_natural else rules.max_wilds
@@ -346,30 +421,26 @@ def _check_rank_meld(
                 f"a meld has at most {max_wilds} wild cards ({wilds} entered)",
             )
         )
-    if rules.max_cards is not None and len(cards) > rules.max_cards:
+    if rules.max_cards is not None and n > rules.max_cards:
         errors.append(
             RuleError(
                 path,
                 "meld_too_long",
-                f"a meld has at most {rules.max_cards} cards ({len(cards)} entered)",
+                f"a meld has at most {rules.max_cards} cards ({n} entered)",
             )
         )
-    if (
-        rules.closed_natural_canastas
-        and len(cards) > 7
-        and (wilds == 0 or twos_natural)
-    ):
+    if rules.closed_natural_canastas and n > 7 and (wilds == 0 or twos_natural):
         errors.append(
             RuleError(
                 path,
                 "closed_canasta_extended",
                 "nothing can be added to a complete natural canasta or canasta of "
-                f"twos, so it has exactly 7 cards ({len(cards)} entered)",
+                f"twos, so it has exactly 7 cards ({n} entered)",
             )
         )
     if errors:
         return None, errors
-    rank = natural_ranks[0]
+    (rank,) = natural_set
     return Meld(cards, RANK_MELD, rank=rank, wilds=wilds, points=points), []
 
 
@@ -628,9 +699,13 @@ CONTRACT_SAMBA_ZONES = OpeningZones(
 
 
 def _contains(big: Sequence[Card], small: Sequence[Card]) -> bool:
-    have = Counter(big)
-    have.subtract(small)
-    return all(v >= 0 for v in have.values())
+    have = [card_index(c) for c in big]
+    try:
+        for c in small:
+            have.remove(card_index(c))
+    except ValueError:
+        return False
+    return True
 
 
 def check_opening(
@@ -650,7 +725,17 @@ def check_opening(
     """
     errors: list[RuleError] = []
     used: set[int] = set()
+    pending: list[int] = []
+    # Whole melds given by index first, so a combination typed as cards cannot
+    # take the meld they stand for.
     for i, part in enumerate(opening):
+        j = next((j for j, m in enumerate(melds) if m is part and j not in used), None)
+        if j is None:
+            pending.append(i)
+        else:
+            used.add(j)
+    for i in pending:
+        part = opening[i]
         for j, meld in enumerate(melds):
             if j in used or meld.kind != part.kind:
                 continue
@@ -832,6 +917,121 @@ FamilyDeal = Annotated[
 ]
 
 
+# Every spelling the card parser knows, plus the canonical and lower-case forms, so
+# that most tokens are found without normalising them first.
+_TOKENS: dict[str, Card] = {
+    **_SPELLINGS,
+    **{c.code: c for c in ALL_CARDS},
+    **{k.lower(): c for k, c in _SPELLINGS.items()},
+}
+
+
+def _fast_cards(value: Any) -> tuple[Card, ...] | None:
+    """A card list as pydantic would parse it, or None to let pydantic decide."""
+    tokens = value.replace(",", " ").split() if isinstance(value, str) else value
+    if type(tokens) not in (list, tuple):
+        return None
+    get = _TOKENS.get
+    try:
+        out = [get(t) for t in tokens]
+    except TypeError:  # an unhashable token
+        return None
+    if all(out):
+        return tuple(out)
+    for i, token in enumerate(tokens):
+        if out[i] is None:
+            if type(token) is not str:
+                return None
+            out[i] = _SPELLINGS.get(token.strip().upper())
+            if out[i] is None:
+                return None
+    return tuple(out)
+
+
+def _fast_count(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+_SIDE_KEYS = frozenset(SideCards.model_fields)
+_DEAL_KEYS = frozenset(CardsDeal.model_fields)
+
+
+def _fast_side(raw: Any) -> SideCards | None:
+    if type(raw) is not dict or not _SIDE_KEYS.issuperset(raw):
+        return None
+    melds_raw = raw.get("melds", ())
+    hands_raw = raw.get("hands")
+    if type(melds_raw) not in (list, tuple) or type(hands_raw) not in (list, tuple):
+        return None
+    if len(hands_raw) != 2:
+        return None
+    melds = []
+    for meld in melds_raw:
+        cards = _fast_cards(meld)
+        if cards is None:
+            return None
+        melds.append(cards)
+    hands = (_fast_cards(hands_raw[0]), _fast_cards(hands_raw[1]))
+    red_threes = _fast_cards(raw.get("red_threes", ()))
+    if hands[0] is None or hands[1] is None or red_threes is None:
+        return None
+    opening_raw = raw.get("opening")
+    opening = None
+    if opening_raw is not None:
+        if type(opening_raw) not in (list, tuple):
+            return None
+        parts: list[Any] = []
+        for part in opening_raw:
+            if type(part) is int:
+                parts.append(part)
+                continue
+            cards = _fast_cards(part)
+            if cards is None or (type(part) is str and part.strip().isdigit()):
+                return None
+            parts.append(cards)
+        opening = tuple(parts)
+    attempts = raw.get("insufficient_openings", 0)
+    asked = raw.get("may_i_go_out_penalties", 0)
+    if not (_fast_count(attempts) and _fast_count(asked)):
+        return None
+    return SideCards.model_construct(
+        melds=tuple(melds),
+        opening=opening,
+        red_threes=red_threes,
+        hands=hands,
+        insufficient_openings=attempts,
+        may_i_go_out_penalties=asked,
+    )
+
+
+def _fast_cards_deal(raw: Any) -> CardsDeal | None:
+    """Parse a well-formed card-entry deal without pydantic's per-card callbacks.
+
+    Returns None for anything unusual (a bad card, a wrong type, an unknown key):
+    pydantic then parses it and reports every error with its path. What this
+    accepts, pydantic accepts and parses to the same model.
+    """
+    if type(raw) is not dict or not _DEAL_KEYS.issuperset(raw):
+        return None
+    if raw.get("mode", "cards") != "cards":
+        return None
+    teams = raw.get("teams")
+    if type(teams) not in (list, tuple) or len(teams) != 2:
+        return None
+    sides = (_fast_side(teams[0]), _fast_side(teams[1]))
+    if sides[0] is None or sides[1] is None:
+        return None
+    went_out = raw.get("went_out")
+    if went_out is not None and not (type(went_out) is int and 0 <= went_out <= 3):
+        return None
+    concealed = raw.get("concealed", False)
+    if type(concealed) is not bool:
+        return None
+    return CardsDeal.model_construct(
+        mode="cards", teams=sides, went_out=went_out, concealed=concealed
+    )
+
+
 @dataclass(frozen=True, kw_only=True)
 class FamilyState(MatchState):
     """Match state; ``requirements`` is each side's opening requirement next deal."""
@@ -947,6 +1147,10 @@ class CanastaFamilyGame(Game):
         )
 
     def parse_deal(self, raw: Any) -> Any:
+        if self.cards_deal is CardsDeal:
+            fast = _fast_cards_deal(raw)
+            if fast is not None:
+                return fast
         adapter = self._by_mode.get(_deal_mode(raw))
         if adapter is None:
             raise DealRejected(
@@ -1048,7 +1252,7 @@ class CanastaFamilyGame(Game):
             for i, hand in enumerate(entry.hands):
                 piles.append((f"teams.{s}.hands.{i}", hand))
         piles.extend(self.extra_piles(deal))
-        return check_deck(rules.deck, piles)
+        return check_deck_fast(rules.deck, piles)
 
     def extra_piles(self, deal: CardsDeal) -> list[tuple[str, Iterable[Card]]]:
         """Hook: further piles a game's deal holds (Hand and Foot's feet …)."""
@@ -1132,7 +1336,7 @@ class CanastaFamilyGame(Game):
         for i, hand in enumerate(entry.hands):
             path = f"{base}.hands.{i}"
             seat = seats[i]
-            if rules.red_threes is not None:
+            if rules.red_threes is not None and any(c.rank == "3" for c in hand):
                 for k, card in enumerate(hand):
                     if is_red_three(card):
                         errors.append(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -137,13 +136,14 @@ def test_beyond_limit_falls_back_to_greedy():
     assert settled(balances, plan)
 
 
-def test_twenty_people_solve_well_under_a_second():
-    """Hard case: many equal small balances give many zero-sum subsets."""
+def test_twenty_people_with_many_zero_sum_subsets_are_proven_minimal():
+    """Hard case: many equal small balances give many zero-sum subsets.
+
+    Its speed is measured in bench/settlement.py, not asserted here.
+    """
     amounts = [3, 3, 3, 3, 3, 3, 2, 2, 2, 2, -1, -1, -1, -5, -5, -4, -4, -4, -2, -1]
     amounts[-1] -= sum(amounts)
     balances = {f"p{i:02}": a for i, a in enumerate(amounts)}
-    start = time.perf_counter()
     plan = plan_transfers(balances)
-    elapsed = time.perf_counter() - start
     assert plan.proven_minimal and settled(balances, plan)
-    assert elapsed < 1.0
+    assert plan.count == len(balances) - len(plan.groups)

@@ -8,6 +8,7 @@ from config.health import healthz
 
 api_v1 = [
     path("", include("games.api.urls")),
+    path("", include("scoring.api.urls")),
 ]
 
 urlpatterns = [
@@ -21,5 +22,6 @@ urlpatterns = [
         SpectacularSwaggerView.as_view(url_name="schema"),
         name="api-docs",
     ),
+    path("", include("scoring.urls")),
     path("", include("games.urls")),
 ]

@@ -1,0 +1,99 @@
+"""Safe retries: a write sent with an ``Idempotency-Key`` header happens once.
+
+A phone on a club's wifi resends a deal when it sees no answer; the second request
+must return the first response and create nothing new. Rules:
+
+* keys are per user (``(user, key)`` is unique in :class:`~scoring.models.
+  IdempotencyKey`); a request without the header is simply executed;
+* the key row is claimed *in the same transaction* as the write: a retry arriving
+  while the first request still runs waits on the unique constraint (PostgreSQL) and
+  then replays the committed response; if the first request failed, nothing was
+  stored and the retry runs afresh;
+* only successful responses (2xx) are stored: an error created nothing, so a retry
+  of it may be executed again;
+* a replay carries the header ``Idempotent-Replayed: true``;
+* the same key with a different request (method, path or body) is refused with
+  **422** and the code ``idempotency_key_reused``.
+
+Stored responses are purged after 48 hours (task ``scoring.purge_idempotency_keys``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import IntegrityError, transaction
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.errors import Conflict, DomainError, Unprocessable
+from scoring.models import IdempotencyKey
+
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+REPLAYED_HEADER = "Idempotent-Replayed"
+
+
+def request_fingerprint(request: Request) -> str:
+    """A hash of what makes two requests the same: method, path and JSON body."""
+    payload = json.dumps(
+        [request.method, request.path, request.data],
+        sort_keys=True,
+        cls=DjangoJSONEncoder,
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def idempotent(request: Request, run: Callable[[], Response]) -> Response:
+    """Run ``run`` once per (user, Idempotency-Key); replay its response afterwards."""
+    key = request.headers.get(IDEMPOTENCY_HEADER)
+    if key is None or not request.user.is_authenticated:
+        return run()
+    key = key.strip()
+    if not key or len(key) > 255:
+        raise DomainError(
+            "invalid", "an Idempotency-Key has 1–255 characters", IDEMPOTENCY_HEADER
+        )
+    fingerprint = request_fingerprint(request)
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                record = IdempotencyKey.objects.create(
+                    user=request.user, key=key, request_hash=fingerprint
+                )
+        except IntegrityError:
+            record = IdempotencyKey.objects.get(user=request.user, key=key)
+            return _replay(record, fingerprint)
+        response = run()
+        if response.status_code >= 300:
+            transaction.set_rollback(True)
+            return response
+        record.response_status = response.status_code
+        record.response_body = json.loads(
+            json.dumps(response.data, cls=DjangoJSONEncoder)
+        )
+        record.save(update_fields=["response_status", "response_body"])
+        return response
+
+
+def _replay(record: IdempotencyKey, fingerprint: str) -> Response:
+    if record.request_hash != fingerprint:
+        raise Unprocessable(
+            "idempotency_key_reused",
+            "this Idempotency-Key was used for a different request",
+            IDEMPOTENCY_HEADER,
+        )
+    if not record.response_status:  # pragma: no cover - claims commit with results
+        raise Conflict(
+            "idempotency_key_in_progress",
+            "a request with this Idempotency-Key is still running",
+            IDEMPOTENCY_HEADER,
+        )
+    return Response(
+        record.response_body,
+        status=record.response_status,
+        headers={REPLAYED_HEADER: "true"},
+    )

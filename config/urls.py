@@ -23,5 +23,6 @@ urlpatterns = [
         name="api-docs",
     ),
     path("", include("scoring.urls")),
+    path("", include("scoring.urls")),
     path("", include("games.urls")),
 ]

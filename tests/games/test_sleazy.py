@@ -494,3 +494,18 @@ def test_schemas_export():
     schema = GAME.deal_schema()
     assert "cards" in str(schema) and "totals" in str(schema)
     assert GAME.options_schema()["properties"]["rounds"]["default"] == 4
+
+
+def test_the_documented_example():
+    """docs/games/sleazy.md: 175 to 250, side 1 wins the round by 75."""
+    raw = {
+        "colour_card": "2C",
+        "pairs": ["3H 3D", "4S 4H", "KS KC"],
+        "sides": [
+            {"sets": [full("5S 5H 5C Jo"), basic("8S 8H 8C 8D")]},
+            {"sets": [full("AS AH AC AD")]},
+        ],
+    }
+    result = score(raw)
+    assert result.points == (175, 250)
+    assert result.detail["difference"] == -75

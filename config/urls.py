@@ -23,6 +23,5 @@ urlpatterns = [
         name="api-docs",
     ),
     path("", include("scoring.urls")),
-    path("", include("scoring.urls")),
     path("", include("games.urls")),
 ]

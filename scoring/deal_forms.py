@@ -44,6 +44,8 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from games.engine.cards import RANKS, Card
+from games.engine.decks import DeckSpec
 from games.engine.inputs import CARD_PATTERN
 
 SEAT_KEYS = frozenset(
@@ -319,11 +321,56 @@ class _Walker:
 
 
 def build_form(
-    schema: Mapping[str, Any], table: Table | None = None, values: Any = None
+    schema: Mapping[str, Any],
+    table: Table | None = None,
+    values: Any = None,
+    *,
+    prefix: str = "",
+    label: str = "Deal",
 ) -> Field:
-    """The form tree of a deal schema; ``values`` (a deal as entered) sizes lists."""
+    """The form tree of a deal schema; ``values`` (a deal as entered) sizes lists.
+
+    ``prefix`` puts every path under it (the match options form uses ``options``,
+    the path the engine gives option errors).
+    """
     walker = _Walker(schema, table or Table())
-    return walker.walk(schema, "", "", "Deal", True, values)
+    root_values = value_at(values, prefix) if prefix else values
+    return walker.walk(schema, prefix, prefix, label, True, root_values)
+
+
+def has_cards(node: Field) -> bool:
+    """Does the form have a card field (and so needs the card picker)?"""
+    if node.kind in ("cards", "card"):
+        return True
+    return any(has_cards(c) for c in node.children) or any(
+        has_cards(b) for _, _, b in node.branches
+    )
+
+
+SUIT_ORDER = ("S", "H", "D", "C")
+
+
+def deck_cards(deck: DeckSpec | None) -> list[dict[str, Any]]:
+    """The deck's faces for the card picker: code, label, copies, red; suit by suit."""
+    if deck is None:
+        return []
+    rank_order = {r: i for i, r in enumerate(RANKS)}
+
+    def order(card: Card) -> tuple[int, int]:
+        if card.is_joker:
+            return (len(SUIT_ORDER), 0)
+        return (SUIT_ORDER.index(card.suit.value), rank_order[card.rank])
+
+    return [
+        {
+            "code": card.code,
+            "label": card.pretty,
+            "copies": copies,
+            "red": bool(card.suit and card.suit.is_red),
+        }
+        for card, copies in sorted(deck.copies.items(), key=lambda kv: order(kv[0]))
+        if copies > 0
+    ]
 
 
 # -- helpers over schemas ----------------------------------------------------------
@@ -663,9 +710,11 @@ class _Renderer:
     def render_boolean(self, node: Field) -> str:
         checked = bool(self.current(node))
         return format_html(
-            '<div class="df-field df-check" data-path="{}"><label>'
+            '<div class="df-field df-check" data-path="{}">'
+            '<input type="hidden" name="{}" value="false"><label>'
             '<input type="checkbox" id="{}" name="{}" value="true"{}> {}</label>{}{}'
             "</div>",
+            node.path,
             node.path,
             _html_id(node.path),
             node.path,
@@ -788,10 +837,15 @@ def _read(node: Field, data: Mapping[str, Any]) -> Any:
                 return {node.discriminator: tag, **out}
         return {node.discriminator: tag}
     if kind == "boolean":
-        raw = _get(data, node.path)
-        if raw is None:
+        # The form sends a hidden "false" before the checkbox: the last value wins.
+        sent = (
+            data.getlist(node.path)
+            if hasattr(data, "getlist")
+            else ([data[node.path]] if node.path in data else [])
+        )
+        if not sent:
             return False if node.required or not node.has_default else _EMPTY
-        return raw.lower() in ("true", "on", "1", "yes")
+        return str(sent[-1]).lower() in ("true", "on", "1", "yes")
 
     raw = _get(data, node.path)
     if raw is None:
@@ -851,6 +905,8 @@ __all__ = [
     "Table",
     "build_form",
     "deal_from_post",
+    "deck_cards",
+    "has_cards",
     "place_errors",
     "render_form",
     "value_at",

@@ -1,0 +1,113 @@
+"""Forms of the score-book pages: the shape of a request, nothing more.
+
+These check that what a browser posted is well formed (a number is a number, a
+reason is given); every rule of the score book is checked by the service the view
+calls. The deal itself is not a Django form: it is generated from the game's deal
+schema (:mod:`scoring.deal_forms`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django import forms
+
+from scoring.models import Player
+
+
+class MatchSetupForm(forms.Form):
+    """Seats, dealer, stake and flags of a new match (options come from the game).
+
+    ``seat_<i>`` is the player at seat *i* (clockwise from the first seat); the
+    side of each seat is the table shape the game is played at.
+    """
+
+    first_dealer = forms.TypedChoiceField(coerce=int, label="First dealer")
+    point_value = forms.DecimalField(
+        required=False,
+        min_value=0,
+        decimal_places=4,
+        label="Value of a point",
+        help_text="Optional stake, e.g. 0.01 for a cent a point.",
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+    )
+    currency = forms.CharField(
+        required=False,
+        max_length=3,
+        label="Currency",
+        help_text="Three letters, e.g. EUR (only with a stake).",
+    )
+    is_public = forms.BooleanField(
+        required=False, label="Public: anyone with the link may follow the sheet"
+    )
+    double_entry = forms.BooleanField(
+        required=False,
+        label="Double entry: a player of the other side confirms every deal",
+    )
+    scorers = forms.TypedMultipleChoiceField(
+        coerce=int,
+        required=False,
+        label="Who else scores this match",
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(
+        self,
+        *args,
+        players: Sequence[Player],
+        seats: Sequence[int],
+        side_names: Sequence[str],
+        **kwargs,
+    ):
+        super().__init__(*args, **kwargs)
+        self.seat_sides = list(seats)
+        choices = [("", "—")] + [(p.pk, p.display_name) for p in players]
+        self.seat_names = []
+        for i, side in enumerate(seats):
+            name = f"seat_{i}"
+            self.fields[name] = forms.TypedChoiceField(
+                coerce=int,
+                choices=choices,
+                label=f"Seat {i + 1} · {side_names[side]}",
+            )
+            self.seat_names.append(name)
+        self.fields["first_dealer"].choices = [
+            (i, f"Seat {i + 1}") for i in range(len(seats))
+        ]
+        self.fields["scorers"].choices = [(p.pk, p.display_name) for p in players]
+        self.order_fields([*self.seat_names, "first_dealer"])
+
+    def seat_fields(self):
+        return [self[name] for name in self.seat_names]
+
+    def seated(self) -> list[tuple[int, int]]:
+        """``(player id, side)`` per seat, in table order."""
+        return [
+            (self.cleaned_data[name], side)
+            for name, side in zip(self.seat_names, self.seat_sides, strict=True)
+        ]
+
+
+class ReasonForm(forms.Form):
+    """A correction's or void's reason and the deal version it was based on."""
+
+    reason = forms.CharField(
+        max_length=500,
+        label="Why",
+        help_text="Kept in the deal's history, e.g. “7 tricks, not 8”.",
+    )
+    base_version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class AbandonForm(forms.Form):
+    reason = forms.CharField(max_length=500, required=False, label="Why")
+
+
+class PlayerForm(forms.Form):
+    """A club admin adds a player to the club."""
+
+    display_name = forms.CharField(max_length=80, label="Name")
+    role = forms.ChoiceField(
+        choices=[("member", "member"), ("scorer", "scorer"), ("admin", "club admin")],
+        initial="member",
+    )

@@ -37,7 +37,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, PlainSerializer, WithJsonSchema
+from pydantic import (
+    BeforeValidator,
+    Field,
+    PlainSerializer,
+    ValidationError,
+    WithJsonSchema,
+)
 from pydantic_core import PydanticCustomError
 
 from games.engine.cards import Card, CardSyntaxError, parse_card
@@ -52,7 +58,7 @@ from games.engine.game import (
     Table,
     advanced,
 )
-from games.engine.inputs import FrozenModel
+from games.engine.inputs import FrozenModel, validation_errors
 from games.engine.registry import register
 
 SEATS = 4
@@ -135,6 +141,9 @@ class TuppiDeal(FrozenModel):
     )
 
 
+_validate_deal = TuppiDeal.__pydantic_validator__.validate_python
+
+
 @dataclass(frozen=True, kw_only=True)
 class TuppiState(MatchState):
     """``rising``: the side that is nousussa (holds points), or ``None`` at 0–0."""
@@ -167,6 +176,14 @@ class Tuppi(Game):
         )
 
     # -- one deal -----------------------------------------------------------------
+
+    def parse_deal(self, raw: Any) -> TuppiDeal:
+        # The model's own validator skips TypeAdapter's Python wrapper: Tuppi deals
+        # are tiny, so that wrapper is a visible share of the per-deal cost.
+        try:
+            return _validate_deal(raw)
+        except ValidationError as exc:
+            raise DealRejected(validation_errors(exc)) from None
 
     def verify_and_score(self, state: TuppiState, deal: TuppiDeal) -> DealScore:
         options: TuppiOptions = state.options

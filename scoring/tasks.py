@@ -25,6 +25,10 @@ def notify_result_changed(match_id: int) -> None:
     for name in getattr(settings, "KIRJURI_RESULT_CHANGED_TASKS", ()):
         task = current_app.tasks.get(name)
         if task is None:
+            # Outside a worker the apps' tasks modules are imported on demand.
+            current_app.loader.import_default_modules()
+            task = current_app.tasks.get(name)
+        if task is None:
             logger.error("KIRJURI_RESULT_CHANGED_TASKS names unknown task %r", name)
             continue
         task.delay(match_id)

@@ -551,3 +551,14 @@ def test_requirement_uses_score_before_deal():
 def test_table_shape():
     with pytest.raises(Exception):  # noqa: B017
         GAME.start(table=Table((0, 1, 2)))
+
+
+def test_doc_example():
+    """docs/games/canasta.md's worked example scores as the doc says."""
+    import json
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs/games/canasta.md").read_text()
+    raw = json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1))
+    assert score(raw).points == (1370, 190)

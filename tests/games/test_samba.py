@@ -182,3 +182,14 @@ def test_ten_thousand_wins():
     assert folded.next_deal.opening_requirement == (150, 120)
     folded = GAME.fold([{"mode": "totals", "points": [10000, 3000]}])
     assert folded.winners == (0,)
+
+
+def test_doc_example():
+    """docs/games/samba.md's worked example scores as the doc says."""
+    import json
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs/games/samba.md").read_text()
+    raw = json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1))
+    assert score(raw).points == (2650, 45)

@@ -35,7 +35,9 @@ def test_cli_lists_every_game_with_its_options():
 
     out = _run("list")
     assert out.returncode == 0, out.stderr
-    for game in all_games():
+    shipped = [g for g in all_games() if type(g).__module__.startswith("games.rules.")]
+    assert shipped
+    for game in shipped:
         assert game.slug in out.stdout
 
 

@@ -10,6 +10,11 @@ from tests.workers import wait_until
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
 
 
+def shipped_games() -> int:
+    """Games of games.rules (tests may register extra games in this process only)."""
+    return sum(type(g).__module__.startswith("games.rules.") for g in all_games())
+
+
 def test_a_task_sent_through_redis_runs_in_the_worker_and_writes_the_database(
     celery_worker_process,
 ):
@@ -18,8 +23,8 @@ def test_a_task_sent_through_redis_runs_in_the_worker_and_writes_the_database(
 
     result = sync_catalogue.apply_async(queue=celery_worker_process.queue)
 
-    assert result.get(timeout=60) == len(all_games()), celery_worker_process.log()
-    assert wait_until(lambda: CatalogueEntry.objects.count() == len(all_games()))
+    assert result.get(timeout=60) == shipped_games(), celery_worker_process.log()
+    assert wait_until(lambda: CatalogueEntry.objects.count() == shipped_games())
     # The task ran in the other process: its log names it as received and done.
     log = celery_worker_process.log()
     assert "games.sync_catalogue" in log

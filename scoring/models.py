@@ -308,3 +308,7 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.user_id})"
+
+
+# The money models live in their own module (scoring/ledger_models.py).
+from scoring.ledger_models import *  # noqa: E402, F403

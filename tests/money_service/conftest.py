@@ -1,0 +1,66 @@
+"""Clubs, players and finished matches of the made-up games, for the money tests."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+import tests.money_service.testgames  # noqa: F401  (registers the test games)
+from scoring import services
+from scoring.models import Role
+from tests.scoring.factories import ClubFactory, UserFactory, member
+
+
+@pytest.fixture
+def club(db):
+    return ClubFactory(name="Kortti", slug="kortti")
+
+
+@pytest.fixture
+def people(club):
+    """``admin`` (treasurer), ``member`` and four players Anna, Ben, Cai, Dan."""
+    return SimpleNamespace(
+        admin=member(club, Role.ADMIN, "Aino"),
+        member=member(club, Role.MEMBER, "Mervi"),
+        anna=member(club, Role.MEMBER, "Anna"),
+        ben=member(club, Role.MEMBER, "Ben"),
+        cai=member(club, Role.MEMBER, "Cai"),
+        dan=member(club, Role.MEMBER, "Dan"),
+        outsider=UserFactory(username="outsider"),
+    )
+
+
+def play(
+    club,
+    by,
+    players,
+    scores,
+    *,
+    sides=None,
+    game="tally-test",
+    finish=True,
+    point_value="0.05",
+    currency="EUR",
+    deals=None,
+):
+    """Start a match, enter ``scores`` (one list per deal) and finish it."""
+    sides = sides or tuple(range(len(players)))
+    deals = deals if deals is not None else [scores]
+    match = services.start_match(
+        club=club,
+        game=game,
+        seats=list(zip(players, sides, strict=True)),
+        options={"deals": len(deals)} if game == "tally-test" else {},
+        point_value=point_value,
+        currency=currency,
+        by=by,
+    )
+    key = "points" if game == "tally-test" else "chips"
+    for number, deal in enumerate(deals, start=1):
+        services.submit_deal(match=match, number=number, input={key: deal}, by=by)
+    match.refresh_from_db()
+    if finish and game == "tally-test":
+        services.finish_match(match=match, by=by)
+        match.refresh_from_db()
+    return match

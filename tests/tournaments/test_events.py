@@ -1,0 +1,103 @@
+"""Real events, start to finish through the services (and the score book's).
+
+Every table is a score-book match; results are entered deal by deal with
+``scoring.services.submit_deal`` and the matches finished with ``finish_match``. The
+standings are the snapshot written by the Celery task that the score book's
+"result changed" notification runs (eagerly here, on commit), compared with the
+standings computed independently in the test.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tournaments import selectors, services
+from tournaments.models import Standings
+
+from .conftest import play_round, side_entries
+
+pytestmark = pytest.mark.django_db
+
+# Sleazy World Championships 2023 (000_eb7d6ae73acb1182.txt, WORLD CHAMPIONSHIPS).
+SLEAZY_2023 = [
+    "Emilia Granroth",
+    "Sampo Jaakkola",
+    "Emmi Viitala",
+    "Rosanna Viitala",
+    "Johannes Aho",
+    "Mikael Saurén",
+    "Ville Viitala",
+]
+
+
+def snapshot_rows(tournament, stage_index=0):
+    snapshot = Standings.objects.get(tournament=tournament)
+    return snapshot.stages[stage_index]["rows"]
+
+
+def test_sleazy_world_championship_2023_round_robin(
+    club, director, django_capture_on_commit_callbacks
+):
+    """Seven players, a round robin of four-round Sleazy matches, ranked by the
+    cumulative point difference: every pair meets once, everyone sits out once, and
+    the worker's standings equal the differences summed by hand."""
+    tournament = services.tournament_create(
+        club=club,
+        name="Sleazy World Championships 2023",
+        game="sleazy",
+        options={"rounds": 4},
+        format="round_robin",
+        tiebreaks=["point_difference", "wins"],
+        by=director,
+    )
+    entries = services.entries_add(
+        tournament=tournament, names="\n".join(SLEAZY_2023), by=director
+    )
+    assert [e.name for e in entries] == SLEAZY_2023
+    stage = tournament.stages.get()
+    seed = {e.pk: i for i, e in enumerate(entries)}
+    difference: Counter[int] = Counter()
+    met: Counter[frozenset[int]] = Counter()
+    byes: Counter[int] = Counter()
+
+    def deals(table):
+        (a,), (b,) = side_entries(table)
+        met[frozenset((a, b))] += 1
+        rows = []
+        for r in range(4):
+            pa = 25 * ((seed[a] * 3 + seed[b] + r) % 5)
+            pb = 25 * ((seed[b] * 2 + seed[a] * 5 + 2 * r) % 4)
+            difference[a] += pa - pb
+            difference[b] += pb - pa
+            rows.append({"mode": "totals", "points": [pa, pb]})
+        return rows
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for number in range(1, 8):
+            round_ = services.round_generate(stage=stage, by=director)
+            assert round_.number == number
+            assert round_.tables.count() == 3
+            (bye,) = round_.explanation["byes"]
+            byes[bye["entry"]] += 1
+            assert bye["reasons"][0]["code"] == "bye"
+            play_round(round_, director, deals)
+        with pytest.raises(Exception, match="7 rounds"):
+            services.round_generate(stage=stage, by=director)
+        services.tournament_close(tournament=tournament, by=director)
+
+    assert set(met.values()) == {1} and len(met) == 21
+    assert set(byes.values()) == {1} and len(byes) == 7
+    rows = snapshot_rows(tournament)
+    assert {r["entry"]: r["values"]["point_difference"] for r in rows} == dict(
+        difference
+    )
+    assert all(r["played"] == 6 for r in rows)
+    ordered = [r["values"]["point_difference"] for r in rows]
+    assert ordered == sorted(ordered, reverse=True)
+    # The snapshot is what a from-scratch computation gives, and it is current.
+    assert Standings.objects.get(tournament=tournament).stages == (
+        selectors.standings_data(tournament)
+    )
+    assert selectors.standings_view(tournament)["pending"] is False

@@ -1,0 +1,41 @@
+"""Who may do what with a tournament. Plain functions of a user and an object.
+
+* A **director** (listed in ``tournament.directors``) or an admin of the tournament's
+  club manages the tournament: entries, stages, rounds, results, publishing.
+* Club **admins and scorers** may create tournaments in their club (starting a round
+  starts score-book matches, which needs that role).
+* **Members** of the club read its tournaments, drafts included; **anyone** reads a
+  published tournament, without logging in.
+* Scoring a table is the score book's business: the players seated at a table are the
+  scorers of its match (:func:`scoring.permissions.may_score`).
+
+Tournaments the user may not read answer 404, never 403.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring import permissions as scoring_permissions
+from scoring.models import Club, Role
+from tournaments.models import Tournament
+
+
+def may_create(user: Any, club: Club | int) -> bool:
+    return scoring_permissions.may_start_match(user, club)
+
+
+def may_direct(user: Any, tournament: Tournament) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    if tournament.directors.filter(pk=user.pk).exists():
+        return True
+    return scoring_permissions.role_in(user, tournament.club_id) == Role.ADMIN
+
+
+def may_read(user: Any, tournament: Tournament) -> bool:
+    if tournament.is_published:
+        return True
+    return may_direct(user, tournament) or scoring_permissions.may_read_club(
+        user, tournament.club_id
+    )

@@ -1,0 +1,434 @@
+"""Reads of tournaments: visibility, results as the pure core wants them, standings.
+
+Results come from the score book: a table's result is its scoring match once the
+match is ``finished`` (an abandoned or unfinished match counts nothing). Per side:
+``game_points`` are the match's folded ``totals``; the placement is the engine's
+``winners`` for two sides (no winner = a draw) and the points otherwise. A scoring
+bye recorded on the round counts ``bye`` points. The pure
+:func:`tournaments.ranking.compute_standings` does the ranking.
+
+The **source fingerprint** of a tournament is the sum of its matches' ``version``
+plus the number of withdrawn entries: every input of the standings only ever grows
+it, so "the fingerprint differs from the snapshot's" means "the snapshot is out of
+date" — without comparing clocks of different machines.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet, Sum
+
+from scoring import permissions as scoring_permissions
+from scoring.errors import NotFound
+from scoring.models import Deal, DealStatus, MatchStatus, Membership
+from tournaments import permissions
+from tournaments.formats.base import Bye as FormatBye
+from tournaments.formats.base import Round as FormatRound
+from tournaments.formats.base import Table as FormatTable
+from tournaments.models import (
+    Entry,
+    Round,
+    Stage,
+    Standings,
+    Table,
+    TableSide,
+    Tournament,
+    Visibility,
+)
+from tournaments.ranking import (
+    MatchResult,
+    RankingConfig,
+    ResultType,
+    compute_standings,
+)
+from tournaments.ranking import Standings as ComputedStandings
+
+# -- visibility ----------------------------------------------------------------------
+
+
+def tournaments_visible_to(user: Any) -> QuerySet[Tournament]:
+    """Published tournaments, and every tournament of the user's clubs."""
+    visible = Q(visibility=Visibility.PUBLISHED)
+    player = scoring_permissions.player_of(user)
+    if player is not None:
+        visible |= Q(
+            club_id__in=Membership.objects.filter(player=player).values("club_id")
+        )
+    if user is not None and user.is_authenticated:
+        visible |= Q(directors=user)
+    return Tournament.objects.filter(visible).distinct().select_related("club")
+
+
+def tournament_get(user: Any, tournament_id: int) -> Tournament:
+    tournament = Tournament.objects.select_related("club").filter(pk=tournament_id)
+    found = tournament.first()
+    if found is None or not permissions.may_read(user, found):
+        raise NotFound("not_found", "no such tournament")
+    return found
+
+
+def tournament_id_of_match(match_id: int) -> int | None:
+    return (
+        Table.objects.filter(match_id=match_id)
+        .values_list("round__stage__tournament_id", flat=True)
+        .first()
+    )
+
+
+# -- results -------------------------------------------------------------------------
+
+
+def ranking_config(tournament: Tournament) -> RankingConfig:
+    points = tournament.points or {}
+    default = RankingConfig()
+
+    def number(key: str, fallback: Any) -> Any:
+        value = points.get(key, fallback)
+        return Fraction(value) if isinstance(value, str) else value
+
+    placement = points.get("placement")
+    return RankingConfig(
+        metrics=tuple(tournament.tiebreaks or default.metrics),
+        win_points=number("win", default.win_points),
+        draw_points=number("draw", default.draw_points),
+        loss_points=number("loss", default.loss_points),
+        bye_points=number("bye", default.bye_points),
+        placement_points=tuple(placement) if placement else None,
+        lower_game_points_win=bool(points.get("lower_wins", False)),
+    )
+
+
+def stage_entry_ids(stage: Stage) -> list[int]:
+    """The stage's field in seed order: fixed at its first round, else the entries."""
+    if stage.entry_ids:
+        return list(stage.entry_ids)
+    return list(
+        Entry.objects.filter(tournament_id=stage.tournament_id, withdrawn_at=None)
+        .order_by("seed", "id")
+        .values_list("pk", flat=True)
+    )
+
+
+def _tables_of(stage_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """Every table of the stages with its sides and match result fields."""
+    tables: dict[int, dict[str, Any]] = {}
+    rows = (
+        TableSide.objects.filter(table__round__stage_id__in=list(stage_ids))
+        .order_by("table_id", "side", "slot")
+        .values_list(
+            "table_id",
+            "table__round__stage_id",
+            "table__round__number",
+            "side",
+            "entry_id",
+            "table__match_id",
+            "table__match__status",
+            "table__match__totals",
+            "table__match__winners",
+        )
+    )
+    for table_id, stage_id, number, side, entry, match_id, status, totals, win in rows:
+        table = tables.get(table_id)
+        if table is None:
+            table = tables[table_id] = {
+                "stage": stage_id,
+                "round": number,
+                "sides": defaultdict(list),
+                "match": match_id,
+                "status": status,
+                "totals": totals,
+                "winners": win,
+            }
+        table["sides"][side].append(entry)
+    return tables
+
+
+def _deals_won(match_ids: list[int]) -> dict[int, list[int]]:
+    won: dict[int, list[int]] = {}
+    deals = Deal.objects.filter(
+        match_id__in=match_ids, status=DealStatus.COUNTED
+    ).values_list("match_id", "result")
+    for match_id, result in deals:
+        points = (result or {}).get("points") or []
+        if not points:
+            continue
+        counts = won.setdefault(match_id, [0] * len(points))
+        best = max(points)
+        if sum(1 for p in points if p == best) == 1 and len(counts) == len(points):
+            counts[points.index(best)] += 1
+    return won
+
+
+def _result(table: dict[str, Any], deals_won: dict[int, list[int]]) -> MatchResult:
+    sides = tuple(tuple(table["sides"][s]) for s in sorted(table["sides"]))
+    totals = tuple(table["totals"] or (0,) * len(sides))
+    placements = None
+    if len(sides) == 2:
+        winners = set(table["winners"] or ())
+        placements = tuple(1 if not winners or s in winners else 2 for s in (0, 1))
+    return MatchResult(
+        round=table["round"],
+        sides=sides,
+        game_points=totals,
+        deals_won=tuple(deals_won.get(table["match"], ())),
+        placements=placements,
+    )
+
+
+def stage_results(
+    stages: Iterable[Stage], config: RankingConfig
+) -> dict[int, list[MatchResult]]:
+    """Per stage id, the results of its finished matches and its scoring byes."""
+    stages = list(stages)
+    results: dict[int, list[MatchResult]] = {stage.pk: [] for stage in stages}
+    tables = _tables_of(results)
+    finished = [t for t in tables.values() if t["status"] == MatchStatus.FINISHED]
+    deals_won = (
+        _deals_won([t["match"] for t in finished])
+        if "deals_won" in config.metrics
+        else {}
+    )
+    for table in finished:
+        results[table["stage"]].append(_result(table, deals_won))
+    rounds = Round.objects.filter(stage_id__in=list(results)).values_list(
+        "stage_id", "number", "explanation"
+    )
+    for stage_id, number, explanation in rounds:
+        for bye in (explanation or {}).get("byes", ()):
+            if bye.get("scores"):
+                results[stage_id].append(
+                    MatchResult(
+                        round=number,
+                        sides=((bye["entry"],),),
+                        result_type=ResultType.BYE,
+                    )
+                )
+    return results
+
+
+def stage_standings(stage: Stage) -> ComputedStandings:
+    """The stage's standings computed now from the stored results (no snapshot)."""
+    config = ranking_config(stage.tournament)
+    results = stage_results([stage], config)[stage.pk]
+    entries = _ranked_entries(stage, results)
+    return compute_standings(entries, results, config)
+
+
+def _ranked_entries(stage: Stage, results: list[MatchResult]) -> list[int]:
+    entries = stage_entry_ids(stage)
+    known = set(entries)
+    # A partner rotation may rank players that joined after the field was fixed.
+    for result in results:
+        for side in result.sides:
+            for entry in side:
+                if entry not in known:
+                    known.add(entry)
+                    entries.append(entry)
+    return entries
+
+
+def _value(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return str(value)
+    return value
+
+
+def standings_data(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every stage's standings as JSON rows (what the snapshot stores)."""
+    config = ranking_config(tournament)
+    stages = list(tournament.stages.order_by("order", "id"))
+    results = stage_results(stages, config)
+    entries = {
+        e["pk"]: e
+        for e in Entry.objects.filter(tournament=tournament).values(
+            "pk", "name", "withdrawn_at"
+        )
+    }
+    data = []
+    for stage in stages:
+        stage.tournament = tournament
+        computed = compute_standings(
+            _ranked_entries(stage, results[stage.pk]), results[stage.pk], config
+        )
+        data.append(
+            {
+                "stage": stage.pk,
+                "name": stage.name,
+                "metrics": [
+                    {
+                        "key": m.key,
+                        "name": m.name,
+                        "abbreviation": m.abbreviation,
+                        "higher_is_better": m.higher_is_better,
+                    }
+                    for m in computed.metrics
+                ],
+                "rows": [
+                    {
+                        "rank": row.rank,
+                        "entry": row.entry,
+                        "name": entries[row.entry]["name"],
+                        "played": row.played,
+                        "values": {k: _value(v) for k, v in row.values.items()},
+                        "shared": row.shared,
+                        "withdrawn": entries[row.entry]["withdrawn_at"] is not None,
+                    }
+                    for row in computed.rows
+                ],
+            }
+        )
+    return data
+
+
+def source_fingerprints(tournament_ids: Iterable[int] | None = None) -> dict[int, int]:
+    """Per tournament: sum of its match versions + its withdrawn entries."""
+    tables = Table.objects.exclude(match=None)
+    tournaments = Tournament.objects.all()
+    if tournament_ids is not None:
+        ids = list(tournament_ids)
+        tables = tables.filter(round__stage__tournament_id__in=ids)
+        tournaments = tournaments.filter(pk__in=ids)
+    versions = dict(
+        tables.values("round__stage__tournament_id")
+        .annotate(v=Sum("match__version"))
+        .values_list("round__stage__tournament_id", "v")
+    )
+    withdrawn = dict(
+        tournaments.annotate(
+            w=Count("entries", filter=Q(entries__withdrawn_at__isnull=False))
+        ).values_list("pk", "w")
+    )
+    return {t: (versions.get(t) or 0) + w for t, w in withdrawn.items()}
+
+
+def stale_tournament_ids() -> list[int]:
+    """Tournaments whose standings snapshot is older than their results."""
+    fingerprints = source_fingerprints()
+    snapshots = dict(Standings.objects.values_list("tournament_id", "source_version"))
+    return sorted(t for t, fp in fingerprints.items() if snapshots.get(t, -1) != fp)
+
+
+def standings_view(tournament: Tournament) -> dict[str, Any]:
+    """The snapshot for display: stages, "as of", and whether a recompute is due."""
+    snapshot = Standings.objects.filter(tournament=tournament).first()
+    fingerprint = source_fingerprints([tournament.pk]).get(tournament.pk, 0)
+    generation = (
+        Tournament.objects.filter(pk=tournament.pk)
+        .values_list("standings_generation", flat=True)
+        .first()
+    )
+    if snapshot is None:
+        return {
+            "stages": [],
+            "computed_at": None,
+            "generation": 0,
+            "pending": True,
+        }
+    return {
+        "stages": snapshot.stages,
+        "computed_at": snapshot.computed_at,
+        "generation": snapshot.generation,
+        "pending": snapshot.source_version != fingerprint
+        or snapshot.generation < (generation or 0),
+    }
+
+
+# -- rounds as the pure core sees them ----------------------------------------------
+
+
+def round_as_format(round_: Round) -> FormatRound:
+    tables = []
+    for table in round_.tables.prefetch_related("sides").order_by("number"):
+        sides: dict[int, list[int]] = defaultdict(list)
+        for seat in table.sides.all():
+            sides[seat.side].append(seat.entry_id)
+        tables.append(
+            FormatTable(table.number, tuple(tuple(sides[s]) for s in sorted(sides)))
+        )
+    byes = tuple(
+        FormatBye(bye["entry"]) for bye in (round_.explanation or {}).get("byes", ())
+    )
+    return FormatRound(round_.number, tuple(tables), byes)
+
+
+def stage_rounds(stage: Stage) -> QuerySet[Round]:
+    return stage.rounds.order_by("number")
+
+
+def round_tables(round_: Round) -> QuerySet[Table]:
+    return (
+        round_.tables.select_related("match")
+        .prefetch_related("sides__entry")
+        .order_by("number")
+    )
+
+
+def tournament_overview(tournament: Tournament) -> list[dict[str, Any]]:
+    """Stages → rounds → tables with sides (entry names) and match state, for pages."""
+    entries = {e.pk: e for e in tournament.entries.all()}
+    stages = []
+    for stage in tournament.stages.order_by("order", "id"):
+        rounds = []
+        for round_ in stage.rounds.order_by("number"):
+            tables = []
+            for table in round_tables(round_):
+                sides: dict[int, list[Entry]] = defaultdict(list)
+                for seat in table.sides.all():
+                    sides[seat.side].append(entries[seat.entry_id])
+                tables.append(
+                    {
+                        "table": table,
+                        "sides": [sides[s] for s in sorted(sides)],
+                        "match": table.match,
+                    }
+                )
+            byes = [
+                {**bye, "entry_obj": entries.get(bye["entry"])}
+                for bye in (round_.explanation or {}).get("byes", ())
+            ]
+            rounds.append({"round": round_, "tables": tables, "byes": byes})
+        stages.append({"stage": stage, "rounds": rounds})
+    return stages
+
+
+def entry_history(tournament: Tournament, entry: Entry) -> list[dict[str, Any]]:
+    """One entry's games, round by round: opponents, totals, result."""
+    history = []
+    seats = (
+        TableSide.objects.filter(entry=entry)
+        .select_related("table__round__stage", "table__match")
+        .order_by("table__round__stage__order", "table__round__number")
+    )
+    for seat in seats:
+        table = seat.table
+        others = (
+            TableSide.objects.filter(table=table)
+            .exclude(side=seat.side)
+            .select_related("entry")
+        )
+        partners = (
+            TableSide.objects.filter(table=table, side=seat.side)
+            .exclude(entry=entry)
+            .select_related("entry")
+        )
+        match = table.match
+        totals = list(match.totals) if match else []
+        history.append(
+            {
+                "stage": table.round.stage.name,
+                "round": table.round.number,
+                "table": table.number,
+                "side": seat.side,
+                "partners": [p.entry.name for p in partners],
+                "opponents": [o.entry.name for o in others],
+                "totals": totals,
+                "status": match.status if match else "not started",
+                "won": bool(match and seat.side in (match.winners or [])),
+                "match_id": match.pk if match else None,
+            }
+        )
+    return history

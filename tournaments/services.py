@@ -1,0 +1,834 @@
+"""The tournaments' writers: events, entries, rounds, and the standings snapshot.
+
+Every function is keyword-only, typed and one transaction, takes the acting user as
+``by`` and checks :mod:`tournaments.permissions` itself. Invariants:
+
+* **The pure core decides, the services store.** ``round_generate`` loads the stage's
+  field and history from the database, calls the stage's format in
+  :mod:`tournaments.formats` (no database access there) and stores its tables, sides
+  and reasons. A :class:`~tournaments.formats.base.FormatError` becomes a 400.
+* **Every table is a score-book match.** ``round_start`` creates one through
+  :func:`scoring.services.start_match` per table; results are the matches' results
+  and are corrected through the score book (:func:`table_deal_correct`).
+* **Standings are computed, never typed.** A recompute request increments
+  ``tournament.standings_generation`` and carries the new number;
+  :func:`standings_recompute` computes from the stored results and writes the snapshot
+  with one compare-and-set UPDATE (``WHERE generation < mine``): it is idempotent, and
+  a stale run can never overwrite a newer one. Result changes reach us through
+  ``settings.KIRJURI_RESULT_CHANGED_TASKS`` (``tournaments.match_result_changed``);
+  :func:`standings_reconcile` catches anything missed (the periodic beat task).
+* A round is generated only when the stage's previous round is locked; a round is
+  adjusted only while generated, and locked only when all its matches are over.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils import timezone
+
+from games.engine import UnknownGame, get_game
+from games.engine.serialize import to_jsonable
+from scoring import services as scoring_services
+from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
+from scoring.models import Deal, MatchStatus, Player
+from tournaments import permissions, selectors
+from tournaments.formats.base import FormatError
+from tournaments.formats.base import Round as FormatRound
+from tournaments.formats.explain import explain_round
+from tournaments.formats.round_robin import round_robin
+from tournaments.formats.swiss import (
+    SwissConfig,
+    pair_swiss_round,
+    recommended_swiss_rounds,
+    swiss_history,
+)
+from tournaments.models import (
+    Entry,
+    EntryMember,
+    Round,
+    RoundStatus,
+    Stage,
+    StageFormat,
+    Standings,
+    Table,
+    TableSide,
+    Tournament,
+    TournamentStatus,
+    Visibility,
+)
+from tournaments.ranking import RankingError, get_metric
+
+logger = logging.getLogger(__name__)
+
+_CURRENCY = re.compile(r"^[A-Z]{3}$")
+# A pasted line "Team name: Ann & Bob" or "Ann & Bob" or "Ann".
+_TEAM_SPLIT = re.compile(r"\s*(?:&|\+|/|,)\s*")
+
+
+# -- tournaments ---------------------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    club: Any,
+    name: str,
+    game: str,
+    options: Mapping[str, Any] | None = None,
+    format: str = StageFormat.SWISS,
+    stage_settings: Mapping[str, Any] | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    points: Mapping[str, Any] | None = None,
+    entry_fee: Decimal | str | None = None,
+    entry_fee_currency: str = "",
+    visibility: str = Visibility.DRAFT,
+    by: Any,
+) -> Tournament:
+    """A new tournament of ``game`` in ``club`` with one stage of ``format``.
+
+    ``by`` (a club admin or scorer) becomes its director.
+    """
+    _require(permissions.may_create(by, club), "only a club admin or scorer may")
+    name = name.strip()
+    if not name:
+        raise DomainError("required", "a tournament needs a name", "name")
+    try:
+        engine = get_game(game)
+    except UnknownGame:
+        raise DomainError("unknown_game", f"no game {game!r}", "game") from None
+    parsed = engine.parse_options(dict(options or {}))
+    fee, currency = _fee(entry_fee, entry_fee_currency)
+    tournament = Tournament.objects.create(
+        club=club,
+        name=name[:120],
+        game=engine.slug,
+        options=parsed.model_dump(mode="json"),
+        visibility=Visibility(visibility),
+        tiebreaks=_tiebreaks(tiebreaks),
+        points=_points(points),
+        entry_fee=fee,
+        entry_fee_currency=currency,
+        created_by=by,
+    )
+    tournament.directors.add(by)
+    _stage_create(tournament, format, stage_settings or {}, order=1, name="")
+    Standings.objects.create(tournament=tournament)
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(
+    *,
+    tournament: Tournament,
+    name: str | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    points: Mapping[str, Any] | None = None,
+    visibility: str | None = None,
+    by: Any,
+) -> Tournament:
+    """Rename, reorder tie-breaks, change match points or publish/unpublish."""
+    tournament = _lock(tournament)
+    _require(permissions.may_direct(by, tournament), "only a director may")
+    fields = []
+    if name is not None:
+        if not name.strip():
+            raise DomainError("required", "a tournament needs a name", "name")
+        tournament.name = name.strip()[:120]
+        fields.append("name")
+    if tiebreaks is not None:
+        tournament.tiebreaks = _tiebreaks(tiebreaks)
+        fields.append("tiebreaks")
+    if points is not None:
+        tournament.points = _points(points)
+        fields.append("points")
+    if visibility is not None:
+        tournament.visibility = Visibility(visibility)
+        fields.append("visibility")
+    if fields:
+        tournament.save(update_fields=fields)
+    if tiebreaks is not None or points is not None:
+        standings_request(tournament_id=tournament.pk)
+    return tournament
+
+
+def tournament_publish(
+    *, tournament: Tournament, published: bool = True, by: Any
+) -> Tournament:
+    visibility = Visibility.PUBLISHED if published else Visibility.DRAFT
+    return tournament_update(tournament=tournament, visibility=visibility, by=by)
+
+
+@transaction.atomic
+def director_add(*, tournament: Tournament, user: Any, by: Any) -> None:
+    """Add a co-director; they must be an admin or scorer of the club."""
+    _require(permissions.may_direct(by, tournament), "only a director may")
+    if not permissions.may_create(user, tournament.club_id):
+        raise DomainError(
+            "not_club_scorer", "a director is an admin or scorer of the club", "user"
+        )
+    tournament.directors.add(user)
+
+
+@transaction.atomic
+def stage_add(
+    *,
+    tournament: Tournament,
+    format: str,
+    settings: Mapping[str, Any] | None = None,
+    name: str = "",
+    source_stage: Stage | None = None,
+    source_top_n: int | None = None,
+    by: Any,
+) -> Stage:
+    """A later stage; with ``source_stage`` it takes that stage's top N."""
+    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require_open(tournament)
+    order = (tournament.stages.aggregate(m=Max("order"))["m"] or 0) + 1
+    if source_stage is not None and source_stage.tournament_id != tournament.pk:
+        raise DomainError("not_found", "no such stage", "source_stage")
+    if (source_stage is None) != (source_top_n is None):
+        raise DomainError(
+            "invalid", "give both the source stage and the top N", "source_top_n"
+        )
+    stage = _stage_create(tournament, format, settings or {}, order=order, name=name)
+    if source_stage is not None:
+        stage.source_stage = source_stage
+        stage.source_top_n = int(source_top_n)
+        stage.save(update_fields=["source_stage", "source_top_n"])
+    return stage
+
+
+@transaction.atomic
+def tournament_close(*, tournament: Tournament, by: Any) -> Tournament:
+    """End the tournament: every round must be locked; standings are final."""
+    tournament = _lock(tournament)
+    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require_open(tournament)
+    open_rounds = Round.objects.filter(stage__tournament=tournament).exclude(
+        status__in=[RoundStatus.LOCKED, RoundStatus.FINISHED]
+    )
+    if open_rounds.exists():
+        raise Conflict("rounds_open", "lock every round before closing the tournament")
+    Round.objects.filter(stage__tournament=tournament).update(
+        status=RoundStatus.FINISHED
+    )
+    tournament.status = TournamentStatus.CLOSED
+    tournament.closed_at = timezone.now()
+    tournament.save(update_fields=["status", "closed_at"])
+    standings_request(tournament_id=tournament.pk)
+    return tournament
+
+
+# -- entries -------------------------------------------------------------------------
+
+
+@transaction.atomic
+def entries_add(
+    *, tournament: Tournament, names: str | Iterable[str], by: Any
+) -> list[Entry]:
+    """Add entries from pasted lines, one entry a line.
+
+    A line is a player's name, or a fixed team: ``Ann & Bob`` (also ``+``, ``/`` or
+    ``,``), optionally named: ``The Aces: Ann & Bob``. A name that matches a player
+    of the club (case-insensitively) is that player; others become new players of the
+    club (which takes a club admin).
+    """
+    tournament = _lock(tournament)
+    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require_open(tournament)
+    lines = names.splitlines() if isinstance(names, str) else list(names)
+    club = tournament.club
+    known = {
+        p.display_name.casefold(): p
+        for p in Player.objects.filter(memberships__club=club).order_by("-id")
+    }
+    taken = {
+        pid
+        for pid in EntryMember.objects.filter(
+            entry__tournament=tournament, entry__withdrawn_at=None
+        ).values_list("player_id", flat=True)
+    }
+    seed = (tournament.entries.aggregate(m=Max("seed"))["m"] or 0) + 1
+    created = []
+    for index, raw in enumerate(lines):
+        line = raw.strip()
+        if not line:
+            continue
+        label, _, people = line.rpartition(":") if ":" in line else ("", "", line)
+        member_names = [n.strip() for n in _TEAM_SPLIT.split(people) if n.strip()]
+        if not member_names:
+            raise DomainError("required", "a line needs a name", f"names.{index}")
+        players = []
+        for name in member_names:
+            player = known.get(name.casefold())
+            if player is None:
+                player = scoring_services.player_create(
+                    club=club, display_name=name, by=by
+                )
+                known[name.casefold()] = player
+            if player.pk in taken:
+                raise DomainError(
+                    "already_entered",
+                    f"{player.display_name} already plays in this tournament",
+                    f"names.{index}",
+                )
+            taken.add(player.pk)
+            players.append(player)
+        entry = Entry.objects.create(
+            tournament=tournament,
+            name=(label.strip() or " & ".join(p.display_name for p in players))[:120],
+            seed=seed,
+        )
+        EntryMember.objects.bulk_create(
+            EntryMember(entry=entry, player=p, position=i)
+            for i, p in enumerate(players)
+        )
+        seed += 1
+        created.append(entry)
+    return created
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry, reason: str = "", by: Any) -> Entry:
+    """Withdraw an entry: it is not paired again; its results stay."""
+    tournament = _lock(entry.tournament)
+    _require(permissions.may_direct(by, tournament), "only a director may")
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if entry.withdrawn_at is not None:
+        raise Conflict("withdrawn", "the entry has already withdrawn")
+    entry.withdrawn_at = timezone.now()
+    entry.withdrawn_reason = (reason or "").strip()
+    entry.save(update_fields=["withdrawn_at", "withdrawn_reason"])
+    standings_request(tournament_id=tournament.pk)
+    return entry
+
+
+# -- rounds --------------------------------------------------------------------------
+
+
+@transaction.atomic
+def round_generate(*, stage: Stage, by: Any) -> Round:
+    """Generate the stage's next round with the stage's format, and store it."""
+    tournament = _lock(stage.tournament)
+    stage = Stage.objects.select_for_update().get(pk=stage.pk)
+    stage.tournament = tournament
+    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require_open(tournament)
+    last = stage.rounds.order_by("-number").first()
+    if last is not None and last.status not in (
+        RoundStatus.LOCKED,
+        RoundStatus.FINISHED,
+    ):
+        raise Conflict(
+            "round_open", f"lock round {last.number} before generating the next one"
+        )
+    number = (last.number if last else 0) + 1
+    if not stage.entry_ids:
+        stage.entry_ids = _stage_field(stage)
+        stage.save(update_fields=["entry_ids"])
+    try:
+        generated = _generate(stage, number)
+    except (FormatError, RankingError) as error:
+        raise DomainError(error.code, error.message, error.path or "stage") from None
+    round_ = _store_round(stage, generated)
+    if tournament.status == TournamentStatus.OPEN:
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["status"])
+    return round_
+
+
+@transaction.atomic
+def round_adjust(*, round: Round, swaps: Sequence[tuple[int, int]], by: Any) -> Round:
+    """Swap seats of pairs of entries (entry ids) in a round not yet started.
+
+    Either entry may be seated or have the bye; the swap is noted on the tables.
+    """
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    tournament = round_.stage.tournament
+    _require(permissions.may_direct(by, tournament), "only a director may")
+    if round_.status != RoundStatus.GENERATED:
+        raise Conflict("round_started", "only a generated round can be adjusted")
+    seats = {s.entry_id: s for s in TableSide.objects.filter(table__round=round_)}
+    explanation = dict(round_.explanation or {})
+    byes = [dict(b) for b in explanation.get("byes", [])]
+    bye_of = {b["entry"]: b for b in byes}
+    for index, (a, b) in enumerate(swaps):
+        a, b = int(a), int(b)
+        if a == b or a not in seats | bye_of or b not in seats | bye_of:
+            raise DomainError(
+                "not_in_round", "both entries must be in this round", f"swaps.{index}"
+            )
+        note = {
+            "code": "director_swap",
+            "text": f"Seats of entries {a} and {b} swapped by the director",
+            "entries": [a, b],
+            "data": {},
+        }
+        seat_a, seat_b = seats.get(a), seats.get(b)
+        if seat_a and seat_b:
+            tables = {seat_a.table_id, seat_b.table_id}
+            # Delete and re-create, so the (table, entry) constraint never sees a
+            # duplicate when both sit at the same table.
+            TableSide.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
+            seat_a.pk = seat_b.pk = None
+            seat_a.entry_id, seat_b.entry_id = b, a
+            TableSide.objects.bulk_create([seat_a, seat_b])
+            seats[b], seats[a] = seat_a, seat_b
+        else:
+            seat, bye = (seat_a, bye_of[b]) if seat_a else (seat_b, bye_of[a])
+            seated, resting = (a, b) if seat_a else (b, a)
+            TableSide.objects.filter(pk=seat.pk).update(entry_id=resting)
+            bye["entry"] = seated
+            seats[resting] = seat
+            del seats[seated]
+            bye_of = {x["entry"]: x for x in byes}
+            tables = {seat.table_id}
+        for table in Table.objects.filter(pk__in=tables):
+            table.reasons = [*table.reasons, note]
+            table.save(update_fields=["reasons"])
+    explanation["byes"] = byes
+    explanation.setdefault("adjustments", []).extend([list(s) for s in swaps])
+    round_.explanation = explanation
+    round_.save(update_fields=["explanation"])
+    return round_
+
+
+@transaction.atomic
+def round_start(*, round: Round, by: Any) -> Round:
+    """Start the round: one score-book match per table, its players as scorers."""
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    tournament = round_.stage.tournament
+    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require_open(tournament)
+    if round_.status != RoundStatus.GENERATED:
+        raise Conflict("round_started", "the round has already started")
+    lineups: dict[int, list[Player]] = {}
+    for member in (
+        EntryMember.objects.filter(entry__tournament=tournament)
+        .order_by("entry_id", "position")
+        .select_related("player")
+    ):
+        lineups.setdefault(member.entry_id, []).append(member.player)
+    tables = list(round_.tables.prefetch_related("sides").order_by("number"))
+    for table in tables:
+        seats = _seats(table, lineups)
+        table.match = scoring_services.start_match(
+            club=tournament.club,
+            game=tournament.game,
+            seats=seats,
+            first_dealer=0,
+            options=tournament.options,
+            is_public=tournament.is_published,
+            scorers=[player for player, _side in seats],
+            by=by,
+        )
+    Table.objects.bulk_update(tables, ["match"])
+    round_.status = RoundStatus.STARTED
+    round_.started_at = timezone.now()
+    round_.save(update_fields=["status", "started_at"])
+    standings_request(tournament_id=tournament.pk)
+    return round_
+
+
+@transaction.atomic
+def round_lock(*, round: Round, by: Any) -> Round:
+    """Lock a started round whose matches are all finished or abandoned."""
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    _require(permissions.may_direct(by, round_.stage.tournament), "only a director")
+    if round_.status != RoundStatus.STARTED:
+        raise Conflict("not_started", "only a started round can be locked")
+    playing = round_.tables.filter(match__status=MatchStatus.IN_PROGRESS)
+    if playing.exists():
+        numbers = ", ".join(str(n) for n in playing.values_list("number", flat=True))
+        raise Conflict("tables_playing", f"tables still playing: {numbers}")
+    round_.status = RoundStatus.LOCKED
+    round_.save(update_fields=["status"])
+    return round_
+
+
+@transaction.atomic
+def round_unlock(*, round: Round, by: Any) -> Round:
+    """Unlock the stage's latest round (no later round may exist)."""
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    tournament = round_.stage.tournament
+    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require_open(tournament)
+    if round_.status != RoundStatus.LOCKED:
+        raise Conflict("not_locked", "the round is not locked")
+    if round_.stage.rounds.filter(number__gt=round_.number).exists():
+        raise Conflict("later_round", "a later round has been generated already")
+    round_.status = RoundStatus.STARTED
+    round_.save(update_fields=["status"])
+    return round_
+
+
+def table_deal_correct(
+    *,
+    table: Table,
+    number: int,
+    input: Any,
+    base_version: int,
+    reason: str,
+    by: Any,
+) -> Deal:
+    """A director corrects a deal of a table through the score book's service."""
+    round_ = table.round
+    _require(permissions.may_direct(by, round_.stage.tournament), "only a director")
+    if round_.status in (RoundStatus.LOCKED, RoundStatus.FINISHED):
+        raise Conflict("round_locked", "unlock the round to correct its results")
+    if table.match is None:
+        raise Conflict("not_started", "the table has no match yet")
+    return scoring_services.correct_deal(
+        match=table.match,
+        number=number,
+        input=input,
+        base_version=base_version,
+        reason=reason,
+        by=by,
+    )
+
+
+# -- standings -----------------------------------------------------------------------
+
+
+def standings_bump(*, tournament_id: int) -> int:
+    """Take the next standings generation number (committed at once)."""
+    with transaction.atomic():
+        updated = Tournament.objects.filter(pk=tournament_id).update(
+            standings_generation=F("standings_generation") + 1
+        )
+        if not updated:
+            return 0
+        return (
+            Tournament.objects.filter(pk=tournament_id)
+            .values_list("standings_generation", flat=True)
+            .get()
+        )
+
+
+def standings_request(*, tournament_id: int) -> int:
+    """Ask for a recompute after the current transaction commits.
+
+    Returns the generation the recompute will carry.
+    """
+    from tournaments import tasks
+
+    generation = standings_bump(tournament_id=tournament_id)
+    transaction.on_commit(partial(tasks.enqueue_recompute, tournament_id, generation))
+    return generation
+
+
+def standings_recompute(*, tournament_id: int, generation: int) -> bool:
+    """Recompute the standings from the stored results; write them if still newest.
+
+    Returns whether the snapshot was written. Safe to run twice, late, or after a
+    crash: the write is one compare-and-set UPDATE on the generation, and the values
+    depend only on the stored results.
+    """
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return False
+    if tournament.standings_generation > generation:
+        # A newer request exists; its run will write (or the reconcile will).
+        return False
+    fingerprint = selectors.source_fingerprints([tournament_id]).get(tournament_id, 0)
+    stages = selectors.standings_data(tournament)
+    pause = float(os.environ.get("KIRJURI_STANDINGS_TEST_PAUSE", "0") or 0)
+    if pause:
+        # Fault injection for the crash test: a window to kill the worker mid-run.
+        logger.warning("standings recompute %s/%s paused", tournament_id, generation)
+        time.sleep(pause)
+    Standings.objects.get_or_create(tournament_id=tournament_id)
+    written = Standings.objects.filter(
+        tournament_id=tournament_id, generation__lt=generation
+    ).update(
+        generation=generation,
+        source_version=fingerprint,
+        computed_at=timezone.now(),
+        stages=to_jsonable(stages),
+    )
+    logger.info(
+        "standings of tournament %s, generation %s: %s",
+        tournament_id,
+        generation,
+        "written" if written else "stale, not written",
+    )
+    return bool(written)
+
+
+def standings_reconcile() -> list[int]:
+    """Recompute every tournament whose snapshot is older than its results."""
+    stale = selectors.stale_tournament_ids()
+    for tournament_id in stale:
+        generation = standings_bump(tournament_id=tournament_id)
+        standings_recompute(tournament_id=tournament_id, generation=generation)
+    return stale
+
+
+def match_result_changed(*, match_id: int) -> bool | None:
+    """A score-book match changed: recompute its tournament's standings, if any."""
+    tournament_id = selectors.tournament_id_of_match(match_id)
+    if tournament_id is None:
+        return None
+    generation = standings_bump(tournament_id=tournament_id)
+    return standings_recompute(tournament_id=tournament_id, generation=generation)
+
+
+# -- helpers -------------------------------------------------------------------------
+
+
+def _stage_create(
+    tournament: Tournament,
+    format: str,
+    settings: Mapping[str, Any],
+    *,
+    order: int,
+    name: str,
+) -> Stage:
+    try:
+        fmt = StageFormat(format)
+    except ValueError:
+        raise DomainError(
+            "unknown_format",
+            f"choose a format from {[f.value for f in StageFormat]}",
+            "format",
+        ) from None
+    if fmt not in _GENERATORS:
+        raise DomainError(
+            "format_unavailable", f"{fmt.label} is not available yet", "format"
+        )
+    return Stage.objects.create(
+        tournament=tournament,
+        order=order,
+        name=(name or fmt.label.capitalize())[:120],
+        format=fmt,
+        settings=dict(settings),
+    )
+
+
+def _stage_field(stage: Stage) -> list[int]:
+    """The stage's entries: every active entry, or the source stage's top N."""
+    if stage.source_stage_id is None:
+        return selectors.stage_entry_ids(stage)
+    source = stage.source_stage
+    source.tournament = stage.tournament
+    standings = selectors.stage_standings(source)
+    active = set(
+        Entry.objects.filter(
+            tournament_id=stage.tournament_id, withdrawn_at=None
+        ).values_list("pk", flat=True)
+    )
+    ranked = [row.entry for row in standings.rows if row.entry in active]
+    return ranked[: stage.source_top_n]
+
+
+def _generate(stage: Stage, number: int) -> FormatRound:
+    return _GENERATORS[stage.format](stage, number)
+
+
+def _active(entry_ids: Iterable[int]) -> list[int]:
+    ids = list(entry_ids)
+    active = set(
+        Entry.objects.filter(pk__in=ids, withdrawn_at=None).values_list("pk", flat=True)
+    )
+    return [e for e in ids if e in active]
+
+
+def _round_robin(stage: Stage, number: int) -> FormatRound:
+    schedule = round_robin(stage.entry_ids, double=bool(stage.settings.get("double")))
+    if number > len(schedule):
+        raise FormatError(
+            "all_rounds_played", f"the round robin has {len(schedule)} rounds"
+        )
+    planned = schedule[number - 1]
+    active = set(_active(stage.entry_ids))
+    return _without_withdrawn(planned, active)
+
+
+def _without_withdrawn(planned: FormatRound, active: set[int]) -> FormatRound:
+    """Tables with a withdrawn entry give the others a scoring bye."""
+    from tournaments.formats.base import Bye
+    from tournaments.formats.base import Table as FormatTable
+    from tournaments.formats.explain import Reason, ReasonCode
+
+    tables, byes = [], [b for b in planned.byes if b.entry in active]
+    for table in planned.tables:
+        if all(e in active for e in table.entries):
+            tables.append(FormatTable(len(tables) + 1, table.sides, table.reasons))
+            continue
+        for entry in table.entries:
+            if entry in active:
+                text = f"{entry}'s scheduled opponent has withdrawn: a bye"
+                byes.append(Bye(entry, (Reason(ReasonCode.BYE, text, (entry,)),)))
+    return FormatRound(planned.number, tuple(tables), tuple(byes), planned.messages)
+
+
+def _swiss(stage: Stage, number: int) -> FormatRound:
+    settings = stage.settings or {}
+    field = _active(stage.entry_ids)
+    limit = (
+        settings.get("rounds")
+        or recommended_swiss_rounds(max(len(field), 2)).recommended
+    )
+    if number > int(limit):
+        raise FormatError("all_rounds_played", f"the Swiss has {limit} rounds")
+    standings = selectors.stage_standings(stage)
+    scores = {row.entry: row.values.get("match_points", 0) for row in standings.rows}
+    ranked = [row.entry for row in standings.rows if row.entry in set(field)]
+    history = [selectors.round_as_format(r) for r in stage.rounds.order_by("number")]
+    entries = swiss_history(ranked, scores, history)
+    config = SwissConfig(balance_sides=bool(settings.get("balance_sides", True)))
+    return pair_swiss_round(entries, round_number=number, config=config)
+
+
+_GENERATORS = {
+    StageFormat.ROUND_ROBIN: _round_robin,
+    StageFormat.SWISS: _swiss,
+}
+
+
+def _reasons(reasons: Iterable[Any]) -> list[dict[str, Any]]:
+    return [
+        {
+            "code": str(r.code),
+            "text": r.text,
+            "entries": to_jsonable(list(r.entries)),
+            "data": to_jsonable(dict(r.data)),
+        }
+        for r in reasons
+    ]
+
+
+def _store_round(stage: Stage, generated: FormatRound) -> Round:
+    scoring_bye = stage.format not in (StageFormat.PARTNER_ROTATION,)
+    round_ = Round.objects.create(
+        stage=stage,
+        number=generated.number,
+        explanation={
+            "messages": list(generated.messages),
+            "byes": [
+                {
+                    "entry": bye.entry,
+                    "scores": scoring_bye
+                    and not any(r.code == "sit_out" for r in bye.reasons),
+                    "reasons": _reasons(bye.reasons),
+                }
+                for bye in generated.byes
+            ],
+            "text": explain_round(generated),
+        },
+    )
+    tables = Table.objects.bulk_create(
+        Table(
+            round=round_,
+            number=t.number,
+            reasons=_reasons(t.reasons),
+            deal_ids=list(t.deals),
+        )
+        for t in generated.tables
+    )
+    TableSide.objects.bulk_create(
+        TableSide(table=table, side=s, slot=slot, entry_id=entry)
+        for table, planned in zip(tables, generated.tables, strict=True)
+        for s, side in enumerate(planned.sides)
+        for slot, entry in enumerate(side)
+    )
+    return round_
+
+
+def _seats(
+    table: Table, lineups: Mapping[int, list[Player]]
+) -> list[tuple[Player, int]]:
+    """Seats clockwise: the sides' players alternate (A1, B1, A2, B2 …)."""
+    sides: dict[int, list[Player]] = {}
+    for seat in table.sides.all():
+        sides.setdefault(seat.side, []).extend(lineups[seat.entry_id])
+    ordered = [sides[s] for s in sorted(sides)]
+    seats = []
+    for i in range(max(len(players) for players in ordered)):
+        for side, players in enumerate(ordered):
+            if i < len(players):
+                seats.append((players[i], side))
+    return seats
+
+
+def _tiebreaks(keys: Sequence[str] | None) -> list[str]:
+    if keys is None:
+        return ["match_points", "head_to_head", "point_difference"]
+    keys = [str(k) for k in keys]
+    if not keys:
+        raise DomainError("required", "choose at least one metric", "tiebreaks")
+    if len(set(keys)) != len(keys):
+        raise DomainError("duplicate_metric", "a metric is listed twice", "tiebreaks")
+    for i, key in enumerate(keys):
+        try:
+            get_metric(key)
+        except RankingError as error:
+            raise DomainError(error.code, error.message, f"tiebreaks.{i}") from None
+    return keys
+
+
+_POINT_KEYS = {"win", "draw", "loss", "bye", "placement", "lower_wins"}
+
+
+def _points(points: Mapping[str, Any] | None) -> dict[str, Any]:
+    points = dict(points or {})
+    for key in points:
+        if key not in _POINT_KEYS:
+            raise DomainError("unknown_key", f"choose from {sorted(_POINT_KEYS)}", key)
+    for key in ("win", "draw", "loss", "bye"):
+        if key in points and not isinstance(points[key], int):
+            raise DomainError("invalid", "a whole number of points", f"points.{key}")
+    placement = points.get("placement")
+    if placement is not None and (
+        not isinstance(placement, list)
+        or not all(isinstance(p, int) for p in placement)
+    ):
+        raise DomainError("invalid", "a list of points by place", "points.placement")
+    return points
+
+
+def _fee(amount: Decimal | str | None, currency: str) -> tuple[Decimal | None, str]:
+    if amount in (None, ""):
+        return None, ""
+    try:
+        value = Decimal(str(amount))
+    except InvalidOperation:
+        raise DomainError("invalid", "not an amount", "entry_fee") from None
+    if not value.is_finite() or value < 0 or value != value.quantize(Decimal("0.01")):
+        raise DomainError("invalid", "a non-negative amount in cents", "entry_fee")
+    currency = (currency or "").strip().upper()
+    if not _CURRENCY.match(currency):
+        raise DomainError("invalid", "a three-letter currency", "entry_fee_currency")
+    return value, currency
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    try:
+        return (
+            Tournament.objects.select_for_update()
+            .select_related("club")
+            .get(pk=tournament.pk)
+        )
+    except Tournament.DoesNotExist:
+        raise NotFound("not_found", "no such tournament") from None
+
+
+def _require(allowed: bool, message: str) -> None:
+    if not allowed:
+        raise NotAllowed("permission_denied", message)
+
+
+def _require_open(tournament: Tournament) -> None:
+    if tournament.status == TournamentStatus.CLOSED:
+        raise Conflict("closed", "the tournament is closed")

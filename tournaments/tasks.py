@@ -1,0 +1,53 @@
+"""Celery tasks of the tournaments: standings recomputes and their reconcile.
+
+Each task takes ids and calls one service; all are idempotent and safe to run twice,
+late, or after a crash (see :func:`tournaments.services.standings_recompute`).
+
+* ``tournaments.match_result_changed`` is listed in
+  ``settings.KIRJURI_RESULT_CHANGED_TASKS``: the score book sends it the id of every
+  match whose result changed, after commit. Matches outside a tournament are ignored.
+* ``tournaments.recompute_standings`` answers one recompute request (a generation).
+* ``tournaments.reconcile_standings`` runs on the beat schedule and recomputes any
+  tournament whose results are newer than its snapshot (a notification lost while
+  Redis was down, a worker killed mid-run).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from kombu.exceptions import OperationalError
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(name="tournaments.match_result_changed")
+def match_result_changed(match_id: int) -> bool | None:
+    from tournaments import services
+
+    return services.match_result_changed(match_id=match_id)
+
+
+@shared_task(name="tournaments.recompute_standings")
+def recompute_standings(tournament_id: int, generation: int) -> bool:
+    from tournaments import services
+
+    return services.standings_recompute(
+        tournament_id=tournament_id, generation=generation
+    )
+
+
+@shared_task(name="tournaments.reconcile_standings")
+def reconcile_standings() -> list[int]:
+    from tournaments import services
+
+    return services.standings_reconcile()
+
+
+def enqueue_recompute(tournament_id: int, generation: int) -> None:
+    """Send a recompute request; if the broker is down, the reconcile catches up."""
+    try:
+        recompute_standings.delay(tournament_id, generation)
+    except OperationalError:  # the broker is down: the caller's commit stands
+        logger.exception("could not enqueue standings of tournament %s", tournament_id)

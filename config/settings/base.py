@@ -152,7 +152,17 @@ CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 # Celery task names that get a match id after its result changes (tournaments, money).
-KIRJURI_RESULT_CHANGED_TASKS: list[str] = ["scoring.money.settle_match"]
+KIRJURI_RESULT_CHANGED_TASKS: list[str] = [
+    "tournaments.match_result_changed",
+    "scoring.money.settle_match",
+]
+# Periodic work (`celery -A config beat`): catch lost standings recomputes.
+CELERY_BEAT_SCHEDULE = {
+    "tournaments-reconcile-standings": {
+        "task": "tournaments.reconcile_standings",
+        "schedule": 60.0,
+    },
+}
 
 LOGGING = {
     "version": 1,

@@ -1,0 +1,276 @@
+"""Hand and Foot: Canasta with 5 × 54 cards, a hand and a foot each, four deals.
+
+Source: ``001_b57793035adc3f64.txt §32`` (32.1 cards and deal, 32.2 melds, 32.4
+threes, 32.5 foot and going out, 32.6 scoring, 32.7 match), on top of Canasta
+(§28: card values 28.1, melds 28.2, scoring 28.5, opening meld 28.6.2, "May I go
+out?" and penalties 28.6.4–28.6.5). The shared machinery is in
+:mod:`games.rules._canasta_family`.
+
+Terms:
+
+* **hand** — the 11 cards a player is dealt and plays first; **foot** — 11 more,
+  dealt face down, picked up when the hand is empty. In the deal input a foot is
+  entered (its 11 cards) only if it was never picked up; ``null`` means picked up
+  (its cards are then in the player's hand or on the table).
+* **meld** — Canasta's rank meld (naturals 4–A of one rank, at least two, plus at
+  most three wild twos/jokers) of at most **seven** cards; a side may hold several
+  melds of a rank. A seven-card meld is a **canasta**, natural (500) or mixed (300).
+* **threes** are never melded, not even when going out (§32.4: they "cannot be
+  melded at all"); left in a hand or a foot a black three costs 100, a red three 500.
+* **opening requirement** — by the deal number, not the score: 50, 90, 120, 150 in
+  deals 1–4 (§32.7), plus 10 per insufficient attempt (§28.6.5).
+
+Invariants:
+
+* every card entered — melds, hands, unplayed feet, the discard pile — fits in the
+  five decks (270 cards: 5 of each card, 10 jokers);
+* an unplayed foot has exactly 11 cards; the player who went out has neither hand
+  nor foot; every other player holds at least one card;
+* the side going out has five canastas, two of them natural;
+* the match is exactly four deals; it is then finished and the higher total wins
+  (level totals share the win).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Discriminator, Field, Tag
+
+from games.engine.cards import Card
+from games.engine.decks import FIVE_54
+from games.engine.errors import RuleError
+from games.engine.game import DealScore, Fact, MatchState, NextDeal, Table, advanced
+from games.engine.inputs import CardList, FrozenModel
+from games.engine.registry import register
+from games.rules._canasta_family import (
+    CANASTA_ZONES,
+    INSUFFICIENT_OPENING_STEP,
+    CanastaBonuses,
+    CanastaFamilyGame,
+    CardsDeal,
+    FamilyRules,
+    FamilyState,
+    GoingOutRule,
+    MeldRules,
+    SideCards,
+    SideResult,
+    TotalsDeal,
+    hand_points,
+    hand_points_table,
+)
+
+DEALS = 4
+FOOT_SIZE = 11
+HAND_SIZE = 11
+# 32.7: the opening zone depends on the number of the deal.
+OPENING_BY_DEAL: tuple[int, ...] = (50, 90, 120, 150)
+
+HAND_AND_FOOT_RULES = FamilyRules(
+    deck=FIVE_54,
+    melds=MeldRules(max_cards=7, one_meld_per_rank=False, black_threes_out=None),
+    bonuses=CanastaBonuses(natural=500, mixed=300),
+    red_threes=None,
+    going_out=GoingOutRule(min_complete=5, min_natural=2),
+    # Not read: the requirement comes from the deal number (see ``requirement``).
+    zones=CANASTA_ZONES,
+    going_out_bonus=100,
+    concealed_bonus=100,
+    hand_points=hand_points_table(black_three=100, red_three=500),
+)
+
+
+def opening_requirement(deal_number: int) -> int:
+    """The opening requirement of both sides in deal ``deal_number`` (§32.7)."""
+    return OPENING_BY_DEAL[min(max(deal_number, 1), DEALS) - 1]
+
+
+class HandAndFootOptions(FrozenModel):
+    """The book's game has no variants to choose; every deal is scored as written."""
+
+
+Foot = Annotated[
+    CardList | None,
+    Field(
+        description="The foot's 11 cards if it was never picked up (they count "
+        "against the side); null if the player picked it up."
+    ),
+]
+
+
+class HandAndFootSide(SideCards):
+    """One side's cards at the end of a deal, with each partner's foot."""
+
+    feet: tuple[Foot, Foot] = Field(
+        description="Each partner's foot, partners in seat order as in hands: the "
+        "11 cards of a foot never picked up, or null."
+    )
+
+
+class HandAndFootCards(CardsDeal):
+    """A Hand and Foot deal entered card by card."""
+
+    teams: tuple[HandAndFootSide, HandAndFootSide]
+    discard_pile: CardList = Field(
+        (), description="Optional: the discard pile, checked against the decks."
+    )
+
+
+def _mode(value: Any) -> str:
+    if isinstance(value, dict):
+        return value.get("mode", "cards")
+    return getattr(value, "mode", "cards")
+
+
+HandAndFootDeal = Annotated[
+    Annotated[HandAndFootCards, Tag("cards")] | Annotated[TotalsDeal, Tag("totals")],
+    Discriminator(_mode),
+]
+
+
+@register
+class HandAndFoot(CanastaFamilyGame):
+    slug = "hand-and-foot"
+    name = "Hand and Foot"
+    source = "001_b57793035adc3f64.txt §32"
+    summary = (
+        "Canasta with 5 × 54 cards, a hand and a foot of 11 each, melds of at most "
+        "seven, five canastas to go out; four deals, openings 50/90/120/150."
+    )
+    Options = HandAndFootOptions
+    deal_input = HandAndFootDeal
+    cards_deal: ClassVar[type[CardsDeal]] = HandAndFootCards
+    deck = FIVE_54
+    rules = HAND_AND_FOOT_RULES
+
+    # -- hooks of the family ------------------------------------------------------
+
+    def requirement(self, state: MatchState, side: int, attempts: int = 0) -> int:
+        return (
+            opening_requirement(state.deal_number)
+            + INSUFFICIENT_OPENING_STEP * attempts
+        )
+
+    def extra_piles(self, deal: CardsDeal) -> list[tuple[str, Iterable[Card]]]:
+        piles: list[tuple[str, Iterable[Card]]] = [
+            (f"teams.{s}.feet.{i}", foot)
+            for s, entry in enumerate(deal.teams)
+            for i, foot in enumerate(entry.feet)
+            if foot is not None
+        ]
+        piles.append(("discard_pile", deal.discard_pile))
+        return piles
+
+    def extra_checks(
+        self,
+        state: MatchState,
+        deal: HandAndFootCards,
+        results: Sequence[SideResult],
+    ) -> list[RuleError]:
+        errors: list[RuleError] = []
+        for s, entry in enumerate(deal.teams):
+            seats = state.table.seats_of(s)
+            for i, foot in enumerate(entry.feet):
+                path = f"teams.{s}.feet.{i}"
+                if foot is None:
+                    continue
+                if len(foot) != FOOT_SIZE:
+                    errors.append(
+                        RuleError(
+                            path,
+                            "foot_not_11",
+                            f"a foot never picked up still has its {FOOT_SIZE} "
+                            f"cards ({len(foot)} entered)",
+                        )
+                    )
+                if deal.went_out == seats[i]:
+                    errors.append(
+                        RuleError(
+                            path,
+                            "foot_not_played",
+                            f"seat {seats[i]} went out, which means playing the "
+                            "whole foot: enter null",
+                        )
+                    )
+        return errors
+
+    # -- one deal -----------------------------------------------------------------
+
+    def score_cards(self, state: MatchState, deal: HandAndFootCards) -> DealScore:
+        score = super().score_cards(state, deal)
+        table = self.rules.hand_points
+        points = list(score.points)
+        facts = list(score.facts)
+        sides = [dict(d) for d in score.detail["sides"]]
+        for s, entry in enumerate(deal.teams):
+            seats = state.table.seats_of(s)
+            feet = 0
+            for i, foot in enumerate(entry.feet):
+                if foot is None:
+                    continue
+                cost = -hand_points(foot, table)
+                feet += cost
+                facts.append(
+                    Fact(
+                        "foot_not_played",
+                        f"seat {seats[i]} never reached the foot: {cost}",
+                        s,
+                        cost,
+                    )
+                )
+            points[s] += feet
+            sides[s]["feet"] = feet
+            sides[s]["total"] += feet
+        return replace(
+            score,
+            points=tuple(points),
+            facts=tuple(facts),
+            detail={**score.detail, "sides": sides},
+        )
+
+    # -- the match ----------------------------------------------------------------
+
+    def initial_state(self, options: Any, table: Table) -> MatchState:
+        return FamilyState(
+            table=table,
+            options=options,
+            totals=(0,) * table.side_count,
+            dealer=table.first_dealer,
+            requirements=(opening_requirement(1),) * table.side_count,
+        )
+
+    def advance(self, state: MatchState, score: DealScore) -> MatchState:
+        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
+        finished = state.deal_number >= DEALS
+        best = max(totals)
+        return advanced(
+            state,
+            score.points,
+            finished=finished,
+            winners=(
+                tuple(s for s, t in enumerate(totals) if t == best) if finished else ()
+            ),
+            requirements=(
+                ()
+                if finished
+                else (opening_requirement(state.deal_number + 1),) * len(totals)
+            ),
+        )
+
+    def next_deal(self, state: MatchState) -> NextDeal | None:
+        if state.finished:
+            return None
+        need = opening_requirement(state.deal_number)
+        return NextDeal(
+            number=state.deal_number,
+            dealer=state.dealer,
+            starting_seat=state.table.next_seat(state.dealer),
+            opening_requirement=(need,) * state.table.side_count,
+            notes=(
+                f"deal {state.deal_number} of {DEALS}: opening requirement {need} "
+                "for both sides",
+                f"each player is dealt a hand of {HAND_SIZE} and a foot of {FOOT_SIZE}",
+            ),
+        )

@@ -56,6 +56,7 @@ BRANCH_LABELS = {"cards": "Card entry", "totals": "Quick entry (totals)"}
 SPARE_SLOTS = 1
 MIN_SLOTS = 3
 RADIO_LIMIT = 4
+TUCKED_KINDS = frozenset({"integer", "number", "mixed", "json", "words", "text"})
 
 
 @dataclass(frozen=True)
@@ -499,9 +500,12 @@ def _display(value: Any, kind: str) -> str:
 
 
 class _Renderer:
-    def __init__(self, values: Any, errors: dict[str, list[str]]):
+    def __init__(
+        self, values: Any, errors: dict[str, list[str]], collapse: bool = True
+    ):
         self.values = values
         self.errors = errors
+        self.collapse = collapse
 
     def errors_html(self, path: str) -> str:
         messages = self.errors.get(path)
@@ -548,10 +552,35 @@ class _Renderer:
         )
 
     def render_object(self, node: Field) -> str:
-        inner = "".join(self.render(c) for c in node.children)
+        shown = [c for c in node.children if not self.tucked(c)]
+        tucked = [c for c in node.children if self.tucked(c)]
+        inner = "".join(self.render(c) for c in shown)
+        if tucked:
+            # Open when something in it was entered or is wrong.
+            busy = any(
+                value_at(self.values, c.path) not in (None, [], "", 0, False)
+                or any(p == c.path or p.startswith(c.path + ".") for p in self.errors)
+                for c in tucked
+            )
+            inner += format_html(
+                '<details class="df-more"{}><summary>More: {}</summary>{}</details>',
+                mark_safe(" open") if busy else "",
+                ", ".join(c.label.lower() for c in tucked),
+                mark_safe("".join(self.render(c) for c in tucked)),
+            )
         if not node.path:
             return inner
         return self.fieldset(node, inner)
+
+    def tucked(self, node: Field) -> bool:
+        """Optional fields that are rarely filled in go under "More"."""
+        if not self.collapse or node.required:
+            return False
+        if node.kind in TUCKED_KINDS:
+            return True
+        return node.kind == "list" and not all(
+            c.kind in ("cards", "card") for c in node.children
+        )
 
     def fieldset(self, node: Field, inner: str, css: str = "df-group") -> str:
         return format_html(
@@ -648,7 +677,7 @@ class _Renderer:
         options = list(node.choices)
         if len(options) <= RADIO_LIMIT:
             radios = []
-            if not node.required:
+            if not node.required and (not node.has_default or node.default is None):
                 options = [("", "—"), *options]
             for value, label in options:
                 radios.append(
@@ -756,10 +785,17 @@ def render_form(
     node: Field,
     values: Any = None,
     errors: Sequence[Mapping[str, str]] = (),
+    *,
+    collapse: bool = True,
 ) -> tuple[SafeString, list[Mapping[str, str]]]:
-    """HTML of the form's fields, and the errors that belong to no field."""
+    """HTML of the form's fields, and the errors that belong to no field.
+
+    With ``collapse``, optional fields that are rarely filled in (numbers with a
+    default, free lists, anything that is not cards or a choice) sit in a
+    "More" disclosure per group, open when one of them has a value or an error.
+    """
     placed, loose = place_errors(node, errors)
-    return mark_safe(_Renderer(values, placed).render(node)), loose
+    return mark_safe(_Renderer(values, placed, collapse).render(node)), loose
 
 
 # -- POST → deal ---------------------------------------------------------------------

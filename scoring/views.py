@@ -262,7 +262,7 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
     options_tree = build_form(
         game.options_schema(), values=values, prefix="options", label="Options"
     )
-    options_html, loose = render_form(options_tree, values, errors)
+    options_html, loose = render_form(options_tree, values, errors, collapse=False)
     for error in loose:
         if (error.get("path") or "").startswith("options"):
             form.add_error(None, error["message"])

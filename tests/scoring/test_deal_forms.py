@@ -13,6 +13,8 @@ from scoring.deal_forms import (
     Table,
     build_form,
     deal_from_post,
+    deck_cards,
+    has_cards,
     place_errors,
     render_form,
     value_at,
@@ -294,3 +296,42 @@ def test_value_at():
     assert value_at(values, "teams.0.melds.0") == "7H 7D 7S"
     assert value_at(values, "teams.3.melds") is None
     assert value_at(values, "") == values
+
+
+def test_rarely_used_optional_fields_sit_under_more():
+    """Optional numbers and free text are tucked away unless they hold something."""
+    html, _ = render_form(build_form(TRICK_SCHEMA, TABLE))
+    assert '<details class="df-more"><summary>More: bids, rounds</summary>' in html
+    values = {"contract": "rami", "bids": ["2H"]}
+    html, _ = render_form(build_form(TRICK_SCHEMA, TABLE, values), values)
+    assert '<details class="df-more" open>' in html
+    html, _ = render_form(build_form(TRICK_SCHEMA, TABLE), collapse=False)
+    assert "df-more" not in html
+
+
+def test_deck_cards_for_the_picker():
+    """Every face of the deck with its copies, suit by suit, jokers last."""
+    from games.engine.decks import DOUBLE_54
+
+    cards = deck_cards(DOUBLE_54)
+    assert len(cards) == 53
+    assert cards[0] == {"code": "2S", "label": "2♠", "copies": 2, "red": False}
+    assert cards[13]["code"] == "2H" and cards[13]["red"]
+    assert cards[-1] == {"code": "Jo", "label": "★", "copies": 4, "red": False}
+    assert deck_cards(None) == []
+
+
+def test_has_cards():
+    assert has_cards(build_form(SCHEMA, TABLE))
+    assert not has_cards(build_form(TRICK_SCHEMA, TABLE))
+
+
+def test_every_registered_game_gets_an_entry_form():
+    """Each game's deal schema renders, and an empty post reads back as a dict."""
+    from games.engine import all_games
+
+    for game in all_games():
+        form = build_form(game.deal_schema(), TABLE)
+        html, _ = render_form(form)
+        assert "name=" in html, game.slug
+        assert isinstance(deal_from_post(form, QueryDict()), dict), game.slug

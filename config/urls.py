@@ -9,6 +9,7 @@ from config.health import healthz
 api_v1 = [
     path("", include("games.api.urls")),
     path("", include("scoring.api.urls")),
+    path("", include("scoring.money_api")),
 ]
 
 urlpatterns = [
@@ -23,5 +24,6 @@ urlpatterns = [
         name="api-docs",
     ),
     path("", include("scoring.urls")),
+    path("", include("scoring.money_urls")),
     path("", include("games.urls")),
 ]

@@ -1,0 +1,398 @@
+"""The money API: sessions, settlement sheets, transfers marked paid.
+
+Mounted under ``/api/v1/`` (namespace ``api``). Members of a club read its sessions
+and sheets (anything else answers 404); its admins create sessions, settle and mark
+transfers paid (403 for other members). Amounts are integer minor units of the
+sheet's ``currency`` with a ``*_display`` string beside them. Bad input is a 400
+``{"errors": [{path, code, message}]}`` naming the field; nothing is stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import path
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.serializers import ErrorListSerializer
+from scoring import money_selectors, money_services, permissions, selectors
+from scoring.errors import NotAllowed, NotFound
+from scoring.ledger_models import LedgerEntry, SourceKind, TeamModeChoice
+from scoring.models import Match
+
+_E = ErrorListSerializer
+_READ = {401: _E, 404: _E}
+_WRITE = {400: _E, 401: _E, 403: _E, 404: _E, 409: _E}
+
+
+class SettlementConflictOut(serializers.Serializer):
+    errors = serializers.JSONField()
+    open_transfers = serializers.JSONField(required=False)
+
+
+# -- serializers -------------------------------------------------------------------
+
+
+class SettlementBalanceOut(serializers.Serializer):
+    account = serializers.CharField()
+    name = serializers.CharField()
+    settled = serializers.IntegerField()
+    paid = serializers.IntegerField()
+    open = serializers.IntegerField()
+    settled_display = serializers.CharField()
+    open_display = serializers.CharField()
+
+
+class SettlementTransferOut(serializers.Serializer):
+    payer = serializers.CharField()
+    payer_name = serializers.CharField()
+    payee = serializers.CharField()
+    payee_name = serializers.CharField()
+    amount = serializers.IntegerField()
+    amount_display = serializers.CharField()
+
+
+class SettlementPaymentOut(SettlementTransferOut):
+    id = serializers.IntegerField()
+    marked_by = serializers.CharField(allow_null=True)
+    marked_at = serializers.DateTimeField()
+    undone = serializers.BooleanField()
+
+
+class LedgerEntryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    line = serializers.CharField()
+    debit = serializers.CharField()
+    credit = serializers.CharField()
+    amount = serializers.IntegerField()
+    amount_display = serializers.CharField()
+    match = serializers.IntegerField(allow_null=True)
+    deal = serializers.IntegerField(allow_null=True)
+    reverses = serializers.IntegerField(allow_null=True)
+    memo = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField()
+
+
+class SettlementSourceOut(serializers.Serializer):
+    kind = serializers.CharField()
+    id = serializers.IntegerField()
+    session = serializers.IntegerField(allow_null=True)
+
+
+class SettlementSheetOut(serializers.Serializer):
+    """A settlement sheet: balances, the fewest open transfers, the trail."""
+
+    title = serializers.CharField()
+    source = SettlementSourceOut()
+    club = serializers.IntegerField(allow_null=True)
+    currency = serializers.CharField(allow_blank=True)
+    status = serializers.CharField()
+    errors = serializers.JSONField()
+    computed_at = serializers.DateTimeField(allow_null=True)
+    balances = SettlementBalanceOut(many=True)
+    total = serializers.IntegerField(help_text="always 0: the ledger balances")
+    transfers = SettlementTransferOut(many=True)
+    proven_minimal = serializers.BooleanField()
+    method = serializers.CharField()
+    payments = SettlementPaymentOut(many=True)
+    trail = serializers.JSONField()
+    entries = LedgerEntryOut(many=True)
+
+
+class MoneySessionOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = serializers.IntegerField(source="club_id")
+    name = serializers.CharField()
+    currency = serializers.CharField()
+    point_value = serializers.DecimalField(
+        max_digits=12, decimal_places=4, allow_null=True
+    )
+    team_mode = serializers.CharField()
+    matches = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+
+    def get_matches(self, obj) -> list[int]:
+        return list(obj.links.values_list("match_id", flat=True))
+
+
+class MoneySessionIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    currency = serializers.CharField(max_length=3)
+    point_value = serializers.CharField(
+        max_length=20, required=False, allow_blank=True, allow_null=True
+    )
+    team_mode = serializers.ChoiceField(
+        TeamModeChoice.choices, default=TeamModeChoice.PER_MEMBER
+    )
+
+
+class MoneySessionMatchIn(serializers.Serializer):
+    match = serializers.IntegerField(min_value=1, max_value=2**62)
+
+
+class MoneyTermsIn(serializers.Serializer):
+    team_mode = serializers.ChoiceField(
+        TeamModeChoice.choices, default=TeamModeChoice.PER_MEMBER
+    )
+    flat_stake = serializers.CharField(
+        max_length=20, required=False, allow_blank=True, allow_null=True
+    )
+
+
+class MoneyTermsOut(serializers.Serializer):
+    match = serializers.IntegerField(source="match_id")
+    team_mode = serializers.CharField()
+    flat_stake = serializers.DecimalField(
+        max_digits=12, decimal_places=4, allow_null=True
+    )
+
+
+class SettlementPaymentIn(serializers.Serializer):
+    payer = serializers.CharField(max_length=32, help_text="p<player id> or pot…")
+    payee = serializers.CharField(max_length=32)
+    amount = serializers.IntegerField(min_value=1, max_value=2**62)
+
+
+def _body(cls: type, request: Request) -> dict[str, Any]:
+    body = cls(data=request.data)
+    body.is_valid(raise_exception=True)
+    return body.validated_data
+
+
+def _manager(request: Request, club_id: int) -> None:
+    if not permissions.may_manage_club(request.user, club_id):
+        raise NotAllowed("permission_denied", "only a club admin manages money")
+
+
+def _match(request: Request, match_id: int) -> Match:
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or not permissions.may_read_club(request.user, match.club_id):
+        raise NotFound("not_found", "no such match")
+    return match
+
+
+# -- views ---------------------------------------------------------------------------
+
+
+class MatchSettlementApi(APIView):
+    """The settlement sheet of one match (GET); settle it now (POST, club admin)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: SettlementSheetOut, **_READ})
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response(
+            SettlementSheetOut(money_selectors.match_sheet(request.user, match_id)).data
+        )
+
+    @extend_schema(request=None, responses={200: SettlementSheetOut, **_WRITE})
+    def post(self, request: Request, match_id: int) -> Response:
+        match = _match(request, match_id)
+        _manager(request, match.club_id)
+        money_services.match_settle(match=match, by=request.user)
+        return Response(
+            SettlementSheetOut(money_selectors.match_sheet(request.user, match_id)).data
+        )
+
+
+class MatchTermsApi(APIView):
+    """How a match settles: team mode, flat stake per match won (club admin)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=MoneyTermsIn, responses={200: MoneyTermsOut, **_WRITE})
+    def put(self, request: Request, match_id: int) -> Response:
+        match = _match(request, match_id)
+        _manager(request, match.club_id)
+        data = _body(MoneyTermsIn, request)
+        terms = money_services.match_terms_set(
+            match=match,
+            team_mode=data["team_mode"],
+            flat_stake=data.get("flat_stake"),
+            by=request.user,
+        )
+        return Response(MoneyTermsOut(terms).data)
+
+
+class SessionListApi(APIView):
+    """A club's sessions (members); a new session (club admin)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: MoneySessionOut(many=True), **_READ})
+    def get(self, request: Request, club_id: int) -> Response:
+        sessions = money_selectors.sessions_for(request.user, club_id)[:200]
+        return Response(MoneySessionOut(sessions, many=True).data)
+
+    @extend_schema(request=MoneySessionIn, responses={201: MoneySessionOut, **_WRITE})
+    def post(self, request: Request, club_id: int) -> Response:
+        club = selectors.club_get(request.user, club_id)
+        _manager(request, club.pk)
+        data = _body(MoneySessionIn, request)
+        session = money_services.session_create(
+            club=club,
+            name=data["name"],
+            currency=data["currency"],
+            point_value=data.get("point_value"),
+            team_mode=data["team_mode"],
+            by=request.user,
+        )
+        return Response(MoneySessionOut(session).data, status=status.HTTP_201_CREATED)
+
+
+class SessionDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: MoneySessionOut, **_READ})
+    def get(self, request: Request, session_id: int) -> Response:
+        return Response(
+            MoneySessionOut(money_selectors.session_get(request.user, session_id)).data
+        )
+
+
+class SessionMatchesApi(APIView):
+    """Put a match of the club into the session; the session is re-settled."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=MoneySessionMatchIn, responses={201: MoneySessionOut, **_WRITE}
+    )
+    def post(self, request: Request, session_id: int) -> Response:
+        session = money_selectors.session_get(request.user, session_id)
+        _manager(request, session.club_id)
+        data = _body(MoneySessionMatchIn, request)
+        match = _match(request, data["match"])
+        money_services.session_add_match(session=session, match=match, by=request.user)
+        return Response(MoneySessionOut(session).data, status=status.HTTP_201_CREATED)
+
+
+class SessionSettlementApi(APIView):
+    """The session's settlement sheet (GET); settle it now (POST, club admin)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: SettlementSheetOut, **_READ})
+    def get(self, request: Request, session_id: int) -> Response:
+        data = money_selectors.session_sheet(request.user, session_id)
+        return Response(SettlementSheetOut(data).data)
+
+    @extend_schema(request=None, responses={200: SettlementSheetOut, **_WRITE})
+    def post(self, request: Request, session_id: int) -> Response:
+        session = money_selectors.session_get(request.user, session_id)
+        _manager(request, session.club_id)
+        money_services.session_settle(session=session, by=request.user)
+        data = money_selectors.session_sheet(request.user, session_id)
+        return Response(SettlementSheetOut(data).data)
+
+
+class TournamentSettlementApi(APIView):
+    """A tournament's prize sheet: entry fees, house fee, prizes (after the final
+    standings are confirmed)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: SettlementSheetOut, **_READ})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        data = money_selectors.tournament_sheet(request.user, tournament_id)
+        return Response(SettlementSheetOut(data).data)
+
+
+class PaymentListApi(APIView):
+    """Mark one open transfer of a sheet as paid (club admin): who and when are
+    recorded; the sheet then shows only what is still open."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=SettlementPaymentIn,
+        responses={201: SettlementPaymentOut, **_WRITE, 409: SettlementConflictOut},
+    )
+    def post(self, request: Request, kind: str, source_id: int) -> Response:
+        if kind not in SourceKind.values:
+            raise NotFound("not_found", "no such sheet")
+        record = money_selectors.sheet_record(request.user, kind, source_id)
+        _manager(request, record.club_id)
+        data = _body(SettlementPaymentIn, request)
+        entry = money_services.transfer_mark_paid(
+            record=record,
+            payer=data["payer"],
+            payee=data["payee"],
+            amount=data["amount"],
+            by=request.user,
+        )
+        sheet = money_selectors.sheet(
+            record, title="", source={"kind": kind, "id": source_id, "session": None}
+        )
+        out = next(p for p in sheet["payments"] if p["id"] == entry.pk)
+        return Response(SettlementPaymentOut(out).data, status=status.HTTP_201_CREATED)
+
+
+class PaymentUndoApi(APIView):
+    """Undo a payment marked by mistake (a reversal entry; nothing is deleted)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None, **_WRITE})
+    def post(self, request: Request, entry_id: int) -> Response:
+        entry = LedgerEntry.objects.filter(pk=entry_id).first()
+        if entry is None or not permissions.may_read_club(request.user, entry.club_id):
+            raise NotFound("not_found", "no such payment")
+        _manager(request, entry.club_id)
+        money_services.transfer_unmark_paid(entry=entry, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+urlpatterns = [
+    path(
+        "matches/<int:match_id>/settlement",
+        MatchSettlementApi.as_view(),
+        name="match-settlement",
+    ),
+    path(
+        "matches/<int:match_id>/money-terms",
+        MatchTermsApi.as_view(),
+        name="match-money-terms",
+    ),
+    path(
+        "clubs/<int:club_id>/sessions/",
+        SessionListApi.as_view(),
+        name="club-session-list",
+    ),
+    path(
+        "sessions/<int:session_id>/",
+        SessionDetailApi.as_view(),
+        name="session-detail",
+    ),
+    path(
+        "sessions/<int:session_id>/matches",
+        SessionMatchesApi.as_view(),
+        name="session-matches",
+    ),
+    path(
+        "sessions/<int:session_id>/settlement",
+        SessionSettlementApi.as_view(),
+        name="session-settlement",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/settlement",
+        TournamentSettlementApi.as_view(),
+        name="tournament-settlement",
+    ),
+    path(
+        "settlements/<str:kind>/<int:source_id>/payments",
+        PaymentListApi.as_view(),
+        name="settlement-payments",
+    ),
+    path(
+        "payments/<int:entry_id>/undo",
+        PaymentUndoApi.as_view(),
+        name="payment-undo",
+    ),
+]

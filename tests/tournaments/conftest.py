@@ -39,12 +39,15 @@ def play_round(
     *,
     lock: bool = True,
 ) -> Round:
-    """Start ``round_``, enter each table's deals, finish the matches, lock."""
+    """Start ``round_``, enter each table's deals until the match is decided,
+    finish the matches, lock."""
     round_ = services.round_start(round=round_, by=by)
     for table in round_.tables.select_related("match").order_by("number"):
         match = table.match
         for deal in deals_for(table):
             match.refresh_from_db()
+            if match.finished:
+                break
             scoring_services.submit_deal(
                 match=match, number=match.next_deal["number"], input=deal, by=by
             )

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments import selectors, services
+from tournaments import selectors, services, tasks
 from tournaments.models import Standings
 
 from .conftest import play_round, side_entries
@@ -97,6 +97,74 @@ def test_sleazy_world_championship_2023_round_robin(
     ordered = [r["values"]["point_difference"] for r in rows]
     assert ordered == sorted(ordered, reverse=True)
     # The snapshot is what a from-scratch computation gives, and it is current.
+    assert Standings.objects.get(tournament=tournament).stages == (
+        selectors.standings_data(tournament)
+    )
+    assert selectors.standings_view(tournament)["pending"] is False
+
+
+def tuppi_win(side: int) -> dict:
+    """A rami deal that side ``side`` declares and takes all 13 tricks of."""
+    return {
+        "contract": "rami",
+        "declarer": side,
+        "tricks": [13, 0] if side == 0 else [0, 13],
+    }
+
+
+@pytest.mark.slow
+def test_tuppi_swiss_64_teams_6_rounds(club, director):
+    """64 fixed partnerships, six Swiss rounds of Tuppi to 52: no rematches, winners
+    meet winners, every team plays six games, and the standings task's snapshot ranks
+    them by match points and Buchholz exactly as a from-scratch computation."""
+    tournament = services.tournament_create(
+        club=club,
+        name="Tuppi Swiss",
+        game="tuppi",
+        format="swiss",
+        stage_settings={"rounds": 6},
+        tiebreaks=["match_points", "buchholz", "point_difference"],
+        by=director,
+    )
+    lines = [f"Team {i}: North {i} & South {i}" for i in range(1, 65)]
+    entries = services.entries_add(tournament=tournament, names=lines, by=director)
+    assert len(entries) == 64
+    assert [m.display_name for m in entries[0].members.all()] == [
+        "North 1",
+        "South 1",
+    ]
+    strength = {e.pk: (e.seed * 37) % 64 for e in entries}
+    stage = tournament.stages.get()
+    opponents: dict[int, set[int]] = {e.pk: set() for e in entries}
+    wins: Counter[int] = Counter()
+
+    def deals(table):
+        (a,), (b,) = side_entries(table)
+        assert b not in opponents[a], "rematch"
+        opponents[a].add(b)
+        opponents[b].add(a)
+        winner = 0 if strength[a] < strength[b] else 1
+        wins[(a, b)[winner]] += 1
+        return [tuppi_win(winner)] * 3
+
+    for number in range(1, 7):
+        round_ = services.round_generate(stage=stage, by=director)
+        assert round_.tables.count() == 32 and not round_.explanation["byes"]
+        if number == 2:
+            # 32 winners and 32 losers: every table is inside one score group.
+            for table in round_.tables.all():
+                a, b = (s[0] for s in side_entries(table))
+                assert wins[a] == wins[b]
+                assert any(r["code"] == "score_group" for r in table.reasons)
+        play_round(round_, director, deals)
+    assert all(len(o) == 6 for o in opponents.values())
+
+    tasks.reconcile_standings()
+    rows = snapshot_rows(tournament)
+    assert {r["entry"]: r["values"]["match_points"] for r in rows} == {
+        e.pk: 2 * wins[e.pk] for e in entries
+    }
+    assert rows[0]["values"]["match_points"] == 12  # one team won all six
     assert Standings.objects.get(tournament=tournament).stages == (
         selectors.standings_data(tournament)
     )

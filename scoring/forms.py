@@ -107,6 +107,12 @@ class PlayerForm(forms.Form):
     """A club admin adds a player to the club."""
 
     display_name = forms.CharField(max_length=80, label="Name")
+    username = forms.CharField(
+        max_length=150,
+        required=False,
+        label="Their account (username)",
+        help_text="Optional: lets them log in as this player.",
+    )
     role = forms.ChoiceField(
         choices=[("member", "member"), ("scorer", "scorer"), ("admin", "club admin")],
         initial="member",

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -129,18 +130,30 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
         if not is_admin:
             raise PermissionDenied("only a club admin adds players")
         if player_form.is_valid():
-            try:
-                player = services.player_create(
-                    club=club,
-                    display_name=player_form.cleaned_data["display_name"],
-                    role=player_form.cleaned_data["role"],
-                    by=request.user,
-                )
-            except DomainError as exc:
-                player_form.add_error(None, exc.message)
+            username = player_form.cleaned_data["username"].strip()
+            account = (
+                get_user_model().objects.filter(username=username).first()
+                if username
+                else None
+            )
+            if username and account is None:
+                player_form.add_error("username", "no account with this username")
             else:
-                messages.success(request, f"{player.display_name} joined {club.name}.")
-                return redirect("scoring:club", club_id=club.pk)
+                try:
+                    player = services.player_create(
+                        club=club,
+                        display_name=player_form.cleaned_data["display_name"],
+                        user=account,
+                        role=player_form.cleaned_data["role"],
+                        by=request.user,
+                    )
+                except DomainError as exc:
+                    player_form.add_error(None, exc.message)
+                else:
+                    messages.success(
+                        request, f"{player.display_name} joined {club.name}."
+                    )
+                    return redirect("scoring:club", club_id=club.pk)
     matches = list(
         selectors.matches_visible_to(request.user)
         .filter(club=club)
@@ -174,6 +187,7 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
             "is_admin": is_admin,
             "player_form": player_form,
         },
+        status=400 if request.method == "POST" else 200,
     )
 
 

@@ -432,3 +432,29 @@ def test_sheet_queries_do_not_grow_with_deals(
         )
     with django_assert_max_num_queries(len(few.captured_queries)):
         client.get(sheet_url(match))
+
+
+def test_club_admin_links_a_player_to_an_account(client, people, club):
+    from tests.scoring.factories import UserFactory
+
+    UserFactory(username="pekka")
+    login(client, people.admin)
+    url = reverse("scoring:club", args=[club.pk])
+    response = client.post(
+        url, {"display_name": "P", "username": "nobody", "role": "member"}
+    )
+    assert response.status_code == 400
+    assert "no account with this username" in response.content.decode()
+    response = client.post(
+        url, {"display_name": "Pekka", "username": "pekka", "role": "member"}
+    )
+    assert response.status_code == 302
+    assert club.players.get(display_name="Pekka").user.username == "pekka"
+
+
+def test_members_cannot_add_players(client, people, club):
+    login(client, people.member)
+    response = client.post(
+        reverse("scoring:club", args=[club.pk]), {"display_name": "X"}
+    )
+    assert response.status_code == 403

@@ -686,7 +686,12 @@ def _swiss(stage: Stage, number: int) -> FormatRound:
     scores = {row.entry: row.values.get("match_points", 0) for row in standings.rows}
     ranked = [row.entry for row in standings.rows if row.entry in set(field)]
     history = [selectors.round_as_format(r) for r in stage.rounds.order_by("number")]
-    entries = swiss_history(ranked, scores, history)
+    # Withdrawn entries stay in the history (their opponents' records), not the field.
+    everyone = ranked + [row.entry for row in standings.rows if row.entry not in ranked]
+    playing = set(field)
+    entries = [
+        e for e in swiss_history(everyone, scores, history) if e.entry in playing
+    ]
     config = SwissConfig(balance_sides=bool(settings.get("balance_sides", True)))
     return pair_swiss_round(entries, round_number=number, config=config)
 

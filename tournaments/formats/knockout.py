@@ -1,0 +1,576 @@
+"""Knockout brackets: single and double elimination, byes, series, SVG picture.
+
+Terms
+-----
+seed
+    Position in the seed list (1 = best): entry order, or the ranking of a previous
+    stage. The bracket size is the next power of two; seeds beyond the field are
+    *byes*, and standard placement (1 v 16, 8 v 9, 4 v 13, …) gives them to the top
+    seeds and keeps seeds 1 and 2 apart until the final.
+match id
+    ``W<r>-<i>`` winners' bracket round r match i, ``L<r>-<i>`` losers' bracket,
+    ``3P`` third-place match, ``GF`` grand final, ``GF2`` the grand-final reset.
+source
+    Where a match slot's entrant comes from: a seed, or the winner/loser of a match.
+    ``winner_to``/``loser_to`` are the same links seen from the other end; together
+    they are the data for a bracket picture.
+bye / walkover
+    A slot that nobody will ever fill. A match with one such slot is a walkover: its
+    entrant advances without playing and its "loser" is again a bye, so byes also
+    flow correctly through a double-elimination losers' bracket.
+
+Invariants
+----------
+* Single elimination of n entries has n - 1 played matches; double elimination has
+  2n - 2, or 2n - 1 when the grand final is reset (the losers'-bracket champion won
+  the first final: both then have one loss).
+* :func:`advance` is a pure fold of the results over the bracket: the same results
+  give the same state whatever order they were entered in; a result for a match
+  whose entrants are not known yet, or naming someone not in the match, is an error
+  the director can fix.
+* Losers dropping from the winners' bracket meet, where the structure allows, people
+  they have not met: alternate drop rounds are entered in reverse order.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from tournaments.formats.base import EntryId, FormatError, Round, Table, unique_entries
+from tournaments.formats.explain import Reason, ReasonCode
+
+SourceKind = Literal["seed", "winner", "loser"]
+
+
+@dataclass(frozen=True)
+class Source:
+    kind: SourceKind
+    ref: int | str  # seed number (1-based) or match id
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    id: str
+    section: Literal["winners", "losers", "final"]
+    round: int  # 1-based round within its section
+    slot: int  # 1-based position within the round, top to bottom
+    sources: tuple[Source, Source]
+    winner_to: tuple[str, int] | None = None  # (match id, slot index 0/1)
+    loser_to: tuple[str, int] | None = None
+    best_of: int = 1
+    # The grand-final reset is played only if the losers'-bracket champion won GF.
+    conditional: bool = False
+
+
+@dataclass(frozen=True)
+class Bracket:
+    kind: Literal["single", "double"]
+    seeds: tuple[EntryId, ...]
+    size: int
+    matches: tuple[BracketMatch, ...]
+
+    def match(self, match_id: str) -> BracketMatch:
+        for m in self.matches:
+            if m.id == match_id:
+                return m
+        raise KeyError(match_id)
+
+    def rounds(self, section: str) -> list[list[BracketMatch]]:
+        """The matches of a section, round by round, top to bottom."""
+        by_round: dict[int, list[BracketMatch]] = {}
+        for m in self.matches:
+            if m.section == section:
+                by_round.setdefault(m.round, []).append(m)
+        return [sorted(by_round[r], key=lambda m: m.slot) for r in sorted(by_round)]
+
+
+def bracket_positions(size: int) -> tuple[int, ...]:
+    """Seeds in bracket order for a power-of-two ``size``: 1, 16, 8, 9, 4, 13 …
+
+    Built by doubling: each seed s of the smaller bracket is followed by its
+    mirror ``2·k + 1 - s``, so the top two seeds can only meet in the final.
+    """
+    if size < 1 or size & (size - 1):
+        raise ValueError("bracket size must be a power of two")
+    order = [1]
+    while len(order) < size:
+        k = 2 * len(order)
+        order = [x for s in order for x in (s, k + 1 - s)]
+    return tuple(order)
+
+
+def _size_for(n: int) -> int:
+    size = 1
+    while size < n:
+        size *= 2
+    return size
+
+
+def single_elimination(
+    seeds: Sequence[EntryId], *, best_of: int = 1, third_place: bool = False
+) -> Bracket:
+    """A single-elimination bracket for ``seeds`` (best first)."""
+    seeds_t, size = _check_field(seeds, best_of)
+    matches = _winners_bracket(size, best_of)
+    if third_place and size >= 4:
+        semis = [m for m in matches if m.round == _log2(size) - 1]
+        matches.append(
+            BracketMatch(
+                "3P",
+                "final",
+                1,
+                2,
+                (Source("loser", semis[0].id), Source("loser", semis[1].id)),
+                best_of=best_of,
+            )
+        )
+    return Bracket("single", seeds_t, size, _link(matches))
+
+
+def double_elimination(
+    seeds: Sequence[EntryId], *, best_of: int = 1, grand_final_reset: bool = True
+) -> Bracket:
+    """A double-elimination bracket: nobody is out before their second loss."""
+    seeds_t, size = _check_field(seeds, best_of)
+    k = _log2(size)
+    matches = _winners_bracket(size, best_of)
+    wb = {(m.round, m.slot): m for m in matches}
+    lb_champion: Source
+    if k == 1:
+        lb_champion = Source("loser", "W1-1")
+    else:
+        previous: list[Source] = []
+        lb_round = 0
+        for wr in range(1, k + 1):
+            dropped = [
+                Source("loser", wb[wr, i].id) for i in range(1, size // 2**wr + 1)
+            ]
+            if wr == 1:
+                entrants = dropped
+                pairs = list(zip(entrants[0::2], entrants[1::2], strict=True))
+            else:
+                # Reverse every other drop round so losers meet new opponents.
+                if wr % 2 == 0:
+                    dropped.reverse()
+                pairs = list(zip(previous, dropped, strict=True))
+            lb_round += 1
+            previous = _add_lb_round(matches, lb_round, pairs, best_of)
+            if len(previous) > 1 and wr >= 2:
+                lb_round += 1
+                pairs = list(zip(previous[0::2], previous[1::2], strict=True))
+                previous = _add_lb_round(matches, lb_round, pairs, best_of)
+        lb_champion = previous[0]
+    final = BracketMatch(
+        "GF",
+        "final",
+        1,
+        1,
+        (Source("winner", f"W{k}-1"), lb_champion),
+        best_of=best_of,
+    )
+    matches.append(final)
+    if grand_final_reset:
+        matches.append(
+            BracketMatch(
+                "GF2",
+                "final",
+                2,
+                1,
+                (Source("winner", "GF"), Source("loser", "GF")),
+                best_of=best_of,
+                conditional=True,
+            )
+        )
+    return Bracket("double", seeds_t, size, _link(matches))
+
+
+def _add_lb_round(
+    matches: list[BracketMatch],
+    lb_round: int,
+    pairs: list[tuple[Source, Source]],
+    best_of: int,
+) -> list[Source]:
+    winners = []
+    for i, (a, b) in enumerate(pairs, start=1):
+        match_id = f"L{lb_round}-{i}"
+        matches.append(
+            BracketMatch(match_id, "losers", lb_round, i, (a, b), best_of=best_of)
+        )
+        winners.append(Source("winner", match_id))
+    return winners
+
+
+def _check_field(
+    seeds: Sequence[EntryId], best_of: int
+) -> tuple[tuple[EntryId, ...], int]:
+    seeds_t = unique_entries(list(seeds))
+    if len(seeds_t) < 2:
+        raise FormatError(
+            "too_few_entries", "a knockout needs two entries", path="seeds"
+        )
+    if best_of < 1 or best_of % 2 == 0:
+        raise FormatError(
+            "bad_best_of", "best-of must be an odd number", path="best_of"
+        )
+    return seeds_t, _size_for(len(seeds_t))
+
+
+def _log2(size: int) -> int:
+    return size.bit_length() - 1
+
+
+def _winners_bracket(size: int, best_of: int) -> list[BracketMatch]:
+    order = bracket_positions(size)
+    matches = []
+    for i in range(size // 2):
+        matches.append(
+            BracketMatch(
+                f"W1-{i + 1}",
+                "winners",
+                1,
+                i + 1,
+                (Source("seed", order[2 * i]), Source("seed", order[2 * i + 1])),
+                best_of=best_of,
+            )
+        )
+    r, count = 2, size // 4
+    while count >= 1:
+        for i in range(count):
+            matches.append(
+                BracketMatch(
+                    f"W{r}-{i + 1}",
+                    "winners",
+                    r,
+                    i + 1,
+                    (
+                        Source("winner", f"W{r - 1}-{2 * i + 1}"),
+                        Source("winner", f"W{r - 1}-{2 * i + 2}"),
+                    ),
+                    best_of=best_of,
+                )
+            )
+        r, count = r + 1, count // 2
+    return matches
+
+
+def _link(matches: list[BracketMatch]) -> tuple[BracketMatch, ...]:
+    """Fill ``winner_to``/``loser_to`` from the sources."""
+    winner_to: dict[str, tuple[str, int]] = {}
+    loser_to: dict[str, tuple[str, int]] = {}
+    for m in matches:
+        if m.conditional:
+            continue  # GF2 is a replay, not a destination in the picture
+        for slot, source in enumerate(m.sources):
+            if source.kind == "winner":
+                winner_to[str(source.ref)] = (m.id, slot)
+            elif source.kind == "loser":
+                loser_to[str(source.ref)] = (m.id, slot)
+    return tuple(
+        BracketMatch(
+            m.id,
+            m.section,
+            m.round,
+            m.slot,
+            m.sources,
+            winner_to.get(m.id),
+            loser_to.get(m.id),
+            m.best_of,
+            m.conditional,
+        )
+        for m in matches
+    )
+
+
+# --- results -----------------------------------------------------------------------
+
+
+class _Nobody:
+    """The empty slot of a bye; sorts and prints as 'bye'."""
+
+    def __repr__(self) -> str:
+        return "BYE"
+
+
+BYE: EntryId = _Nobody()
+
+
+@dataclass(frozen=True)
+class MatchState:
+    match_id: str
+    # None = not known yet; BYE = nobody will come.
+    entrants: tuple[EntryId | None, EntryId | None]
+    winner: EntryId | None = None
+    loser: EntryId | None = None
+    walkover: bool = False  # decided by a bye, not played
+    not_needed: bool = False  # grand-final reset that is not played
+
+    @property
+    def ready(self) -> bool:
+        return (
+            self.winner is None
+            and not self.not_needed
+            and all(e is not None and e is not BYE for e in self.entrants)
+        )
+
+
+@dataclass(frozen=True)
+class BracketState:
+    matches: Mapping[str, MatchState] = field(hash=False)
+    champion: EntryId | None = None
+
+    def ready(self) -> list[str]:
+        """Ids of the matches that can be played now."""
+        return [mid for mid, m in self.matches.items() if m.ready]
+
+    def played(self) -> list[str]:
+        return [
+            mid
+            for mid, m in self.matches.items()
+            if m.winner is not None and not m.walkover and m.winner is not BYE
+        ]
+
+
+def advance(bracket: Bracket, results: Mapping[str, EntryId]) -> BracketState:
+    """Fold match results (match id -> winning entry) over the bracket."""
+    ids = {m.id for m in bracket.matches}
+    for match_id in results:
+        if match_id not in ids:
+            raise FormatError(
+                "unknown_match",
+                f"no match {match_id!r} in this bracket",
+                path="results",
+            )
+    states: dict[str, MatchState] = {}
+    n = len(bracket.seeds)
+
+    def resolve(source: Source) -> EntryId | None:
+        if source.kind == "seed":
+            seed = int(source.ref)
+            return bracket.seeds[seed - 1] if seed <= n else BYE
+        state = states.get(str(source.ref))
+        if state is None:
+            return None
+        return state.winner if source.kind == "winner" else state.loser
+
+    # Matches are stored in dependency order (every source precedes its match).
+    for m in bracket.matches:
+        a, b = (resolve(s) for s in m.sources)
+        path = f"results.{m.id}"
+        if m.conditional:
+            final = states.get("GF")
+            # The winners'-bracket champion won the final: no reset.
+            if (
+                final is not None
+                and final.winner is not None
+                and final.winner == final.entrants[0]
+            ):
+                states[m.id] = MatchState(m.id, (a, b), not_needed=True)
+                if m.id in results:
+                    raise FormatError(
+                        "not_needed", "the reset is not played", path=path
+                    )
+                continue
+        if a is BYE or b is BYE:
+            if m.id in results:
+                raise FormatError("walkover", "this match is a walkover", path=path)
+            if a is None or b is None:
+                states[m.id] = MatchState(m.id, (a, b))
+            else:
+                winner = b if a is BYE else a
+                states[m.id] = MatchState(m.id, (a, b), winner, BYE, walkover=True)
+            continue
+        winner = results.get(m.id)
+        if winner is None:
+            states[m.id] = MatchState(m.id, (a, b))
+            continue
+        if a is None or b is None:
+            raise FormatError(
+                "not_ready", "the entrants of this match are not known yet", path=path
+            )
+        if winner not in (a, b):
+            raise FormatError(
+                "not_in_match", f"{winner!r} is not playing match {m.id}", path=path
+            )
+        states[m.id] = MatchState(m.id, (a, b), winner, b if winner == a else a)
+    return BracketState(states, _champion(bracket, states))
+
+
+def _champion(bracket: Bracket, states: Mapping[str, MatchState]) -> EntryId | None:
+    if bracket.kind == "single":
+        final = states[f"W{_log2(bracket.size)}-1"]
+        return final.winner
+    reset = states.get("GF2")
+    final = states["GF"]
+    if reset is not None and not reset.not_needed:
+        return reset.winner
+    return final.winner
+
+
+def ready_round(bracket: Bracket, state: BracketState, *, round_number: int) -> Round:
+    """The matches that can be played now, as tables with reasons."""
+    tables = []
+    for number, match_id in enumerate(state.ready(), start=1):
+        m = bracket.match(match_id)
+        a, b = state.matches[match_id].entrants
+        whence = " v ".join(_describe(s, bracket) for s in m.sources)
+        tables.append(
+            Table(
+                number,
+                ((a,), (b,)),
+                (
+                    Reason(
+                        ReasonCode.SEED,
+                        f"{match_id} ({m.section} bracket, round {m.round}): {whence}"
+                        + (f"; best of {m.best_of}" if m.best_of > 1 else ""),
+                        entries=(a, b),
+                        data={"match": match_id, "best_of": m.best_of},
+                    ),
+                ),
+            )
+        )
+    return Round(round_number, tuple(tables))
+
+
+def _describe(source: Source, bracket: Bracket) -> str:
+    if source.kind == "seed":
+        return f"seed {source.ref}"
+    return f"{source.kind} of {source.ref}"
+
+
+# --- best-of-N series ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeriesResult:
+    best_of: int
+    wins: tuple[int, int]
+    winner: EntryId | None  # None while undecided
+    games_left: int  # at most this many more games
+
+
+def series_result(
+    sides: tuple[EntryId, EntryId], game_winners: Sequence[EntryId], *, best_of: int
+) -> SeriesResult:
+    """Who has won a best-of-``best_of`` series, given the winner of each game."""
+    if best_of < 1 or best_of % 2 == 0:
+        raise FormatError(
+            "bad_best_of", "best-of must be an odd number", path="best_of"
+        )
+    need = best_of // 2 + 1
+    wins = [0, 0]
+    winner = None
+    for index, game in enumerate(game_winners):
+        if winner is not None:
+            raise FormatError(
+                "series_over", "the series was already decided", path=f"games.{index}"
+            )
+        if game not in sides:
+            raise FormatError(
+                "not_in_series",
+                f"{game!r} is not in this series",
+                path=f"games.{index}",
+            )
+        wins[sides.index(game)] += 1
+        if max(wins) == need:
+            winner = sides[wins.index(need)]
+    left = 0 if winner is not None else best_of - wins[0] - wins[1]
+    return SeriesResult(best_of, (wins[0], wins[1]), winner, left)
+
+
+# --- picture ------------------------------------------------------------------------
+
+_BOX_W, _BOX_H, _GAP_X, _ROW_H = 150, 40, 40, 56
+
+
+def render_bracket_svg(bracket: Bracket, state: BracketState | None = None) -> str:
+    """A self-contained SVG of the bracket (no external libraries or fonts)."""
+    sections = (
+        ["winners", "losers", "final"]
+        if bracket.kind == "double"
+        else [
+            "winners",
+            "final",
+        ]
+    )
+    positions: dict[str, tuple[float, float]] = {}
+    top = 0.0
+    width = 0.0
+    for section in sections:
+        rounds = bracket.rounds(section)
+        if not rounds:
+            continue
+        rows = max(len(r) for r in rounds)
+        height = rows * _ROW_H
+        for c, matches in enumerate(rounds):
+            x = c * (_BOX_W + _GAP_X) + 10
+            spacing = height / len(matches)
+            for i, m in enumerate(matches):
+                positions[m.id] = (x, top + spacing * (i + 0.5) - _BOX_H / 2 + 20)
+            width = max(width, x + _BOX_W + 10)
+        top += height + 30
+    parts = []
+    for m in bracket.matches:
+        if m.winner_to and m.winner_to[0] in positions and m.id in positions:
+            x1, y1 = positions[m.id]
+            x2, y2 = positions[m.winner_to[0]]
+            ya = y1 + _BOX_H / 2
+            yb = y2 + (_BOX_H / 4 if m.winner_to[1] == 0 else 3 * _BOX_H / 4)
+            xm = x1 + _BOX_W + _GAP_X / 2
+            parts.append(
+                f'<path d="M{x1 + _BOX_W:.0f},{ya:.0f} H{xm:.0f} V{yb:.0f} '
+                f'H{x2:.0f}" fill="none" stroke="#888"/>'
+            )
+    for m in bracket.matches:
+        if m.id not in positions:
+            continue
+        x, y = positions[m.id]
+        labels = _slot_labels(bracket, m, state)
+        parts.append(
+            f'<g><rect x="{x:.0f}" y="{y:.0f}" width="{_BOX_W}" height="{_BOX_H}" '
+            'fill="#fff" stroke="#333"/>'
+            f'<text x="{x + 4:.0f}" y="{y - 3:.0f}" font-size="9" fill="#666">'
+            f"{html.escape(m.id)}</text>"
+        )
+        for slot, (label, won) in enumerate(labels):
+            weight = ' font-weight="bold"' if won else ""
+            parts.append(
+                f'<text x="{x + 6:.0f}" y="{y + 16 + slot * 18:.0f}" font-size="12"'
+                f"{weight}>{html.escape(label)}</text>"
+            )
+        parts.append("</g>")
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" '
+        f'width="{width:.0f}" height="{top:.0f}" font-family="sans-serif">'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+def _slot_labels(
+    bracket: Bracket, m: BracketMatch, state: BracketState | None
+) -> list[tuple[str, bool]]:
+    match_state = state.matches.get(m.id) if state else None
+    labels = []
+    for slot, source in enumerate(m.sources):
+        entrant = match_state.entrants[slot] if match_state else None
+        if entrant is BYE or (
+            entrant is None
+            and source.kind == "seed"
+            and int(source.ref) > len(bracket.seeds)
+        ):
+            labels.append(("bye", False))
+        elif entrant is not None:
+            won = match_state is not None and match_state.winner == entrant
+            labels.append((str(entrant), won))
+        elif source.kind == "seed":
+            labels.append(
+                (f"({source.ref}) {bracket.seeds[int(source.ref) - 1]}", False)
+            )
+        else:
+            labels.append(
+                (f"{'W' if source.kind == 'winner' else 'L'} of {source.ref}", False)
+            )
+    return labels

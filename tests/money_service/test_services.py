@@ -330,3 +330,33 @@ def test_marking_a_transfer_paid_leaves_only_what_is_open(club, people):
 
     money_services.transfer_unmark_paid(entry=entry, by=p.admin.user)
     assert len(money_selectors.match_sheet(p.member.user, match.pk)["transfers"]) == 3
+
+
+def test_the_treasurers_worked_example_in_docs_money_md(club, people):
+    """docs/money.md §8: the two book examples as one session, three transfers."""
+    p = people
+    session = money_services.session_create(
+        club=club, name="Friday", currency="EUR", by=p.admin.user
+    )
+    for players, scores in (
+        ([p.anna, p.cai], [520, 385]),
+        ([p.anna, p.ben, p.cai, p.dan], [120, 95, 80, 65]),
+    ):
+        match = play(club, p.admin.user, players, scores)
+        money_services.session_add_match(session=session, match=match, by=p.admin.user)
+    sheet = money_selectors.session_sheet(p.member.user, session.pk)
+    assert {b["name"]: b["settled_display"] for b in sheet["balances"]} == {
+        "Anna": "8.25 EUR",
+        "Ben": "0.25 EUR",
+        "Cai": "-7.25 EUR",
+        "Dan": "-1.25 EUR",
+    }
+    assert [
+        (t["payer_name"], t["payee_name"], t["amount_display"])
+        for t in sheet["transfers"]
+    ] == [
+        ("Cai", "Anna", "7.25 EUR"),
+        ("Dan", "Anna", "1.00 EUR"),
+        ("Dan", "Ben", "0.25 EUR"),
+    ]
+    assert sheet["proven_minimal"]

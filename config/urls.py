@@ -9,6 +9,7 @@ from config.health import healthz
 api_v1 = [
     path("", include("games.api.urls")),
     path("", include("scoring.api.urls")),
+    path("", include("tournaments.api.urls")),
     path("", include("scoring.money_api")),
 ]
 
@@ -25,5 +26,6 @@ urlpatterns = [
     ),
     path("", include("scoring.urls")),
     path("", include("scoring.money_urls")),
+    path("", include("tournaments.urls")),
     path("", include("games.urls")),
 ]

@@ -1,0 +1,126 @@
+"""Shapes of the tournaments API: ``*In`` validate request bodies, ``*Out`` describe
+responses. No serializer writes; fields that decide ownership or status (club,
+directors, status, generation) can only be read."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.models import StageFormat, Visibility
+
+_INT = {"min_value": 1, "max_value": 2**31 - 1}
+
+
+class StageOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    order = serializers.IntegerField()
+    name = serializers.CharField()
+    format = serializers.CharField()
+    settings = serializers.JSONField()
+    source_stage = serializers.IntegerField(source="source_stage_id", allow_null=True)
+    source_top_n = serializers.IntegerField(allow_null=True)
+
+
+class TournamentOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = serializers.IntegerField(source="club_id")
+    name = serializers.CharField()
+    game = serializers.CharField()
+    options = serializers.JSONField()
+    visibility = serializers.CharField()
+    status = serializers.CharField()
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    points = serializers.JSONField()
+    entry_fee = serializers.DecimalField(
+        max_digits=12, decimal_places=2, allow_null=True
+    )
+    entry_fee_currency = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class TournamentDetailOut(TournamentOut):
+    stages = StageOut(many=True, source="stages.all")
+
+
+class TournamentIn(serializers.Serializer):
+    club = serializers.IntegerField(**_INT)
+    name = serializers.CharField(max_length=120)
+    game = serializers.CharField(max_length=64)
+    options = serializers.DictField(required=False)
+    format = serializers.ChoiceField(StageFormat.choices, default=StageFormat.SWISS)
+    stage_settings = serializers.DictField(required=False)
+    tiebreaks = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, max_length=20
+    )
+    visibility = serializers.ChoiceField(Visibility.choices, default=Visibility.DRAFT)
+    entry_fee = serializers.DecimalField(
+        max_digits=12, decimal_places=2, required=False, allow_null=True
+    )
+    entry_fee_currency = serializers.CharField(
+        max_length=3, required=False, allow_blank=True
+    )
+
+
+class TournamentUpdateIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False)
+    tiebreaks = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, max_length=20
+    )
+    visibility = serializers.ChoiceField(Visibility.choices, required=False)
+
+
+class EntryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField()
+    players = serializers.SerializerMethodField()
+    withdrawn_at = serializers.DateTimeField(allow_null=True)
+
+    def get_players(self, entry) -> list[int]:
+        return [m.player_id for m in entry.lineup.all()]
+
+
+class EntriesIn(serializers.Serializer):
+    names = serializers.ListField(
+        child=serializers.CharField(max_length=250), min_length=1, max_length=2000
+    )
+
+
+class WithdrawIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+
+class TableOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    sides = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField())
+    )
+    match = serializers.IntegerField(allow_null=True)
+    reasons = serializers.JSONField()
+
+
+class RoundOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    stage = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    explanation = serializers.JSONField()
+    tables = TableOut(many=True)
+
+
+class SwapsIn(serializers.Serializer):
+    swaps = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(**_INT), min_length=2, max_length=2
+        ),
+        min_length=1,
+        max_length=100,
+    )
+
+
+class StandingsOut(serializers.Serializer):
+    computed_at = serializers.DateTimeField(allow_null=True)
+    generation = serializers.IntegerField()
+    pending = serializers.BooleanField()
+    stages = serializers.JSONField()

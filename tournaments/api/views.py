@@ -1,0 +1,251 @@
+"""The tournaments API: one view per operation, each one call away from a selector or
+a service. Tournaments the user may not read answer 404; writes need a director
+(403 otherwise). Table scorers enter deals through the score book's API
+(``/api/v1/matches/{table.match}/deals/``), which checks they score that match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.serializers import ErrorListSerializer
+from scoring import selectors as scoring_selectors
+from scoring.errors import NotAllowed, NotFound
+from tournaments import permissions, selectors, services
+from tournaments.api import serializers as s
+from tournaments.models import Entry, Round, Stage, Tournament
+
+_E = ErrorListSerializer
+_READ = {404: _E}
+_WRITE = {400: _E, 401: _E, 403: _E, 404: _E, 409: _E}
+
+
+def _body(serializer_class: type, request: Request) -> dict[str, Any]:
+    body = serializer_class(data=request.data)
+    body.is_valid(raise_exception=True)
+    return body.validated_data
+
+
+def _directed(request: Request, tournament_id: int) -> Tournament:
+    tournament = selectors.tournament_get(request.user, tournament_id)
+    if not permissions.may_direct(request.user, tournament):
+        raise NotAllowed("permission_denied", "only a director may do this")
+    return tournament
+
+
+def _round_out(round_: Round) -> dict[str, Any]:
+    tables = []
+    for table in selectors.round_tables(round_):
+        sides: dict[int, list[int]] = {}
+        for seat in table.sides.all():
+            sides.setdefault(seat.side, []).append(seat.entry_id)
+        tables.append(
+            {
+                "id": table.pk,
+                "number": table.number,
+                "sides": [sides[k] for k in sorted(sides)],
+                "match": table.match_id,
+                "reasons": table.reasons,
+            }
+        )
+    return s.RoundOut(
+        {
+            "id": round_.pk,
+            "stage": round_.stage_id,
+            "number": round_.number,
+            "status": round_.status,
+            "explanation": round_.explanation,
+            "tables": tables,
+        }
+    ).data
+
+
+class TournamentListApi(APIView):
+    """Tournaments you may read (published ones, and your clubs'); create one."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.TournamentOut(many=True)})
+    def get(self, request: Request) -> Response:
+        tournaments = selectors.tournaments_visible_to(request.user).order_by("-id")
+        return Response(s.TournamentOut(tournaments[:200], many=True).data)
+
+    @extend_schema(
+        request=s.TournamentIn, responses={201: s.TournamentDetailOut, **_WRITE}
+    )
+    def post(self, request: Request) -> Response:
+        if not request.user.is_authenticated:
+            raise NotAllowed("not_authenticated", "sign in to create a tournament")
+        data = _body(s.TournamentIn, request)
+        club = scoring_selectors.club_get(request.user, data["club"])
+        tournament = services.tournament_create(
+            club=club,
+            name=data["name"],
+            game=data["game"],
+            options=data.get("options"),
+            format=data["format"],
+            stage_settings=data.get("stage_settings"),
+            tiebreaks=data.get("tiebreaks"),
+            visibility=data["visibility"],
+            entry_fee=data.get("entry_fee"),
+            entry_fee_currency=data.get("entry_fee_currency", ""),
+            by=request.user,
+        )
+        return Response(
+            s.TournamentDetailOut(tournament).data, status=status.HTTP_201_CREATED
+        )
+
+
+class TournamentDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.TournamentDetailOut, **_READ})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = selectors.tournament_get(request.user, tournament_id)
+        return Response(s.TournamentDetailOut(tournament).data)
+
+    @extend_schema(
+        request=s.TournamentUpdateIn, responses={200: s.TournamentDetailOut, **_WRITE}
+    )
+    def patch(self, request: Request, tournament_id: int) -> Response:
+        tournament = _directed(request, tournament_id)
+        data = _body(s.TournamentUpdateIn, request)
+        tournament = services.tournament_update(
+            tournament=tournament, by=request.user, **data
+        )
+        return Response(s.TournamentDetailOut(tournament).data)
+
+
+class TournamentCloseApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.TournamentDetailOut, **_WRITE})
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = _directed(request, tournament_id)
+        tournament = services.tournament_close(tournament=tournament, by=request.user)
+        return Response(s.TournamentDetailOut(tournament).data)
+
+
+class EntryListApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.EntryOut(many=True), **_READ})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = selectors.tournament_get(request.user, tournament_id)
+        entries = tournament.entries.prefetch_related("lineup").order_by("seed")
+        return Response(s.EntryOut(entries, many=True).data)
+
+    @extend_schema(
+        request=s.EntriesIn, responses={201: s.EntryOut(many=True), **_WRITE}
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        """Add entries, one a line: ``Ann``, ``Ann & Bob``, ``Team: Ann & Bob``."""
+        tournament = _directed(request, tournament_id)
+        data = _body(s.EntriesIn, request)
+        entries = services.entries_add(
+            tournament=tournament, names=data["names"], by=request.user
+        )
+        return Response(
+            s.EntryOut(entries, many=True).data, status=status.HTTP_201_CREATED
+        )
+
+
+class EntryWithdrawApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=s.WithdrawIn, responses={200: s.EntryOut, **_WRITE})
+    def post(self, request: Request, tournament_id: int, entry_id: int) -> Response:
+        tournament = _directed(request, tournament_id)
+        entry = Entry.objects.filter(tournament=tournament, pk=entry_id).first()
+        if entry is None:
+            raise NotFound("not_found", "no such entry")
+        data = _body(s.WithdrawIn, request)
+        entry = services.entry_withdraw(
+            entry=entry, reason=data.get("reason", ""), by=request.user
+        )
+        return Response(s.EntryOut(entry).data)
+
+
+class RoundListApi(APIView):
+    """Every round with its tables, sides (entry ids), matches and reasons."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.RoundOut(many=True), **_READ})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = selectors.tournament_get(request.user, tournament_id)
+        rounds = Round.objects.filter(stage__tournament=tournament).order_by(
+            "stage__order", "number"
+        )
+        return Response([_round_out(r) for r in rounds])
+
+
+class RoundGenerateApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={201: s.RoundOut, **_WRITE})
+    def post(self, request: Request, tournament_id: int, stage_id: int) -> Response:
+        """Generate the stage's next round (explained pairings in ``explanation``)."""
+        tournament = _directed(request, tournament_id)
+        stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
+        if stage is None:
+            raise NotFound("not_found", "no such stage")
+        round_ = services.round_generate(stage=stage, by=request.user)
+        return Response(_round_out(round_), status=status.HTTP_201_CREATED)
+
+
+def _round(tournament: Tournament, round_id: int) -> Round:
+    round_ = Round.objects.filter(stage__tournament=tournament, pk=round_id).first()
+    if round_ is None:
+        raise NotFound("not_found", "no such round")
+    return round_
+
+
+class RoundSwapApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=s.SwapsIn, responses={200: s.RoundOut, **_WRITE})
+    def post(self, request: Request, tournament_id: int, round_id: int) -> Response:
+        """Swap the seats of pairs of entries in a generated round."""
+        tournament = _directed(request, tournament_id)
+        round_ = _round(tournament, round_id)
+        data = _body(s.SwapsIn, request)
+        swaps = [tuple(pair) for pair in data["swaps"]]
+        round_ = services.round_adjust(round=round_, swaps=swaps, by=request.user)
+        return Response(_round_out(round_))
+
+
+class RoundActionApi(APIView):
+    """Start (one score-book match per table), lock or unlock a round."""
+
+    permission_classes = [IsAuthenticated]
+    round_action = "start"
+
+    @extend_schema(request=None, responses={200: s.RoundOut, **_WRITE})
+    def post(self, request: Request, tournament_id: int, round_id: int) -> Response:
+        tournament = _directed(request, tournament_id)
+        round_ = _round(tournament, round_id)
+        service = {
+            "start": services.round_start,
+            "lock": services.round_lock,
+            "unlock": services.round_unlock,
+        }[self.round_action]
+        return Response(_round_out(service(round=round_, by=request.user)))
+
+
+class StandingsApi(APIView):
+    """The latest standings snapshot: per stage, metrics and ranked rows;
+    ``pending`` while a recompute is due."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.StandingsOut, **_READ})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = selectors.tournament_get(request.user, tournament_id)
+        return Response(s.StandingsOut(selectors.standings_view(tournament)).data)

@@ -26,7 +26,7 @@ from scoring.ledger_models import LedgerEntry, SourceKind, TeamModeChoice
 from scoring.models import Match
 
 _E = ErrorListSerializer
-_READ = {401: _E, 404: _E}
+_READ = {401: _E, 403: _E, 404: _E}
 _WRITE = {400: _E, 401: _E, 403: _E, 404: _E, 409: _E}
 
 

@@ -13,6 +13,7 @@ of a 100-card Canasta deal far below a millisecond.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -65,12 +66,47 @@ class Colour(StrEnum):
     BLACK = "black"
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@dataclass(frozen=True, slots=True, eq=False, order=False)
 class Card:
-    """A card face. Identical copies from several decks are equal (count them)."""
+    """A card face. Identical copies from several decks are equal (count them).
+
+    Cards are interned: ``Card("K", Suit.HEARTS)`` always returns the same object,
+    so equality and hashing are by identity, in C. A 100-card deal is counted and
+    looked up in dicts many times; the dataclass's generated ``__hash__`` (a tuple
+    of the rank and an Enum, whose hash is Python code) made that the hot spot.
+    """
 
     rank: str
     suit: Suit | None = None  # None only for a joker
+
+    def __new__(cls, rank: str, suit: Suit | None = None) -> Card:
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            if suit is not None and not isinstance(suit, Suit):
+                # Card("K", "H") is the king of hearts, as before.
+                with suppress(ValueError):
+                    suit = Suit(suit)
+            key = (rank, suit)
+            card = _INTERNED.get(key)
+            if card is None:
+                card = object.__new__(cls)
+                object.__setattr__(card, "rank", rank)
+                object.__setattr__(card, "suit", suit)
+                _INTERNED[key] = card
+        return card
+
+    def __init__(self, rank: str, suit: Suit | None = None) -> None:
+        pass  # __new__ returned the interned card, already set
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Copies and pickles come back as the interned card.
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Card:
+        return self
 
     @property
     def is_joker(self) -> bool:
@@ -98,6 +134,8 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
+
+_INTERNED: dict[tuple[str, Suit | None], Card] = {}
 
 JOKER = Card(JOKER_RANK, None)
 STANDARD_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in RANKS)

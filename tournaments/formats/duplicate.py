@@ -1,0 +1,169 @@
+"""Duplicate play: the same deals at two tables with the sides swapped.
+
+Source: book ``001_b57793035adc3f64.txt`` §39.7, *Sakaali for eight players*: two
+teams of four, two tables, each table seating two players of each team (partners
+opposite, so everyone sits between two opponents). In the first stanza each table
+plays its own deals; the hands are kept. In the second stanza the players change
+tables and replay the other table's deals with the teams in the other seats, so
+every hand is played once by each team. The team with more game points over the
+2 × 8 deal-plays wins (§39.7.3).
+
+Terms
+-----
+deal (board)
+    A dealt set of hands with an id (``D1`` …) that stays the same at every table it
+    is played at.
+direction
+    North-South (``sides[0]`` of a :class:`~tournaments.formats.base.Table`) or
+    East-West (``sides[1]``). Seats round the table: N, E, S, W =
+    ``sides[0][0], sides[1][0], sides[0][1], sides[1][1]``.
+comparison
+    For one deal, a direction's net score (its points minus the other direction's)
+    at one table compared with the same direction's net at the other table. Because
+    the other team held that direction there, the difference is a *swing* between the
+    teams: who made more of the same cards.
+
+Invariants: every deal is played exactly once by each team in each direction's
+hands; each player plays every deal of one table's set once; the comparison swings
+of the two teams on a deal sum to zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from tournaments.formats.base import EntryId, FormatError, Round, Table, unique_entries
+from tournaments.formats.explain import Reason, ReasonCode
+from tournaments.ranking import Score, norm
+
+
+def sakaali_for_eight(
+    team_a: Sequence[EntryId],
+    team_b: Sequence[EntryId],
+    *,
+    deals_per_stanza: int = 4,
+    prefix: str = "D",
+) -> tuple[Round, Round]:
+    """The two stanzas of Sakaali for eight (book §39.7).
+
+    Stanza 1: table 1 has A1 A2 North-South against B1 B2 and plays deals 1–4;
+    table 2 has B3 B4 North-South against A3 A4 and plays deals 5–8. Stanza 2: the
+    players swap tables, keep their directions, and replay the other table's deals —
+    so the hands team A held in stanza 1 are now held by team B and vice versa.
+    """
+    a = unique_entries(list(team_a))
+    b = unique_entries(list(team_b))
+    if len(a) != 4 or len(b) != 4 or set(a) & set(b):
+        raise FormatError(
+            "bad_teams", "Sakaali for eight needs two separate teams of four"
+        )
+    if deals_per_stanza < 1:
+        raise FormatError("bad_deals", "at least one deal", path="deals_per_stanza")
+    first = tuple(f"{prefix}{i}" for i in range(1, deals_per_stanza + 1))
+    second = tuple(
+        f"{prefix}{i}" for i in range(deals_per_stanza + 1, 2 * deals_per_stanza + 1)
+    )
+    foursome_1 = ((a[0], a[1]), (b[0], b[1]))  # A North-South at table 1
+    foursome_2 = ((b[2], b[3]), (a[2], a[3]))  # B North-South at table 2
+
+    def table(number: int, sides, deals, stanza: int) -> Table:
+        ns, ew = sides
+        text = (
+            f"Stanza {stanza}: {' & '.join(map(str, ns))} North-South v "
+            f"{' & '.join(map(str, ew))} East-West, deals {deals[0]}–{deals[-1]}"
+        )
+        if stanza == 2:
+            text += " (replaying the other table's deals, hands held by the other team)"
+        return Table(
+            number,
+            sides,
+            (Reason(ReasonCode.DUPLICATE, text, data={"stanza": stanza}),),
+            deals,
+        )
+
+    stanza_1 = Round(
+        1, (table(1, foursome_1, first, 1), table(2, foursome_2, second, 1))
+    )
+    stanza_2 = Round(
+        2,
+        (table(1, foursome_2, first, 2), table(2, foursome_1, second, 2)),
+        messages=("Players change tables; everyone keeps their direction.",),
+    )
+    return stanza_1, stanza_2
+
+
+@dataclass(frozen=True)
+class DealPlay:
+    """One deal played at one table: who sat North-South / East-West and the score."""
+
+    deal: str
+    north_south: tuple[EntryId, ...]
+    east_west: tuple[EntryId, ...]
+    ns_points: Score
+    ew_points: Score
+
+
+@dataclass(frozen=True)
+class DealComparison:
+    deal: str
+    # North-South net score (NS points minus EW points) at each play, in input order.
+    ns_net: tuple[Score, ...]
+    # Team -> sum of its net scores over the plays of this deal (zero-sum).
+    swing: Mapping[str, Score] = field(hash=False)
+
+
+def _team_of(
+    side: Sequence[EntryId], teams: Mapping[str, Iterable[EntryId]], path: str
+) -> str:
+    found = {name for name, members in teams.items() for p in side if p in set(members)}
+    if len(found) != 1:
+        raise FormatError(
+            "mixed_side", "both players of a direction must be of one team", path=path
+        )
+    return found.pop()
+
+
+def duplicate_totals(
+    plays: Iterable[DealPlay], teams: Mapping[str, Iterable[EntryId]]
+) -> dict[str, Score]:
+    """Game points per team over all deal-plays (the rulebook result, §39.7.3)."""
+    totals: dict[str, Score] = dict.fromkeys(teams, 0)
+    for index, play in enumerate(plays):
+        ns = _team_of(play.north_south, teams, f"plays.{index}.north_south")
+        ew = _team_of(play.east_west, teams, f"plays.{index}.east_west")
+        totals[ns] = norm(totals[ns] + play.ns_points)
+        totals[ew] = norm(totals[ew] + play.ew_points)
+    return totals
+
+
+def compare_deals(
+    plays: Iterable[DealPlay], teams: Mapping[str, Iterable[EntryId]]
+) -> tuple[DealComparison, ...]:
+    """Comparison scoring: each deal's result at one table against the other."""
+    by_deal: dict[str, list[tuple[int, DealPlay]]] = {}
+    for index, play in enumerate(plays):
+        by_deal.setdefault(play.deal, []).append((index, play))
+    comparisons = []
+    for deal, deal_plays in by_deal.items():
+        swing: dict[str, Score] = dict.fromkeys(teams, 0)
+        nets = []
+        for index, play in deal_plays:
+            net = play.ns_points - play.ew_points
+            nets.append(norm(net))
+            ns = _team_of(play.north_south, teams, f"plays.{index}.north_south")
+            ew = _team_of(play.east_west, teams, f"plays.{index}.east_west")
+            swing[ns] = norm(swing[ns] + net)
+            swing[ew] = norm(swing[ew] - net)
+        comparisons.append(DealComparison(deal, tuple(nets), swing))
+    return tuple(comparisons)
+
+
+def plays_per_deal(rounds: Sequence[Round]) -> dict[str, list[tuple[int, int]]]:
+    """Where each deal is played: deal id -> [(round, table), …]."""
+    where: dict[str, list[tuple[int, int]]] = {}
+    for round_ in rounds:
+        for table in round_.tables:
+            for deal in table.deals:
+                where.setdefault(deal, []).append((round_.number, table.number))
+    return where

@@ -1,5 +1,34 @@
 """Pure pairing, seating and bracket generators for tournaments (no Django).
 
-Frozen dataclasses in, frozen dataclasses out. See ``docs/tournament-formats.md`` for
-the director's view and each module's docstring for its invariants.
+Frozen dataclasses in, frozen dataclasses out; every generated round carries
+machine-readable reasons with human text (:mod:`.explain`). The director's view is in
+``docs/tournament-formats.md``; each module's docstring states its invariants.
+
+Modules: :mod:`.round_robin`, :mod:`.swiss` (with :mod:`.matching`, Edmonds'
+blossom algorithm), :mod:`.knockout`, :mod:`.groups`, :mod:`.partner_rotation`,
+:mod:`.multi_table`, :mod:`.duplicate`. Standings are in :mod:`tournaments.ranking`.
 """
+
+from tournaments.formats.base import (
+    Bye,
+    EntryId,
+    FormatError,
+    NoLegalPairingError,
+    Round,
+    Table,
+    check_round,
+)
+from tournaments.formats.explain import Reason, ReasonCode, explain_round
+
+__all__ = [
+    "Bye",
+    "EntryId",
+    "FormatError",
+    "NoLegalPairingError",
+    "Reason",
+    "ReasonCode",
+    "Round",
+    "Table",
+    "check_round",
+    "explain_round",
+]

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.db import connection
 from django.db.models import Count, Q, QuerySet, Sum
 
 from scoring import permissions as scoring_permissions
@@ -113,38 +115,71 @@ def stage_entry_ids(stage: Stage) -> list[int]:
     )
 
 
+_FINISHED_SIDES_SQL = """
+SELECT t.id, r.stage_id, r.number, t.match_id, ts.side, ts.entry_id, {points}, {first}
+FROM tournaments_tableside ts
+JOIN tournaments_table t ON t.id = ts.table_id
+JOIN tournaments_round r ON r.id = t.round_id
+JOIN scoring_match m ON m.id = t.match_id
+WHERE r.stage_id IN ({stages}) AND m.status = %s
+ORDER BY t.id, ts.side, ts.slot
+"""
+# Per vendor: this side's points from the totals list, and whether it placed first
+# (among the engine's winners, or nobody won).
+_SIDE_SQL = {
+    "postgresql": (
+        "(m.totals ->> ts.side)::numeric",
+        "jsonb_array_length(m.winners) = 0 OR m.winners @> to_jsonb(ts.side)",
+    ),
+    "sqlite": (
+        "json_extract(m.totals, '$[' || ts.side || ']')",
+        "json_array_length(m.winners) = 0 OR EXISTS "
+        "(SELECT 1 FROM json_each(m.winners) w WHERE w.value = ts.side)",
+    ),
+}
+
+
 def _tables_of(stage_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """Every table of the stages with its sides and match result fields."""
+    """Every table of the stages whose match is finished, with its sides' entries,
+    points and whether each side placed first.
+
+    One SQL statement returning scalars (the JSON is taken apart by the database),
+    because this is the whole cost of loading a large event's results.
+    """
+    stage_ids = [int(s) for s in stage_ids]
     tables: dict[int, dict[str, Any]] = {}
-    rows = (
-        TableSide.objects.filter(table__round__stage_id__in=list(stage_ids))
-        .order_by("table_id", "side", "slot")
-        .values_list(
-            "table_id",
-            "table__round__stage_id",
-            "table__round__number",
-            "side",
-            "entry_id",
-            "table__match_id",
-            "table__match__status",
-            "table__match__totals",
-            "table__match__winners",
-        )
+    if not stage_ids:
+        return tables
+    points, first = _SIDE_SQL[connection.vendor]
+    sql = _FINISHED_SIDES_SQL.format(
+        points=points, first=first, stages=", ".join(["%s"] * len(stage_ids))
     )
-    for table_id, stage_id, number, side, entry, match_id, status, totals, win in rows:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*stage_ids, MatchStatus.FINISHED])
+        rows = cursor.fetchall()
+    for table_id, stage_id, number, match_id, side, entry, points, first in rows:
         table = tables.get(table_id)
         if table is None:
             table = tables[table_id] = {
                 "stage": stage_id,
                 "round": number,
-                "sides": defaultdict(list),
                 "match": match_id,
-                "status": status,
-                "totals": totals,
-                "winners": win,
+                "sides": {},
+                "points": {},
+                "first": {},
             }
-        table["sides"][side].append(entry)
+        table["sides"].setdefault(side, []).append(entry)
+        table["points"][side] = _number(points)
+        table["first"][side] = bool(first)
     return tables
+
+
+def _number(value: Any) -> Any:
+    if value is None:
+        return 0
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else Fraction(value)
+    return value
 
 
 def _deals_won(match_ids: list[int]) -> dict[int, list[int]]:
@@ -164,16 +199,16 @@ def _deals_won(match_ids: list[int]) -> dict[int, list[int]]:
 
 
 def _result(table: dict[str, Any], deals_won: dict[int, list[int]]) -> MatchResult:
-    sides = tuple(tuple(table["sides"][s]) for s in sorted(table["sides"]))
-    totals = tuple(table["totals"] or (0,) * len(sides))
+    order = sorted(table["sides"])
+    sides = tuple(tuple(table["sides"][s]) for s in order)
     placements = None
     if len(sides) == 2:
-        winners = set(table["winners"] or ())
-        placements = tuple(1 if not winners or s in winners else 2 for s in (0, 1))
+        # The engine's verdict: winners place first; no winner is a draw.
+        placements = tuple(1 if table["first"][s] else 2 for s in order)
     return MatchResult(
         round=table["round"],
         sides=sides,
-        game_points=totals,
+        game_points=tuple(table["points"][s] for s in order),
         deals_won=tuple(deals_won.get(table["match"], ())),
         placements=placements,
     )
@@ -186,7 +221,7 @@ def stage_results(
     stages = list(stages)
     results: dict[int, list[MatchResult]] = {stage.pk: [] for stage in stages}
     tables = _tables_of(results)
-    finished = [t for t in tables.values() if t["status"] == MatchStatus.FINISHED]
+    finished = list(tables.values())
     deals_won = (
         _deals_won([t["match"] for t in finished])
         if "deals_won" in config.metrics

@@ -18,7 +18,13 @@ PRODUCTION_ENV = {
 
 
 def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in PRODUCTION_ENV}
+    # Other tests may have set test-only switches (Playwright sets
+    # DJANGO_ALLOW_ASYNC_UNSAFE); a production process never has them.
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in PRODUCTION_ENV and k != "DJANGO_ALLOW_ASYNC_UNSAFE"
+    }
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,

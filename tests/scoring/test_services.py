@@ -293,9 +293,14 @@ def test_result_changes_are_dispatched_after_commit(
         def delay(self, match_id):
             sent.append(match_id)
 
-    monkeypatch.setattr(
-        tasks, "current_app", type("App", (), {"tasks": {"t.standings": FakeTask()}})
+    class FakeLoader:
+        def import_default_modules(self):
+            pass
+
+    fake_app = type(
+        "App", (), {"tasks": {"t.standings": FakeTask()}, "loader": FakeLoader()}
     )
+    monkeypatch.setattr(tasks, "current_app", fake_app)
     settings.KIRJURI_RESULT_CHANGED_TASKS = ["t.standings", "t.missing"]
     with django_capture_on_commit_callbacks(execute=True):
         submit(match, 1, 10, 0, people.scorer.user)

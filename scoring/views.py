@@ -356,7 +356,7 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
         totals=totals,
         labels=numbers,
         title=f"Score progression, {match.game.name} #{match.pk}",
-        target=(match.options or {}).get("target"),
+        target=_chart_target(match, totals),
     )
     may_score = permissions.may_score(request.user, match)
     return {
@@ -375,6 +375,14 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
         "seats": [(pos, seats[pos]) for pos in sorted(seats)],
         "abandon_form": AbandonForm(),
     }
+
+
+def _chart_target(match: Match, totals: list[list[int]]) -> int | None:
+    """The winning line, once someone is half-way there (else it flattens the lines)."""
+    target = (match.options or {}).get("target")
+    if not isinstance(target, int) or not totals:
+        return None
+    return target if max(max(row) for row in totals) * 2 >= target else None
 
 
 @require_GET
@@ -423,7 +431,7 @@ def match_chart(request: HttpRequest, match_id: int) -> HttpResponse:
         totals=totals,
         labels=numbers,
         title=f"Score progression, {match.game.name} #{match.pk}",
-        target=(match.options or {}).get("target"),
+        target=_chart_target(match, totals),
     )
     return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 

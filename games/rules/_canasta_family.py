@@ -62,8 +62,10 @@ Invariants:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -119,29 +121,21 @@ CARD_POINTS: Mapping[Card, int] = MappingProxyType(
 
 _MELD_POINTS = {c: (5 if c.rank == "3" else CARD_POINTS[c]) for c in ALL_CARDS}
 
-# Hashing a Card runs Python code (a dataclass over an Enum), and a 100-card deal
-# would hash each card several times. The parsers hand out the canonical objects of
-# ALL_CARDS, so hot paths look cards up by identity and fall back to hashing only
-# for a card built elsewhere.
+# Cards are interned (one object per face, hashed by identity in C), so the hot
+# paths below look cards up with ``map(table.__getitem__, cards)``: C-speed loops.
 _INDEX: dict[Card, int] = {c: i for i, c in enumerate(ALL_CARDS)}
-_INDEX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(ALL_CARDS)}
-_MELD_POINTS_BY_INDEX: tuple[int, ...] = tuple(_MELD_POINTS[c] for c in ALL_CARDS)
+_MELD_POINT = _MELD_POINTS.__getitem__
+_RED_THREES = frozenset(c for c in ALL_CARDS if c.rank == "3" and c.suit.is_red)
+_BLACK_THREES = frozenset(c for c in ALL_CARDS if c.rank == "3" and not c.suit.is_red)
 
 
 def card_index(card: Card) -> int:
     """Position of ``card`` in :data:`ALL_CARDS` (a cheap key for counting)."""
-    i = _INDEX_BY_ID.get(id(card))
-    return _INDEX[card] if i is None else i
+    return _INDEX[card]
 
 
 def _meld_points(cards: Iterable[Card]) -> int:
-    get = _INDEX_BY_ID.get
-    table = _MELD_POINTS_BY_INDEX
-    total = 0
-    for c in cards:
-        i = get(id(c))
-        total += table[_INDEX[c] if i is None else i]
-    return total
+    return sum(map(_MELD_POINT, cards))
 
 
 def meld_card_points(card: Card) -> int:
@@ -150,11 +144,11 @@ def meld_card_points(card: Card) -> int:
 
 
 def is_red_three(card: Card) -> bool:
-    return card.rank == "3" and card.suit.is_red
+    return card in _RED_THREES
 
 
 def is_black_three(card: Card) -> bool:
-    return card.rank == "3" and not card.suit.is_red
+    return card in _BLACK_THREES
 
 
 def hand_points_table(
@@ -178,47 +172,44 @@ def hand_points_table(
 CANASTA_HAND_POINTS = hand_points_table()
 
 
-_BY_INDEX: dict[int, tuple[Mapping[Card, int], tuple[int, ...]]] = {}
-
-
 def hand_points(cards: Iterable[Card], table: Mapping[Card, int] = CARD_POINTS) -> int:
     """Sum of what the cards in a hand cost (positive)."""
-    cached = _BY_INDEX.get(id(table))
-    if cached is None or cached[0] is not table:
-        cached = (table, tuple(table[c] for c in ALL_CARDS))
-        _BY_INDEX[id(table)] = cached
-    values = cached[1]
-    get = _INDEX_BY_ID.get
-    total = 0
-    for c in cards:
-        i = get(id(c))
-        total += values[_INDEX[c] if i is None else i]
-    return total
+    return sum(map(table.__getitem__, cards))
 
 
-_DECK_LIMITS: dict[int, tuple[DeckSpec, tuple[int, ...]]] = {}
+_DECK_LIMITS: dict[int, tuple[DeckSpec, tuple[tuple[Card, int], ...]]] = {}
+
+
+def _deck_limits(deck: DeckSpec) -> tuple[tuple[Card, int], ...]:
+    cached = _DECK_LIMITS.get(id(deck))
+    if cached is None or cached[0] is not deck:
+        cached = (deck, tuple(deck.copies.items()))
+        _DECK_LIMITS[id(deck)] = cached
+    return cached[1]
+
+
+def _deck_overfull(deck: DeckSpec, cards: Iterable[Card]) -> bool:
+    """Whether ``cards`` hold a card more often than ``deck`` has copies of it."""
+    counts = Counter(cards)  # counted in C: cards hash by identity
+    total = len(counts)
+    for card, held in _deck_limits(deck):
+        n = counts.get(card)
+        if n is not None:
+            if n > held:
+                return True
+            total -= 1
+    return total > 0  # a card the deck does not hold at all
 
 
 def check_deck_fast(
     deck: DeckSpec, placed: Sequence[tuple[str, Sequence[Card]]]
 ) -> list[RuleError]:
-    """:func:`games.engine.decks.check_deck`, counting by card index first.
+    """:func:`games.engine.decks.check_deck`, counting in C first.
 
     The engine's check builds the messages; it runs only when a card is over.
     """
     placed = [(path, tuple(cards)) for path, cards in placed]
-    cached = _DECK_LIMITS.get(id(deck))
-    if cached is None or cached[0] is not deck:
-        cached = (deck, tuple(deck.holds(c) for c in ALL_CARDS))
-        _DECK_LIMITS[id(deck)] = cached
-    limits = cached[1]
-    counts = [0] * len(ALL_CARDS)
-    get = _INDEX_BY_ID.get
-    for _, cards in placed:
-        for c in cards:
-            i = get(id(c))
-            counts[_INDEX[c] if i is None else i] += 1
-    if all(n <= lim for n, lim in zip(counts, limits, strict=True)):
+    if not _deck_overfull(deck, chain.from_iterable(c for _, c in placed)):
         return []
     return check_deck(deck, placed)
 
@@ -328,6 +319,55 @@ class Meld:
             kind = "natural" if self.is_natural else "mixed"
             return f"{kind} canasta of {plural}"
         return f"meld of {plural}"
+
+
+class _MeldSlots:
+    """Same slots as :class:`Meld`, not frozen: filled by plain attribute stores."""
+
+    __slots__ = Meld.__slots__
+
+
+class _FactSlots:
+    __slots__ = Fact.__slots__
+
+
+def _meld(
+    cards: tuple[Card, ...],
+    kind: str,
+    rank: str | None,
+    suit: Suit | None,
+    wilds: int,
+    points: int,
+    ranks: tuple[str, ...],
+) -> Meld:
+    """``Meld(...)`` at a third of the cost.
+
+    A frozen dataclass sets each field through ``object.__setattr__``, which made
+    building the melds of a deal a visible share of scoring it. The object is
+    filled as a twin class with the same slots, then becomes a :class:`Meld` (an
+    allowed ``__class__`` assignment: the layouts are identical).
+    """
+    m = _MeldSlots()
+    m.cards = cards
+    m.kind = kind
+    m.rank = rank
+    m.suit = suit
+    m.wilds = wilds
+    m.points = points
+    m.ranks = ranks
+    m.__class__ = Meld
+    return m  # type: ignore[return-value]
+
+
+def _fact(code: str, text: str, side: int | None, points: int | None) -> Fact:
+    """``Fact(...)``, built like :func:`_meld`."""
+    f = _FactSlots()
+    f.code = code
+    f.text = text
+    f.side = side
+    f.points = points
+    f.__class__ = Fact
+    return f  # type: ignore[return-value]
 
 
 def check_meld(
@@ -441,7 +481,7 @@ def _check_rank_meld(
     if errors:
         return None, errors
     (rank,) = natural_set
-    return Meld(cards, RANK_MELD, rank=rank, wilds=wilds, points=points), []
+    return _meld(cards, RANK_MELD, rank, None, wilds, points, ()), []
 
 
 def _sequence_order(
@@ -492,7 +532,7 @@ def _check_sequence(
                 f"({len(cards)} entered)",
             )
         ]
-    return Meld(cards, SEQUENCE, suit=cards[0].suit, points=points, ranks=ranks), []
+    return _meld(cards, SEQUENCE, None, cards[0].suit, 0, points, ranks), []
 
 
 def _check_black_threes(
@@ -538,8 +578,8 @@ def _check_black_threes(
                 "black threes are melded only by the player who goes out",
             )
         ]
-    points = sum(_MELD_POINTS[c] for c in cards)
-    return Meld(cards, BLACK_THREES, rank="3", points=points), []
+    points = _meld_points(cards)
+    return _meld(cards, BLACK_THREES, "3", None, 0, points, ()), []
 
 
 def check_side_melds(
@@ -728,8 +768,13 @@ def check_opening(
     pending: list[int] = []
     # Whole melds given by index first, so a combination typed as cards cannot
     # take the meld they stand for.
+    index_of = {id(m): j for j, m in enumerate(melds)}
     for i, part in enumerate(opening):
-        j = next((j for j, m in enumerate(melds) if m is part and j not in used), None)
+        j = index_of.get(id(part))
+        if j is not None and j in used:  # the same meld object listed twice
+            j = next(
+                (j for j, m in enumerate(melds) if m is part and j not in used), None
+            )
         if j is None:
             pending.append(i)
         else:
@@ -765,11 +810,11 @@ def check_opening(
         )
     else:
         facts.append(
-            Fact(
+            _fact(
                 "opening_met",
                 f"opening requirement {requirement} met with {points}",
-                side=side,
-                points=points,
+                side,
+                points,
             )
         )
     return points, errors, facts
@@ -1238,12 +1283,28 @@ class CanastaFamilyGame(Game):
         if errors:
             raise DealRejected(errors)
         return DealScore(
-            points=tuple(r.total for r in results),
-            facts=tuple(facts),
-            detail={"sides": [r.as_detail() for r in results]},
+            tuple(r.total for r in results),
+            tuple(facts),
+            True,
+            {"sides": [r.as_detail() for r in results]},
         )
 
     def _check_deck(self, rules: FamilyRules, deal: CardsDeal) -> list[RuleError]:
+        extra = self.extra_piles(deal)
+        # Count every card first (in C); the piles with their paths are built only
+        # to report a card that is over.
+        cards: list[Card] = []
+        add = cards.extend
+        for entry in deal.teams:
+            for meld in entry.melds:
+                add(meld)
+            add(entry.red_threes)
+            for hand in entry.hands:
+                add(hand)
+        for _, pile in extra:
+            add(pile)
+        if not _deck_overfull(rules.deck, cards):
+            return []
         piles: list[tuple[str, Iterable[Card]]] = []
         for s, entry in enumerate(deal.teams):
             for i, meld in enumerate(entry.melds):
@@ -1251,8 +1312,8 @@ class CanastaFamilyGame(Game):
             piles.append((f"teams.{s}.red_threes", entry.red_threes))
             for i, hand in enumerate(entry.hands):
                 piles.append((f"teams.{s}.hands.{i}", hand))
-        piles.extend(self.extra_piles(deal))
-        return check_deck_fast(rules.deck, piles)
+        piles.extend(extra)
+        return check_deck(rules.deck, piles)
 
     def extra_piles(self, deal: CardsDeal) -> list[tuple[str, Iterable[Card]]]:
         """Hook: further piles a game's deal holds (Hand and Foot's feet …)."""
@@ -1285,6 +1346,8 @@ class CanastaFamilyGame(Game):
         meld_points = sum(m.points for m in melds)
         bonuses = 0
         for meld in melds:
+            if len(meld.cards) < 7:  # neither a canasta nor a samba
+                continue
             bonus = canasta_bonus(meld, rules.bonuses)
             if bonus:
                 bonuses += bonus
@@ -1293,13 +1356,13 @@ class CanastaFamilyGame(Game):
                     if meld.is_samba
                     else ("natural_canasta" if meld.is_natural else "mixed_canasta")
                 )
-                facts.append(Fact(code, f"{meld.label}: {bonus}", side, bonus))
+                facts.append(_fact(code, f"{meld.label}: {bonus}", side, bonus))
 
         # Red threes (§28.6.3): laid out, never held or melded.
         red_points = 0
         reds = entry.red_threes
         for i, card in enumerate(reds):
-            if not is_red_three(card):
+            if card not in _RED_THREES:
                 errors.append(
                     RuleError(
                         f"{base}.red_threes.{i}",
@@ -1321,7 +1384,7 @@ class CanastaFamilyGame(Game):
                 len(reds), rules.red_threes, positive=positive
             )
             facts.append(
-                Fact(
+                _fact(
                     "red_threes",
                     f"{len(reds)} red three{'s' if len(reds) > 1 else ''}: "
                     f"{red_points}",
@@ -1336,9 +1399,9 @@ class CanastaFamilyGame(Game):
         for i, hand in enumerate(entry.hands):
             path = f"{base}.hands.{i}"
             seat = seats[i]
-            if rules.red_threes is not None and any(c.rank == "3" for c in hand):
+            if rules.red_threes is not None and not _RED_THREES.isdisjoint(hand):
                 for k, card in enumerate(hand):
-                    if is_red_three(card):
+                    if card in _RED_THREES:
                         errors.append(
                             RuleError(
                                 f"{path}.{k}",
@@ -1372,11 +1435,11 @@ class CanastaFamilyGame(Game):
                     check_going_out(melds, rules.going_out, path=f"{base}.melds")
                 )
             going_out = rules.going_out_bonus
-            facts.append(Fact("went_out", f"went out: {going_out}", side, going_out))
+            facts.append(_fact("went_out", f"went out: {going_out}", side, going_out))
             if deal.concealed and rules.concealed_bonus:
                 going_out += rules.concealed_bonus
                 facts.append(
-                    Fact(
+                    _fact(
                         "concealed",
                         f"opened and went out in one turn: {rules.concealed_bonus}",
                         side,
@@ -1405,12 +1468,12 @@ class CanastaFamilyGame(Game):
                 errors.extend(errs)
                 facts.extend(opening_facts)
         if not opened and red_points < 0:
-            facts.append(Fact("not_opened", "no opening meld", side))
+            facts.append(_fact("not_opened", "no opening meld", side, None))
 
         penalties = -MAY_I_GO_OUT_PENALTY * entry.may_i_go_out_penalties
         if penalties:
             facts.append(
-                Fact(
+                _fact(
                     "may_i_go_out",
                     f"“May I go out?” penalty: {penalties}",
                     side,
@@ -1418,14 +1481,14 @@ class CanastaFamilyGame(Game):
                 )
             )
         result = SideResult(
-            melds=melds,
-            meld_points=meld_points,
-            bonuses=bonuses,
-            red_threes=red_points,
-            going_out=going_out,
-            hands=-hand_total,
-            penalties=penalties,
-            opening_points=opening_points,
+            melds,
+            meld_points,
+            bonuses,
+            red_points,
+            going_out,
+            -hand_total,
+            penalties,
+            opening_points,
         )
         return result, errors, facts
 
@@ -1447,16 +1510,19 @@ class CanastaFamilyGame(Game):
         parts: list[Meld] = []
         errors: list[RuleError] = []
         for i, part in enumerate(entry.opening):
-            path = f"{base}.opening.{i}"
             if isinstance(part, int):
-                if not 0 <= part < len(melds):
-                    errors.append(
-                        RuleError(path, "no_such_meld", f"there is no meld {part}")
-                    )
+                if 0 <= part < len(melds):
+                    parts.append(melds[part])
                     continue
-                parts.append(melds[part])
+                errors.append(
+                    RuleError(
+                        f"{base}.opening.{i}",
+                        "no_such_meld",
+                        f"there is no meld {part}",
+                    )
+                )
                 continue
-            meld, errs = check_meld(part, rules.melds, path=path)
+            meld, errs = check_meld(part, rules.melds, path=f"{base}.opening.{i}")
             errors.extend(errs)
             if meld is not None:
                 parts.append(meld)

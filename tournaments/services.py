@@ -45,6 +45,7 @@ from tournaments import permissions, selectors
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.explain import explain_round
+from tournaments.formats.partner_rotation import partner_rotation
 from tournaments.formats.round_robin import round_robin
 from tournaments.formats.swiss import (
     SwissConfig,
@@ -696,9 +697,35 @@ def _swiss(stage: Stage, number: int) -> FormatRound:
     return pair_swiss_round(entries, round_number=number, config=config)
 
 
+def _partner_rotation(stage: Stage, number: int) -> FormatRound:
+    """Individuals in a 4-player partnership game; the schedule is deterministic for
+    the stage's ``seed``, so round ``number`` is taken from the whole schedule."""
+    settings = stage.settings or {}
+    rounds = settings.get("rounds")
+    schedule = partner_rotation(
+        stage.entry_ids,
+        rounds=int(rounds) if rounds else None,
+        seed=int(settings.get("seed", 0)),
+    )
+    if number > len(schedule.rounds):
+        raise FormatError(
+            "all_rounds_played", f"the rotation has {len(schedule.rounds)} rounds"
+        )
+    planned = schedule.rounds[number - 1]
+    if number == 1 and schedule.messages:
+        planned = FormatRound(
+            planned.number,
+            planned.tables,
+            planned.byes,
+            (*schedule.messages, *planned.messages),
+        )
+    return _without_withdrawn(planned, set(_active(stage.entry_ids)))
+
+
 _GENERATORS = {
     StageFormat.ROUND_ROBIN: _round_robin,
     StageFormat.SWISS: _swiss,
+    StageFormat.PARTNER_ROTATION: _partner_rotation,
 }
 
 

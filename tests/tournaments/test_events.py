@@ -169,3 +169,97 @@ def test_tuppi_swiss_64_teams_6_rounds(club, director):
         selectors.standings_data(tournament)
     )
     assert selectors.standings_view(tournament)["pending"] is False
+
+
+def canasta_deal(table, strong: dict[int, int]) -> list[dict]:
+    """One totals-only deal that decides a Canasta game to 5000."""
+    (a1, a2), (b1, b2) = side_entries(table)
+    first = strong[a1] + strong[a2] >= strong[b1] + strong[b2]
+    points = [5000 + 10 * strong[a1], 1200] if first else [900, 5000 + 10 * strong[b1]]
+    return [{"mode": "totals", "points": points}]
+
+
+def test_four_player_partner_rotation_night_of_three_games(
+    club, director, django_capture_on_commit_callbacks
+):
+    """A Skruuvi night: four players, three games, everyone partners everyone once;
+    individual totals are each player's team scores summed.
+
+    No Skruuvi rules module exists yet, so the games are Canasta (a registered
+    4-player partnership game, seats (0, 1, 0, 1)) entered as totals."""
+    tournament = services.tournament_create(
+        club=club,
+        name="Skruuvi night",
+        game="canasta",
+        format="partner_rotation",
+        tiebreaks=["game_points_for", "match_points"],
+        by=director,
+    )
+    entries = services.entries_add(
+        tournament=tournament, names="Aino\nBertta\nCeci\nDora", by=director
+    )
+    strong = {e.pk: i for i, e in enumerate(entries)}
+    stage = tournament.stages.get()
+    partners: Counter[frozenset[int]] = Counter()
+    expected: Counter[int] = Counter()
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(3):
+            round_ = services.round_generate(stage=stage, by=director)
+            assert round_.tables.count() == 1
+
+            def deals(table):
+                sides = side_entries(table)
+                for side in sides:
+                    partners[frozenset(side)] += 1
+                deal = canasta_deal(table, strong)
+                for side, points in zip(sides, deal[0]["points"], strict=True):
+                    for player in side:
+                        expected[player] += points
+                return deal
+
+            play_round(round_, director, deals)
+        with pytest.raises(Exception, match="3 rounds"):
+            services.round_generate(stage=stage, by=director)
+    assert len(partners) == 6 and set(partners.values()) == {1}
+    rows = snapshot_rows(tournament)
+    assert {r["entry"]: r["values"]["game_points_for"] for r in rows} == dict(expected)
+    assert all(r["played"] == 3 for r in rows)
+
+
+@pytest.mark.slow
+def test_canasta_partner_rotation_club_night_16_players(club, director):
+    """Sixteen members, four tables a round, five rounds of Canasta: nobody partners
+    anyone twice, and the final standings table ranks all sixteen by match points
+    and then their team points."""
+    tournament = services.tournament_create(
+        club=club,
+        name="Canasta club night",
+        game="canasta",
+        format="partner_rotation",
+        stage_settings={"rounds": 5},
+        tiebreaks=["match_points", "game_points_for"],
+        by=director,
+    )
+    names = [f"Member {i:02}" for i in range(1, 17)]
+    entries = services.entries_add(tournament=tournament, names=names, by=director)
+    strong = {e.pk: (i * 7) % 16 for i, e in enumerate(entries)}
+    stage = tournament.stages.get()
+    partners: Counter[frozenset[int]] = Counter()
+    for _ in range(5):
+        round_ = services.round_generate(stage=stage, by=director)
+        assert round_.tables.count() == 4 and not round_.explanation["byes"]
+
+        def deals(table):
+            for side in side_entries(table):
+                partners[frozenset(side)] += 1
+            return canasta_deal(table, strong)
+
+        play_round(round_, director, deals)
+    services.tournament_close(tournament=tournament, by=director)
+    assert set(partners.values()) == {1} and len(partners) == 40
+    tasks.reconcile_standings()
+    rows = snapshot_rows(tournament)
+    assert len(rows) == 16 and all(r["played"] == 5 for r in rows)
+    keys = [(r["values"]["match_points"], r["values"]["game_points_for"]) for r in rows]
+    assert keys == sorted(keys, reverse=True)
+    assert rows == selectors.standings_data(tournament)[0]["rows"]

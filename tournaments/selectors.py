@@ -29,8 +29,17 @@ from scoring.errors import NotFound
 from scoring.models import Deal, DealStatus, MatchStatus, Membership
 from tournaments import permissions
 from tournaments.formats.base import Bye as FormatBye
+from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.base import Table as FormatTable
+from tournaments.formats.knockout import (
+    Bracket,
+    BracketState,
+    advance,
+    double_elimination,
+    render_bracket_svg,
+    single_elimination,
+)
 from tournaments.models import (
     Entry,
     Round,
@@ -426,7 +435,13 @@ def tournament_overview(tournament: Tournament) -> list[dict[str, Any]]:
                 for bye in (round_.explanation or {}).get("byes", ())
             ]
             rounds.append({"round": round_, "tables": tables, "byes": byes})
-        stages.append({"stage": stage, "rounds": rounds})
+        svg = None
+        if stage.format == "knockout":
+            try:
+                svg = stage_bracket_svg(stage)
+            except FormatError:
+                svg = None  # a result the director must fix first
+        stages.append({"stage": stage, "rounds": rounds, "svg": svg})
     return stages
 
 
@@ -467,3 +482,52 @@ def entry_history(tournament: Tournament, entry: Entry) -> list[dict[str, Any]]:
             }
         )
     return history
+
+
+# -- knockout brackets ---------------------------------------------------------------
+
+
+def stage_bracket(stage: Stage) -> tuple[Bracket, BracketState]:
+    """The stage's bracket (from its settings and seeds) and its state so far.
+
+    A table's bracket match id is in its first reason (``data.match``); its winner is
+    the entry on the side the engine declared the winner of the finished match.
+    Raises :class:`FormatError` for a finished knockout game without a single winner.
+    """
+    settings = stage.settings or {}
+    if int(settings.get("best_of", 1)) != 1:
+        raise FormatError("best_of_unsupported", "only single-game knockout matches")
+    seeds = stage.entry_ids or stage_entry_ids(stage)
+    if settings.get("kind", "single") == "double":
+        bracket = double_elimination(
+            seeds, grand_final_reset=bool(settings.get("grand_final_reset", True))
+        )
+    else:
+        bracket = single_elimination(
+            seeds, third_place=bool(settings.get("third_place", False))
+        )
+    results: dict[str, int] = {}
+    tables = Table.objects.filter(
+        round__stage=stage, match__status=MatchStatus.FINISHED
+    ).select_related("match")
+    for table in tables.prefetch_related("sides"):
+        match_id = (table.reasons or [{}])[0].get("data", {}).get("match")
+        winners = table.match.winners or []
+        if match_id is None:
+            continue
+        if len(winners) != 1:
+            raise FormatError(
+                "no_winner",
+                f"table {table.number} ({match_id}) has no single winner",
+                path="results",
+            )
+        side = winners[0]
+        results[match_id] = next(
+            s.entry_id for s in table.sides.all() if s.side == side
+        )
+    return bracket, advance(bracket, results)
+
+
+def stage_bracket_svg(stage: Stage) -> str:
+    bracket, state = stage_bracket(stage)
+    return render_bracket_svg(bracket, state)

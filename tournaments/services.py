@@ -45,6 +45,7 @@ from tournaments import permissions, selectors
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.explain import explain_round
+from tournaments.formats.knockout import ready_round
 from tournaments.formats.partner_rotation import partner_rotation
 from tournaments.formats.round_robin import round_robin
 from tournaments.formats.swiss import (
@@ -722,7 +723,18 @@ def _partner_rotation(stage: Stage, number: int) -> FormatRound:
     return _without_withdrawn(planned, set(_active(stage.entry_ids)))
 
 
+def _knockout(stage: Stage, number: int) -> FormatRound:
+    """The bracket matches whose entrants are known and that are not played yet."""
+    bracket, state = selectors.stage_bracket(stage)
+    if state.champion is not None:
+        raise FormatError("bracket_complete", "the bracket has its champion")
+    if not state.ready():
+        raise FormatError("nothing_ready", "no bracket match can be played yet")
+    return ready_round(bracket, state, round_number=number)
+
+
 _GENERATORS = {
+    StageFormat.KNOCKOUT: _knockout,
     StageFormat.ROUND_ROBIN: _round_robin,
     StageFormat.SWISS: _swiss,
     StageFormat.PARTNER_ROTATION: _partner_rotation,

@@ -169,3 +169,18 @@ def test_schema_documents_the_tournament_api(api_client):
     schema = api_client.get(reverse("schema"), {"format": "json"})
     assert schema.status_code == 200
     assert "/api/v1/tournaments/{tournament_id}/standings/" in schema.json()["paths"]
+
+
+def test_public_page_draws_the_knockout_bracket(client, club, director):
+    tournament = services.tournament_create(
+        club=club,
+        name="Cup",
+        game="sleazy",
+        format="knockout",
+        visibility="published",
+        by=director,
+    )
+    services.entries_add(tournament=tournament, names="A\nB\nC\nD\nE", by=director)
+    services.round_generate(stage=tournament.stages.get(), by=director)
+    page = client.get(reverse("tournaments:public", args=[tournament.pk]))
+    assert page.status_code == 200 and b"<svg" in page.content

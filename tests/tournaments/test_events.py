@@ -263,3 +263,54 @@ def test_canasta_partner_rotation_club_night_16_players(club, director):
     keys = [(r["values"]["match_points"], r["values"]["game_points_for"]) for r in rows]
     assert keys == sorted(keys, reverse=True)
     assert rows == selectors.standings_data(tournament)[0]["rows"]
+
+
+@pytest.mark.slow
+def test_double_elimination_bracket_of_32(club, director):
+    """32 entries, double elimination: rounds are generated from the bracket until
+    the champion is known; the losers'-bracket champion wins the first grand final,
+    so the reset is played: 2n - 1 = 63 games, everyone but the champion out after
+    exactly two losses, and the public picture of the bracket is an inline SVG."""
+    tournament = services.tournament_create(
+        club=club,
+        name="Sleazy knockout",
+        game="sleazy",
+        format="knockout",
+        stage_settings={"kind": "double"},
+        tiebreaks=["wins", "point_difference"],
+        by=director,
+    )
+    entries = services.entries_add(
+        tournament=tournament,
+        names=[f"Seed {i:02}" for i in range(1, 33)],
+        by=director,
+    )
+    seed = {e.pk: e.seed for e in entries}
+    stage = tournament.stages.get()
+    losses: Counter[int] = Counter()
+    games = []
+
+    def deals(table):
+        (a,), (b,) = side_entries(table)
+        match_id = table.reasons[0]["data"]["match"]
+        games.append(match_id)
+        # The better seed wins, except the first grand final (an upset).
+        first_wins = (seed[a] < seed[b]) != (match_id == "GF")
+        losses[b if first_wins else a] += 1
+        points = [100, 25] if first_wins else [25, 100]
+        return [{"mode": "totals", "points": points}] * 4
+
+    for _ in range(40):
+        try:
+            round_ = services.round_generate(stage=stage, by=director)
+        except Exception as error:
+            assert "champion" in str(error)
+            break
+        play_round(round_, director, deals)
+    assert len(games) == 63 and games[-2:] == ["GF", "GF2"]
+    champion = next(e for e in entries if e.seed == 1)
+    assert losses[champion.pk] == 1
+    assert all(losses[e.pk] == 2 for e in entries if e.pk != champion.pk)
+    _bracket, state = selectors.stage_bracket(stage)
+    assert state.champion == champion.pk
+    assert selectors.stage_bracket_svg(stage).lstrip().startswith("<svg")

@@ -15,6 +15,7 @@ import os
 import re
 
 import pytest
+from django.db import connections
 
 from scoring import services
 from scoring.models import Match, Role
@@ -62,7 +63,7 @@ def table(db):
 
 
 @pytest.fixture
-def page(browser, live_server, table):
+def page(table, browser, live_server):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -74,6 +75,10 @@ def page(browser, live_server, table):
     page.wait_for_url(re.compile(r"/clubs/$"))
     yield page
     context.close()
+    # ORM calls made while Playwright's loop runs get their own connection (Django's
+    # connections are per async context); close it, or PostgreSQL cannot drop the
+    # test database at the end of the run.
+    connections.close_all()
 
 
 def shot(page, name: str, selector: str | None = None) -> None:

@@ -614,8 +614,47 @@ def _stage_create(
         order=order,
         name=(name or fmt.label.capitalize())[:120],
         format=fmt,
-        settings=dict(settings),
+        settings=_stage_settings(fmt, settings),
     )
+
+
+# Per format: setting -> allowed values (a type, or a tuple of choices), with bounds
+# on counts so that a request cannot ask for an absurdly large schedule.
+_SETTINGS: dict[str, dict[str, Any]] = {
+    StageFormat.SWISS: {"rounds": int, "balance_sides": bool},
+    StageFormat.ROUND_ROBIN: {"double": bool},
+    StageFormat.PARTNER_ROTATION: {"rounds": int, "seed": int},
+    StageFormat.KNOCKOUT: {
+        "kind": ("single", "double"),
+        "best_of": (1,),
+        "third_place": bool,
+        "grand_final_reset": bool,
+    },
+}
+
+
+def _stage_settings(fmt: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+    allowed = _SETTINGS.get(fmt, {})
+    clean: dict[str, Any] = {}
+    for key, value in settings.items():
+        path = f"stage_settings.{key}"
+        if key not in allowed:
+            raise DomainError("unknown_setting", f"choose from {sorted(allowed)}", path)
+        kind = allowed[key]
+        if isinstance(kind, tuple):
+            if value not in kind:
+                raise DomainError("invalid", f"one of {list(kind)}", path)
+        elif kind is bool:
+            if not isinstance(value, bool):
+                raise DomainError("invalid", "true or false", path)
+        elif isinstance(value, bool) or not isinstance(value, int):
+            raise DomainError("invalid", "a whole number", path)
+        elif key == "rounds" and not 1 <= value <= 64:
+            raise DomainError("invalid", "between 1 and 64 rounds", path)
+        elif key == "seed" and not 0 <= value < 2**31:
+            raise DomainError("invalid", "a non-negative seed", path)
+        clean[key] = value
+    return clean
 
 
 def _stage_field(stage: Stage) -> list[int]:

@@ -111,3 +111,19 @@ def test_bad_tiebreak_is_a_director_error(club, director):
         services.tournament_create(
             club=club, name="X", game="sleazy", tiebreaks=["luck"], by=director
         )
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"rounds": "nine"}, {"rounds": 10_000}, {"luck": 1}, {"rounds": True}],
+)
+def test_stage_settings_are_checked(club, director, settings):
+    with pytest.raises(Exception, match=r"rounds|choose from|whole number"):
+        services.tournament_create(
+            club=club,
+            name="X",
+            game="sleazy",
+            format="swiss",
+            stage_settings=settings,
+            by=director,
+        )

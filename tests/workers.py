@@ -75,6 +75,9 @@ class WorkerProcess:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            # Its own process group, so kill() takes the pool children and never
+            # the test runner.
+            start_new_session=True,
         )
         threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
         if not self._ready.wait(timeout):

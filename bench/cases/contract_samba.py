@@ -191,7 +191,10 @@ def legal_deal(rnd: random.Random, dealer: int = 0) -> dict:
             if meld is not None:
                 melds[side].append(meld)
         if side == declarer_side and not melds[side]:
-            melds[side].append(stock.samba_meld(3) or stock.rank_meld(3, 0))
+            # The stock can run short of one kind of meld; try the others too.
+            meld = stock.samba_meld(3) or stock.rank_meld(3, 0) or stock.rank_meld(3, 1)
+            if meld is not None:
+                melds[side].append(meld)
         declarer_out = went_out is not None and went_out % 2 == side == declarer_side
         if melds[side] and not declarer_out and rnd.random() < 0.3:
             red = stock.take(lambda c: c in ("3H", "3D"))

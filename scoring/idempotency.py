@@ -13,7 +13,8 @@ must return the first response and create nothing new. Rules:
   of it may be executed again;
 * a replay carries the header ``Idempotent-Replayed: true``;
 * the same key with a different request (method, path or body) is refused with
-  **422** and the code ``idempotency_key_reused``.
+  **409** and the code ``idempotency_key_reused`` (409, not 422: the request itself
+  is valid, it conflicts with what the key already stands for).
 
 Stored responses are purged after 48 hours (task ``scoring.purge_idempotency_keys``).
 """
@@ -29,7 +30,7 @@ from django.db import IntegrityError, transaction
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.errors import Conflict, DomainError, Unprocessable
+from scoring.errors import Conflict, DomainError
 from scoring.models import IdempotencyKey
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -50,12 +51,13 @@ def request_fingerprint(request: Request) -> str:
 def idempotent(request: Request, run: Callable[[], Response]) -> Response:
     """Run ``run`` once per (user, Idempotency-Key); replay its response afterwards."""
     key = request.headers.get(IDEMPOTENCY_HEADER)
-    if key is None or not request.user.is_authenticated:
+    if not key or not request.user.is_authenticated:
         return run()
-    key = key.strip()
-    if not key or len(key) > 255:
+    if len(key) > 255:
         raise DomainError(
-            "invalid", "an Idempotency-Key has 1–255 characters", IDEMPOTENCY_HEADER
+            "invalid",
+            "an Idempotency-Key has at most 255 characters",
+            IDEMPOTENCY_HEADER,
         )
     fingerprint = request_fingerprint(request)
     with transaction.atomic():
@@ -81,7 +83,7 @@ def idempotent(request: Request, run: Callable[[], Response]) -> Response:
 
 def _replay(record: IdempotencyKey, fingerprint: str) -> Response:
     if record.request_hash != fingerprint:
-        raise Unprocessable(
+        raise Conflict(
             "idempotency_key_reused",
             "this Idempotency-Key was used for a different request",
             IDEMPOTENCY_HEADER,

@@ -31,6 +31,13 @@ from scoring.models import (
     Seat,
 )
 
+#: Ids beyond this are no row of ours (and would overflow SQLite's INTEGER).
+MAX_ID = 2**63 - 1
+
+
+def _in_range(value: int) -> bool:
+    return 0 < value <= MAX_ID
+
 
 def _member_club_ids(user: Any):
     player = permissions.player_of(user)
@@ -48,7 +55,7 @@ def clubs_for(user: Any) -> QuerySet[Club]:
 
 
 def club_get(user: Any, club_id: int) -> Club:
-    club = clubs_for(user).filter(pk=club_id).first()
+    club = clubs_for(user).filter(pk=club_id).first() if _in_range(club_id) else None
     if club is None:
         raise NotFound("not_found", "no such club")
     return club
@@ -59,7 +66,11 @@ def club_players(club: Club) -> QuerySet[Player]:
 
 
 def club_player_get(club: Club, player_id: int) -> Player:
-    player = club_players(club).filter(pk=player_id).first()
+    player = (
+        club_players(club).filter(pk=player_id).first()
+        if _in_range(player_id)
+        else None
+    )
     if player is None:
         raise NotFound("not_found", "no such player in this club")
     return player
@@ -74,7 +85,11 @@ def club_memberships(club: Club) -> QuerySet[Membership]:
 
 
 def club_membership_get(club: Club, membership_id: int) -> Membership:
-    membership = club_memberships(club).filter(pk=membership_id).first()
+    membership = (
+        club_memberships(club).filter(pk=membership_id).first()
+        if _in_range(membership_id)
+        else None
+    )
     if membership is None:
         raise NotFound("not_found", "no such membership in this club")
     return membership
@@ -104,7 +119,11 @@ def matches_visible_to(user: Any) -> QuerySet[Match]:
 
 
 def match_get(user: Any, match_id: int) -> Match:
-    match = matches_visible_to(user).filter(pk=match_id).first()
+    match = (
+        matches_visible_to(user).filter(pk=match_id).first()
+        if _in_range(match_id)
+        else None
+    )
     if match is None:
         raise NotFound("not_found", "no such match")
     return match
@@ -158,7 +177,9 @@ def match_deals(match: Match) -> QuerySet[Deal]:
 
 
 def deal_get(match: Match, number: int) -> Deal:
-    deal = match_deals(match).filter(number=number).first()
+    deal = (
+        match_deals(match).filter(number=number).first() if _in_range(number) else None
+    )
     if deal is None:
         raise NotFound("not_found", f"no deal {number} in this match")
     return deal

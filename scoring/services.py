@@ -89,7 +89,7 @@ def club_create(*, name: str, slug: str = "", by: Any) -> Club:
         raise DomainError("required", "a club needs a name", "name")
     slug = slugify(slug or name)[:64] or "club"
     if Club.objects.filter(slug=slug).exists():
-        raise DomainError("slug_taken", f"a club called {slug!r} exists", "slug")
+        raise Conflict("slug_taken", f"a club called {slug!r} exists", "slug")
     club = Club.objects.create(name=name, slug=slug)
     player = permissions.player_of(by)
     if player is None:
@@ -630,6 +630,8 @@ def _lock(match: Match) -> Match:
 
 
 def _deal(match: Match, number: int) -> Deal:
+    if not 0 < number <= selectors.MAX_ID:
+        raise NotFound("not_found", f"no deal {number} in this match")
     try:
         return match.deals.get(number=number)
     except Deal.DoesNotExist:

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib.auth import get_user_model
 from django_filters import rest_framework as filters
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
-    OpenApiResponse,
     extend_schema,
+    extend_schema_field,
     extend_schema_view,
 )
 from rest_framework import generics, status
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -28,6 +29,7 @@ from rest_framework.views import APIView
 
 from scoring import permissions, selectors, services
 from scoring.api import serializers as s
+from scoring.api.pagination import StrictLimitOffsetPagination
 from scoring.errors import DomainError, NotAllowed
 from scoring.idempotency import IDEMPOTENCY_HEADER, idempotent
 from scoring.models import (
@@ -41,18 +43,22 @@ from scoring.models import (
 )
 
 _E = s.ErrorListSerializer
-_READ_ERRORS = {401: _E, 403: _E, 404: _E}
+_READ_ERRORS = {400: _E, 401: _E, 403: _E, 404: _E}
 _WRITE_ERRORS = {400: _E, 401: _E, 403: _E, 404: _E, 409: s.ConflictSerializer}
-_IDEMPOTENT = {
-    **_WRITE_ERRORS,
-    422: OpenApiResponse(_E, description="Idempotency-Key reused for another body"),
-}
+# 409 also answers an Idempotency-Key reused for another request.
+_IDEMPOTENT = _WRITE_ERRORS
 _KEY = OpenApiParameter(
     IDEMPOTENCY_HEADER,
-    OpenApiTypes.STR,
+    {"type": "string", "maxLength": 255},
     OpenApiParameter.HEADER,
     description="Send the same key to retry safely: the first response is replayed.",
 )
+
+
+class JsonApi:
+    """Mixin: request bodies are JSON (a deal's input is nested JSON anyway)."""
+
+    parser_classes = [JSONParser]
 
 
 def _body(serializer_class: type, request: Request) -> dict[str, Any]:
@@ -82,9 +88,10 @@ def _require(allowed: bool, message: str) -> None:
 
 
 @_listed(s.ClubOut)
-class ClubListApi(generics.ListAPIView):
+class ClubListApi(JsonApi, generics.ListAPIView):
     """The clubs you are a member of; create a club (you become its admin)."""
 
+    pagination_class = StrictLimitOffsetPagination
     permission_classes = [IsAuthenticated]
     serializer_class = s.ClubOut
     filterset_fields = ["slug"]
@@ -108,7 +115,7 @@ class ClubListApi(generics.ListAPIView):
         return idempotent(request, run)
 
 
-class ClubDetailApi(APIView):
+class ClubDetailApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: s.ClubOut, **_READ_ERRORS})
@@ -133,9 +140,10 @@ class PlayerFilter(filters.FilterSet):
 
 
 @_listed(s.PlayerOut)
-class PlayerListApi(generics.ListAPIView):
+class PlayerListApi(JsonApi, generics.ListAPIView):
     """The players of a club; a club admin adds one (with a role)."""
 
+    pagination_class = StrictLimitOffsetPagination
     permission_classes = [IsAuthenticated]
     serializer_class = s.PlayerOut
     filterset_class = PlayerFilter
@@ -176,7 +184,7 @@ class PlayerListApi(generics.ListAPIView):
         return idempotent(request, run)
 
 
-class PlayerDetailApi(APIView):
+class PlayerDetailApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: s.PlayerOut, **_READ_ERRORS})
@@ -199,9 +207,10 @@ class PlayerDetailApi(APIView):
 
 
 @_listed(s.MembershipOut)
-class MembershipListApi(generics.ListAPIView):
+class MembershipListApi(JsonApi, generics.ListAPIView):
     """Memberships (player and role) of a club; a club admin adds an existing player."""
 
+    pagination_class = StrictLimitOffsetPagination
     permission_classes = [IsAuthenticated]
     serializer_class = s.MembershipOut
     filterset_fields = ["role"]
@@ -240,7 +249,7 @@ class MembershipListApi(generics.ListAPIView):
         return idempotent(request, run)
 
 
-class MembershipDetailApi(APIView):
+class MembershipDetailApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: s.MembershipOut, **_READ_ERRORS})
@@ -267,10 +276,34 @@ class MembershipDetailApi(APIView):
 # -- matches ------------------------------------------------------------------------
 
 
+@extend_schema_field({"type": "string", "enum": ["true", "false"]})
+class StrictBooleanFilter(filters.TypedChoiceFilter):
+    pass
+
+
+def _strict_boolean(field_name: str) -> filters.TypedChoiceFilter:
+    """``true``/``false`` only (django-filter's BooleanFilter ignores other values)."""
+    return StrictBooleanFilter(
+        field_name=field_name,
+        choices=[("true", "true"), ("false", "false")],
+        coerce=lambda value: value == "true",
+    )
+
+
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": 2**31 - 1})
+class IdFilter(filters.NumberFilter):
+    field_class = forms.IntegerField
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, min_value=1, max_value=2**31 - 1, **kwargs)
+
+
 class MatchFilter(filters.FilterSet):
     status = filters.ChoiceFilter(choices=MatchStatus.choices)
+    is_public = _strict_boolean("is_public")
+    needs_attention = _strict_boolean("needs_attention")
     game = filters.CharFilter(field_name="game_id")
-    club = filters.NumberFilter(field_name="club_id")
+    club = IdFilter(field_name="club_id")
 
     class Meta:
         model = Match
@@ -278,9 +311,10 @@ class MatchFilter(filters.FilterSet):
 
 
 @_listed(s.MatchOut)
-class MatchListApi(generics.ListAPIView):
+class MatchListApi(JsonApi, generics.ListAPIView):
     """Matches you may read: your clubs' and the public ones (anyone)."""
 
+    pagination_class = StrictLimitOffsetPagination
     permission_classes = [AllowAny]
     serializer_class = s.MatchOut
     filterset_class = MatchFilter
@@ -290,9 +324,10 @@ class MatchListApi(generics.ListAPIView):
 
 
 @_listed(s.MatchOut)
-class ClubMatchListApi(generics.ListAPIView):
+class ClubMatchListApi(JsonApi, generics.ListAPIView):
     """A club's matches; a club admin or scorer starts one."""
 
+    pagination_class = StrictLimitOffsetPagination
     permission_classes = [IsAuthenticated]
     serializer_class = s.MatchOut
     filterset_class = MatchFilter
@@ -350,7 +385,7 @@ def _club_player(club: Club, player_id: int, path: str) -> Player:
     return player
 
 
-class MatchDetailApi(APIView):
+class MatchDetailApi(JsonApi, APIView):
     """One match with its running totals and next-deal context."""
 
     permission_classes = [AllowAny]
@@ -378,7 +413,7 @@ def _scored_match(request: Request, match_id: int) -> Match:
     return match
 
 
-class MatchSheetApi(APIView):
+class MatchSheetApi(JsonApi, APIView):
     """The score sheet: one row per deal with points and running totals."""
 
     permission_classes = [AllowAny]
@@ -389,7 +424,7 @@ class MatchSheetApi(APIView):
         return Response(s.SheetOut(selectors.match_sheet(match)).data)
 
 
-class MatchDealSchemaApi(APIView):
+class MatchDealSchemaApi(JsonApi, APIView):
     """The JSON Schema of a deal's input for this match's game (to build forms)."""
 
     permission_classes = [AllowAny]
@@ -400,7 +435,7 @@ class MatchDealSchemaApi(APIView):
         return Response(s.DealSchemaOut(selectors.deal_schema(match)).data)
 
 
-class MatchFinishApi(APIView):
+class MatchFinishApi(JsonApi, APIView):
     """Close the book of a decided match."""
 
     permission_classes = [IsAuthenticated]
@@ -420,7 +455,7 @@ class MatchFinishApi(APIView):
         return idempotent(request, run)
 
 
-class MatchAbandonApi(APIView):
+class MatchAbandonApi(JsonApi, APIView):
     """Stop a match before it is decided."""
 
     permission_classes = [IsAuthenticated]
@@ -458,9 +493,10 @@ def _deal_written(match: Match, deal) -> dict[str, Any]:
 
 
 @_listed(s.DealOut)
-class DealListApi(generics.ListAPIView):
+class DealListApi(JsonApi, generics.ListAPIView):
     """The deals of a match in order (voided ones too); a scorer submits the next."""
 
+    pagination_class = StrictLimitOffsetPagination
     permission_classes = [AllowAny]
     serializer_class = s.DealOut
     filterset_class = DealFilter
@@ -500,7 +536,7 @@ def _scored_match_or_confirmer(request: Request, match_id: int) -> Match:
     return match
 
 
-class DealDetailApi(APIView):
+class DealDetailApi(JsonApi, APIView):
     """One deal with its history (every entry, correction, void, confirmation)."""
 
     permission_classes = [AllowAny]
@@ -512,7 +548,7 @@ class DealDetailApi(APIView):
         return Response(s.DealDetailOut(deal).data)
 
 
-class DealCorrectApi(APIView):
+class DealCorrectApi(JsonApi, APIView):
     """Correct a deal's input (with the version you saw and a reason); re-folds."""
 
     permission_classes = [IsAuthenticated]
@@ -540,7 +576,7 @@ class DealCorrectApi(APIView):
         return idempotent(request, run)
 
 
-class DealVoidApi(APIView):
+class DealVoidApi(JsonApi, APIView):
     """Void a deal: it stays on the sheet, struck through, and counts nothing."""
 
     permission_classes = [IsAuthenticated]
@@ -567,7 +603,7 @@ class DealVoidApi(APIView):
         return idempotent(request, run)
 
 
-class DealConfirmApi(APIView):
+class DealConfirmApi(JsonApi, APIView):
     """Double entry: confirm a pending deal (a player of another side)."""
 
     permission_classes = [IsAuthenticated]
@@ -595,3 +631,20 @@ class DealConfirmApi(APIView):
             return Response(_deal_written(match, deal))
 
         return idempotent(request, run)
+
+
+def api_not_found(request, exception=None):
+    """404 handler: JSON errors under /api/, Django's page elsewhere.
+
+    Path converters (``<int:match_id>``) reject ``/matches/abc/`` before any view
+    runs; API clients still get the API's error shape.
+    """
+    from django.http import JsonResponse
+    from django.views.defaults import page_not_found
+
+    if request.path.startswith("/api/"):
+        return JsonResponse(
+            {"errors": [{"path": "", "code": "not_found", "message": "no such URL"}]},
+            status=404,
+        )
+    return page_not_found(request, exception)

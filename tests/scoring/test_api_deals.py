@@ -105,6 +105,10 @@ def test_deal_schema_and_filters(scorer, match):
     assert deals["count"] == 0
     matches = scorer.get("/api/v1/matches/", {"game": "race-test", "limit": 1}).json()
     assert matches["count"] == 1 and matches["results"][0]["totals"] == [10, 0]
+    calm = scorer.get("/api/v1/matches/", {"needs_attention": "false"}).json()
+    assert calm["count"] == 1
+    assert scorer.get("/api/v1/matches/", {"needs_attention": "yes"}).status_code == 400
+    assert scorer.get("/api/v1/matches/", {"offset": "x"}).status_code == 400
 
 
 def test_finish_a_decided_match(scorer, match):

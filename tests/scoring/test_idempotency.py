@@ -46,7 +46,7 @@ def test_a_retry_replays_the_first_response(scorer, match):
 def test_the_same_key_with_another_body_is_refused(scorer, match):
     post(scorer, match, BODY, "k-2")
     response = post(scorer, match, {"number": 2, "input": {"points": [1, 0]}}, "k-2")
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert response.json()["errors"][0]["code"] == "idempotency_key_reused"
     assert Deal.objects.count() == 1
 

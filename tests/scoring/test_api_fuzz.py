@@ -1,0 +1,89 @@
+"""Schemathesis against the live OpenAPI schema of the whole API (slow).
+
+Every operation of ``/api/schema/`` is generated (valid and invalid inputs) and sent
+through the WSGI application, once as a scorer (token header, given to schemathesis
+as the API's authentication) and once anonymously, with all of schemathesis's checks:
+no 5xx, every response conforms to the schema (status code, content type, headers,
+body), invalid input is refused, valid input is not, and no request without valid
+authentication succeeds where the schema requires it (``ignored_auth``).
+"""
+
+from __future__ import annotations
+
+import pytest
+import schemathesis
+from django.core.cache import cache
+from django.core.wsgi import get_wsgi_application
+from hypothesis import HealthCheck, settings
+from rest_framework.authtoken.models import Token
+
+from scoring import services
+from tests.scoring.factories import race_match
+
+MAX_EXAMPLES = 6
+SCORER_TOKEN = "f0220000000000000000000000000000000f0220"
+
+
+def _load():
+    # Loaded at collection (schema generation needs no database); schemathesis's
+    # lazy ``from_fixture`` loader does not work with pytest 9 yet.
+    loaded = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+    loaded.config.generation.update(max_examples=MAX_EXAMPLES)
+    return loaded
+
+
+as_scorer = _load()
+anonymous = _load()
+
+
+@as_scorer.auth()
+class ScorerToken:
+    def get(self, case, ctx):
+        return SCORER_TOKEN
+
+    def set(self, case, data, ctx):
+        case.headers = {**(case.headers or {}), "Authorization": f"Token {data}"}
+
+
+@pytest.fixture
+def fuzz_world(club, people):
+    """A club with a public match of three deals, and the scorer's API token."""
+    cache.clear()  # throttling counters of earlier operations
+    match = race_match(
+        club, people.scorer.user, [people.scorer, people.opponent], is_public=True
+    )
+    for number, points in enumerate(([10, 0], [0, 20], [5, 5]), start=1):
+        services.submit_deal(
+            match=match, number=number, input={"points": points}, by=people.scorer.user
+        )
+    Token.objects.create(user=people.scorer.user, key=SCORER_TOKEN)
+    return people
+
+
+_settings = settings(
+    max_examples=MAX_EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+    database=None,
+)
+
+
+@pytest.mark.slow
+@pytest.mark.urls("tests.scoring.fuzz_urls")
+@pytest.mark.django_db
+@as_scorer.parametrize()
+@_settings
+def test_api_as_a_scorer(case, fuzz_world):
+    """A scorer's token: no 5xx, every response as documented."""
+    case.call_and_validate()
+
+
+@pytest.mark.slow
+@pytest.mark.urls("tests.scoring.fuzz_urls")
+@pytest.mark.django_db
+@anonymous.parametrize()
+@_settings
+def test_api_anonymously(case, fuzz_world):
+    """No credentials: no 5xx, and nothing that needs a user succeeds."""
+    case.call_and_validate()

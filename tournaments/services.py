@@ -41,7 +41,7 @@ from games.engine.serialize import to_jsonable
 from scoring import services as scoring_services
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
 from scoring.models import Deal, MatchStatus, Player
-from tournaments import permissions, selectors
+from tournaments import permissions, prizes, selectors
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.explain import explain_round
@@ -565,6 +565,9 @@ def standings_recompute(*, tournament_id: int, generation: int) -> bool:
         generation,
         "written" if written else "stale, not written",
     )
+    if written and tournament.status == TournamentStatus.CLOSED:
+        # Final standings changed (closing, or a late correction): pay out again.
+        prizes.prizes_request(tournament_id=tournament_id)
     return bool(written)
 
 

@@ -156,6 +156,8 @@ KIRJURI_RESULT_CHANGED_TASKS: list[str] = [
     "tournaments.match_result_changed",
     "scoring.money.settle_match",
 ]
+# Who tells the money side a closed tournament's final standings (prize payouts).
+KIRJURI_PRIZE_STANDINGS_PROVIDER = "tournaments.prizes.prize_input"
 # Periodic work (`celery -A config beat`): catch lost standings recomputes.
 CELERY_BEAT_SCHEDULE = {
     "tournaments-reconcile-standings": {

@@ -113,7 +113,7 @@ def matches_visible_to(user: Any) -> QuerySet[Match]:
         Match.objects.filter(Q(is_public=True) | Q(club_id__in=_member_club_ids(user)))
         .select_related("club", "game")
         .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player")),
+            Prefetch("seats", queryset=Seat.objects.select_related("player__user")),
         )
     )
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 import pytest
 import schemathesis
 from django.core.cache import cache
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
@@ -64,7 +66,15 @@ def fuzz_world(club, people):
             match=match, number=number, input={"points": points}, by=people.scorer.user
         )
     Token.objects.create(user=people.scorer.user, key=SCORER_TOKEN)
-    return people
+    # As Django's test client does: a finished request must not close the test's
+    # database connection (its transaction holds the fixtures; PostgreSQL).
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield people
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
 
 
 _settings = settings(

@@ -29,3 +29,6 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("games.urls")),
 ]
+
+# Unknown URLs under /api/ answer in the API's JSON error shape.
+handler404 = "scoring.api.views.api_not_found"

@@ -55,7 +55,7 @@ from django.utils.text import slugify
 from games.engine import DealRejected, FoldedMatch, Game, Table, UnknownGame, get_game
 from games.engine.serialize import state_to_json, to_jsonable
 from games.models import CatalogueEntry
-from scoring import permissions, selectors, tasks
+from scoring import money_services, permissions, selectors, tasks
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
 from scoring.models import (
     FOLDED_STATUSES,
@@ -222,6 +222,10 @@ def start_match(
     table = Table(tuple(int(side) for _p, side in seats), int(first_dealer))
     state = engine.start(options or {}, table)
     point_value, currency = _stake(point_value, currency)
+    # Book §1.2: known currency, positive value, no per-point stake on a win/loss game.
+    money_services.stake_check(
+        game=engine.slug, point_value=point_value, currency=currency
+    )
     scorer_list = list(scorers)
     for i, player in enumerate(scorer_list):
         if player.pk not in members:
@@ -735,13 +739,13 @@ def _game_for_new_match(slug: str) -> Game:
 def _stake(
     point_value: Decimal | str | None, currency: str
 ) -> tuple[Decimal | None, str]:
-    # TODO(money): delegate to scoring.money once its validators are settled.
+    currency = (currency or "").strip().upper()
     if point_value in (None, ""):
-        if currency:
-            raise DomainError(
-                "required", "a currency needs a point value", "point_value"
-            )
-        return None, ""
+        # A currency alone is allowed: the match is then played for a flat stake
+        # per match won (set with the money terms), e.g. a win/loss-only game.
+        if currency and not _CURRENCY.match(currency):
+            raise DomainError("invalid", "a three-letter currency code", "currency")
+        return None, currency
     try:
         value = Decimal(str(point_value))
     except InvalidOperation:
@@ -756,7 +760,6 @@ def _stake(
         )
     if value >= Decimal("1e8"):
         raise DomainError("invalid", "too large", "point_value")
-    currency = (currency or "").strip().upper()
     if not _CURRENCY.match(currency):
         raise DomainError("invalid", "a three-letter currency code", "currency")
     return value, currency

@@ -56,6 +56,7 @@ class GameScoreApi(APIView):
             200: FoldedMatchSerializer,
             400: ErrorListSerializer,
             404: ErrorListSerializer,
+            429: ErrorListSerializer,
         },
         operation_id="games_score",
     )

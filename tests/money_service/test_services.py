@@ -7,6 +7,7 @@ import pytest
 from config.api import DomainError
 from scoring import money_selectors, money_services, services
 from scoring.ledger_models import EntryKind, LedgerEntry, SettlementStatus
+from scoring.models import Match
 from scoring.money import stakes
 from tests.money_service.conftest import play
 
@@ -237,8 +238,24 @@ def test_a_session_refuses_a_match_in_another_currency(club, people):
 def test_a_per_point_stake_on_a_win_loss_game_is_refused_and_nothing_posted(
     club, people, monkeypatch
 ):
+    """Refused when the match is started (400 naming point_value); nothing stored."""
     monkeypatch.setitem(stakes.WIN_LOSS_ONLY_GAMES, "tally-test", "Tally")
+    matches = Match.objects.count()
+    with pytest.raises(DomainError) as err:
+        play(club, people.admin.user, [people.anna, people.cai], [520, 385])
+    assert err.value.code == "stake_on_win_loss_game"
+    assert err.value.path == "point_value"
+    assert Match.objects.count() == matches
+    assert not LedgerEntry.objects.exists()
+
+
+def test_a_stake_the_rules_refuse_at_settlement_is_recorded_and_posts_nothing(
+    club, people, monkeypatch
+):
+    """A match started before its game became win/loss-only (or a stake set by
+    other means) is refused when settled: the sheet says why, the ledger is empty."""
     match = play(club, people.admin.user, [people.anna, people.cai], [520, 385])
+    monkeypatch.setitem(stakes.WIN_LOSS_ONLY_GAMES, "tally-test", "Tally")
     with pytest.raises(DomainError) as err:
         money_services.match_settle(match=match, by=people.admin.user)
     assert err.value.code == "stake_on_win_loss_game"
@@ -255,7 +272,9 @@ def test_a_flat_stake_per_match_won(club, people, monkeypatch):
     """§1.2 / docs §5: a win/loss-only game may be played for a flat amount."""
     monkeypatch.setitem(stakes.WIN_LOSS_ONLY_GAMES, "tally-test", "Tally")
     p = people
-    match = play(club, p.admin.user, [p.anna, p.ben, p.cai], [3, 1, 2])
+    match = play(
+        club, p.admin.user, [p.anna, p.ben, p.cai], [3, 1, 2], point_value=None
+    )
     money_services.match_terms_set(
         match=match, team_mode="per_member", flat_stake="1.00", by=p.admin.user
     )

@@ -87,7 +87,6 @@ _settings = settings(
 
 
 @pytest.mark.slow
-@pytest.mark.urls("tests.scoring.fuzz_urls")
 @pytest.mark.django_db
 @as_scorer.parametrize()
 @_settings
@@ -97,7 +96,6 @@ def test_api_as_a_scorer(case, fuzz_world):
 
 
 @pytest.mark.slow
-@pytest.mark.urls("tests.scoring.fuzz_urls")
 @pytest.mark.django_db
 @anonymous.parametrize()
 @_settings

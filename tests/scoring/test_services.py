@@ -53,12 +53,13 @@ def test_start_match_rejects_bad_options_table_and_strangers(club, people):
         ("0", "EUR", "invalid"),
         ("-1", "EUR", "invalid"),
         ("0.5", "eu", "invalid"),
-        (None, "EUR", "required"),
+        (None, "XYZ", "unknown_currency"),
         ("abc", "EUR", "invalid"),
+        ("0.5", "XYZ", "unknown_currency"),
     ],
 )
 def test_start_match_checks_the_stake(club, people, point_value, currency, code):
-    """A stake is a positive point value with a three-letter currency."""
+    """A stake is a positive point value in a known ISO 4217 currency."""
     with pytest.raises(DomainError) as exc:
         race_match(
             club,

@@ -87,3 +87,68 @@ def test_closing_pays_the_prizes_and_the_ledger_balances(closed, director):
         source_kind="tournament", source_id=tournament.pk
     )
     assert entries.exists()
+
+
+@pytest.fixture
+def open_tournament(club, director):
+    tournament = services.tournament_create(
+        club=club,
+        name="Syyskisat",
+        game="sleazy",
+        format="round_robin",
+        entry_fee="5.00",
+        entry_fee_currency="EUR",
+        by=director,
+    )
+    services.entries_add(tournament=tournament, names="\n".join(PLAYERS), by=director)
+    return tournament
+
+
+def test_the_director_sets_the_payout_structure_through_the_api(
+    api_client, director, open_tournament
+):
+    api_client.force_authenticate(director)
+    url = f"/api/v1/tournaments/{open_tournament.pk}/prize-terms/"
+    body = {
+        "structure": {"kind": "percentages", "percentages": ["70", "30"]},
+        "house_fee": {"percent": "10"},
+    }
+    response = api_client.put(url, body, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["structure"]["percentages"] == ["70", "30"]
+
+
+@pytest.mark.parametrize(
+    ("structure", "code"),
+    [
+        (
+            {"kind": "percentages", "percentages": ["60", "30"]},
+            "payout_percentages_sum",
+        ),
+        (
+            {"kind": "percentages", "percentages": ["40", "30", "20", "5", "5"]},
+            "more_places_than_entries",
+        ),
+    ],
+)
+def test_a_bad_payout_structure_is_a_400_naming_it_and_stores_nothing(
+    api_client, director, open_tournament, structure, code
+):
+    from scoring.ledger_models import PrizeTerms
+
+    api_client.force_authenticate(director)
+    url = f"/api/v1/tournaments/{open_tournament.pk}/prize-terms/"
+    response = api_client.put(url, {"structure": structure}, format="json")
+    assert response.status_code == 400
+    assert code in [e["code"] for e in response.json()["errors"]]
+    assert not PrizeTerms.objects.filter(tournament_id=open_tournament.pk).exists()
+
+
+def test_only_a_director_may_set_the_payout_structure(api_client, open_tournament):
+    from django.contrib.auth import get_user_model
+
+    stranger = get_user_model().objects.create_user("stranger", password="pw")
+    api_client.force_authenticate(stranger)
+    url = f"/api/v1/tournaments/{open_tournament.pk}/prize-terms/"
+    body = {"structure": {"kind": "percentages", "percentages": ["100"]}}
+    assert api_client.put(url, body, format="json").status_code in (403, 404)

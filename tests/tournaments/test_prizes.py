@@ -152,3 +152,20 @@ def test_only_a_director_may_set_the_payout_structure(api_client, open_tournamen
     url = f"/api/v1/tournaments/{open_tournament.pk}/prize-terms/"
     body = {"structure": {"kind": "percentages", "percentages": ["100"]}}
     assert api_client.put(url, body, format="json").status_code in (403, 404)
+
+
+def test_the_manage_page_sets_the_payout_structure(client, director, open_tournament):
+    from scoring.ledger_models import PrizeTerms
+
+    client.force_login(director)
+    page = client.get(f"/tournaments/{open_tournament.pk}/manage/")
+    assert page.status_code == 200
+    assert b'value="prizes"' in page.content
+    response = client.post(
+        f"/tournaments/{open_tournament.pk}/manage/act/",
+        {"action": "prizes", "percentages": "50, 30, 20", "house_fee_percent": "5"},
+    )
+    assert response.status_code == 302
+    terms = PrizeTerms.objects.get(tournament_id=open_tournament.pk)
+    assert terms.structure["percentages"] == ["50", "30", "20"]
+    assert terms.house_fee == {"percent": "5"}

@@ -172,6 +172,23 @@ def hand_points_table(
 CANASTA_HAND_POINTS = hand_points_table()
 
 
+def hand_error(
+    path: str, seat: int, went_out: int | None, hand: Sequence[Card]
+) -> RuleError | None:
+    """The player who went out holds nothing; everyone else holds a card."""
+    if went_out == seat and hand:
+        return RuleError(
+            path, "hand_not_empty", f"seat {seat} went out, so their hand is empty"
+        )
+    if went_out != seat and not hand:
+        return RuleError(
+            path,
+            "empty_hand",
+            f"seat {seat} did not go out, so they hold at least one card",
+        )
+    return None
+
+
 def hand_points(cards: Iterable[Card], table: Mapping[Card, int] = CARD_POINTS) -> int:
     """Sum of what the cards in a hand cost (positive)."""
     return sum(map(table.__getitem__, cards))
@@ -1409,22 +1426,9 @@ class CanastaFamilyGame(Game):
                                 "a red three is laid out at once, never kept in hand",
                             )
                         )
-            if deal.went_out == seat and hand:
-                errors.append(
-                    RuleError(
-                        path,
-                        "hand_not_empty",
-                        f"seat {seat} went out, so their hand is empty",
-                    )
-                )
-            elif deal.went_out != seat and not hand:
-                errors.append(
-                    RuleError(
-                        path,
-                        "empty_hand",
-                        f"seat {seat} did not go out, so they hold at least one card",
-                    )
-                )
+            error = hand_error(path, seat, deal.went_out, hand)
+            if error is not None:
+                errors.append(error)
             hand_total += hand_points(hand, rules.hand_points)
 
         # Going out.

@@ -90,6 +90,7 @@ from games.rules._canasta_family import (
     check_going_out,
     check_opening,
     check_side_melds,
+    hand_error,
     hand_points,
     hand_points_table,
     is_red_three,
@@ -577,22 +578,9 @@ class ContractSamba(CanastaFamilyGame):
         for i, hand in enumerate(entry.hands):
             seat = state.table.seats_of(s)[i]
             path = f"{base}.hands.{i}"
-            if deal.went_out == seat and hand:
-                errors.append(
-                    RuleError(
-                        path,
-                        "hand_not_empty",
-                        f"seat {seat} went out, so their hand is empty",
-                    )
-                )
-            elif deal.went_out != seat and not hand:
-                errors.append(
-                    RuleError(
-                        path,
-                        "empty_hand",
-                        f"seat {seat} did not go out, so they hold at least one card",
-                    )
-                )
+            error = hand_error(path, seat, deal.went_out, hand)
+            if error is not None:
+                errors.append(error)
             hands -= hand_points(hand, rules.hand_points)
 
         declarer_side = contract is not None and contract.side == s

@@ -48,6 +48,7 @@ class WorkerProcess:
         self.proc: subprocess.Popen[str] | None = None
         self.output: list[str] = []
         self._ready = threading.Event()
+        self._reader: threading.Thread | None = None
 
     def start(self, timeout: float = 60) -> None:
         self._ready.clear()
@@ -79,7 +80,10 @@ class WorkerProcess:
             # the test runner.
             start_new_session=True,
         )
-        threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
+        self._reader = threading.Thread(
+            target=self._read, args=(self.proc,), daemon=True
+        )
+        self._reader.start()
         if not self._ready.wait(timeout):
             self.kill()
             raise RuntimeError("worker did not start:\n" + self.log())
@@ -96,7 +100,9 @@ class WorkerProcess:
         if self.proc is None or self.proc.poll() is not None:
             return self.proc.returncode if self.proc else 0
         self.proc.send_signal(signal.SIGTERM)
-        return self.proc.wait(timeout)
+        code = self.proc.wait(timeout)
+        self._reader.join(5)  # the last lines of the log are read before we return
+        return code
 
     def kill(self) -> None:
         """Crash: SIGKILL the worker and its pool children."""

@@ -47,6 +47,7 @@ keeps a 1,000-entry round well under a second (see ``docs/performance.md``).
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -118,10 +119,12 @@ def swiss_history(
 ) -> tuple[SwissEntry, ...]:
     """Build :class:`SwissEntry` values from earlier rounds and current scores.
 
-    ``entries`` must be in ranking order (best first); that order is kept.
+    ``entries`` must be in ranking order (best first); that order is kept. Earlier
+    rounds may seat entries that are not listed (withdrawn since): they still count as
+    their opponents' opponents, and are not returned.
     """
-    opponents: dict[EntryId, set[EntryId]] = {e: set() for e in entries}
-    sides: dict[EntryId, list[int]] = {e: [] for e in entries}
+    opponents: defaultdict[EntryId, set[EntryId]] = defaultdict(set)
+    sides: defaultdict[EntryId, list[int]] = defaultdict(list)
     byes: set[EntryId] = set()
     for round_ in rounds:
         seated: set[EntryId] = set()

@@ -243,3 +243,19 @@ def test_recommended_rounds(n, minimum, recommended):
     advice = recommended_swiss_rounds(n)
     assert (advice.minimum, advice.recommended) == (minimum, recommended)
     assert "log2" in advice.text
+
+
+def test_history_of_a_withdrawn_entry_still_counts_for_its_opponents():
+    """An entry that has withdrawn is not paired again, but whoever met it keeps the
+    meeting: it is not offered as an opponent and sides played are kept."""
+    history = simulate(6, 2, seed=3)
+    gone = history[0].tables[0].sides[1][0]
+    met = history[0].tables[0].sides[0][0]
+    field = [e for e in range(1, 7) if e != gone]
+    state = {e.entry: e for e in swiss_history(field, {}, history)}
+    assert gone not in state
+    assert gone in state[met].opponents
+    assert len(state[met].sides) == 2
+    round_ = pair_swiss_round(list(state.values()), round_number=3)
+    assert gone not in set(round_.entries())
+    assert check_swiss_round(list(state.values()), round_) == []

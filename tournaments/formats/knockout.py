@@ -30,6 +30,11 @@ Invariants
   the director can fix.
 * Losers dropping from the winners' bracket meet, where the structure allows, people
   they have not met: alternate drop rounds are entered in reverse order.
+* Best of N (odd): a bracket match is a *series* of games; :func:`advance_series`
+  decides a series exactly when one entrant has won ⌈N/2⌉ games (never more than N
+  decisive games; a drawn game does not count and is replayed) and then folds the
+  decided series with :func:`advance`, which is unchanged. The sides alternate who
+  plays first from game to game.
 """
 
 from __future__ import annotations
@@ -409,28 +414,62 @@ def _champion(bracket: Bracket, states: Mapping[str, MatchState]) -> EntryId | N
     return final.winner
 
 
-def ready_round(bracket: Bracket, state: BracketState, *, round_number: int) -> Round:
-    """The matches that can be played now, as tables with reasons."""
+def ready_round(
+    bracket: Bracket,
+    state: BracketState,
+    *,
+    round_number: int,
+    series: Mapping[str, SeriesResult] | None = None,
+) -> Round:
+    """The games that can be played now, as tables with reasons.
+
+    One table per ready bracket match: the first game of a match whose entrants have
+    just become known, or the next game of an undecided series (``series`` from
+    :func:`advance_series`). The entrant in ``sides[0]`` plays first: the upper slot
+    in odd-numbered games of a series, the lower slot in even-numbered ones.
+    """
+    series = series or {}
     tables = []
     for number, match_id in enumerate(state.ready(), start=1):
         m = bracket.match(match_id)
-        a, b = state.matches[match_id].entrants
+        entrants = state.matches[match_id].entrants
+        so_far = series.get(match_id) or series_result(entrants, (), best_of=m.best_of)
+        game, sides = next_game(entrants, so_far)
         whence = " v ".join(_describe(s, bracket) for s in m.sources)
-        tables.append(
-            Table(
-                number,
-                ((a,), (b,)),
-                (
-                    Reason(
-                        ReasonCode.SEED,
-                        f"{match_id} ({m.section} bracket, round {m.round}): {whence}"
-                        + (f"; best of {m.best_of}" if m.best_of > 1 else ""),
-                        entries=(a, b),
-                        data={"match": match_id, "best_of": m.best_of},
-                    ),
-                ),
+        text = f"{match_id} ({m.section} bracket, round {m.round}): {whence}"
+        if m.best_of > 1:
+            text += f"; best of {m.best_of}, game {game}, series {so_far.score}"
+        reasons = [
+            Reason(
+                ReasonCode.SEED,
+                text,
+                entries=entrants,
+                data={
+                    "match": match_id,
+                    "best_of": m.best_of,
+                    "game": game,
+                    "series": list(so_far.wins),
+                    "draws": so_far.draws,
+                },
             )
-        )
+        ]
+        if game > 1:
+            drawn = (
+                f" ({so_far.draws} drawn game{'s' if so_far.draws > 1 else ''} "
+                "replayed: a draw does not count)"
+                if so_far.draws
+                else ""
+            )
+            reasons.append(
+                Reason(
+                    ReasonCode.SIDE_BALANCE,
+                    f"{sides[0]} plays first in game {game}: the sides alternate "
+                    f"between the games of a series{drawn}",
+                    entries=(sides[0],),
+                    data={"match": match_id, "game": game, "first": sides[0]},
+                )
+            )
+        tables.append(Table(number, ((sides[0],), (sides[1],)), tuple(reasons)))
     return Round(round_number, tuple(tables))
 
 
@@ -441,32 +480,56 @@ def _describe(source: Source, bracket: Bracket) -> str:
 
 
 # --- best-of-N series ---------------------------------------------------------------
+#
+# A bracket match of ``best_of`` N (odd) is a series of games, each its own table;
+# the first entrant to win ⌈N/2⌉ games wins the match. A drawn game (for games that
+# can end level) does not count for either side and is replayed, so a series has at
+# most N *decisive* games, and the number of draws is unbounded only in theory.
+# Who plays first alternates from game to game (draws included), the upper slot
+# starting: over a series the sides are as balanced as an odd count allows.
+
+GameResult = EntryId | None  # a game's winner, or None for a draw
 
 
 @dataclass(frozen=True)
 class SeriesResult:
     best_of: int
-    wins: tuple[int, int]
+    wins: tuple[int, int]  # aligned with the match's entrants (upper slot first)
     winner: EntryId | None  # None while undecided
-    games_left: int  # at most this many more games
+    games_left: int  # at most this many more decisive games
+    draws: int = 0
+
+    @property
+    def games_played(self) -> int:
+        return self.wins[0] + self.wins[1] + self.draws
+
+    @property
+    def score(self) -> str:
+        return f"{self.wins[0]}\u2013{self.wins[1]}"
 
 
 def series_result(
-    sides: tuple[EntryId, EntryId], game_winners: Sequence[EntryId], *, best_of: int
+    sides: Sequence[EntryId], game_winners: Sequence[GameResult], *, best_of: int
 ) -> SeriesResult:
-    """Who has won a best-of-``best_of`` series, given the winner of each game."""
+    """Who has won a best-of-``best_of`` series, given each game's winner in the
+    order played (``None`` for a drawn game, which does not count)."""
     if best_of < 1 or best_of % 2 == 0:
         raise FormatError(
             "bad_best_of", "best-of must be an odd number", path="best_of"
         )
+    sides = tuple(sides)
     need = best_of // 2 + 1
     wins = [0, 0]
+    draws = 0
     winner = None
     for index, game in enumerate(game_winners):
         if winner is not None:
             raise FormatError(
                 "series_over", "the series was already decided", path=f"games.{index}"
             )
+        if game is None:
+            draws += 1
+            continue
         if game not in sides:
             raise FormatError(
                 "not_in_series",
@@ -477,7 +540,80 @@ def series_result(
         if max(wins) == need:
             winner = sides[wins.index(need)]
     left = 0 if winner is not None else best_of - wins[0] - wins[1]
-    return SeriesResult(best_of, (wins[0], wins[1]), winner, left)
+    return SeriesResult(best_of, (wins[0], wins[1]), winner, left, draws)
+
+
+def next_game(
+    sides: Sequence[EntryId], so_far: SeriesResult
+) -> tuple[int, tuple[EntryId, EntryId]]:
+    """The number (1-based) of the series' next game and its sides, first player
+    first: the upper slot plays first in odd-numbered games."""
+    if so_far.winner is not None:
+        raise FormatError("series_over", "the series was already decided")
+    a, b = sides
+    game = so_far.games_played + 1
+    return game, ((a, b) if game % 2 == 1 else (b, a))
+
+
+def advance_series(
+    bracket: Bracket, games: Mapping[str, Sequence[GameResult]]
+) -> tuple[BracketState, dict[str, SeriesResult]]:
+    """Fold game results (match id -> each game's winner, ``None`` for a draw, in the
+    order played) over a bracket of series.
+
+    A match's series is decided when someone has won ⌈N/2⌉ games; the decided
+    series are the results :func:`advance` folds. Returns the bracket state and the
+    series of every match that has a game. Errors name ``results.<match>[.games.i]``:
+    a game for a match whose entrants are not known, a winner who is not in the
+    match, a game after the series was decided.
+    """
+    ids = {m.id for m in bracket.matches}
+    for match_id in games:
+        if match_id not in ids:
+            raise FormatError(
+                "unknown_match",
+                f"no match {match_id!r} in this bracket",
+                path="results",
+            )
+    # Winners can be read off the games alone (the first entry to reach ⌈N/2⌉);
+    # ``advance`` then checks them against the entrants, and the full series check
+    # below catches anything else.
+    decided: dict[str, EntryId] = {}
+    for match_id, played in games.items():
+        need = bracket.match(match_id).best_of // 2 + 1
+        count: dict[EntryId, int] = {}
+        for game in played:
+            if game is None:
+                continue
+            count[game] = count.get(game, 0) + 1
+            if count[game] == need:
+                decided[match_id] = game
+                break
+    state = advance(bracket, decided)
+    series: dict[str, SeriesResult] = {}
+    for m in bracket.matches:
+        played = games.get(m.id)
+        if not played:
+            continue
+        path = f"results.{m.id}"
+        match_state = state.matches[m.id]
+        if match_state.not_needed:
+            raise FormatError("not_needed", "the reset is not played", path=path)
+        if match_state.walkover:
+            raise FormatError("walkover", "this match is a walkover", path=path)
+        if any(e is None or e is BYE for e in match_state.entrants):
+            raise FormatError(
+                "not_ready", "the entrants of this match are not known yet", path=path
+            )
+        try:
+            series[m.id] = series_result(
+                match_state.entrants, played, best_of=m.best_of
+            )
+        except FormatError as error:
+            raise FormatError(
+                error.code, error.message, path=f"{path}.{error.path}"
+            ) from None
+    return state, series
 
 
 # --- picture ------------------------------------------------------------------------
@@ -485,8 +621,19 @@ def series_result(
 _BOX_W, _BOX_H, _GAP_X, _ROW_H = 150, 40, 40, 56
 
 
-def render_bracket_svg(bracket: Bracket, state: BracketState | None = None) -> str:
-    """A self-contained SVG of the bracket (no external libraries or fonts)."""
+def render_bracket_svg(
+    bracket: Bracket,
+    state: BracketState | None = None,
+    *,
+    series: Mapping[str, SeriesResult] | None = None,
+    names: Mapping[EntryId, str] | None = None,
+) -> str:
+    """A self-contained SVG of the bracket (no external libraries or fonts).
+
+    ``names`` labels the entries (their ids otherwise); with ``series`` a best-of-N
+    match shows each entrant's games won and the series score above its box.
+    """
+    series = series or {}
     sections = (
         ["winners", "losers", "final"]
         if bracket.kind == "double"
@@ -527,12 +674,18 @@ def render_bracket_svg(bracket: Bracket, state: BracketState | None = None) -> s
         if m.id not in positions:
             continue
         x, y = positions[m.id]
-        labels = _slot_labels(bracket, m, state)
+        labels = _slot_labels(bracket, m, state, names or {})
+        played = series.get(m.id) if m.best_of > 1 else None
+        caption = m.id
+        if m.best_of > 1:
+            caption += f" \u00b7 best of {m.best_of}"
+            if played is not None:
+                caption += f" \u00b7 {played.score}"
         parts.append(
             f'<g><rect x="{x:.0f}" y="{y:.0f}" width="{_BOX_W}" height="{_BOX_H}" '
             'fill="#fff" stroke="#333"/>'
             f'<text x="{x + 4:.0f}" y="{y - 3:.0f}" font-size="9" fill="#666">'
-            f"{html.escape(m.id)}</text>"
+            f"{html.escape(caption)}</text>"
         )
         for slot, (label, won) in enumerate(labels):
             weight = ' font-weight="bold"' if won else ""
@@ -540,6 +693,12 @@ def render_bracket_svg(bracket: Bracket, state: BracketState | None = None) -> s
                 f'<text x="{x + 6:.0f}" y="{y + 16 + slot * 18:.0f}" font-size="12"'
                 f"{weight}>{html.escape(label)}</text>"
             )
+            if played is not None:
+                parts.append(
+                    f'<text x="{x + _BOX_W - 6:.0f}" y="{y + 16 + slot * 18:.0f}" '
+                    f'font-size="12" text-anchor="end"{weight}>'
+                    f"{played.wins[slot]}</text>"
+                )
         parts.append("</g>")
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" '
@@ -549,8 +708,18 @@ def render_bracket_svg(bracket: Bracket, state: BracketState | None = None) -> s
     )
 
 
+_LABEL_MAX = 19
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= _LABEL_MAX else text[: _LABEL_MAX - 1] + "\u2026"
+
+
 def _slot_labels(
-    bracket: Bracket, m: BracketMatch, state: BracketState | None
+    bracket: Bracket,
+    m: BracketMatch,
+    state: BracketState | None,
+    names: Mapping[EntryId, str],
 ) -> list[tuple[str, bool]]:
     match_state = state.matches.get(m.id) if state else None
     labels = []
@@ -564,10 +733,11 @@ def _slot_labels(
             labels.append(("bye", False))
         elif entrant is not None:
             won = match_state is not None and match_state.winner == entrant
-            labels.append((str(entrant), won))
+            labels.append((_short(names.get(entrant, str(entrant))), won))
         elif source.kind == "seed":
+            seeded = bracket.seeds[int(source.ref) - 1]
             labels.append(
-                (f"({source.ref}) {bracket.seeds[int(source.ref) - 1]}", False)
+                (_short(f"({source.ref}) {names.get(seeded, str(seeded))}"), False)
             )
         else:
             labels.append(

@@ -13,9 +13,10 @@ Terms and invariants (:mod:`tournaments.services` is the only writer):
   ``members``, in seat order). Withdrawing sets ``withdrawn_at``; the entry and its
   results stay.
 * **Stage** — one format (``round_robin``, ``swiss``, ``knockout``,
-  ``partner_rotation``, ``multi_table``, ``duplicate``) with its ``settings``; a later
-  stage may take the ``source_top_n`` best of its ``source_stage``. ``entry_ids`` is
-  the stage's field, fixed when its first round is generated.
+  ``partner_rotation``, ``multi_table``, ``duplicate``, ``groups``) with its
+  ``settings``; a later stage may take the ``source_top_n`` best of its
+  ``source_stage`` — of *each group* when the source is a ``groups`` stage.
+  ``entry_ids`` is the stage's field, fixed when its first round is generated.
 * **Round** → **Table** → **TableSide** (which entries sit on which side). A round is
   ``generated`` (the director may still swap seats), ``started`` (every table has its
   scoring :class:`~scoring.models.Match`), ``locked`` (its results are final for
@@ -150,6 +151,7 @@ class StageFormat(models.TextChoices):
     PARTNER_ROTATION = "partner_rotation", "partner rotation"
     MULTI_TABLE = "multi_table", "multi-player tables"
     DUPLICATE = "duplicate", "duplicate"
+    GROUPS = "groups", "groups (round robin in each)"
 
 
 class Stage(models.Model):

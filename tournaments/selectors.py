@@ -32,10 +32,13 @@ from tournaments.formats.base import Bye as FormatBye
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.base import Table as FormatTable
+from tournaments.formats.groups import Group, group_stage
 from tournaments.formats.knockout import (
+    BYE,
     Bracket,
     BracketState,
-    advance,
+    SeriesResult,
+    advance_series,
     double_elimination,
     render_bracket_svg,
     single_elimination,
@@ -44,6 +47,7 @@ from tournaments.models import (
     Entry,
     Round,
     Stage,
+    StageFormat,
     Standings,
     Table,
     TableSide,
@@ -325,6 +329,8 @@ def standings_data(tournament: Tournament) -> list[dict[str, Any]]:
                 ],
             }
         )
+        if stage.format == StageFormat.GROUPS:
+            data[-1]["groups"] = _groups_json(stage, results[stage.pk], config, entries)
     return data
 
 
@@ -487,47 +493,174 @@ def entry_history(tournament: Tournament, entry: Entry) -> list[dict[str, Any]]:
 # -- knockout brackets ---------------------------------------------------------------
 
 
-def stage_bracket(stage: Stage) -> tuple[Bracket, BracketState]:
-    """The stage's bracket (from its settings and seeds) and its state so far.
+def stage_knockout(
+    stage: Stage,
+) -> tuple[Bracket, BracketState, dict[str, SeriesResult]]:
+    """The stage's bracket (from its settings and seeds), its state so far and the
+    series score of every bracket match with a game played.
 
-    A table's bracket match id is in its first reason (``data.match``); its winner is
-    the entry on the side the engine declared the winner of the finished match.
-    Raises :class:`FormatError` for a finished knockout game without a single winner.
+    A table is one game of a bracket match (its id is in the table's first reason,
+    ``data.match``); games count in round order. A finished game's winner is the
+    entry on the side the engine declared the winner; a game without a single winner
+    is a draw, which does not count and is replayed (see
+    :mod:`tournaments.formats.knockout`). Raises :class:`FormatError` for results the
+    bracket cannot hold.
     """
     settings = stage.settings or {}
-    if int(settings.get("best_of", 1)) != 1:
-        raise FormatError("best_of_unsupported", "only single-game knockout matches")
+    best_of = int(settings.get("best_of", 1))
     seeds = stage.entry_ids or stage_entry_ids(stage)
     if settings.get("kind", "single") == "double":
         bracket = double_elimination(
-            seeds, grand_final_reset=bool(settings.get("grand_final_reset", True))
+            seeds,
+            best_of=best_of,
+            grand_final_reset=bool(settings.get("grand_final_reset", True)),
         )
     else:
         bracket = single_elimination(
-            seeds, third_place=bool(settings.get("third_place", False))
+            seeds,
+            best_of=best_of,
+            third_place=bool(settings.get("third_place", False)),
         )
-    results: dict[str, int] = {}
-    tables = Table.objects.filter(
-        round__stage=stage, match__status=MatchStatus.FINISHED
-    ).select_related("match")
-    for table in tables.prefetch_related("sides"):
+    games: dict[str, list[int | None]] = {}
+    tables = (
+        Table.objects.filter(round__stage=stage, match__status=MatchStatus.FINISHED)
+        .select_related("match", "round")
+        .prefetch_related("sides")
+        .order_by("round__number", "number")
+    )
+    for table in tables:
         match_id = (table.reasons or [{}])[0].get("data", {}).get("match")
-        winners = table.match.winners or []
         if match_id is None:
             continue
-        if len(winners) != 1:
-            raise FormatError(
-                "no_winner",
-                f"table {table.number} ({match_id}) has no single winner",
-                path="results",
-            )
-        side = winners[0]
-        results[match_id] = next(
-            s.entry_id for s in table.sides.all() if s.side == side
-        )
-    return bracket, advance(bracket, results)
+        winners = table.match.winners or []
+        winner = None
+        if len(winners) == 1:
+            winner = next(s.entry_id for s in table.sides.all() if s.side == winners[0])
+        games.setdefault(match_id, []).append(winner)
+    state, series = advance_series(bracket, games)
+    return bracket, state, series
+
+
+def stage_bracket(stage: Stage) -> tuple[Bracket, BracketState]:
+    """The stage's bracket and its state (see :func:`stage_knockout`)."""
+    bracket, state, _series = stage_knockout(stage)
+    return bracket, state
 
 
 def stage_bracket_svg(stage: Stage) -> str:
-    bracket, state = stage_bracket(stage)
-    return render_bracket_svg(bracket, state)
+    """The bracket picture with entry names and, for best of N, series scores."""
+    bracket, state, series = stage_knockout(stage)
+    names = dict(
+        Entry.objects.filter(tournament_id=stage.tournament_id).values_list(
+            "pk", "name"
+        )
+    )
+    return render_bracket_svg(bracket, state, series=series, names=names)
+
+
+def stage_bracket_data(stage: Stage) -> dict[str, Any]:
+    """The bracket as data for the API: every match with its entrants, winner and
+    series score (``null`` entrant = not known yet, ``"bye"`` = nobody)."""
+    bracket, state, series = stage_knockout(stage)
+
+    def entrant(value: Any) -> Any:
+        return "bye" if value is BYE else value
+
+    matches = []
+    for m in bracket.matches:
+        match_state = state.matches[m.id]
+        played = series.get(m.id)
+        matches.append(
+            {
+                "id": m.id,
+                "section": m.section,
+                "round": m.round,
+                "slot": m.slot,
+                "best_of": m.best_of,
+                "entrants": [entrant(e) for e in match_state.entrants],
+                "winner": entrant(match_state.winner),
+                "walkover": match_state.walkover,
+                "not_needed": match_state.not_needed,
+                "series": list(played.wins) if played else [0, 0],
+                "draws": played.draws if played else 0,
+                "winner_to": list(m.winner_to) if m.winner_to else None,
+                "loser_to": list(m.loser_to) if m.loser_to else None,
+            }
+        )
+    return {
+        "stage": stage.pk,
+        "kind": bracket.kind,
+        "best_of": int((stage.settings or {}).get("best_of", 1)),
+        "seeds": list(bracket.seeds),
+        "champion": state.champion,
+        "matches": matches,
+    }
+
+
+# -- groups --------------------------------------------------------------------------
+
+
+def stage_groups(stage: Stage) -> tuple[Group, ...]:
+    """A groups stage's groups: its field (seed order) snake-seeded into
+    ``settings.groups`` groups, each with its round robin. Deterministic, so the
+    groups are recomputed rather than stored."""
+    settings = stage.settings or {}
+    return group_stage(
+        stage_entry_ids(stage),
+        int(settings.get("groups", 1)),
+        double=bool(settings.get("double", False)),
+    )
+
+
+def group_standings(
+    stage: Stage, results: list[MatchResult], config: RankingConfig
+) -> list[tuple[Group, ComputedStandings]]:
+    """Each group's own table, from the results among its entries only."""
+    standings = []
+    for group in stage_groups(stage):
+        members = set(group.entries)
+        own = [
+            r
+            for r in results
+            if all(entry in members for side in r.sides for entry in side)
+        ]
+        standings.append((group, compute_standings(group.entries, own, config)))
+    return standings
+
+
+def stage_group_standings(stage: Stage) -> list[tuple[Group, ComputedStandings]]:
+    """The groups' tables computed now from the stored results (no snapshot)."""
+    config = ranking_config(stage.tournament)
+    results = stage_results([stage], config)[stage.pk]
+    return group_standings(stage, results, config)
+
+
+def _groups_json(
+    stage: Stage,
+    results: list[MatchResult],
+    config: RankingConfig,
+    entries: dict[int, dict[str, Any]],
+) -> list[dict[str, Any]]:
+    try:
+        tables = group_standings(stage, results, config)
+    except FormatError:
+        return []  # too few entries for the groups yet: nothing to show
+    return [
+        {
+            "name": group.name,
+            "entries": list(group.entries),
+            "rows": [
+                {
+                    "rank": row.rank,
+                    "entry": row.entry,
+                    "name": entries[row.entry]["name"],
+                    "played": row.played,
+                    "values": {k: _value(v) for k, v in row.values.items()},
+                    "shared": row.shared,
+                    "withdrawn": entries[row.entry]["withdrawn_at"] is not None,
+                }
+                for row in computed.rows
+            ],
+        }
+        for group, computed in tables
+    ]

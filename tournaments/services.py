@@ -46,6 +46,13 @@ from tournaments import permissions, prizes, selectors
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.explain import explain_round
+from tournaments.formats.groups import (
+    Placed,
+    best_placed,
+    group_stage_rounds,
+    groups_round,
+    playoff_seeds,
+)
 from tournaments.formats.knockout import ready_round
 from tournaments.formats.partner_rotation import partner_rotation
 from tournaments.formats.round_robin import round_robin
@@ -204,6 +211,7 @@ def stage_add(
             "invalid", "give both the source stage and the top N", "source_top_n"
         )
     stage = _stage_create(tournament, format, settings or {}, order=order, name=name)
+    _check_source(stage, source_stage, source_top_n)
     if source_stage is not None:
         stage.source_stage = source_stage
         stage.source_top_n = int(source_top_n)
@@ -630,11 +638,16 @@ _SETTINGS: dict[str, dict[str, Any]] = {
     StageFormat.PARTNER_ROTATION: {"rounds": int, "seed": int},
     StageFormat.KNOCKOUT: {
         "kind": ("single", "double"),
-        "best_of": (1,),
+        "best_of": (1, 3, 5, 7),
         "third_place": bool,
         "grand_final_reset": bool,
+        # After a groups stage: this many of the best next-placed also qualify.
+        "next_best": int,
     },
+    StageFormat.GROUPS: {"groups": int, "double": bool},
 }
+# Settings a format cannot do without.
+_REQUIRED_SETTINGS: dict[str, tuple[str, ...]] = {StageFormat.GROUPS: ("groups",)}
 
 
 def _stage_settings(fmt: str, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -657,16 +670,28 @@ def _stage_settings(fmt: str, settings: Mapping[str, Any]) -> dict[str, Any]:
             raise DomainError("invalid", "between 1 and 64 rounds", path)
         elif key == "seed" and not 0 <= value < 2**31:
             raise DomainError("invalid", "a non-negative seed", path)
+        elif key == "groups" and not 1 <= value <= 64:
+            raise DomainError("invalid", "between 1 and 64 groups", path)
+        elif key == "next_best" and not 0 <= value <= 63:
+            raise DomainError("invalid", "between 0 and 63 entries", path)
         clean[key] = value
+    for key in _REQUIRED_SETTINGS.get(fmt, ()):
+        if key not in clean:
+            raise DomainError(
+                "required", f"the {key} setting is required", f"stage_settings.{key}"
+            )
     return clean
 
 
 def _stage_field(stage: Stage) -> list[int]:
-    """The stage's entries: every active entry, or the source stage's top N."""
+    """The stage's entries: every active entry, or the source stage's top N (of
+    each group, cross-seeded, when the source is a groups stage)."""
     if stage.source_stage_id is None:
         return selectors.stage_entry_ids(stage)
     source = stage.source_stage
     source.tournament = stage.tournament
+    if source.format == StageFormat.GROUPS:
+        return _group_qualifiers(stage, source)[0]
     standings = selectors.stage_standings(source)
     active = set(
         Entry.objects.filter(
@@ -767,17 +792,188 @@ def _partner_rotation(stage: Stage, number: int) -> FormatRound:
 
 
 def _knockout(stage: Stage, number: int) -> FormatRound:
-    """The bracket matches whose entrants are known and that are not played yet."""
-    bracket, state = selectors.stage_bracket(stage)
+    """The next game of every bracket match whose entrants are known and whose
+    series is undecided (the first game of a newly ready match)."""
+    bracket, state, series = selectors.stage_knockout(stage)
     if state.champion is not None:
         raise FormatError("bracket_complete", "the bracket has its champion")
     if not state.ready():
         raise FormatError("nothing_ready", "no bracket match can be played yet")
-    return ready_round(bracket, state, round_number=number)
+    generated = ready_round(bracket, state, round_number=number, series=series)
+    source = stage.source_stage
+    if number == 1 and source is not None and source.format == StageFormat.GROUPS:
+        source.tournament = stage.tournament
+        notes = _group_qualifiers(stage, source)[1]
+        generated = FormatRound(
+            generated.number,
+            generated.tables,
+            generated.byes,
+            (*notes, *generated.messages),
+        )
+    return generated
+
+
+def _groups(stage: Stage, number: int) -> FormatRound:
+    """Round ``number`` of every group's round robin, at once."""
+    groups = selectors.stage_groups(stage)
+    planned = groups_round(groups, number)
+    if number == 1:
+        names = _entry_names(stage.tournament_id)
+        draw = [
+            f"Group {g.name}: " + ", ".join(names.get(e, str(e)) for e in g.entries)
+            for g in groups
+        ]
+        planned = FormatRound(
+            planned.number, planned.tables, planned.byes, (*draw, *planned.messages)
+        )
+    return _without_withdrawn(planned, set(_active(stage.entry_ids)))
+
+
+def _group_qualifiers(stage: Stage, source: Stage) -> tuple[list[int], list[str]]:
+    """The play-off field from a finished groups stage, cross-seeded, and notes for
+    the director (the qualifiers by group place; any tie at a cut decided by seed or
+    group order, which the standings alone could not decide)."""
+    groups = selectors.stage_groups(source)
+    locked = source.rounds.filter(
+        status__in=[RoundStatus.LOCKED, RoundStatus.FINISHED]
+    ).count()
+    if locked < group_stage_rounds(groups) or source.rounds.count() > locked:
+        raise DomainError(
+            "source_unfinished",
+            f"play and lock every round of {source.name} first "
+            f"({group_stage_rounds(groups)} rounds)",
+            "source_stage",
+        )
+    advance = int(stage.source_top_n or 0)
+    next_best = int((stage.settings or {}).get("next_best", 0))
+    active = set(_active(e for g in groups for e in g.entries))
+    names = _entry_names(stage.tournament_id)
+    notes: list[str] = []
+    rankings: list[list[int]] = []
+    rows_of: list[dict[int, Any]] = []
+    for group, computed in selectors.stage_group_standings(source):
+        rows = [row for row in computed.rows if row.entry in active]
+        rankings.append([row.entry for row in rows])
+        rows_of.append({row.entry: row for row in rows})
+        for cut in (advance, advance + 1 if next_best else None):
+            if cut and cut < len(rows) and rows[cut - 1].rank == rows[cut].rank:
+                notes.append(
+                    f"Group {group.name}: {names.get(rows[cut - 1].entry)} and "
+                    f"{names.get(rows[cut].entry)} are equal on every tie-break at "
+                    f"place {cut}; the group's seed order put "
+                    f"{names.get(rows[cut - 1].entry)} ahead"
+                )
+    if next_best:
+        if len({len(g.entries) for g in groups}) > 1:
+            raise DomainError(
+                "unequal_groups",
+                "next-best entries are compared across groups only when every "
+                "group has the same number of entries",
+                "stage_settings.next_best",
+            )
+        metrics = [
+            (key, get_metric(key).higher_is_better)
+            for key in (stage.tournament.tiebreaks or [])
+            if not get_metric(key).among_tied
+        ]
+        candidates = [
+            Placed(ranking[advance], gi, rows_of[gi][ranking[advance]].values)
+            for gi, ranking in enumerate(rankings)
+            if len(ranking) > advance
+        ]
+        try:
+            chosen, tied = best_placed(candidates, metrics, next_best)
+        except FormatError as error:
+            raise DomainError(
+                error.code, error.message, "stage_settings.next_best"
+            ) from None
+        notes.append(
+            f"Best entries placed {advance + 1}: "
+            + ", ".join(names.get(e, str(e)) for e in chosen)
+        )
+        if tied:
+            notes.append(
+                "Equal on every tie-break across the groups: "
+                + ", ".join(names.get(e, str(e)) for e in tied)
+                + "; group order decided"
+            )
+    else:
+        chosen = ()
+    try:
+        seeds = playoff_seeds(rankings, advance, next_best=chosen)
+    except FormatError as error:
+        raise DomainError(error.code, error.message, "source_top_n") from None
+    notes.insert(
+        0,
+        "Play-off seeds (cross-seeded from the groups): "
+        + ", ".join(f"{i}. {names.get(e, str(e))}" for i, e in enumerate(seeds, 1)),
+    )
+    return list(seeds), notes
+
+
+def _entry_names(tournament_id: int) -> dict[int, str]:
+    return dict(
+        Entry.objects.filter(tournament_id=tournament_id).values_list("pk", "name")
+    )
+
+
+def _check_source(stage: Stage, source: Stage | None, top_n: int | None) -> None:
+    """A stage's source and its top N (per group after a groups stage), as far as
+    they can be checked before the source is played."""
+    next_best = int(stage.settings.get("next_best", 0))
+    if source is None:
+        if next_best:
+            raise DomainError(
+                "invalid",
+                "next-best entries need a groups stage as the source",
+                "stage_settings.next_best",
+            )
+        return
+    if top_n is None or int(top_n) < 1:
+        raise DomainError("invalid", "take at least one entry", "source_top_n")
+    top_n = int(top_n)
+    if source.format != StageFormat.GROUPS:
+        if next_best:
+            raise DomainError(
+                "invalid",
+                "next-best entries need a groups stage as the source",
+                "stage_settings.next_best",
+            )
+        return
+    groups = int(source.settings.get("groups", 1))
+    field = len(source.entry_ids) or len(selectors.stage_entry_ids(source))
+    if next_best >= groups:
+        raise DomainError(
+            "invalid",
+            f"fewer next-best entries than groups ({groups})",
+            "stage_settings.next_best",
+        )
+    if top_n * groups + next_best < 2:
+        raise DomainError(
+            "too_few_entries", "the stage needs at least two entries", "source_top_n"
+        )
+    if field < 2 * groups:
+        return  # the groups are not known yet: checked again when generating
+    smallest = field // groups
+    if top_n > smallest or (next_best and top_n >= smallest):
+        raise DomainError(
+            "bad_advance",
+            f"the smallest group has {smallest} entries: take at most "
+            f"{smallest - (1 if next_best else 0)} of each",
+            "source_top_n",
+        )
+    if next_best and field % groups:
+        raise DomainError(
+            "unequal_groups",
+            "next-best entries are compared across groups only when every group "
+            "has the same number of entries",
+            "stage_settings.next_best",
+        )
 
 
 _GENERATORS = {
     StageFormat.KNOCKOUT: _knockout,
+    StageFormat.GROUPS: _groups,
     StageFormat.ROUND_ROBIN: _round_robin,
     StageFormat.SWISS: _swiss,
     StageFormat.PARTNER_ROTATION: _partner_rotation,

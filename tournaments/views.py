@@ -75,9 +75,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             club = scoring_selectors.club_get(request.user, int(request.POST["club"]))
-            settings = {}
-            if request.POST.get("rounds"):
-                settings["rounds"] = int(request.POST["rounds"])
+            settings = _posted_settings(request.POST)
             tiebreaks = [
                 k.strip() for k in request.POST.get("tiebreaks", "").split(",")
             ]
@@ -101,6 +99,25 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     )
 
 
+# Stage settings as the forms post them: whole numbers, tick boxes, choices. Only
+# what the director filled in is passed on; the service checks it for the format.
+_NUMBER_SETTINGS = ("rounds", "groups", "best_of", "next_best")
+_TICK_SETTINGS = ("double", "third_place")
+
+
+def _posted_settings(post) -> dict[str, object]:
+    settings: dict[str, object] = {}
+    for key in _NUMBER_SETTINGS:
+        if post.get(key, "").strip():
+            settings[key] = int(post[key])
+    for key in _TICK_SETTINGS:
+        if post.get(key):
+            settings[key] = True
+    if post.get("kind"):
+        settings["kind"] = post["kind"]
+    return settings
+
+
 def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
     tournament = _readable(request, tournament_id)
     if not permissions.may_direct(request.user, tournament):
@@ -119,6 +136,7 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "stages": selectors.tournament_overview(tournament),
             "entries": tournament.entries.order_by("seed"),
             "standings": selectors.standings_view(tournament),
+            "formats": StageFormat.choices,
         },
     )
 
@@ -154,6 +172,25 @@ def tournament_act(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 raise Http404("no such stage")
             round_ = services.round_generate(stage=stage, by=by)
             messages.success(request, f"Round {round_.number} generated")
+        elif action == "stage":
+            source = None
+            if post.get("source_stage"):
+                source = Stage.objects.filter(
+                    tournament=tournament, pk=int(post["source_stage"])
+                ).first()
+                if source is None:
+                    raise Http404("no such stage")
+            top_n = post.get("source_top_n", "").strip()
+            stage = services.stage_add(
+                tournament=tournament,
+                format=post.get("format", ""),
+                settings=_posted_settings(post),
+                name=post.get("name", ""),
+                source_stage=source,
+                source_top_n=int(top_n) if top_n else None,
+                by=by,
+            )
+            messages.success(request, f"Stage {stage.name} added")
         elif action == "swap":
             services.round_adjust(
                 round=_round(tournament, request),

@@ -21,6 +21,52 @@ class StageOut(serializers.Serializer):
     source_top_n = serializers.IntegerField(allow_null=True)
 
 
+class StageIn(serializers.Serializer):
+    format = serializers.ChoiceField(StageFormat.choices)
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    settings = serializers.DictField(
+        required=False,
+        help_text='e.g. {"groups": 3} for groups, {"best_of": 3} for a knockout',
+    )
+    source_stage = serializers.IntegerField(required=False, allow_null=True, **_INT)
+    source_top_n = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=10_000,
+        help_text="the top N of the source stage; of each group after a groups stage",
+    )
+
+
+class BracketMatchOut(serializers.Serializer):
+    id = serializers.CharField()
+    section = serializers.CharField()
+    round = serializers.IntegerField()
+    slot = serializers.IntegerField()
+    best_of = serializers.IntegerField()
+    entrants = serializers.ListField(
+        child=serializers.JSONField(), help_text='entry ids; null = not known, "bye"'
+    )
+    winner = serializers.JSONField()
+    walkover = serializers.BooleanField()
+    not_needed = serializers.BooleanField()
+    series = serializers.ListField(
+        child=serializers.IntegerField(), help_text="games won, aligned with entrants"
+    )
+    draws = serializers.IntegerField()
+    winner_to = serializers.JSONField()
+    loser_to = serializers.JSONField()
+
+
+class BracketOut(serializers.Serializer):
+    stage = serializers.IntegerField()
+    kind = serializers.CharField()
+    best_of = serializers.IntegerField()
+    seeds = serializers.ListField(child=serializers.IntegerField())
+    champion = serializers.IntegerField(allow_null=True)
+    matches = BracketMatchOut(many=True)
+
+
 class TournamentOut(serializers.Serializer):
     id = serializers.IntegerField()
     club = serializers.IntegerField(source="club_id")
@@ -123,4 +169,7 @@ class StandingsOut(serializers.Serializer):
     computed_at = serializers.DateTimeField(allow_null=True)
     generation = serializers.IntegerField()
     pending = serializers.BooleanField()
-    stages = serializers.JSONField()
+    stages = serializers.JSONField(
+        help_text="per stage: metrics and ranked rows; a groups stage also has "
+        "groups: [{name, entries, rows}], each group's own table"
+    )

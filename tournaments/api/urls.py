@@ -37,6 +37,16 @@ urlpatterns = [
         name="tournament-round-list",
     ),
     path(
+        "tournaments/<int:tournament_id>/stages/",
+        views.StageListApi.as_view(),
+        name="tournament-stage-list",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/stages/<int:stage_id>/bracket/",
+        views.BracketApi.as_view(),
+        name="tournament-stage-bracket",
+    ),
+    path(
         "tournaments/<int:tournament_id>/stages/<int:stage_id>/rounds/",
         views.RoundGenerateApi.as_view(),
         name="tournament-round-generate",

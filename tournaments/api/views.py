@@ -16,10 +16,11 @@ from rest_framework.views import APIView
 
 from games.api.serializers import ErrorListSerializer
 from scoring import selectors as scoring_selectors
-from scoring.errors import NotAllowed, NotFound
+from scoring.errors import DomainError, NotAllowed, NotFound
 from tournaments import permissions, selectors, services
 from tournaments.api import serializers as s
-from tournaments.models import Entry, Round, Stage, Tournament
+from tournaments.formats.base import FormatError
+from tournaments.models import Entry, Round, Stage, StageFormat, Tournament
 
 _E = ErrorListSerializer
 _READ = {404: _E}
@@ -198,6 +199,64 @@ class RoundGenerateApi(APIView):
             raise NotFound("not_found", "no such stage")
         round_ = services.round_generate(stage=stage, by=request.user)
         return Response(_round_out(round_), status=status.HTTP_201_CREATED)
+
+
+class StageListApi(APIView):
+    """The tournament's stages; a director adds a later stage (e.g. play-offs that
+    take the top N of each group of a groups stage)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.StageOut(many=True), **_READ})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = selectors.tournament_get(request.user, tournament_id)
+        return Response(s.StageOut(tournament.stages.all(), many=True).data)
+
+    @extend_schema(request=s.StageIn, responses={201: s.StageOut, **_WRITE})
+    def post(self, request: Request, tournament_id: int) -> Response:
+        if not request.user.is_authenticated:
+            raise NotAllowed("not_authenticated", "sign in to manage a tournament")
+        tournament = _directed(request, tournament_id)
+        data = _body(s.StageIn, request)
+        source = None
+        if data.get("source_stage") is not None:
+            source = Stage.objects.filter(
+                tournament=tournament, pk=data["source_stage"]
+            ).first()
+            if source is None:
+                raise DomainError("not_found", "no such stage", "source_stage")
+        stage = services.stage_add(
+            tournament=tournament,
+            format=data["format"],
+            settings=data.get("settings"),
+            name=data.get("name", ""),
+            source_stage=source,
+            source_top_n=data.get("source_top_n"),
+            by=request.user,
+        )
+        return Response(s.StageOut(stage).data, status=status.HTTP_201_CREATED)
+
+
+class BracketApi(APIView):
+    """A knockout stage's bracket: every match, its entrants, winner and series
+    score (best of N), and the champion once known."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.BracketOut, **_READ})
+    def get(self, request: Request, tournament_id: int, stage_id: int) -> Response:
+        tournament = selectors.tournament_get(request.user, tournament_id)
+        stage = Stage.objects.filter(
+            tournament=tournament, pk=stage_id, format=StageFormat.KNOCKOUT
+        ).first()
+        if stage is None:
+            raise NotFound("not_found", "no such knockout stage")
+        stage.tournament = tournament
+        try:
+            data = selectors.stage_bracket_data(stage)
+        except FormatError as error:
+            raise DomainError(error.code, error.message, error.path) from None
+        return Response(s.BracketOut(data).data)
 
 
 def _round(tournament: Tournament, round_id: int) -> Round:

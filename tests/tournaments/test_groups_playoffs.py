@@ -5,8 +5,8 @@ bracket, each bracket match a best-of-3 series of score-book matches.
 
 Every game's result follows the players' ratings (a game is two rounds; the better
 player wins the first by 25 points per rating point of difference, the second is
-level), except the scripted upsets and draws, so the group tables, the cross-seeding, every series score and the champion
-are known by hand.
+level), except the scripted upsets and draws, so the group tables, the
+cross-seeding, every series score and the champion are known by hand.
 """
 
 from __future__ import annotations

@@ -151,7 +151,7 @@ class StageFormat(models.TextChoices):
     PARTNER_ROTATION = "partner_rotation", "partner rotation"
     MULTI_TABLE = "multi_table", "multi-player tables"
     DUPLICATE = "duplicate", "duplicate"
-    GROUPS = "groups", "groups (round robin in each)"
+    GROUPS = "groups", "groups"
 
 
 class Stage(models.Model):

@@ -504,10 +504,15 @@ def stage_knockout(
     entry on the side the engine declared the winner; a game without a single winner
     is a draw, which does not count and is replayed (see
     :mod:`tournaments.formats.knockout`). Raises :class:`FormatError` for results the
-    bracket cannot hold.
+    bracket cannot hold, and while a stage seeded from another has no field yet.
     """
     settings = stage.settings or {}
     best_of = int(settings.get("best_of", 1))
+    if stage.source_stage_id is not None and not stage.entry_ids:
+        # Seeded from an earlier stage: no bracket until that stage is over.
+        raise FormatError(
+            "not_seeded", "the bracket is drawn when its first round is generated"
+        )
     seeds = stage.entry_ids or stage_entry_ids(stage)
     if settings.get("kind", "single") == "double":
         bracket = double_elimination(

@@ -97,6 +97,31 @@ def test_the_stage_list_and_bracket_of_a_draft_are_hidden(api_client, club, dire
     assert first["walkover"] and first["winner"] == first["entrants"][0]
 
 
+def test_the_playoff_bracket_is_drawn_when_it_starts(
+    api_client, groups_event, director, client
+):
+    """Before its first round, a play-off seeded from the groups has no bracket:
+    the API says so (409) and the public page draws none."""
+    playoff = services.stage_add(
+        tournament=groups_event,
+        format="knockout",
+        source_stage=groups_event.stages.get(),
+        source_top_n=1,
+        by=director,
+    )
+    response = api_client.get(
+        api(
+            "tournament-stage-bracket",
+            tournament_id=groups_event.pk,
+            stage_id=playoff.pk,
+        )
+    )
+    assert response.status_code == 409
+    assert response.json()["errors"][0]["code"] == "not_seeded"
+    page = client.get(reverse("tournaments:public", args=[groups_event.pk]))
+    assert page.status_code == 200 and b"<svg" not in page.content
+
+
 def test_a_groups_stage_has_no_bracket(api_client, groups_event):
     stage = groups_event.stages.get()
     response = api_client.get(

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from games.api.serializers import ErrorListSerializer
 from scoring import selectors as scoring_selectors
-from scoring.errors import DomainError, NotAllowed, NotFound
+from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
 from tournaments import permissions, selectors, services
 from tournaments.api import serializers as s
 from tournaments.formats.base import FormatError
@@ -243,7 +243,7 @@ class BracketApi(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: s.BracketOut, **_READ})
+    @extend_schema(responses={200: s.BracketOut, 404: _E, 409: _E})
     def get(self, request: Request, tournament_id: int, stage_id: int) -> Response:
         tournament = selectors.tournament_get(request.user, tournament_id)
         stage = Stage.objects.filter(
@@ -255,7 +255,8 @@ class BracketApi(APIView):
         try:
             data = selectors.stage_bracket_data(stage)
         except FormatError as error:
-            raise DomainError(error.code, error.message, error.path) from None
+            # Not drawn yet, or stored results the director must fix first.
+            raise Conflict(error.code, error.message, error.path) from None
         return Response(s.BracketOut(data).data)
 
 

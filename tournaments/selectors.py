@@ -5,7 +5,10 @@ match is ``finished`` (an abandoned or unfinished match counts nothing). Per sid
 ``game_points`` are the match's folded ``totals``; the placement is the engine's
 ``winners`` for two sides (no winner = a draw) and the points otherwise. A scoring
 bye recorded on the round counts ``bye`` points. The pure
-:func:`tournaments.ranking.compute_standings` does the ranking.
+:func:`tournaments.ranking.compute_standings` does the ranking. A groups stage is
+also ranked group by group, each from the games among its own entries (the
+snapshot's ``groups``); a knockout's bracket and series are folded from its
+finished games (:func:`stage_knockout`).
 
 The **source fingerprint** of a tournament is the sum of its matches' ``version``
 plus the number of withdrawn entries: every input of the standings only ever grows

@@ -116,7 +116,7 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournaments/manage.html",
         {
             "tournament": tournament,
-            "stages": selectors.tournament_overview(tournament),
+            "stages": selectors.tournament_overview(tournament, director=True),
             "entries": tournament.entries.order_by("seed"),
             "standings": selectors.standings_view(tournament),
         },

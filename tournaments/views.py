@@ -78,6 +78,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             settings = {}
             if request.POST.get("rounds"):
                 settings["rounds"] = int(request.POST["rounds"])
+            if request.POST.get("deals_per_stanza"):
+                settings["deals_per_stanza"] = int(request.POST["deals_per_stanza"])
             tiebreaks = [
                 k.strip() for k in request.POST.get("tiebreaks", "").split(",")
             ]

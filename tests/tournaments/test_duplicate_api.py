@@ -224,3 +224,22 @@ def test_schema_documents_the_boards_endpoint(api_client):
     schema = api_client.get(reverse("schema"), {"format": "json"})
     paths = schema.json()["paths"]
     assert "/api/v1/tournaments/{tournament_id}/stages/{stage_id}/boards/" in paths
+
+
+def test_director_creates_a_duplicate_event_on_the_page(client, club, director):
+    client.force_login(director)
+    form = client.get(reverse("tournaments:new"))
+    assert b'name="deals_per_stanza"' in form.content
+    response = client.post(
+        reverse("tournaments:new"),
+        {
+            "club": club.pk,
+            "name": "Eight",
+            "game": "sakaali",
+            "format": "duplicate",
+            "deals_per_stanza": "2",
+        },
+    )
+    assert response.status_code == 302
+    stage = club.tournaments.get(name="Eight").stages.get()
+    assert (stage.format, stage.settings) == ("duplicate", {"deals_per_stanza": 2})

@@ -35,6 +35,7 @@ from tournaments.formats.base import Bye as FormatBye
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.base import Table as FormatTable
+from tournaments.formats.duplicate import DealPlay, compare_deals
 from tournaments.formats.groups import Group, group_stage
 from tournaments.formats.knockout import (
     BYE,
@@ -48,6 +49,7 @@ from tournaments.formats.knockout import (
 )
 from tournaments.models import (
     Entry,
+    EntryMember,
     Round,
     Stage,
     StageFormat,
@@ -420,8 +422,13 @@ def round_tables(round_: Round) -> QuerySet[Table]:
     )
 
 
-def tournament_overview(tournament: Tournament) -> list[dict[str, Any]]:
-    """Stages → rounds → tables with sides (entry names) and match state, for pages."""
+def tournament_overview(
+    tournament: Tournament, *, director: bool = False
+) -> list[dict[str, Any]]:
+    """Stages → rounds → tables with sides (entry names) and match state, for pages.
+
+    A duplicate stage also carries its board comparison (``boards``); ``director``
+    shows the boards not yet replayed too."""
     entries = {e.pk: e for e in tournament.entries.all()}
     stages = []
     for stage in tournament.stages.order_by("order", "id"):
@@ -450,7 +457,10 @@ def tournament_overview(tournament: Tournament) -> list[dict[str, Any]]:
                 svg = stage_bracket_svg(stage)
             except FormatError:
                 svg = None  # a result the director must fix first
-        stages.append({"stage": stage, "rounds": rounds, "svg": svg})
+        boards = None
+        if stage.format == "duplicate":
+            boards = duplicate_boards(stage, reveal_unreplayed=director)
+        stages.append({"stage": stage, "rounds": rounds, "svg": svg, "boards": boards})
     return stages
 
 
@@ -672,3 +682,159 @@ def _groups_json(
         }
         for group, computed in tables
     ]
+
+
+# -- duplicate stages ----------------------------------------------------------------
+
+
+def duplicate_boards(
+    stage: Stage, *, reveal_unreplayed: bool = False
+) -> dict[str, Any]:
+    """A duplicate stage's boards compared between the tables that played them.
+
+    Every counted deal of the stage's tables is one play of the board its result
+    names (``detail.board``; the table's ``deal_ids`` when the engine did not
+    name one). Per board: each play's North-South / East-West entries, game points
+    and card points, and — once the board has been played at both tables — each
+    team's **swing** (:func:`tournaments.formats.duplicate.compare_deals`).
+
+    A board played at one table only is hidden unless ``reveal_unreplayed`` (the
+    director): the other table has still to play those cards (book §39.7.1 keeps
+    the score face down under the hands until then). ``teams`` sums what is shown:
+    the game points of every counted deal and the swings of complete boards.
+    """
+    tables = list(
+        Table.objects.filter(round__stage=stage)
+        .select_related("round")
+        .prefetch_related("sides")
+        .order_by("round__number", "number")
+    )
+    entry_ids = stage_entry_ids(stage)
+    names = dict(
+        Entry.objects.filter(tournament_id=stage.tournament_id).values_list(
+            "pk", "name"
+        )
+    )
+    lineups: dict[int, list[str]] = defaultdict(list)
+    for entry_id, player in (
+        EntryMember.objects.filter(entry_id__in=entry_ids)
+        .order_by("entry_id", "position")
+        .values_list("entry_id", "player__display_name")
+    ):
+        lineups[entry_id].append(player)
+    deals: dict[int, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
+    for match_id, number, result in (
+        Deal.objects.filter(
+            match_id__in=[t.match_id for t in tables if t.match_id],
+            status=DealStatus.COUNTED,
+        )
+        .order_by("number")
+        .values_list("match_id", "number", "result")
+    ):
+        deals[match_id].append((number, result or {}))
+
+    seating = []
+    plays: list[tuple[DealPlay, dict[str, Any]]] = []
+    for table in tables:
+        sides = {seat.side: seat.entry_id for seat in table.sides.all()}
+        pairs = next(
+            (
+                r["data"].get("pairs")
+                for r in table.reasons
+                if r.get("code") == "duplicate"
+            ),
+            None,
+        ) or [0, 0]
+        ns, ew = sides.get(0), sides.get(1)
+        seating.append(
+            {
+                "round": table.round.number,
+                "table": table.number,
+                "match": table.match_id,
+                "boards": list(table.deal_ids),
+                "sides": [
+                    {
+                        "entry": entry,
+                        "name": names.get(entry, ""),
+                        "players": lineups[entry][2 * pair : 2 * pair + 2],
+                    }
+                    for entry, pair in ((ns, pairs[0]), (ew, pairs[1]))
+                ],
+            }
+        )
+        for index, (_number, result) in enumerate(deals.get(table.match_id, [])):
+            detail = result.get("detail") or {}
+            board = detail.get("board")
+            if board is None and index < len(table.deal_ids):
+                board = table.deal_ids[index]
+            points = result.get("points") or [0, 0]
+            play = DealPlay(str(board), (ns,), (ew,), points[0], points[1])
+            plays.append(
+                (
+                    play,
+                    {
+                        "round": table.round.number,
+                        "table": table.number,
+                        "match": table.match_id,
+                        "north_south": ns,
+                        "east_west": ew,
+                        "names": [names.get(ns, ""), names.get(ew, "")],
+                        "points": [points[0], points[1]],
+                        "net": points[0] - points[1],
+                        "card_points": detail.get("card_points"),
+                    },
+                )
+            )
+
+    teams = {entry: (entry,) for entry in entry_ids}
+    order = {board: i for i, board in enumerate(_board_order(tables))}
+    by_board: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for play, row in plays:
+        by_board[play.deal].append(row)
+    complete = {board for board, rows in by_board.items() if len(rows) >= 2}
+    swings = {
+        c.deal: c.swing
+        for c in compare_deals([p for p, _row in plays if p.deal in complete], teams)
+    }
+    boards = []
+    totals = {entry: {"game_points": 0, "swing": 0} for entry in entry_ids}
+    for board in sorted(by_board, key=lambda b: (order.get(b, len(order)), b)):
+        rows = by_board[board]
+        if board not in complete and not reveal_unreplayed:
+            continue
+        swing = swings.get(board)
+        for row in rows:
+            totals[row["north_south"]]["game_points"] += row["points"][0]
+            totals[row["east_west"]]["game_points"] += row["points"][1]
+        if swing is not None:
+            for entry, value in swing.items():
+                totals[entry]["swing"] += value
+        boards.append(
+            {
+                "board": board,
+                "complete": swing is not None,
+                "plays": rows,
+                "swing": (
+                    [{"entry": e, "value": swing[e]} for e in entry_ids]
+                    if swing is not None
+                    else None
+                ),
+            }
+        )
+    return {
+        "stage": stage.pk,
+        "tables": seating,
+        "boards": boards,
+        "hidden": sorted(set(by_board) - complete) if not reveal_unreplayed else [],
+        "teams": [
+            {"entry": e, "name": names.get(e, ""), **totals[e]} for e in entry_ids
+        ],
+    }
+
+
+def _board_order(tables: Iterable[Table]) -> list[str]:
+    seen: dict[str, None] = {}
+    for table in tables:
+        for board in table.deal_ids:
+            seen.setdefault(board, None)
+    return list(seen)

@@ -33,7 +33,7 @@ from functools import partial
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import Count, F, Max
 from django.utils import timezone
 
 from games.engine import UnknownGame, get_game
@@ -45,6 +45,7 @@ from scoring.models import Deal, MatchStatus, Player
 from tournaments import permissions, prizes, selectors
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
+from tournaments.formats.duplicate import TEAM_SIZE, sakaali_for_eight_teams
 from tournaments.formats.explain import explain_round
 from tournaments.formats.groups import (
     Placed,
@@ -124,7 +125,9 @@ def tournament_create(
         game=engine.slug,
         options=parsed.model_dump(mode="json"),
         visibility=Visibility(visibility),
-        tiebreaks=_tiebreaks(tiebreaks),
+        tiebreaks=_tiebreaks(
+            tiebreaks if tiebreaks is not None else _DEFAULT_TIEBREAKS.get(format)
+        ),
         points=_points(points),
         entry_fee=fee,
         entry_fee_currency=currency,
@@ -369,6 +372,14 @@ def round_adjust(*, round: Round, swaps: Sequence[tuple[int, int]], by: Any) -> 
     _require(permissions.may_direct(by, tournament), "only a director may")
     if round_.status != RoundStatus.GENERATED:
         raise Conflict("round_started", "only a generated round can be adjusted")
+    if round_.stage.format == StageFormat.DUPLICATE:
+        # Swapping the teams would let one team hold both directions of a board.
+        raise DomainError(
+            "duplicate_seating_fixed",
+            "a duplicate stage's seating is fixed by the format (book §39.7.2); "
+            "the teams' line-up order decides which pair plays where",
+            "swaps",
+        )
     seats = {s.entry_id: s for s in TableSide.objects.filter(table__round=round_)}
     explanation = dict(round_.explanation or {})
     byes = [dict(b) for b in explanation.get("byes", [])]
@@ -432,13 +443,17 @@ def round_start(*, round: Round, by: Any) -> Round:
         lineups.setdefault(member.entry_id, []).append(member.player)
     tables = list(round_.tables.prefetch_related("sides").order_by("number"))
     for table in tables:
-        seats = _seats(table, lineups)
+        seats = _seats(table, _table_lineups(table, lineups))
+        options = tournament.options
+        if table.deal_ids:
+            # Duplicate: the match is this table's boards, named as at every table.
+            options = {**options, "boards": list(table.deal_ids)}
         table.match = scoring_services.start_match(
             club=tournament.club,
             game=tournament.game,
             seats=seats,
             first_dealer=0,
-            options=tournament.options,
+            options=options,
             is_public=tournament.is_published,
             scorers=[player for player, _side in seats],
             by=by,
@@ -621,6 +636,8 @@ def _stage_create(
         raise DomainError(
             "format_unavailable", f"{fmt.label} is not available yet", "format"
         )
+    if fmt == StageFormat.DUPLICATE:
+        _check_duplicate_game(tournament.game)
     return Stage.objects.create(
         tournament=tournament,
         order=order,
@@ -645,9 +662,17 @@ _SETTINGS: dict[str, dict[str, Any]] = {
         "next_best": int,
     },
     StageFormat.GROUPS: {"groups": int, "double": bool},
+    StageFormat.DUPLICATE: {"deals_per_stanza": int},
 }
 # Settings a format cannot do without.
 _REQUIRED_SETTINGS: dict[str, tuple[str, ...]] = {StageFormat.GROUPS: ("groups",)}
+# A stage whose tiebreaks the director did not choose ranks by these.
+_DEFAULT_TIEBREAKS: dict[str, list[str]] = {
+    # Book §39.7.3: the team with more game points over the 2 × 8 deals wins.
+    StageFormat.DUPLICATE: ["game_points_for", "point_difference"],
+}
+# Book §39.7.1 plays four boards a stanza; the bound keeps a stanza one sitting.
+MAX_DEALS_PER_STANZA = 13
 
 
 def _stage_settings(fmt: str, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -674,6 +699,10 @@ def _stage_settings(fmt: str, settings: Mapping[str, Any]) -> dict[str, Any]:
             raise DomainError("invalid", "between 1 and 64 groups", path)
         elif key == "next_best" and not 0 <= value <= 63:
             raise DomainError("invalid", "between 0 and 63 entries", path)
+        elif key == "deals_per_stanza" and not 1 <= value <= MAX_DEALS_PER_STANZA:
+            raise DomainError(
+                "invalid", f"between 1 and {MAX_DEALS_PER_STANZA} boards", path
+            )
         clean[key] = value
     for key in _REQUIRED_SETTINGS.get(fmt, ()):
         if key not in clean:
@@ -971,12 +1000,85 @@ def _check_source(stage: Stage, source: Stage | None, top_n: int | None) -> None
         )
 
 
+def _duplicate(stage: Stage, number: int) -> FormatRound:
+    """Sakaali for eight (book §39.7): two teams of four; stanza 1, then stanza 2
+    with the tables swapped. The first team by seed is team A (North-South at
+    table 1 in stanza 1)."""
+    teams = _active(stage.entry_ids)
+    if len(teams) != 2:
+        raise FormatError(
+            "duplicate_teams",
+            f"Sakaali for eight is two teams of four; this stage has {len(teams)} "
+            "active entries",
+            path="entries",
+        )
+    sizes = dict(
+        EntryMember.objects.filter(entry_id__in=teams)
+        .values("entry_id")
+        .annotate(n=Count("id"))
+        .values_list("entry_id", "n")
+    )
+    for index, team in enumerate(teams):
+        if sizes.get(team, 0) != TEAM_SIZE:
+            raise FormatError(
+                "team_size",
+                f"entry {team} has {sizes.get(team, 0)} players; a team is four "
+                "(paste 'Team: Ann & Bob & Cid & Dan')",
+                path=f"entries.{index}",
+            )
+    stanzas = sakaali_for_eight_teams(
+        teams[0],
+        teams[1],
+        deals_per_stanza=int((stage.settings or {}).get("deals_per_stanza", 4)),
+    )
+    if number > len(stanzas):
+        raise FormatError("all_rounds_played", "both stanzas have been generated")
+    return stanzas[number - 1]
+
+
+def _check_duplicate_game(slug: str) -> None:
+    """A duplicate stage needs a partnership game whose matches name their boards."""
+    engine = get_game(slug)
+    if "boards" not in engine.Options.model_fields or engine.tables != ((0, 1, 0, 1),):
+        raise DomainError(
+            "duplicate_game",
+            f"{engine.name} is not played duplicate here: a duplicate stage needs "
+            "a four-player partnership game that identifies boards (Sakaali)",
+            "format",
+        )
+
+
+def _table_lineups(
+    table: Table, lineups: Mapping[int, list[Player]]
+) -> Mapping[int, list[Player]]:
+    """The players each entry seats at ``table``: a duplicate table seats one pair
+    of each team (its reason's ``pairs``: 0 = players 1 and 2, 1 = players 3 and 4);
+    every other table the whole line-up."""
+    pairs = next(
+        (
+            r["data"]["pairs"]
+            for r in table.reasons
+            if r.get("code") == "duplicate" and "pairs" in r.get("data", {})
+        ),
+        None,
+    )
+    if pairs is None:
+        return lineups
+    entries = {seat.side: seat.entry_id for seat in table.sides.all()}
+    seated = dict(lineups)
+    for side, pair in enumerate(pairs):
+        entry = entries[side]
+        seated[entry] = lineups[entry][2 * pair : 2 * pair + 2]
+    return seated
+
+
 _GENERATORS = {
     StageFormat.KNOCKOUT: _knockout,
     StageFormat.GROUPS: _groups,
     StageFormat.ROUND_ROBIN: _round_robin,
     StageFormat.SWISS: _swiss,
     StageFormat.PARTNER_ROTATION: _partner_rotation,
+    StageFormat.DUPLICATE: _duplicate,
 }
 
 

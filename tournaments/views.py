@@ -101,7 +101,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 # Stage settings as the forms post them: whole numbers, tick boxes, choices. Only
 # what the director filled in is passed on; the service checks it for the format.
-_NUMBER_SETTINGS = ("rounds", "groups", "best_of", "next_best")
+_NUMBER_SETTINGS = ("rounds", "groups", "best_of", "next_best", "deals_per_stanza")
 _TICK_SETTINGS = ("double", "third_place")
 
 
@@ -133,7 +133,7 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournaments/manage.html",
         {
             "tournament": tournament,
-            "stages": selectors.tournament_overview(tournament),
+            "stages": selectors.tournament_overview(tournament, director=True),
             "entries": tournament.entries.order_by("seed"),
             "standings": selectors.standings_view(tournament),
             "formats": StageFormat.choices,

@@ -173,3 +173,58 @@ class StandingsOut(serializers.Serializer):
         help_text="per stage: metrics and ranked rows; a groups stage also has "
         "groups: [{name, entries, rows}], each group's own table"
     )
+
+
+class BoardTeamOut(serializers.Serializer):
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    game_points = serializers.IntegerField()
+    swing = serializers.IntegerField()
+
+
+class BoardPlayOut(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    match = serializers.IntegerField(allow_null=True)
+    north_south = serializers.IntegerField()
+    east_west = serializers.IntegerField()
+    names = serializers.ListField(child=serializers.CharField(allow_blank=True))
+    points = serializers.ListField(child=serializers.IntegerField())
+    net = serializers.IntegerField()
+    card_points = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True
+    )
+
+
+class BoardSwingOut(serializers.Serializer):
+    entry = serializers.IntegerField()
+    value = serializers.IntegerField()
+
+
+class BoardOut(serializers.Serializer):
+    board = serializers.CharField()
+    complete = serializers.BooleanField()
+    plays = BoardPlayOut(many=True)
+    swing = BoardSwingOut(many=True, allow_null=True)
+
+
+class SeatedSideOut(serializers.Serializer):
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+
+
+class SeatingOut(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    match = serializers.IntegerField(allow_null=True)
+    boards = serializers.ListField(child=serializers.CharField())
+    sides = SeatedSideOut(many=True)
+
+
+class BoardsOut(serializers.Serializer):
+    stage = serializers.IntegerField()
+    tables = SeatingOut(many=True)
+    boards = BoardOut(many=True)
+    hidden = serializers.ListField(child=serializers.CharField())
+    teams = BoardTeamOut(many=True)

@@ -52,6 +52,11 @@ urlpatterns = [
         name="tournament-round-generate",
     ),
     path(
+        "tournaments/<int:tournament_id>/stages/<int:stage_id>/boards/",
+        views.StageBoardsApi.as_view(),
+        name="tournament-stage-boards",
+    ),
+    path(
         "tournaments/<int:tournament_id>/rounds/<int:round_id>/swap/",
         views.RoundSwapApi.as_view(),
         name="tournament-round-swap",

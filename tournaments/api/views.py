@@ -299,6 +299,26 @@ class RoundActionApi(APIView):
         return Response(_round_out(service(round=round_, by=request.user)))
 
 
+class StageBoardsApi(APIView):
+    """A duplicate stage's boards compared between its tables (book §39.7): who sat
+    where, each play's game points and each team's swing per board. Anyone who may
+    read the tournament; a board played at one table only is shown to directors
+    alone (the other table has still to play those cards)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.BoardsOut, **_READ})
+    def get(self, request: Request, tournament_id: int, stage_id: int) -> Response:
+        tournament = selectors.tournament_get(request.user, tournament_id)
+        stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
+        if stage is None or stage.format != "duplicate":
+            raise NotFound("not_found", "no such duplicate stage")
+        boards = selectors.duplicate_boards(
+            stage, reveal_unreplayed=permissions.may_direct(request.user, tournament)
+        )
+        return Response(s.BoardsOut(boards).data)
+
+
 class StandingsApi(APIView):
     """The latest standings snapshot: per stage, metrics and ranked rows;
     ``pending`` while a recompute is due."""

@@ -23,6 +23,14 @@ comparison
     the other team held that direction there, the difference is a *swing* between the
     teams: who made more of the same cards.
 
+team entries
+    In a tournament the two teams are two *entries* of four players each
+    (:func:`sakaali_for_eight_teams`). A table then has one entry a side, and its
+    reason names the **pair** of each team seated there (``data["pairs"]``: 0 =
+    the line-up's players 1 and 2, 1 = players 3 and 4). A team therefore sits at
+    both tables of a round — one pair at each — the one exception to
+    :mod:`.base`'s "an entry once per round".
+
 Invariants: every deal is played exactly once by each team in each direction's
 hands; each player plays every deal of one table's set once; the comparison swings
 of the two teams on a deal sum to zero.
@@ -91,6 +99,71 @@ def sakaali_for_eight(
         messages=("Players change tables; everyone keeps their direction.",),
     )
     return stanza_1, stanza_2
+
+
+TEAM_SIZE = 4
+
+
+def sakaali_for_eight_teams(
+    team_a: EntryId,
+    team_b: EntryId,
+    *,
+    deals_per_stanza: int = 4,
+    prefix: str = "D",
+) -> tuple[Round, Round]:
+    """:func:`sakaali_for_eight` for two *entries* that are teams of four.
+
+    A team's players are its line-up in order; its **pair** 0 is players 1 and 2,
+    pair 1 players 3 and 4. Each table has one entry per side (North-South is
+    ``sides[0]``), and its reason says which pair of each side's team sits there
+    (``data["pairs"]``, in side order): stanza 1 seats pair 0 of both teams at
+    table 1 and pair 1 at table 2; in stanza 2 the pairs change tables.
+    """
+    if team_a == team_b:
+        raise FormatError(
+            "bad_teams", "Sakaali for eight needs two different teams", path="entries"
+        )
+    members = {
+        team: tuple((team, position) for position in range(TEAM_SIZE))
+        for team in (team_a, team_b)
+    }
+    stanzas = sakaali_for_eight(
+        members[team_a],
+        members[team_b],
+        deals_per_stanza=deals_per_stanza,
+        prefix=prefix,
+    )
+    first, second = stanzas
+    return _by_team(first), _by_team(second)
+
+
+def _by_team(stanza: Round) -> Round:
+    tables = []
+    for table in stanza.tables:
+        teams, pairs = [], []
+        for (team, first), (partner_team, second) in table.sides:
+            # Partners are consecutive players of one line-up: (1, 2) or (3, 4).
+            assert team == partner_team and first % 2 == 0 and second == first + 1
+            teams.append(team)
+            pairs.append(first // 2)
+        number = table.reasons[0].data["stanza"]
+        ns, ew = teams
+        text = (
+            f"Stanza {number}: team {ns}'s players {2 * pairs[0] + 1} & "
+            f"{2 * pairs[0] + 2} North-South v team {ew}'s players "
+            f"{2 * pairs[1] + 1} & "
+            f"{2 * pairs[1] + 2} East-West, boards {table.deals[0]}–{table.deals[-1]}"
+        )
+        if number == 2:
+            text += " (the other table's boards, hands held by the other team)"
+        reason = Reason(
+            ReasonCode.DUPLICATE,
+            text,
+            (ns, ew),
+            data={"stanza": number, "pairs": pairs},
+        )
+        tables.append(Table(table.number, ((ns,), (ew,)), (reason,), table.deals))
+    return Round(stanza.number, tuple(tables), messages=stanza.messages)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,599 @@
+"""Sakaali: each team's final ten cards, scored for sets, pairs and singles.
+
+Source: ``001_b57793035adc3f64.txt §39`` (39.2 setup, 39.3 the game, 39.4 scoring,
+39.7 Sakaali for eight players).
+
+Terms:
+
+* **seat** 0–3 clockwise; partners sit opposite (table ``(0, 1, 0, 1)``), so the
+  side (team) of a seat is ``seat % 2``.
+* **hand** — the five cards a player keeps after discarding eight; a team's two hands
+  make its **ten-card hand** (39.4).
+* **card points** (minus card points) — what a ten-card hand loses: cards in a
+  **set** (three or four of a kind) 0, a **pair** 25, a **single** its value
+  (ace 1, two 2 … king 13) + 20.
+* **bonus** — what the deal's winner gets on top of the difference: 20, plus 20 for
+  every tied deal just before (a tie carries the bonus on: 40, 60 …; option
+  ``tie_bonus_carries``). A winner with all ten cards in sets gets 30 more.
+* **game** — to 100 game points (option ``target``); ``best_of: 3`` plays a match of
+  such games, first to two.
+* **board** — duplicate play (39.7): a deal whose hands are kept and replayed at the
+  other table. With option ``boards`` (the board ids, in order) the match is exactly
+  those deals — one stanza of Sakaali for eight — and each deal's result names its
+  board, so the same board can be compared across tables.
+
+Invariants:
+
+* a deal gives points to at most one side: the winner gets the difference of card
+  points + the bonus (+ 30); a tie gives nobody anything;
+* card entry: every card is one of the 52, entered once over both teams; a hand is 5
+  cards, a team 10 (two hands of five, or the ten together);
+* totals entry (``card_points`` per team, unverified) accepts only values some ten
+  cards can lose (1–20 cannot be lost, for instance);
+* ``bonus`` in the state is the bonus of the next deal; it is 20 after any deal with
+  a winner;
+* in best of three the totals are the current game's: the deal that wins a game keeps
+  the final score, the next deal starts the new game from 0–0.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    Discriminator,
+    Field,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from games.engine.cards import RANKS, Card
+from games.engine.decks import STANDARD_52, check_deck
+from games.engine.errors import DealRejected, RuleError
+from games.engine.game import (
+    DealScore,
+    Fact,
+    Game,
+    MatchState,
+    NextDeal,
+    Table,
+    advanced,
+)
+from games.engine.inputs import CardList, FrozenModel, validation_errors
+from games.engine.registry import register
+
+HAND = 5
+TEAM_HAND = 10
+PAIR = 25
+SINGLE_EXTRA = 20
+WIN_BONUS = 20
+ALL_IN_SETS = 30
+# 39.4: "ace=1, two=2, ..., king=13".
+VALUES: dict[str, int] = {
+    **{rank: int(rank) for rank in RANKS if rank.isdigit()},
+    "A": 1,
+    "J": 11,
+    "Q": 12,
+    "K": 13,
+}
+# Reading order of a team's groups on the sheet: by value, ace first.
+BY_VALUE = tuple(sorted(VALUES, key=VALUES.__getitem__))
+NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+MAX_BOARDS = 52
+
+BoardId = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=16,
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$",
+        description="A board (deck) id such as D3, the same at every table.",
+        examples=["D1"],
+    ),
+]
+CardPoints = Annotated[int, Field(ge=0, description="A team's minus card points.")]
+
+
+def _name(rank: str, plural: bool = False) -> str:
+    word = NAMES.get(rank, rank)
+    return f"{word}s" if plural else word
+
+
+def _reachable_card_points() -> frozenset[int]:
+    """Every total a ten-card hand from one 52-card deck can lose.
+
+    A hand is a count 0–4 per rank summing to 10; a rank held once loses its value
+    + 20, twice 25, three or four times 0. Dynamic programming over the ranks.
+    """
+    cost = {rank: (0, VALUES[rank] + SINGLE_EXTRA, PAIR, 0, 0) for rank in VALUES}
+    reach: dict[int, set[int]] = {0: {0}}  # cards used -> card points possible
+    for rank in VALUES:
+        nxt: dict[int, set[int]] = {}
+        for used, totals in reach.items():
+            for count in range(5):
+                if used + count > TEAM_HAND:
+                    break
+                bucket = nxt.setdefault(used + count, set())
+                bucket.update(t + cost[rank][count] for t in totals)
+        reach = nxt
+    return frozenset(reach[TEAM_HAND])
+
+
+REACHABLE_CARD_POINTS = _reachable_card_points()
+
+
+class SakaaliOptions(FrozenModel):
+    """Variants; the defaults are the book's four-player game to 100."""
+
+    target: int = Field(100, ge=1, description="Game points that win a game (39.4).")
+    best_of: Literal[1, 3] = Field(
+        1,
+        description="1: one game; 3: a best-of-three match of games (39.4, 'if a "
+        "longer game is desired').",
+    )
+    tie_bonus_carries: bool = Field(
+        True,
+        description="A tied deal's 20-point winning bonus goes to the next deal "
+        "(39.4); false scores every deal on its own.",
+    )
+    boards: tuple[BoardId, ...] = Field(
+        (),
+        max_length=MAX_BOARDS,
+        description="Duplicate play (39.7): the board ids of this table's deals, in "
+        "order. The match is exactly these deals; target and best_of do not apply.",
+    )
+
+    @field_validator("boards")
+    @classmethod
+    def _distinct(cls, boards: tuple[str, ...]) -> tuple[str, ...]:
+        seen: set[str] = set()
+        for board in boards:
+            if board in seen:
+                raise PydanticCustomError(
+                    "duplicate_board",
+                    "board {board} is listed twice",
+                    {"board": board},
+                )
+            seen.add(board)
+        return boards
+
+
+class SakaaliTeam(FrozenModel):
+    """One team's final cards: the partners' two hands, or the ten together."""
+
+    hands: tuple[CardList, CardList] | None = Field(
+        None,
+        description="Each partner's five cards, partners in seat order (side 0: "
+        "seats 0 and 2; side 1: seats 1 and 3).",
+    )
+    cards: CardList | None = Field(
+        None,
+        description="The team's ten cards together (instead of the two hands).",
+    )
+
+
+class SakaaliCards(FrozenModel):
+    """A deal entered as both teams' final ten cards."""
+
+    mode: Literal["cards"] = "cards"
+    teams: tuple[SakaaliTeam, SakaaliTeam] = Field(
+        description="Side 0 (seats 0 and 2) and side 1 (seats 1 and 3)."
+    )
+    board: BoardId | None = Field(
+        None, description="Duplicate play: the board played (checked if given)."
+    )
+
+
+class SakaaliTotals(FrozenModel):
+    """A deal entered as each team's card points only (not verified)."""
+
+    mode: Literal["totals"]
+    card_points: tuple[CardPoints, CardPoints] = Field(
+        description="Minus card points of side 0 and side 1."
+    )
+    board: BoardId | None = Field(
+        None, description="Duplicate play: the board played (checked if given)."
+    )
+
+
+def _mode(value: Any) -> str:
+    if isinstance(value, dict):
+        return value.get("mode", "cards")
+    return getattr(value, "mode", "cards")
+
+
+SakaaliDeal = Annotated[
+    Annotated[SakaaliCards, Tag("cards")] | Annotated[SakaaliTotals, Tag("totals")],
+    Discriminator(_mode),
+]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SakaaliState(MatchState):
+    """``bonus``: what the next deal's winner gets besides the difference.
+    ``games_won`` per side and ``new_game`` (the next deal starts a game from 0–0)
+    serve best of three."""
+
+    bonus: int = WIN_BONUS
+    games_won: tuple[int, int] = (0, 0)
+    new_game: bool = False
+
+
+@dataclass(frozen=True)
+class TeamHand:
+    """A ten-card hand taken apart: its card points and the facts behind them."""
+
+    card_points: int
+    all_in_sets: bool
+    facts: tuple[Fact, ...]
+
+
+def team_hand(cards: Sequence[Card], side: int | None = None) -> TeamHand:
+    """Group ``cards`` by rank and count what they lose (39.4)."""
+    counts = Counter(card.rank for card in cards)
+    facts = []
+    total = 0
+    for rank in BY_VALUE:
+        count = counts.get(rank, 0)
+        if count >= 3:
+            word = "three" if count == 3 else "four"
+            facts.append(Fact("set", f"{word} {_name(rank, True)}: 0", side, 0))
+        elif count == 2:
+            total += PAIR
+            facts.append(Fact("pair", f"pair of {_name(rank, True)}: 25", side, PAIR))
+        elif count == 1:
+            lost = VALUES[rank] + SINGLE_EXTRA
+            total += lost
+            facts.append(Fact("single", f"single {_name(rank)}: {lost}", side, lost))
+    return TeamHand(total, total == 0, tuple(facts))
+
+
+@register
+class Sakaali(Game):
+    slug = "sakaali"
+    name = "Sakaali"
+    source = "001_b57793035adc3f64.txt §39"
+    summary = (
+        "Partners keep five cards each; a team's ten cards lose points for pairs and "
+        "singles; the deal's winner scores the difference + 20; 100 wins."
+    )
+    Options = SakaaliOptions
+    deal_input = SakaaliDeal
+    deck = STANDARD_52
+    tables = ((0, 1, 0, 1),)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._by_mode = {
+            "cards": TypeAdapter(SakaaliCards),
+            "totals": TypeAdapter(SakaaliTotals),
+        }
+
+    # -- the match ----------------------------------------------------------------
+
+    def initial_state(self, options: SakaaliOptions, table: Table) -> SakaaliState:
+        return SakaaliState(
+            table=table,
+            options=options,
+            totals=(0, 0),
+            dealer=table.first_dealer,
+        )
+
+    # -- one deal -----------------------------------------------------------------
+
+    def parse_deal(self, raw: Any) -> SakaaliCards | SakaaliTotals:
+        adapter = self._by_mode.get(_mode(raw))
+        if adapter is None:
+            raise DealRejected(
+                [RuleError("mode", "bad_mode", "mode is 'cards' or 'totals'")]
+            )
+        try:
+            return adapter.validate_python(raw)
+        except ValidationError as exc:
+            raise DealRejected(validation_errors(exc)) from None
+
+    def verify_and_score(
+        self, state: SakaaliState, deal: SakaaliCards | SakaaliTotals
+    ) -> DealScore:
+        errors: list[RuleError] = []
+        board = self._board(state, deal, errors)
+        if isinstance(deal, SakaaliTotals):
+            points, hands = self._card_points_entered(deal, errors), None
+        else:
+            hands = self._hands(deal, errors)
+            points = None if hands is None else tuple(h.card_points for h in hands)
+        if errors:
+            raise DealRejected(errors)
+        return self._result(state, points, hands, board)
+
+    def _board(
+        self,
+        state: SakaaliState,
+        deal: SakaaliCards | SakaaliTotals,
+        errors: list[RuleError],
+    ) -> str | None:
+        """The board this deal is: the options' next one, checked against the entry."""
+        boards = state.options.boards
+        if not boards:
+            return deal.board
+        expected = boards[state.deal_number - 1]
+        if deal.board is not None and deal.board != expected:
+            errors.append(
+                RuleError(
+                    "board",
+                    "wrong_board",
+                    f"deal {state.deal_number} of this table is board {expected}, "
+                    f"not {deal.board}",
+                )
+            )
+        return expected
+
+    @staticmethod
+    def _card_points_entered(
+        deal: SakaaliTotals, errors: list[RuleError]
+    ) -> tuple[int, int]:
+        for side, value in enumerate(deal.card_points):
+            if value not in REACHABLE_CARD_POINTS:
+                errors.append(
+                    RuleError(
+                        f"card_points.{side}",
+                        "unreachable_card_points",
+                        f"no ten cards lose exactly {value} card points (sets 0, "
+                        "pairs 25, singles value + 20)",
+                    )
+                )
+        return deal.card_points
+
+    @staticmethod
+    def _hands(
+        deal: SakaaliCards, errors: list[RuleError]
+    ) -> tuple[TeamHand, TeamHand] | None:
+        """Both teams' ten-card hands, checked for shape and against the deck."""
+        placed: list[tuple[str, Sequence[Card]]] = []
+        tens: list[Sequence[Card] | None] = []
+        for side, team in enumerate(deal.teams):
+            path = f"teams.{side}"
+            if team.hands is not None and team.cards is not None:
+                errors.append(
+                    RuleError(
+                        path,
+                        "hands_and_cards",
+                        "enter the two hands or the ten cards, not both",
+                    )
+                )
+                tens.append(None)
+                continue
+            if team.hands is not None:
+                ten: list[Card] = []
+                good = True
+                for i, hand in enumerate(team.hands):
+                    placed.append((f"{path}.hands.{i}", hand))
+                    ten.extend(hand)
+                    if len(hand) != HAND:
+                        good = False
+                        errors.append(
+                            RuleError(
+                                f"{path}.hands.{i}",
+                                "hand_size",
+                                f"a player keeps {HAND} cards, not {len(hand)}",
+                            )
+                        )
+                tens.append(ten if good else None)
+            elif team.cards is not None:
+                placed.append((f"{path}.cards", team.cards))
+                if len(team.cards) != TEAM_HAND:
+                    errors.append(
+                        RuleError(
+                            f"{path}.cards",
+                            "team_hand_size",
+                            f"a team keeps {TEAM_HAND} cards, not {len(team.cards)}",
+                        )
+                    )
+                    tens.append(None)
+                else:
+                    tens.append(team.cards)
+            else:
+                errors.append(
+                    RuleError(
+                        path,
+                        "team_cards_required",
+                        "enter the team's two hands (5 cards each) or its ten cards",
+                    )
+                )
+                tens.append(None)
+        entered = [card for _path, cards in placed for card in cards]
+        # One deck: twenty different non-jokers cannot break it, so the full count
+        # (which names every place a card was entered) runs only when one might.
+        if len(set(entered)) != len(entered) or any(c.is_joker for c in entered):
+            errors.extend(check_deck(STANDARD_52, placed))
+        if errors:
+            return None
+        return team_hand(tens[0], 0), team_hand(tens[1], 1)
+
+    def _result(
+        self,
+        state: SakaaliState,
+        card_points: tuple[int, int],
+        hands: tuple[TeamHand, TeamHand] | None,
+        board: str | None,
+    ) -> DealScore:
+        options: SakaaliOptions = state.options
+        facts: list[Fact] = []
+        if hands is not None:
+            for hand in hands:
+                facts.extend(hand.facts)
+        for side, lost in enumerate(card_points):
+            facts.append(
+                Fact("card_points", f"side {side} card points: {lost}", side, lost)
+            )
+        a, b = card_points
+        winner: int | None = None
+        points = (0, 0)
+        difference = abs(a - b)
+        sets_bonus = 0
+        if a == b:
+            last_board = bool(options.boards) and state.deal_number >= len(
+                options.boards
+            )
+            if last_board:
+                text = f"tie at {a}: no points; no board follows, the bonus lapses"
+            elif options.tie_bonus_carries:
+                text = (
+                    f"tie at {a}: no points; the winner of the next deal gets "
+                    f"{state.bonus + WIN_BONUS} bonus"
+                )
+            else:
+                text = f"tie at {a}: no points"
+            facts.append(Fact("tie", text, None, 0))
+        else:
+            winner = 0 if a < b else 1
+            sets_bonus = ALL_IN_SETS if card_points[winner] == 0 else 0
+            won = difference + state.bonus + sets_bonus
+            points = (won, 0) if winner == 0 else (0, won)
+            facts.append(
+                Fact(
+                    "deal_won",
+                    f"side {winner} wins the deal: {max(a, b)} − {min(a, b)} = "
+                    f"{difference}, + {state.bonus} bonus"
+                    + (f", + {ALL_IN_SETS} all in sets" if sets_bonus else "")
+                    + f" = {won}",
+                    winner,
+                    won,
+                )
+            )
+            if sets_bonus:
+                facts.append(
+                    Fact(
+                        "all_in_sets",
+                        f"side {winner} has all ten cards in sets: + {ALL_IN_SETS}",
+                        winner,
+                        ALL_IN_SETS,
+                    )
+                )
+        return DealScore(
+            points=points,
+            facts=tuple(facts),
+            verified=hands is not None,
+            detail={
+                "board": board,
+                "card_points": [a, b],
+                "winner": winner,
+                "difference": difference,
+                "bonus": state.bonus if winner is not None else 0,
+                "all_in_sets": sets_bonus > 0,
+                "game": sum(state.games_won) + 1,
+            },
+        )
+
+    # -- folding ------------------------------------------------------------------
+
+    def advance(self, state: SakaaliState, score: DealScore) -> SakaaliState:
+        options: SakaaliOptions = state.options
+        p0, p1 = score.points
+        base = (0, 0) if state.new_game else state.totals
+        totals = (base[0] + p0, base[1] + p1)
+        if p0 or p1:
+            bonus = WIN_BONUS
+        elif options.tie_bonus_carries:
+            bonus = state.bonus + WIN_BONUS
+        else:
+            bonus = WIN_BONUS
+        if options.boards:
+            finished = state.deal_number >= len(options.boards)
+            winners: tuple[int, ...] = ()
+            if finished:
+                # A stanza decides nothing by 100: more game points wins it.
+                if totals[0] == totals[1]:
+                    winners = (0, 1)
+                else:
+                    winners = (0,) if totals[0] > totals[1] else (1,)
+            return advanced(
+                state,
+                (0, 0),
+                totals=totals,
+                bonus=bonus,
+                finished=finished,
+                winners=winners,
+            )
+        games_won = state.games_won
+        new_game = False
+        finished = False
+        winners = ()
+        leader = 0 if p0 else 1
+        if (p0 or p1) and totals[leader] >= options.target:
+            won = list(games_won)
+            won[leader] += 1
+            games_won = (won[0], won[1])
+            if games_won[leader] > options.best_of // 2:
+                finished, winners = True, (leader,)
+            else:
+                new_game = True
+        return advanced(
+            state,
+            (0, 0),
+            totals=totals,
+            bonus=bonus,
+            games_won=games_won,
+            new_game=new_game,
+            finished=finished,
+            winners=winners,
+        )
+
+    def leaders(self, state: SakaaliState) -> tuple[int, ...]:
+        options: SakaaliOptions = state.options
+        if options.best_of > 1 and not options.boards:
+            a, b = state.games_won
+            if a != b:
+                return (0,) if a > b else (1,)
+            if state.new_game:
+                return ()
+        return super().leaders(state)
+
+    def next_deal(self, state: SakaaliState) -> NextDeal | None:
+        if state.finished:
+            return None
+        options: SakaaliOptions = state.options
+        first = state.table.next_seat(state.dealer)
+        notes = []
+        if options.boards:
+            board = options.boards[state.deal_number - 1]
+            notes.append(
+                f"Board {board} (deal {state.deal_number} of {len(options.boards)}): "
+                "play the hands of this board; keep each hand for the other table."
+            )
+        else:
+            totals = (0, 0) if state.new_game else state.totals
+            if options.best_of > 1:
+                game = sum(state.games_won) + 1
+                notes.append(
+                    f"Game {game} of best of {options.best_of}; games "
+                    f"{state.games_won[0]}–{state.games_won[1]}."
+                )
+            if state.new_game:
+                notes.append("A new game starts at 0–0.")
+            notes.append(
+                f"{options.target} wins: side 0 needs "
+                f"{max(options.target - totals[0], 0)}, side 1 "
+                f"{max(options.target - totals[1], 0)}."
+            )
+        notes.append(
+            f"Each player is dealt 13 cards and plays 8, starting with seat {first}; "
+            "the partners' last five cards make the team's ten."
+        )
+        if state.bonus > WIN_BONUS:
+            notes.append(
+                f"Tied deal(s) before: the winner of this deal gets {state.bonus} "
+                "bonus."
+            )
+        return NextDeal(
+            number=state.deal_number,
+            dealer=state.dealer,
+            starting_seat=first,
+            notes=tuple(notes),
+        )

@@ -78,12 +78,16 @@ class DealScore:
     ``points`` are per side, as this deal scores them (a game may transform them
     when folding — Tuppi's *nousussa* rule wipes a side's points, for instance).
     ``detail`` is game-specific and JSON-serialisable (contract, tricks …).
+    ``seat_points`` are points this deal gives single players, one per seat, apart
+    from the sides' points (Klubiskruuvi's bolsu, where one player plays against the
+    other three); empty for the games that score only by side.
     """
 
     points: tuple[int, ...]
     facts: tuple[Fact, ...] = ()
     verified: bool = True
     detail: Mapping[str, Any] = field(default_factory=dict)
+    seat_points: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -97,6 +101,30 @@ class MatchState:
     dealer: int  # the seat that deals the next deal
     finished: bool = False
     winners: tuple[int, ...] = ()
+    # Per seat: the running sum of the deals' ``seat_points``; empty until a deal
+    # gives any (see :func:`advanced`).
+    seat_totals: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class IndividualScoring:
+    """A game's declaration that its players also get individual totals.
+
+    A player's individual total of a match is ``team_multiplier`` × their side's
+    total + their seat's total (:attr:`MatchState.seat_totals`). Klubiskruuvi
+    (book §16.6): bolsu points + 2 × the team's score.
+    """
+
+    team_multiplier: int = 1
+
+    def totals(self, state: MatchState) -> tuple[int, ...]:
+        """Per seat, the individual total of the match so far."""
+        table = state.table
+        seats = state.seat_totals or (0,) * len(table.seats)
+        return tuple(
+            self.team_multiplier * state.totals[table.side_of(seat)] + own
+            for seat, own in enumerate(seats)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +148,7 @@ class DealRecord:
     score: DealScore | None
     errors: tuple[RuleError, ...]
     totals: tuple[int, ...]  # running totals after this deal
+    seat_totals: tuple[int, ...] = ()  # running per-seat totals, if the game has any
 
     @property
     def flagged(self) -> bool:
@@ -135,10 +164,16 @@ class FoldedMatch:
     state: MatchState
     next_deal: NextDeal | None
     leaders: tuple[int, ...]
+    # Per seat, for games that declare ``individual_scoring``; empty otherwise.
+    individual_totals: tuple[int, ...] = ()
 
     @property
     def totals(self) -> tuple[int, ...]:
         return self.state.totals
+
+    @property
+    def seat_totals(self) -> tuple[int, ...]:
+        return self.state.seat_totals
 
     @property
     def finished(self) -> bool:
@@ -162,7 +197,9 @@ class Game(ABC):
     * ``Options`` — a :class:`FrozenModel` whose defaults match the rulebook;
     * ``deal_input`` — the pydantic type of one deal as entered;
     * ``deck`` — the deck cards are checked against (``None`` if no cards entered);
-    * ``tables`` — the seatings the game is played at, e.g. ``((0, 1, 0, 1),)``.
+    * ``tables`` — the seatings the game is played at, e.g. ``((0, 1, 0, 1),)``;
+    * ``individual_scoring`` — optional :class:`IndividualScoring`: players are also
+      ranked individually (tournaments use it for partner rotations).
     """
 
     slug: ClassVar[str]
@@ -173,6 +210,7 @@ class Game(ABC):
     deal_input: ClassVar[Any]
     deck: ClassVar[DeckSpec | None] = None
     tables: ClassVar[tuple[tuple[int, ...], ...]]
+    individual_scoring: ClassVar[IndividualScoring | None] = None
 
     def __init__(self) -> None:
         self._deal_adapter = TypeAdapter(self.deal_input)
@@ -304,26 +342,46 @@ class Game(ABC):
             try:
                 score = self.score(state, raw)
             except DealRejected as rejected:
-                records.append(DealRecord(number, None, rejected.errors, state.totals))
+                records.append(
+                    DealRecord(
+                        number, None, rejected.errors, state.totals, state.seat_totals
+                    )
+                )
                 continue
             state = self.advance(state, score)
-            records.append(DealRecord(number, score, (), state.totals))
+            records.append(
+                DealRecord(number, score, (), state.totals, state.seat_totals)
+            )
+        individual = self.individual_scoring
         return FoldedMatch(
             game=self.slug,
             deals=tuple(records),
             state=state,
             next_deal=self.next_deal(state),
             leaders=self.leaders(state),
+            individual_totals=individual.totals(state) if individual else (),
         )
 
 
-def advanced(state: MatchState, points: Sequence[int], **changes: Any) -> MatchState:
-    """Common step: add ``points`` to the totals, count the deal, pass the deal on."""
+def advanced(
+    state: MatchState,
+    points: Sequence[int],
+    *,
+    seat_points: Sequence[int] = (),
+    **changes: Any,
+) -> MatchState:
+    """Common step: add ``points`` to the totals (and ``seat_points``, one per seat,
+    to the seat totals), count the deal, pass the deal on."""
     totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
     base = {
         "totals": totals,
         "deal_number": state.deal_number + 1,
         "dealer": state.table.next_seat(state.dealer),
     }
+    if seat_points:
+        before = state.seat_totals or (0,) * len(state.table.seats)
+        base["seat_totals"] = tuple(
+            t + p for t, p in zip(before, seat_points, strict=True)
+        )
     base.update(changes)
     return replace(state, **base)

@@ -47,6 +47,7 @@ def record_to_json(record: DealRecord) -> dict[str, Any]:
         "errors": [e.as_dict() for e in record.errors],
         "score": to_jsonable(record.score),
         "totals": list(record.totals),
+        "seat_totals": list(record.seat_totals),
     }
 
 
@@ -56,6 +57,8 @@ def folded_to_json(folded: FoldedMatch) -> dict[str, Any]:
         "game": folded.game,
         "deals": [record_to_json(r) for r in folded.deals],
         "totals": list(folded.totals),
+        "seat_totals": list(folded.seat_totals),
+        "individual_totals": list(folded.individual_totals),
         "leaders": list(folded.leaders),
         "finished": folded.finished,
         "winners": list(folded.winners),

@@ -1,0 +1,665 @@
+"""What Modern Skruuvi and Klubiskruuvi share: contracts, tricks, knocks and aces.
+
+Source: ``001_b57793035adc3f64.txt §15`` (Modern Skruuvi) and ``§16`` (Klubiskruuvi,
+"how the rules differ from Modern Skruuvi"). The two games are in
+:mod:`games.rules.skruuvi` and :mod:`games.rules.klubiskruuvi`; this module holds the
+deal input and the checks and scoring of a deal played by the two teams.
+
+Terms:
+
+* **seat** 0–3 clockwise; partners sit opposite (table ``(0, 1, 0, 1)``), so the side
+  of a seat is ``seat % 2``.
+* **contract** — the number part (``level``) and the type (``contract``: misere,
+  spades, clubs, diamonds, hearts, no_trump). Level 5, 6, 7 promises 11, 12, 13
+  tricks (in misere: avoided tricks, so five misere promises to take at most 2). A
+  level bid below five is raised to five (15.4); in a kotka every bid is at least six
+  (15.10).
+* **declarer side** — the declarer's team; it *achieves* its tricks taken (in misere:
+  its tricks avoided, 13 − taken). Made when achieved ≥ promised; otherwise the
+  missing tricks cost points, the first more than the later ones.
+* **knock** (×2) by an opponent of the declarer, **kontra-knock** (×4) by the
+  declarer's side (15.6). In a pass misere anyone may knock and an opponent of the
+  knocker kontra-knock (15.9). One knock per deal.
+* **pass misere** (15.9) — everyone passed at the first turn: no declarer, no
+  trumps; each team scores one point per trick the opponents took, plus aces.
+* **aces** — in misere (and pass misere) an ace that falls in trick *k* is worth *k*
+  points to the side that did not win that trick (15.8). The scorer enters where the
+  four aces fell: the ace, the trick number and the seat that won the trick.
+* **scale** — the points table: Modern Skruuvi's (15.8) or Klubiskruuvi's (16.5).
+
+Invariants: the tricks entered add up to 13 (per side or per seat); the four aces
+are each entered once, a trick has one winner, and nobody won more ace tricks than
+tricks; every error found is reported at once, with the path of the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import Field, ValidationError
+
+from games.engine.cards import Card, parse_card
+from games.engine.decks import STANDARD_52
+from games.engine.errors import DealRejected, RuleError
+from games.engine.game import DealScore, Fact, Game, MatchState, Table
+from games.engine.inputs import CardField, FrozenModel, validation_errors
+
+SEATS = 4
+TRICKS = 13
+BOOK_TRICKS = 6  # level n promises n + 6 tricks (15.5)
+ACES = tuple(parse_card(code) for code in ("AS", "AH", "AD", "AC"))
+PASS_MISERE = "pass_misere"
+TYPES = ("misere", "spades", "clubs", "diamonds", "hearts", "no_trump")
+TYPE_NAMES = {
+    "misere": "misere",
+    "spades": "spades",
+    "clubs": "clubs",
+    "diamonds": "diamonds",
+    "hearts": "hearts",
+    "no_trump": "no trump",
+}
+BASIC, KOTKA, BOLSU = "basic", "kotka", "bolsu"
+
+Seat = Annotated[int, Field(ge=0, le=SEATS - 1)]
+TrickCount = Annotated[int, Field(ge=0, le=TRICKS)]
+
+
+class Knock(FrozenModel):
+    """A knock, and the kontra-knock that answered it (if any)."""
+
+    by: Seat = Field(description="Seat of the player who knocked (scores double).")
+    kontra_by: Seat | None = Field(
+        None,
+        description="Seat of the player who kontra-knocked (scores quadruple), "
+        "if anyone did.",
+    )
+
+
+class AcePlace(FrozenModel):
+    """Where one ace fell: the trick and the seat that won that trick."""
+
+    card: CardField = Field(description="The ace: AS, AH, AD or AC.")
+    trick: Annotated[int, Field(ge=1, le=TRICKS)] = Field(
+        description="The trick it fell in: 1 for the first trick of the deal … 13."
+    )
+    seat: Seat = Field(description="Seat of the player who won that trick.")
+
+
+class SkruuviDeal(FrozenModel):
+    """One deal as entered: the contract, who declared, knocks, tricks and aces."""
+
+    contract: Literal[
+        "misere", "spades", "clubs", "diamonds", "hearts", "no_trump", "pass_misere"
+    ] = Field(
+        description="The type of the contract, or pass_misere when everyone passed "
+        "at the first turn."
+    )
+    level: Annotated[int, Field(ge=1, le=7)] | None = Field(
+        None,
+        description="The number part of the contract as bid (1–7); below five it is "
+        "raised to five. Not in a pass misere.",
+    )
+    declarer: Seat | None = Field(
+        None,
+        description="Seat of the declarer (the highest bidder). Not in a pass misere.",
+    )
+    tricks: tuple[TrickCount, ...] = Field(
+        description="Tricks taken per side [side 0, side 1] or per seat "
+        "[seat 0, 1, 2, 3]."
+    )
+    knocks: tuple[Knock, ...] = Field(
+        (), description="The knock of the deal (at most one), with its kontra-knock."
+    )
+    aces: tuple[AcePlace, ...] | None = Field(
+        None,
+        description="Misere and pass misere: where each of the four aces fell.",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """A points table for deals played by the two teams; dicts are keyed by level."""
+
+    made: Mapping[int, int]  # trump contracts
+    made_misere: Mapping[int, int]
+    made_no_trump: Mapping[int, int]
+    first_missing: Mapping[int, int]
+    later_missing: Mapping[int, int]
+    # (level, tricks achieved) -> bonus for a made contract (Klubiskruuvi 16.5).
+    bonus: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    # Misere aces score when the contract failed (Klubiskruuvi), not only when made.
+    aces_when_failed: bool = False
+    # Knocks multiply misere aces (Klubiskruuvi; the declarer side's only if made).
+    knocks_multiply_aces: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Aces:
+    """The aces as entered, checked: ``(trick, seat)`` per ace."""
+
+    places: tuple[tuple[int, int], ...]
+
+    def points_against(self, group_of: Sequence[int], group: int) -> int:
+        """Trick numbers of the aces in tricks won by ``group`` (seats grouped)."""
+        return sum(trick for trick, seat in self.places if group_of[seat] == group)
+
+
+def parse(validator: Any, raw: Any) -> Any:
+    """Validate a deal's shape with a model's own validator (errors carry paths)."""
+    try:
+        return validator(raw)
+    except ValidationError as exc:
+        raise DealRejected(validation_errors(exc)) from None
+
+
+def multiplier(knocks: Sequence[Knock]) -> int:
+    if not knocks:
+        return 1
+    return 4 if knocks[0].kontra_by is not None else 2
+
+
+def check_tricks(
+    tricks: Sequence[int], errors: list[RuleError]
+) -> tuple[int, int] | None:
+    """Tricks per side from a per-side or per-seat entry (``None`` if unusable)."""
+    if len(tricks) == 2:
+        per_side = (tricks[0], tricks[1])
+    elif len(tricks) == SEATS:
+        per_side = (tricks[0] + tricks[2], tricks[1] + tricks[3])
+    else:
+        errors.append(
+            RuleError(
+                "tricks",
+                "bad_tricks_length",
+                "enter tricks per side (2 numbers) or per seat (4 numbers)",
+            )
+        )
+        return None
+    if sum(per_side) != TRICKS:
+        errors.append(
+            RuleError(
+                "tricks", "tricks_not_13", f"tricks add up to {sum(per_side)}, not 13"
+            )
+        )
+        return None
+    return per_side
+
+
+def check_aces(
+    aces: Sequence[AcePlace],
+    errors: list[RuleError],
+    *,
+    group_of: Sequence[int],
+    group_tricks: Mapping[int, int] | None,
+    group_name: Mapping[int, str],
+) -> Aces | None:
+    """The four aces, each once; one winner per trick; no group (a seat, a side, or
+    the bolsu declarer and the rest) won more ace tricks than tricks."""
+    before = len(errors)
+    if len(aces) != len(ACES):
+        errors.append(
+            RuleError(
+                "aces",
+                "four_aces",
+                f"enter where each of the four aces fell ({len(aces)} entered)",
+            )
+        )
+    seen: dict[Card, int] = {}
+    winner: dict[int, int] = {}
+    for i, ace in enumerate(aces):
+        if ace.card not in ACES:
+            errors.append(
+                RuleError(
+                    f"aces.{i}.card", "not_an_ace", f"{ace.card.code} is not an ace"
+                )
+            )
+        elif ace.card in seen:
+            errors.append(
+                RuleError(
+                    f"aces.{i}.card",
+                    "ace_twice",
+                    f"{ace.card.code} is already entered (aces.{seen[ace.card]})",
+                )
+            )
+        else:
+            seen[ace.card] = i
+        other = winner.setdefault(ace.trick, ace.seat)
+        if other != ace.seat:
+            errors.append(
+                RuleError(
+                    f"aces.{i}.seat",
+                    "trick_two_winners",
+                    f"trick {ace.trick} was won by seat {other} (another ace in it)",
+                )
+            )
+    if group_tricks is not None and len(errors) == before:
+        won: dict[int, set[int]] = {}
+        for trick, seat in winner.items():
+            won.setdefault(group_of[seat], set()).add(trick)
+        for group, tricks in sorted(won.items()):
+            if len(tricks) > group_tricks[group]:
+                errors.append(
+                    RuleError(
+                        "aces",
+                        "more_ace_tricks_than_tricks",
+                        f"{group_name[group]} won {group_tricks[group]} tricks but "
+                        f"aces fell in {len(tricks)} tricks won there",
+                    )
+                )
+    if len(errors) != before:
+        return None
+    return Aces(tuple((ace.trick, ace.seat) for ace in aces))
+
+
+def contract_name(level: int, contract: str) -> str:
+    return f"{level} {TYPE_NAMES[contract]}"
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SkruuviState(MatchState):
+    """``team_deals``: deals played by the two teams so far (basic deals first, then
+    kotkas); ``bolsu_declarers``: seats that have declared their bolsu."""
+
+    team_deals: int = 0
+    bolsu_declarers: tuple[int, ...] = ()
+
+
+class SkruuviRules(Game):
+    """The deal played by two teams, shared by Modern Skruuvi and Klubiskruuvi.
+
+    Subclasses set ``scale`` and implement ``verify_and_score`` / ``advance``.
+    """
+
+    scale: ClassVar[Scale]
+    deck = STANDARD_52
+    tables = ((0, 1, 0, 1),)
+
+    def initial_state(self, options: Any, table: Table) -> SkruuviState:
+        return SkruuviState(
+            table=table, options=options, totals=(0, 0), dealer=table.first_dealer
+        )
+
+    def team_kind(self, state: SkruuviState) -> str:
+        """Basic deals are played before the kotkas (15.1, 16.1)."""
+        return BASIC if state.team_deals < state.options.basic_deals else KOTKA
+
+    # -- checks -------------------------------------------------------------------
+
+    def check_team_deal(
+        self, state: SkruuviState, deal: SkruuviDeal, kind: str
+    ) -> tuple[tuple[int, int] | None, Aces | None, list[RuleError]]:
+        """Every error of a deal played by the teams; tricks per side and aces."""
+        errors: list[RuleError] = []
+        options = state.options
+        declarer = deal.declarer
+        pass_misere = deal.contract == PASS_MISERE
+        if pass_misere:
+            if deal.level is not None:
+                errors.append(
+                    RuleError(
+                        "level",
+                        "level_in_pass_misere",
+                        "a pass misere has no contract level",
+                    )
+                )
+            if declarer is not None:
+                errors.append(
+                    RuleError(
+                        "declarer",
+                        "declarer_in_pass_misere",
+                        "a pass misere has no declarer: everyone passed",
+                    )
+                )
+            if kind == KOTKA and not options.pass_misere_in_kotka:
+                errors.append(
+                    RuleError(
+                        "contract",
+                        "no_pass_misere_in_kotka",
+                        "this match plays no pass misere in kotkas",
+                    )
+                )
+        else:
+            if deal.level is None:
+                errors.append(
+                    RuleError("level", "level_required", "enter the number part (5–7)")
+                )
+            elif kind == KOTKA and deal.level < 6:
+                errors.append(
+                    RuleError(
+                        "level",
+                        "kotka_level_below_six",
+                        "in a kotka every bid is at least six (15.10)",
+                    )
+                )
+            if declarer is None:
+                errors.append(
+                    RuleError(
+                        "declarer", "declarer_required", "enter the declarer's seat"
+                    )
+                )
+        self.check_knocks(deal, errors)
+        per_side = check_tricks(deal.tricks, errors)
+        aces = None
+        if deal.aces is None:
+            if self._aces_score(deal, per_side):
+                errors.append(
+                    RuleError(
+                        "aces",
+                        "aces_required",
+                        "enter where each of the four aces fell: they score",
+                    )
+                )
+        else:
+            if deal.contract not in ("misere", PASS_MISERE):
+                errors.append(
+                    RuleError(
+                        "aces",
+                        "aces_outside_misere",
+                        "aces score only in misere and pass misere",
+                    )
+                )
+            else:
+                per_seat = len(deal.tricks) == SEATS
+                aces = check_aces(
+                    deal.aces,
+                    errors,
+                    group_of=(0, 1, 2, 3) if per_seat else (0, 1, 0, 1),
+                    group_tricks=None
+                    if per_side is None
+                    else dict(enumerate(deal.tricks if per_seat else per_side)),
+                    group_name={
+                        g: f"{'seat' if per_seat else 'side'} {g}" for g in range(4)
+                    },
+                )
+        return per_side, aces, errors
+
+    def _aces_score(self, deal: SkruuviDeal, per_side: tuple[int, int] | None) -> bool:
+        """Whether this deal's aces score (so the scorer must enter them)."""
+        if deal.contract == PASS_MISERE:
+            return True
+        if deal.contract != "misere":
+            return False
+        if self.scale.aces_when_failed:
+            return True
+        if per_side is None or deal.declarer is None:
+            return False  # the other errors come first
+        return declarer_achieved(deal, per_side)
+
+    def knocks_double_bonus(self, options: Any) -> bool:
+        """Whether knocks multiply the bonus for extra tricks (Klubiskruuvi 16.5)."""
+        return True
+
+    def check_knocks(self, deal: SkruuviDeal, errors: list[RuleError]) -> None:
+        """One knock: by an opponent of the declarer (anyone in a pass misere); the
+        kontra-knock by the other side than the knocker's."""
+        for i, knock in enumerate(deal.knocks):
+            if i:
+                errors.append(
+                    RuleError(
+                        f"knocks.{i}",
+                        "one_knock",
+                        "only one knock (and one kontra-knock) per deal",
+                    )
+                )
+                break
+            if deal.declarer is not None and knock.by % 2 == deal.declarer % 2:
+                errors.append(
+                    RuleError(
+                        f"knocks.{i}.by",
+                        "knocker_not_opponent",
+                        f"only an opponent of the declarer (seat {deal.declarer}) "
+                        "knocks",
+                    )
+                )
+            if knock.kontra_by is not None and knock.kontra_by % 2 == knock.by % 2:
+                errors.append(
+                    RuleError(
+                        f"knocks.{i}.kontra_by",
+                        "kontra_by_knockers_side",
+                        "a kontra-knock comes from the other side than the knock",
+                    )
+                )
+
+    # -- scoring ------------------------------------------------------------------
+
+    def score_team_deal(
+        self,
+        state: SkruuviState,
+        deal: SkruuviDeal,
+        kind: str,
+        per_side: tuple[int, int],
+        aces: Aces | None,
+    ) -> DealScore:
+        mult = multiplier(deal.knocks)
+        facts: list[Fact] = []
+        if deal.knocks:
+            knock = deal.knocks[0]
+            if knock.kontra_by is None:
+                facts.append(
+                    Fact("knocked", f"knocked by seat {knock.by}: scores doubled")
+                )
+            else:
+                facts.append(
+                    Fact(
+                        "kontra",
+                        f"knocked by seat {knock.by}, kontra-knocked by seat "
+                        f"{knock.kontra_by}: scores quadrupled",
+                    )
+                )
+        if deal.contract == PASS_MISERE:
+            return self._score_pass_misere(
+                state, deal, kind, per_side, aces, mult, facts
+            )
+        return self._score_contract(state, deal, kind, per_side, aces, mult, facts)
+
+    def _score_contract(
+        self,
+        state: SkruuviState,
+        deal: SkruuviDeal,
+        kind: str,
+        per_side: tuple[int, int],
+        aces: Aces | None,
+        mult: int,
+        facts: list[Fact],
+    ) -> DealScore:
+        scale = self.scale
+        declarer = deal.declarer
+        side = declarer % 2
+        level = max(deal.level, 5)
+        name = contract_name(level, deal.contract)
+        if level != deal.level:
+            facts.insert(
+                0,
+                Fact(
+                    "raised_to_five",
+                    f"bid {contract_name(deal.level, deal.contract)}: the contract "
+                    f"is raised to {name}",
+                ),
+            )
+        misere = deal.contract == "misere"
+        promised = level + BOOK_TRICKS
+        achieved = TRICKS - per_side[side] if misere else per_side[side]
+        verb = "avoided" if misere else "took"
+        made = achieved >= promised
+        points = [0, 0]
+        if made:
+            table = (
+                scale.made_misere
+                if misere
+                else scale.made_no_trump
+                if deal.contract == "no_trump"
+                else scale.made
+            )
+            base = table[level]
+            bonus = scale.bonus.get((level, achieved), 0)
+            text = f"{name} by seat {declarer} made ({verb} {achieved}): {base}"
+            if bonus and mult > 1 and not self.knocks_double_bonus(state.options):
+                contract_points = base * mult + bonus
+                text += f" × {mult} + bonus {bonus}"
+            else:
+                contract_points = (base + bonus) * mult
+                if bonus:
+                    text += f" + bonus {bonus}"
+                if mult > 1:
+                    text = f"{text}, × {mult}" if bonus else f"{text} × {mult}"
+            if bonus or mult > 1:
+                text += f" = {contract_points}"
+            facts.append(
+                Fact(
+                    "contract_made",
+                    text,
+                    side,
+                    contract_points,
+                )
+            )
+        else:
+            missing = promised - achieved
+            cost = scale.first_missing[level] + scale.later_missing[level] * (
+                missing - 1
+            )
+            contract_points = -cost * mult
+            text = (
+                f"{name} by seat {declarer} failed ({verb} {achieved} of {promised}): "
+                f"{missing} missing, {scale.first_missing[level]}"
+            )
+            if missing > 1:
+                text += f" + {missing - 1} × {scale.later_missing[level]}"
+            if mult > 1:
+                text += f", × {mult}"
+            facts.append(
+                Fact(
+                    "contract_failed",
+                    f"{text} = {contract_points}",
+                    side,
+                    contract_points,
+                )
+            )
+        points[side] += contract_points
+        ace_points = [0, 0]
+        if misere and aces is not None:
+            if made or scale.aces_when_failed:
+                opponents_mult = mult if scale.knocks_multiply_aces else 1
+                for s in (0, 1):
+                    # Side s scores the aces in the tricks the other side won.
+                    raw = aces.points_against((0, 1, 0, 1), 1 - s)
+                    factor = opponents_mult if s != side or made else 1
+                    ace_points[s] = raw * factor
+                    points[s] += ace_points[s]
+                facts.append(self._aces_fact(ace_points))
+            else:
+                facts.append(
+                    Fact(
+                        "aces_not_scored",
+                        "the misere failed: aces do not score (15.8)",
+                    )
+                )
+        return DealScore(
+            points=(points[0], points[1]),
+            facts=tuple(facts),
+            detail={
+                "kind": kind,
+                "contract": deal.contract,
+                "level": level,
+                "bid_level": deal.level,
+                "declarer": declarer,
+                "declarer_side": side,
+                "tricks": list(per_side),
+                "promised": promised,
+                "achieved": achieved,
+                "made": made,
+                "multiplier": mult,
+                "ace_points": ace_points,
+                "leader": (declarer + 1) % SEATS,
+            },
+        )
+
+    def _score_pass_misere(
+        self,
+        state: SkruuviState,
+        deal: SkruuviDeal,
+        kind: str,
+        per_side: tuple[int, int],
+        aces: Aces | None,
+        mult: int,
+        facts: list[Fact],
+    ) -> DealScore:
+        # 15.9: one point per trick the opponents took, plus aces; knocks multiply both.
+        trick_points = (per_side[1] * mult, per_side[0] * mult)
+        ace_points = [
+            aces.points_against((0, 1, 0, 1), 1 - s) * mult if aces else 0
+            for s in (0, 1)
+        ]
+        facts.insert(
+            0,
+            Fact(
+                "pass_misere",
+                f"pass misere: side 0 took {per_side[0]} tricks, side 1 took "
+                f"{per_side[1]}: side 0 {signed(trick_points[0])}, side 1 "
+                f"{signed(trick_points[1])}",
+            ),
+        )
+        facts.append(self._aces_fact(ace_points))
+        return DealScore(
+            points=(
+                trick_points[0] + ace_points[0],
+                trick_points[1] + ace_points[1],
+            ),
+            facts=tuple(facts),
+            detail={
+                "kind": kind,
+                "contract": PASS_MISERE,
+                "level": None,
+                "bid_level": None,
+                "declarer": None,
+                "declarer_side": None,
+                "tricks": list(per_side),
+                "multiplier": mult,
+                "ace_points": ace_points,
+                "leader": (state.dealer + 1) % SEATS,
+            },
+        )
+
+    @staticmethod
+    def _aces_fact(ace_points: Sequence[int]) -> Fact:
+        return Fact(
+            "aces",
+            f"aces in the opponents' tricks: side 0 {signed(ace_points[0])}, "
+            f"side 1 {signed(ace_points[1])}",
+        )
+
+    def team_kind_note(self, state: SkruuviState, kind: str) -> str:
+        number = state.team_deals + 1
+        options = state.options
+        if kind == BASIC:
+            return (
+                f"Basic deal {number} of {options.basic_deals}: 12 cards each, four "
+                "face down; bids 1–7, misere < spades < clubs < diamonds < hearts < "
+                "no trump; a contract below five is raised to five."
+            )
+        return (
+            f"Kotka {number - options.basic_deals} of {options.kotkas}: 13 cards "
+            "each; bids at least six, spades < clubs < diamonds < hearts < misere < "
+            "no trump; the partners exchange four cards each way, the opponents none."
+        )
+
+
+def declarer_achieved(deal: SkruuviDeal, per_side: tuple[int, int]) -> bool:
+    """Whether the contract of a deal by the teams was made (not pass misere)."""
+    level = max(deal.level or 5, 5)
+    side = deal.declarer % 2
+    taken = per_side[side]
+    achieved = TRICKS - taken if deal.contract == "misere" else taken
+    return achieved >= level + BOOK_TRICKS
+
+
+def winners_of(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The side with more points; equal totals are a draw (no winner)."""
+    best = max(totals)
+    top = tuple(i for i, t in enumerate(totals) if t == best)
+    return top if len(top) == 1 else ()

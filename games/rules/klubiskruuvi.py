@@ -1,0 +1,470 @@
+"""Klubiskruuvi: twelve deals — four basic deals, four kotkas and four bolsus.
+
+Source: ``001_b57793035adc3f64.txt §16`` (16.1 structure, 16.2 deal and bolsu
+bidding, 16.3 bolsu, 16.4 bolsu scoring, 16.5 scoring of basic deals and kotkas,
+16.6 final scores), on top of Modern Skruuvi (§15, see :mod:`games.rules.skruuvi`).
+
+Terms (see :mod:`games.rules._skruuvi_family` for contract, knock, aces):
+
+* **bolsu** — one player (the declarer) plays alone against the other three, at the
+  level of seven: *7 misere* is the bolsu proper, *7 of a suit or no trump* is a
+  **Mussolini**. Every player declares exactly one bolsu in a game (16.1). Once four
+  basic deals and four kotkas are played, the remaining deals are bolsus (16.2).
+* **main book** — the team scores of the basic deals and kotkas: the sides'
+  ``totals``. Bolsus are scored per player, "kept separately from the main book"
+  (16.4): the seats' ``seat_totals`` (:attr:`games.engine.DealScore.seat_points`).
+* **individual total** (16.6) — a player's bolsu points + 2 × their team's score
+  (declared as :class:`games.engine.IndividualScoring` with ``team_multiplier=2``);
+  a match is three games in which everyone partners everyone once (16.1), summed by
+  the tournament (the ``individual_total`` standings metric).
+
+Scoring of the teams' deals (16.5, otherwise as 15.8): a made misere scores only
+10 / 20 / 30 (no −12, and no +12 for no trump); the first missing trick of a five
+costs 5; a five with 12 tricks achieved earns a bonus of 5, with 13 of 10; a six
+with 13 of 6. Misere aces score even when the contract failed and knocks multiply
+them — but the declarer side's aces only when the contract was made.
+
+Bolsu (16.4): if the declarer took no trick (Mussolini: all of them) each opponent
+scores −21; otherwise each opponent scores 17 for the first trick the declarer took
+(Mussolini: the opponents took) and 7 for each further one. In a bolsu (not a
+Mussolini) each opponent also scores + the trick numbers of the aces the declarer
+won and − those of the aces the opponents won, made or not. A knocking opponent's
+score is doubled (kontra-knocked: quadrupled) — the aces too, but only when the
+bolsu was made. The declarer scores minus the sum of the opponents' scores, so a
+bolsu's seat points add up to zero.
+
+Invariants: the team totals are the sums of the teams' deals; the seat totals the
+sums of the bolsus; at most eight teams' deals and one bolsu per player; the game
+is finished after all twelve deals; the table's winner is the side with the better
+main book (equal: a draw) — the individual totals are the measure that counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from games.engine.errors import DealRejected, RuleError
+from games.engine.game import (
+    DealScore,
+    Fact,
+    IndividualScoring,
+    NextDeal,
+    Table,
+    advanced,
+)
+from games.engine.registry import register
+from games.rules._skruuvi_family import (
+    BOLSU,
+    KOTKA,
+    SEATS,
+    TRICKS,
+    Aces,
+    Knock,
+    Scale,
+    SkruuviDeal,
+    SkruuviRules,
+    SkruuviState,
+    check_aces,
+    parse,
+    signed,
+    winners_of,
+)
+from games.rules.skruuvi import SkruuviOptions
+
+BOLSU_LEVEL = 7
+BOLSU_MADE = -21  # each opponent, when the declarer made the bolsu
+FIRST_TRICK = 17  # each opponent, for the first trick the declarer got wrong
+LATER_TRICK = 7
+
+
+class KlubiskruuviOptions(SkruuviOptions):
+    """Variants clubs choose; the defaults are the book's."""
+
+    knocks_double_bonus: bool = Field(
+        True,
+        description="Knocks also double (kontra: quadruple) the bonus for extra "
+        "tricks of 16.5, like the rest of the contract's score.",
+    )
+
+
+class KlubiskruuviDeal(SkruuviDeal):
+    """One deal as entered; ``bolsu`` for a deal played one against three."""
+
+    bolsu: bool = Field(
+        False,
+        description="A bolsu: the declarer played alone against the three others "
+        "(contract misere = bolsu, a suit or no trump = Mussolini; level 7).",
+    )
+    tricks: tuple[Annotated[int, Field(ge=0, le=TRICKS)], ...] = Field(
+        description="Tricks taken per side [side 0, side 1] or per seat "
+        "[seat 0, 1, 2, 3]; in a bolsu per seat, or [declarer, the three others]."
+    )
+    knocks: tuple[Knock, ...] = Field(
+        (),
+        description="The knock of the deal (at most one) with its kontra-knock; in "
+        "a bolsu each opponent of the declarer may knock, and the declarer may "
+        "kontra-knock each.",
+    )
+
+
+KLUBI = Scale(
+    made={5: 25, 6: 36, 7: 49},
+    made_misere={5: 10, 6: 20, 7: 30},
+    made_no_trump={5: 25, 6: 36, 7: 49},
+    first_missing={5: 5, 6: 11, 7: 17},
+    later_missing={5: 5, 6: 6, 7: 7},
+    bonus={(5, 12): 5, (5, 13): 10, (6, 13): 6},
+    aces_when_failed=True,
+    knocks_multiply_aces=True,
+)
+
+_validate_deal = KlubiskruuviDeal.__pydantic_validator__.validate_python
+
+
+@register
+class Klubiskruuvi(SkruuviRules):
+    slug = "klubiskruuvi"
+    name = "Klubiskruuvi"
+    source = "001_b57793035adc3f64.txt §16"
+    summary = (
+        "Skruuvi with bolsus (one against three, scored per player): four basic "
+        "deals, four kotkas, four bolsus; individual total = bolsu points + 2 × team "
+        "score."
+    )
+    Options = KlubiskruuviOptions
+    deal_input = KlubiskruuviDeal
+    scale = KLUBI
+    individual_scoring = IndividualScoring(team_multiplier=2)
+
+    def initial_state(self, options: KlubiskruuviOptions, table: Table) -> SkruuviState:
+        # Seat totals from the start: every player has a bolsu account (16.4).
+        return replace(super().initial_state(options, table), seat_totals=(0,) * SEATS)
+
+    def parse_deal(self, raw: Any) -> KlubiskruuviDeal:
+        return parse(_validate_deal, raw)
+
+    def knocks_double_bonus(self, options: KlubiskruuviOptions) -> bool:
+        return options.knocks_double_bonus
+
+    def team_deal_limit(self, state: SkruuviState) -> int:
+        return state.options.basic_deals + state.options.kotkas
+
+    # -- one deal -----------------------------------------------------------------
+
+    def verify_and_score(
+        self, state: SkruuviState, deal: KlubiskruuviDeal
+    ) -> DealScore:
+        if deal.bolsu:
+            return self._bolsu(state, deal)
+        kind = self.team_kind(state)
+        per_side, aces, errors = self.check_team_deal(state, deal, kind)
+        if state.team_deals >= self.team_deal_limit(state):
+            left = [s for s in range(SEATS) if s not in state.bolsu_declarers]
+            errors.insert(
+                0,
+                RuleError(
+                    "bolsu",
+                    "bolsu_required",
+                    "four basic deals and four kotkas are played: the remaining "
+                    f"deals are bolsus (seats {', '.join(map(str, left))})",
+                ),
+            )
+        if errors:
+            raise DealRejected(errors)
+        return self.score_team_deal(state, deal, kind, per_side, aces)
+
+    def _bolsu(self, state: SkruuviState, deal: KlubiskruuviDeal) -> DealScore:
+        errors: list[RuleError] = []
+        declarer = deal.declarer
+        mussolini = deal.contract != "misere"
+        if deal.contract == "pass_misere":
+            errors.append(
+                RuleError(
+                    "contract",
+                    "bolsu_contract",
+                    "a bolsu is 7 misere, or a Mussolini: 7 of a suit or no trump",
+                )
+            )
+        if deal.level not in (None, BOLSU_LEVEL):
+            errors.append(
+                RuleError("level", "bolsu_level", "a bolsu is played at seven")
+            )
+        if declarer is None:
+            errors.append(
+                RuleError(
+                    "declarer", "declarer_required", "enter the bolsu declarer's seat"
+                )
+            )
+        elif declarer in state.bolsu_declarers:
+            errors.append(
+                RuleError(
+                    "declarer",
+                    "second_bolsu",
+                    f"seat {declarer} has already played its bolsu this game",
+                )
+            )
+        knockers: dict[int, int] = {}
+        for i, knock in enumerate(deal.knocks):
+            if knock.by == declarer:
+                errors.append(
+                    RuleError(
+                        f"knocks.{i}.by",
+                        "knocker_not_opponent",
+                        "only an opponent of the bolsu declarer knocks",
+                    )
+                )
+            elif knock.by in knockers:
+                errors.append(
+                    RuleError(
+                        f"knocks.{i}.by",
+                        "knocked_twice",
+                        f"seat {knock.by} already knocked "
+                        f"(knocks.{knockers[knock.by]})",
+                    )
+                )
+            else:
+                knockers[knock.by] = i
+            if knock.kontra_by is not None and knock.kontra_by != declarer:
+                errors.append(
+                    RuleError(
+                        f"knocks.{i}.kontra_by",
+                        "kontra_not_declarer",
+                        "in a bolsu only the declarer kontra-knocks",
+                    )
+                )
+        declarer_tricks = self._bolsu_tricks(deal, declarer, errors)
+        aces = None
+        if mussolini:
+            if deal.aces is not None:
+                errors.append(
+                    RuleError(
+                        "aces",
+                        "aces_in_mussolini",
+                        "in a Mussolini the aces do not score (16.4)",
+                    )
+                )
+        elif deal.aces is None:
+            errors.append(
+                RuleError(
+                    "aces",
+                    "aces_required",
+                    "enter where each of the four aces fell: they score in a bolsu",
+                )
+            )
+        elif declarer is not None:
+            per_seat = len(deal.tricks) == SEATS
+            # Groups: per seat, or 0 = the declarer and 1 = the three opponents.
+            group_of = (
+                (0, 1, 2, 3)
+                if per_seat
+                else tuple(0 if s == declarer else 1 for s in range(SEATS))
+            )
+            aces = check_aces(
+                deal.aces,
+                errors,
+                group_of=group_of,
+                group_tricks=None
+                if declarer_tricks is None
+                else dict(enumerate(deal.tricks)),
+                group_name={
+                    g: (
+                        f"seat {g}"
+                        if per_seat
+                        else "the declarer"
+                        if g == 0
+                        else "the opponents"
+                    )
+                    for g in range(SEATS)
+                },
+            )
+        if errors:
+            raise DealRejected(errors)
+        return self._score_bolsu(state, deal, declarer_tricks, aces)
+
+    @staticmethod
+    def _bolsu_tricks(
+        deal: KlubiskruuviDeal, declarer: int | None, errors: list[RuleError]
+    ) -> int | None:
+        tricks = deal.tricks
+        if len(tricks) not in (2, SEATS):
+            errors.append(
+                RuleError(
+                    "tricks",
+                    "bad_tricks_length",
+                    "in a bolsu enter tricks per seat (4 numbers) or "
+                    "[declarer, the three others]",
+                )
+            )
+            return None
+        if sum(tricks) != TRICKS:
+            errors.append(
+                RuleError(
+                    "tricks",
+                    "tricks_not_13",
+                    f"tricks add up to {sum(tricks)}, not 13",
+                )
+            )
+            return None
+        if declarer is None:
+            return None
+        return tricks[declarer] if len(tricks) == SEATS else tricks[0]
+
+    def _score_bolsu(
+        self,
+        state: SkruuviState,
+        deal: KlubiskruuviDeal,
+        declarer_tricks: int,
+        aces: Aces | None,
+    ) -> DealScore:
+        declarer = deal.declarer
+        mussolini = deal.contract != "misere"
+        # The tricks that went the wrong way for the declarer.
+        wrong = TRICKS - declarer_tricks if mussolini else declarer_tricks
+        made = wrong == 0
+        each = BOLSU_MADE if made else FIRST_TRICK + LATER_TRICK * (wrong - 1)
+        name = (
+            f"Mussolini (7 {deal.contract.replace('_', ' ')})"
+            if mussolini
+            else "bolsu (7 misere)"
+        )
+        facts: list[Fact] = []
+        if made:
+            facts.append(
+                Fact(
+                    "bolsu_made",
+                    f"{name} by seat {declarer} made: each opponent {each}",
+                )
+            )
+        else:
+            whose = "the opponents" if mussolini else "the declarer"
+            text = f"{FIRST_TRICK}"
+            if wrong > 1:
+                text += f" + {wrong - 1} × {LATER_TRICK} = {each}"
+            plural = "trick" if wrong == 1 else "tricks"
+            facts.append(
+                Fact(
+                    "bolsu_failed",
+                    f"{name} by seat {declarer} failed: {whose} took {wrong} "
+                    f"{plural}, each opponent {text}",
+                )
+            )
+        ace_points = 0
+        if aces is not None:
+            group_of = tuple(0 if s == declarer else 1 for s in range(SEATS))
+            won_by_declarer = aces.points_against(group_of, 0)
+            won_by_opponents = aces.points_against(group_of, 1)
+            ace_points = won_by_declarer - won_by_opponents
+            facts.append(
+                Fact(
+                    "aces",
+                    f"aces: each opponent +{won_by_declarer} (won by the declarer) "
+                    f"-{won_by_opponents} (won by the opponents) = "
+                    f"{signed(ace_points)}",
+                )
+            )
+        mults = {
+            knock.by: 4 if knock.kontra_by is not None else 2 for knock in deal.knocks
+        }
+        seat_points = [0] * SEATS
+        for seat in range(SEATS):
+            if seat == declarer:
+                continue
+            mult = mults.get(seat, 1)
+            # 16.4: aces do not score double in a failed bolsu even if knocked.
+            seat_points[seat] = each * mult + ace_points * (mult if made else 1)
+            if mult > 1:
+                word = "knocked" if mult == 2 else "knocked, kontra-knocked"
+                facts.append(
+                    Fact(
+                        "knocked",
+                        f"seat {seat} {word}: × {mult}"
+                        + ("" if made or not ace_points else " (not the aces)")
+                        + f" = {seat_points[seat]}",
+                    )
+                )
+        seat_points[declarer] = -sum(seat_points)
+        facts.append(
+            Fact(
+                "bolsu_scores",
+                "bolsu scores: "
+                + ", ".join(f"seat {s} {signed(p)}" for s, p in enumerate(seat_points)),
+            )
+        )
+        return DealScore(
+            points=(0, 0),
+            seat_points=tuple(seat_points),
+            facts=tuple(facts),
+            detail={
+                "kind": BOLSU,
+                "contract": deal.contract,
+                "mussolini": mussolini,
+                "level": BOLSU_LEVEL,
+                "declarer": declarer,
+                "declarer_tricks": declarer_tricks,
+                "made": made,
+                "multipliers": [mults.get(s, 1) for s in range(SEATS)],
+                "ace_points": ace_points,
+                "leader": (declarer + 1) % SEATS,
+            },
+        )
+
+    # -- folding ------------------------------------------------------------------
+
+    def advance(self, state: SkruuviState, score: DealScore) -> SkruuviState:
+        if score.detail.get("kind") == BOLSU:
+            team_deals = state.team_deals
+            declarers = (*state.bolsu_declarers, score.detail["declarer"])
+        else:
+            team_deals = state.team_deals + 1
+            declarers = state.bolsu_declarers
+        done = team_deals >= self.team_deal_limit(state) and len(declarers) == SEATS
+        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
+        return advanced(
+            state,
+            score.points,
+            seat_points=score.seat_points or (0,) * SEATS,
+            team_deals=team_deals,
+            bolsu_declarers=declarers,
+            finished=done,
+            winners=winners_of(totals) if done else (),
+        )
+
+    def next_deal(self, state: SkruuviState) -> NextDeal | None:
+        if state.finished:
+            return None
+        first = (state.dealer + 1) % SEATS
+        limit = self.team_deal_limit(state)
+        left = tuple(s for s in range(SEATS) if s not in state.bolsu_declarers)
+        total = limit + SEATS
+        notes = [f"Deal {state.deal_number} of {total}."]
+        seats = ", ".join(map(str, left))
+        if state.team_deals >= limit:
+            notes.append(
+                f"Four basic deals and four kotkas are played: this deal is a bolsu. "
+                f"Seats {seats} must still bid it, in turn from seat {first}; one "
+                "may pass while another of them has not yet passed in this deal."
+            )
+        else:
+            if left:
+                notes.append(
+                    f"Bolsu round from seat {first}: seats {seats} have not declared "
+                    "their bolsu and may bid it."
+                )
+            kind = self.team_kind(state)
+            note = self.team_kind_note(state, kind)
+            notes.append(f"If nobody bids bolsu: {note[0].lower()}{note[1:]}")
+            if kind == KOTKA:
+                notes.append(
+                    "In a kotka each player takes one of the four cards on the table "
+                    "after the bolsu round."
+                )
+        return NextDeal(
+            number=state.deal_number,
+            dealer=state.dealer,
+            starting_seat=first,
+            may_bid=left,
+            notes=tuple(notes),
+        )

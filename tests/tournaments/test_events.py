@@ -179,51 +179,170 @@ def canasta_deal(table, strong: dict[int, int]) -> list[dict]:
     return [{"mode": "totals", "points": points}]
 
 
-def test_four_player_partner_rotation_night_of_three_games(
+def skruuvi(kind, level, declarer, tricks, **extra) -> dict:
+    return {
+        "contract": kind,
+        "level": level,
+        "declarer": declarer,
+        "tricks": tricks,
+        **extra,
+    }
+
+
+def aces(*places: tuple[str, int, int]) -> list[dict]:
+    """Where the aces fell: (ace, trick number, seat that won the trick)."""
+    return [{"card": c, "trick": t, "seat": s} for c, t, s in places]
+
+
+# Three games of Modern Skruuvi (book §15), eight deals each: four basic deals, then
+# four kotkas. Seats 0 and 2 are side 0. Each deal's points (side 0, side 1) and
+# the running totals are worked out by hand beside it.
+SKRUUVI_NIGHT = [
+    [
+        skruuvi("hearts", 5, 1, [2, 11]),  # (0, 25)
+        skruuvi("spades", 6, 0, [11, 2], knocks=[{"by": 3}]),  # -11 × 2: (-22, 25)
+        {  # pass misere: side 0 7 + aces 6 + 12, side 1 6 + aces 3 + 9
+            "contract": "pass_misere",
+            "tricks": [6, 7],
+            "aces": aces(("AS", 3, 0), ("AH", 6, 1), ("AD", 9, 2), ("AC", 12, 3)),
+        },  # (25, 18): (3, 43)
+        skruuvi(
+            "misere",
+            5,
+            2,
+            [0, 6, 1, 6],
+            aces=aces(("AS", 1, 1), ("AH", 2, 3), ("AD", 7, 1), ("AC", 11, 3)),
+        ),  # made 13 + aces 1 + 2 + 7 + 11: (34, 0): (37, 43)
+        skruuvi("no_trump", 6, 3, [1, 12]),  # kotka: 48: (37, 91)
+        skruuvi("hearts", 7, 0, [13, 0]),  # 49: (86, 91)
+        skruuvi("clubs", 6, 1, [3, 10], knocks=[{"by": 2, "kontra_by": 3}]),
+        # (11 + 6) × 4 = -68: (86, 23)
+        skruuvi("diamonds", 6, 2, [12, 1]),  # 36: (122, 23)
+    ],
+    [
+        skruuvi("diamonds", 6, 3, [1, 12]),  # (0, 36)
+        skruuvi("clubs", 5, 0, [9, 4]),  # -(11 + 5): (-16, 36)
+        skruuvi("no_trump", 5, 1, [2, 11]),  # 25 + 12: (-16, 73)
+        {  # pass misere, knocked: tricks and aces doubled
+            "contract": "pass_misere",
+            "tricks": [5, 8],
+            "knocks": [{"by": 1}],
+            "aces": aces(("AS", 2, 3), ("AH", 4, 0), ("AD", 9, 1), ("AC", 13, 2)),
+        },  # side 0 (8 + 2 + 9) × 2 = 38, side 1 (5 + 4 + 13) × 2 = 44: (22, 117)
+        skruuvi("spades", 7, 1, [0, 13]),  # 49: (22, 166)
+        skruuvi("hearts", 6, 2, [12, 1], knocks=[{"by": 3}]),  # 72: (94, 166)
+        skruuvi("misere", 6, 3, [11, 2]),  # failed, no aces: -11: (94, 155)
+        skruuvi("no_trump", 6, 0, [12, 1]),  # 48: (142, 155)
+    ],
+    [
+        skruuvi("spades", 5, 1, [1, 12]),  # (0, 25)
+        skruuvi("no_trump", 7, 0, [12, 1]),  # -17: (-17, 25)
+        skruuvi(
+            "misere",
+            5,
+            3,
+            [5, 1, 6, 1],
+            knocks=[{"by": 0}],
+            aces=aces(("AH", 1, 0), ("AS", 4, 1), ("AD", 8, 2), ("AC", 13, 2)),
+        ),  # 13 × 2 + aces 1 + 8 + 13 to side 1, 4 to side 0: (-13, 73)
+        skruuvi("hearts", 6, 3, [1, 12]),  # 36: (-13, 109)
+        skruuvi("spades", 7, 2, [11, 2], knocks=[{"by": 1}]),  # -(17 + 7) × 2
+        # (-61, 109)
+        skruuvi(
+            "misere",
+            6,
+            1,
+            [13, 0],
+            aces=aces(("AS", 2, 0), ("AH", 3, 2), ("AD", 5, 0), ("AC", 7, 2)),
+        ),  # 24 + aces 2 + 3 + 5 + 7: (-61, 150)
+        skruuvi("hearts", 6, 0, [12, 1]),  # 36: (-25, 150)
+        skruuvi("no_trump", 7, 3, [0, 13]),  # 49 + 12: (-25, 211)
+    ],
+]
+SKRUUVI_NIGHT_TOTALS = [(122, 23), (142, 155), (-25, 211)]
+
+
+def test_four_player_skruuvi_night_of_three_partner_rotation_games(
     club, director, django_capture_on_commit_callbacks
 ):
-    """A Skruuvi night: four players, three games, everyone partners everyone once;
-    individual totals are each player's team scores summed.
+    """A Skruuvi night: four players, three games of Modern Skruuvi so that everyone
+    partners everyone once (book §17.2), every deal entered through the score book.
+    Each player's night is their teams' results: the point difference (what they
+    win or pay at a point value, book §1.2), their teams' points, match points.
 
-    No Skruuvi rules module exists yet, so the games are Canasta (a registered
-    4-player partnership game, seats (0, 1, 0, 1)) entered as totals."""
+    Game 1: Aino & Bertta 122 v Ceci & Dora 23; game 2: Aino & Dora 142 v Bertta &
+    Ceci 155; game 3: Aino & Ceci -25 v Bertta & Dora 211. By hand:
+
+    ========  =========================  ======================  ===
+    player    difference                 points                  MP
+    ========  =========================  ======================  ===
+    Bertta    99 + 13 + 236 = 348        122 + 155 + 211 = 488   6
+    Dora      -99 - 13 + 236 = 124       23 + 142 + 211 = 376    2
+    Aino      99 - 13 - 236 = -150       122 + 142 - 25 = 239    2
+    Ceci      -99 + 13 - 236 = -322      23 + 155 - 25 = 153     2
+    ========  =========================  ======================  ===
+    """
     tournament = services.tournament_create(
         club=club,
         name="Skruuvi night",
-        game="canasta",
+        game="skruuvi",
         format="partner_rotation",
-        tiebreaks=["game_points_for", "match_points"],
+        tiebreaks=["point_difference", "game_points_for", "match_points"],
         by=director,
     )
     entries = services.entries_add(
         tournament=tournament, names="Aino\nBertta\nCeci\nDora", by=director
     )
-    strong = {e.pk: i for i, e in enumerate(entries)}
+    name = {e.pk: e.name for e in entries}
     stage = tournament.stages.get()
-    partners: Counter[frozenset[int]] = Counter()
-    expected: Counter[int] = Counter()
+    partners: Counter[frozenset[str]] = Counter()
+    seating = []
     with django_capture_on_commit_callbacks(execute=True):
-        for _ in range(3):
+        for game in range(3):
             round_ = services.round_generate(stage=stage, by=director)
             assert round_.tables.count() == 1
 
-            def deals(table):
-                sides = side_entries(table)
+            def deals(table, game=game):
+                sides = [[name[e] for e in side] for side in side_entries(table)]
+                seating.append(sides)
                 for side in sides:
                     partners[frozenset(side)] += 1
-                deal = canasta_deal(table, strong)
-                for side, points in zip(sides, deal[0]["points"], strict=True):
-                    for player in side:
-                        expected[player] += points
-                return deal
+                return SKRUUVI_NIGHT[game]
 
             play_round(round_, director, deals)
+            match = round_.tables.get().match
+            assert match.deals.count() == 8 and not match.needs_attention
+            assert tuple(match.totals) == SKRUUVI_NIGHT_TOTALS[game]
         with pytest.raises(Exception, match="3 rounds"):
             services.round_generate(stage=stage, by=director)
+    # The rotation's seating (deterministic for the stage's seed); everyone
+    # partners everyone exactly once.
+    assert seating == [
+        [["Aino", "Bertta"], ["Ceci", "Dora"]],
+        [["Aino", "Dora"], ["Bertta", "Ceci"]],
+        [["Aino", "Ceci"], ["Bertta", "Dora"]],
+    ]
     assert len(partners) == 6 and set(partners.values()) == {1}
     rows = snapshot_rows(tournament)
-    assert {r["entry"]: r["values"]["game_points_for"] for r in rows} == dict(expected)
-    assert all(r["played"] == 3 for r in rows)
+    assert [
+        (
+            r["rank"],
+            name[r["entry"]],
+            r["values"]["point_difference"],
+            r["values"]["game_points_for"],
+            r["values"]["match_points"],
+            r["played"],
+        )
+        for r in rows
+    ] == [
+        (1, "Bertta", 348, 488, 6, 3),
+        (2, "Dora", 124, 376, 2, 3),
+        (3, "Aino", -150, 239, 2, 3),
+        (4, "Ceci", -322, 153, 2, 3),
+    ]
+    assert Standings.objects.get(tournament=tournament).stages == (
+        selectors.standings_data(tournament)
+    )
 
 
 @pytest.mark.slow

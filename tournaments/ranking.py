@@ -16,6 +16,10 @@ match points
     What a result is worth in the standings: win/draw/loss points for two sides
     (e.g. 2/1/0), bye points, and for tables of three or more sides the configured
     placement points, tied sides sharing the points of the places they occupy.
+own points
+    Points an entry scored alone in a game, apart from its side's game points
+    (Klubiskruuvi's bolsu, book §16.4). Only the ``individual_total`` metric reads
+    them: ``team_multiplier`` × the side's game points + the own points, per game.
 metric
     A small plug-in class with ``key``, ``name`` and ``abbreviation`` (as in Tabbycat)
     that gives every entry a value. The director orders metrics; entries are sorted
@@ -80,6 +84,8 @@ class MatchResult:
     penalties: tuple[Score, ...] = ()
     result_type: ResultType = ResultType.PLAYED
     placements: tuple[int, ...] | None = None
+    # Per side, per entry of that side (in ``sides`` order): its own points.
+    own_points: tuple[tuple[Score, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,8 @@ class RankingConfig:
     # Points by place for tables of three or more sides (index 0 = first place).
     placement_points: tuple[Score, ...] | None = None
     lower_game_points_win: bool = False
+    # individual_total = team_multiplier × the side's game points + own points.
+    team_multiplier: Score = 1
 
 
 @dataclass(frozen=True)
@@ -205,6 +213,8 @@ class _Context:
     ) -> None:
         self.entries = entries
         self.config = config
+        self.results = results
+        self._individual: dict[EntryId, Score] | None = None
         self.records: dict[EntryId, _Record] = {e: _Record() for e in entries}
         for index, result in enumerate(results):
             self._add(index, result)
@@ -239,11 +249,19 @@ class _Context:
             ("game_points", points),
             ("deals_won", result.deals_won),
             ("penalties", result.penalties),
+            ("own_points", result.own_points),
         ):
             if values and len(values) != k:
                 raise RankingError(
                     "misaligned", f"{name} needs one value per side", path=path
                 )
+        if result.own_points and any(
+            len(own) != len(side)
+            for own, side in zip(result.own_points, result.sides, strict=True)
+        ):
+            raise RankingError(
+                "misaligned", "own_points needs one value per entry", path=path
+            )
         places = result.placements or places_from_points(
             points, lower_wins=config.lower_game_points_win
         )
@@ -300,6 +318,32 @@ class _Context:
                         opponents=opponents,
                     )
                 )
+
+    def individual_totals(self) -> dict[EntryId, Score]:
+        """Per entry: ``team_multiplier`` × its sides' game points + its own points,
+        over every game (byes add nothing). Computed once, by the partner-rotation
+        hook :func:`~tournaments.formats.partner_rotation.individual_totals`."""
+        if self._individual is None:
+            # partner_rotation imports this module, so import it when first needed.
+            from tournaments.formats.partner_rotation import (
+                TeamGameResult,
+                individual_totals,
+            )
+
+            games = []
+            own: dict[EntryId, Score] = {}
+            for result in self.results:
+                if result.result_type == ResultType.BYE:
+                    continue
+                points = result.game_points or (0,) * len(result.sides)
+                games.append(TeamGameResult(result.sides, points))
+                for side, values in zip(result.sides, result.own_points, strict=False):
+                    for entry, value in zip(side, values, strict=True):
+                        own[entry] = own.get(entry, 0) + value
+            self._individual = individual_totals(
+                games, team_multiplier=self.config.team_multiplier, extra_points=own
+            )
+        return self._individual
 
 
 # --- metrics ----------------------------------------------------------------------
@@ -359,6 +403,18 @@ class PointDifference(Metric):
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         return sum(g.points_for - g.points_against for g in ctx.records[entry].games)
+
+
+class IndividualTotal(Metric):
+    """Each player's own total from partnership games: ``team_multiplier`` × their
+    sides' game points + the points they scored alone. Klubiskruuvi (book §16.6):
+    bolsu points + 2 × the team's score; for other games, the sum of the team
+    scores (the same as game points for)."""
+
+    key, name, abbreviation = "individual_total", "Individual total", "IND"
+
+    def value(self, ctx: _Context, entry: EntryId) -> Score:
+        return ctx.individual_totals().get(entry, 0)
 
 
 class DealsWon(Metric):
@@ -463,6 +519,7 @@ METRICS: dict[str, type[Metric]] = {
         GamePointsFor,
         GamePointsAgainst,
         PointDifference,
+        IndividualTotal,
         DealsWon,
         Buchholz,
         MedianBuchholz,

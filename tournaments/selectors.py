@@ -10,6 +10,15 @@ also ranked group by group, each from the games among its own entries (the
 snapshot's ``groups``); a knockout's bracket and series are folded from its
 finished games (:func:`stage_knockout`).
 
+**Individual totals.** A game may declare individual scoring
+(:class:`games.engine.IndividualScoring`: Klubiskruuvi's bolsu points + 2 × team
+score). Its ``team_multiplier`` goes into the ranking config; a partner-rotation
+stage of such a game ranks by the ``individual_total`` metric first (unless the
+director placed it elsewhere). Only when a stage's metrics include it are the
+players' own points loaded — the matches' stored per-seat totals
+(``state["seat_totals"]``), mapped to entries through the seated players — in
+separate queries beside the results query.
+
 The **source fingerprint** of a tournament is the sum of its matches' ``version``
 plus the number of withdrawn entries: every input of the standings only ever grows
 it, so "the fingerprint differs from the snapshot's" means "the snapshot is out of
@@ -20,6 +29,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -27,9 +37,10 @@ from typing import Any
 from django.db import connection
 from django.db.models import Count, Q, QuerySet, Sum
 
+from games.engine import IndividualScoring, UnknownGame, get_game
 from scoring import permissions as scoring_permissions
 from scoring.errors import NotFound
-from scoring.models import Deal, DealStatus, MatchStatus, Membership
+from scoring.models import Deal, DealStatus, Match, MatchStatus, Membership, Seat
 from tournaments import permissions
 from tournaments.formats.base import Bye as FormatBye
 from tournaments.formats.base import FormatError
@@ -111,6 +122,7 @@ def ranking_config(tournament: Tournament) -> RankingConfig:
         return Fraction(value) if isinstance(value, str) else value
 
     placement = points.get("placement")
+    individual = _individual_scoring(tournament.game)
     return RankingConfig(
         metrics=tuple(tournament.tiebreaks or default.metrics),
         win_points=number("win", default.win_points),
@@ -119,7 +131,30 @@ def ranking_config(tournament: Tournament) -> RankingConfig:
         bye_points=number("bye", default.bye_points),
         placement_points=tuple(placement) if placement else None,
         lower_game_points_win=bool(points.get("lower_wins", False)),
+        team_multiplier=individual.team_multiplier if individual else 1,
     )
+
+
+INDIVIDUAL_TOTAL = "individual_total"
+
+
+def _individual_scoring(slug: str) -> IndividualScoring | None:
+    try:
+        return get_game(slug).individual_scoring
+    except UnknownGame:
+        return None  # a game this version no longer ships: rank without it
+
+
+def stage_ranking_config(stage: Stage, config: RankingConfig) -> RankingConfig:
+    """The tournament's ranking as one stage uses it: a partner rotation of a game
+    with individual scoring ranks players by ``individual_total`` first."""
+    if (
+        stage.format != StageFormat.PARTNER_ROTATION
+        or INDIVIDUAL_TOTAL in config.metrics
+        or _individual_scoring(stage.tournament.game) is None
+    ):
+        return config
+    return replace(config, metrics=(INDIVIDUAL_TOTAL, *config.metrics))
 
 
 def stage_entry_ids(stage: Stage) -> list[int]:
@@ -216,19 +251,67 @@ def _deals_won(match_ids: list[int]) -> dict[int, list[int]]:
     return won
 
 
-def _result(table: dict[str, Any], deals_won: dict[int, list[int]]) -> MatchResult:
+def _own_points(tables: list[dict[str, Any]]) -> dict[int, dict[int, int]]:
+    """Per match id, each entry's own points: the match's stored per-seat totals
+    (``state["seat_totals"]``) of the seats its players sat at."""
+    match_ids = [t["match"] for t in tables]
+    if not match_ids:
+        return {}
+    seat_totals = {
+        pk: (state or {}).get("seat_totals") or []
+        for pk, state in Match.objects.filter(pk__in=match_ids).values_list(
+            "pk", "state"
+        )
+    }
+    seat_of = {
+        (match_id, player): position
+        for match_id, position, player in Seat.objects.filter(
+            match_id__in=match_ids
+        ).values_list("match_id", "position", "player_id")
+    }
+    entries = {e for t in tables for side in t["sides"].values() for e in side}
+    players: dict[int, list[int]] = defaultdict(list)
+    for entry, player in EntryMember.objects.filter(entry_id__in=entries).values_list(
+        "entry_id", "player_id"
+    ):
+        players[entry].append(player)
+    own: dict[int, dict[int, int]] = {}
+    for table in tables:
+        match_id = table["match"]
+        totals = seat_totals.get(match_id, [])
+        positions = {
+            entry: [seat_of.get((match_id, p)) for p in players[entry]]
+            for side in table["sides"].values()
+            for entry in side
+        }
+        own[match_id] = {
+            entry: sum(totals[i] for i in seats if i is not None and i < len(totals))
+            for entry, seats in positions.items()
+        }
+    return own
+
+
+def _result(
+    table: dict[str, Any],
+    deals_won: dict[int, list[int]],
+    own: dict[int, dict[int, int]] | None = None,
+) -> MatchResult:
     order = sorted(table["sides"])
     sides = tuple(tuple(table["sides"][s]) for s in order)
     placements = None
     if len(sides) == 2:
         # The engine's verdict: winners place first; no winner is a draw.
         placements = tuple(1 if table["first"][s] else 2 for s in order)
+    entry_points = (own or {}).get(table["match"])
     return MatchResult(
         round=table["round"],
         sides=sides,
         game_points=tuple(table["points"][s] for s in order),
         deals_won=tuple(deals_won.get(table["match"], ())),
         placements=placements,
+        own_points=tuple(tuple(entry_points[e] for e in side) for side in sides)
+        if entry_points is not None
+        else (),
     )
 
 
@@ -245,8 +328,18 @@ def stage_results(
         if "deals_won" in config.metrics
         else {}
     )
+    individual = {
+        stage.pk
+        for stage in stages
+        if INDIVIDUAL_TOTAL in stage_ranking_config(stage, config).metrics
+    }
+    own = (
+        _own_points([t for t in finished if t["stage"] in individual])
+        if individual
+        else {}
+    )
     for table in finished:
-        results[table["stage"]].append(_result(table, deals_won))
+        results[table["stage"]].append(_result(table, deals_won, own))
     rounds = Round.objects.filter(stage_id__in=list(results)).values_list(
         "stage_id", "number", "explanation"
     )
@@ -268,7 +361,7 @@ def stage_standings(stage: Stage) -> ComputedStandings:
     config = ranking_config(stage.tournament)
     results = stage_results([stage], config)[stage.pk]
     entries = _ranked_entries(stage, results)
-    return compute_standings(entries, results, config)
+    return compute_standings(entries, results, stage_ranking_config(stage, config))
 
 
 def _ranked_entries(stage: Stage, results: list[MatchResult]) -> list[int]:
@@ -305,7 +398,9 @@ def standings_data(tournament: Tournament) -> list[dict[str, Any]]:
     for stage in stages:
         stage.tournament = tournament
         computed = compute_standings(
-            _ranked_entries(stage, results[stage.pk]), results[stage.pk], config
+            _ranked_entries(stage, results[stage.pk]),
+            results[stage.pk],
+            stage_ranking_config(stage, config),
         )
         data.append(
             {

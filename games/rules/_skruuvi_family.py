@@ -109,10 +109,20 @@ class SkruuviDeal(FrozenModel):
         description="Tricks taken per side [side 0, side 1] or per seat "
         "[seat 0, 1, 2, 3]."
     )
+    # The item counts are stated in the schema (the entry form shows that many
+    # slots); the rules check them, with their own codes (one_knock, four_aces).
     knocks: tuple[Knock, ...] = Field(
-        (), description="The knock of the deal (at most one), with its kontra-knock."
+        (),
+        description="The knock of the deal (at most one), with its kontra-knock.",
+        json_schema_extra={"maxItems": 1},
     )
-    aces: tuple[AcePlace, ...] | None = Field(
+    aces: (
+        Annotated[
+            tuple[AcePlace, ...],
+            Field(json_schema_extra={"minItems": 4, "maxItems": 4}),
+        ]
+        | None
+    ) = Field(
         None,
         description="Misere and pass misere: where each of the four aces fell.",
     )

@@ -107,6 +107,7 @@ class KlubiskruuviDeal(SkruuviDeal):
         description="The knock of the deal (at most one) with its kontra-knock; in "
         "a bolsu each opponent of the declarer may knock, and the declarer may "
         "kontra-knock each.",
+        json_schema_extra={"maxItems": 3},
     )
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from games.engine import get_game
+from games.engine import UnknownGame, get_game
 from scoring import permissions
 from scoring.errors import NotFound
 from scoring.models import (
@@ -198,6 +198,38 @@ def deal_schema(match: Match) -> dict[str, Any]:
         "options": match.options,
         "deal_schema": game.deal_schema(),
     }
+
+
+def match_seat_points(match: Match) -> list[dict[str, Any]]:
+    """Per seat, the points its player scored alone (Klubiskruuvi's bolsus, kept
+    apart from the sides' book: the engine's ``seat_totals``) and, when the game
+    declares individual scoring, the player's individual total (team multiplier ×
+    the side's total + own points). Empty for games that score only by side; one
+    query (seats) otherwise."""
+    own = (match.state or {}).get("seat_totals") or []
+    if not own:
+        return []
+    try:
+        individual = get_game(match.game_id).individual_scoring
+    except UnknownGame:
+        individual = None
+    rows = []
+    for seat in match.seats.order_by("position").select_related("player"):
+        if seat.position >= len(own) or seat.side >= len(match.totals):
+            continue
+        points = own[seat.position]
+        rows.append(
+            {
+                "seat": seat.position,
+                "player": seat.player.display_name,
+                "own": points,
+                "individual": individual.team_multiplier * match.totals[seat.side]
+                + points
+                if individual
+                else None,
+            }
+        )
+    return rows
 
 
 def match_sheet(match: Match) -> dict[str, Any]:

@@ -359,6 +359,7 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
         target=_chart_target(match, totals),
     )
     may_score = permissions.may_score(request.user, match)
+    seat_points = selectors.match_seat_points(match)
     return {
         "match": match,
         "sheet": sheet,
@@ -374,6 +375,8 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
         "may_enter": may_score and match.is_open and next_deal is not None,
         "seats": [(pos, seats[pos]) for pos in sorted(seats)],
         "abandon_form": AbandonForm(),
+        "seat_points": seat_points,
+        "has_individual": any(r["individual"] is not None for r in seat_points),
     }
 
 

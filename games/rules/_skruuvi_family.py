@@ -151,8 +151,8 @@ class Aces:
 
     places: tuple[tuple[int, int], ...]
 
-    def points_against(self, group_of: Sequence[int], group: int) -> int:
-        """Trick numbers of the aces in tricks won by ``group`` (seats grouped)."""
+    def won_by(self, group_of: Sequence[int], group: int) -> int:
+        """The sum of the trick numbers of the aces won by ``group`` (of seats)."""
         return sum(trick for trick, seat in self.places if group_of[seat] == group)
 
 
@@ -557,7 +557,7 @@ class SkruuviRules(Game):
                 opponents_mult = mult if scale.knocks_multiply_aces else 1
                 for s in (0, 1):
                     # Side s scores the aces in the tricks the other side won.
-                    raw = aces.points_against((0, 1, 0, 1), 1 - s)
+                    raw = aces.won_by((0, 1, 0, 1), 1 - s)
                     factor = opponents_mult if s != side or made else 1
                     ace_points[s] = raw * factor
                     points[s] += ace_points[s]
@@ -602,8 +602,7 @@ class SkruuviRules(Game):
         # 15.9: one point per trick the opponents took, plus aces; knocks multiply both.
         trick_points = (per_side[1] * mult, per_side[0] * mult)
         ace_points = [
-            aces.points_against((0, 1, 0, 1), 1 - s) * mult if aces else 0
-            for s in (0, 1)
+            aces.won_by((0, 1, 0, 1), 1 - s) * mult if aces else 0 for s in (0, 1)
         ]
         facts.insert(
             0,

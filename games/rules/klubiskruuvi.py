@@ -355,8 +355,8 @@ class Klubiskruuvi(SkruuviRules):
         ace_points = 0
         if aces is not None:
             group_of = tuple(0 if s == declarer else 1 for s in range(SEATS))
-            won_by_declarer = aces.points_against(group_of, 0)
-            won_by_opponents = aces.points_against(group_of, 1)
+            won_by_declarer = aces.won_by(group_of, 0)
+            won_by_opponents = aces.won_by(group_of, 1)
             ace_points = won_by_declarer - won_by_opponents
             facts.append(
                 Fact(

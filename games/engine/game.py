@@ -162,7 +162,9 @@ class Game(ABC):
     * ``Options`` — a :class:`FrozenModel` whose defaults match the rulebook;
     * ``deal_input`` — the pydantic type of one deal as entered;
     * ``deck`` — the deck cards are checked against (``None`` if no cards entered);
-    * ``tables`` — the seatings the game is played at, e.g. ``((0, 1, 0, 1),)``.
+    * ``tables`` — the seatings the game is played at, e.g. ``((0, 1, 0, 1),)``;
+    * ``lower_totals_win`` — ``True`` for games where the most points lose (Sneaky
+      Pete's penalty points): standings and placements read totals the other way.
     """
 
     slug: ClassVar[str]
@@ -173,6 +175,7 @@ class Game(ABC):
     deal_input: ClassVar[Any]
     deck: ClassVar[DeckSpec | None] = None
     tables: ClassVar[tuple[tuple[int, ...], ...]]
+    lower_totals_win: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._deal_adapter = TypeAdapter(self.deal_input)
@@ -192,6 +195,11 @@ class Game(ABC):
 
     def deal_schema(self) -> dict[str, Any]:
         return self._deal_adapter.json_schema()
+
+    def deck_for(self, options: BaseModel) -> DeckSpec | None:
+        """The deck a match with ``options`` is played with (the card picker's and
+        the deck check's); games whose options change the deck override it."""
+        return self.deck
 
     def default_table(self, options: BaseModel) -> Table:
         return Table(self.tables[0])

@@ -233,14 +233,16 @@ class _Walker:
         path, key = base["path"], base["key"]
         prefix = schema.get("prefixItems")
         sides = self.table.side_labels
+        low, high = schema.get("minItems", 0), schema.get("maxItems")
         if (
             not prefix
             and key in SIDE_KEYS
             and sides
-            and schema.get("minItems", 0)
-            <= len(sides)
-            <= schema.get("maxItems", len(sides))
+            and high is not None
+            and low < high
+            and low <= len(sides) <= high
         ):
+            # The length depends on the table (a game for 3 to 8 players).
             return self.per_side(schema, base, values)
         if prefix:
             node = Field("tuple", **base)

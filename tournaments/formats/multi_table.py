@@ -135,7 +135,7 @@ def multi_table_round(
     # Seeded by round too, so that a round does not depend on how the earlier
     # ones were generated (at once, or one by one as the evening goes).
     rng = random.Random(seed * 1_000_003 + number)
-    tables = _seat(players_t, sizes, met, rng)
+    tables = _seat(players_t, sizes, met, first_seat, rng)
     position = {p: i for i, p in enumerate(players_t)}
     built = []
     repeated = 0
@@ -200,32 +200,41 @@ def _seat(
     players: tuple[EntryId, ...],
     sizes: tuple[int, ...],
     met: Counter,
+    first_seat: Counter,
     rng: random.Random,
 ) -> list[list[EntryId]]:
-    """Tables of ``sizes`` with the least weight of earlier meetings: local search
-    by swaps from several random starts, the best kept."""
+    """Tables of ``sizes`` with the least weight of earlier meetings and, among
+    those, the players who had seat 1 least spread over the tables (each table's
+    seat 1 goes to its least-served player): local search by swaps from several
+    random starts, the best kept."""
     n = len(players)
     weight = [[0] * n for _ in range(n)]
     for (i, a), (j, b) in combinations(enumerate(players), 2):
         times = met[frozenset((a, b))]
         if times:
             weight[i][j] = weight[j][i] = _weight(times)
-    if len(sizes) == 1 or not any(any(row) for row in weight):
+    seated_first = [first_seat[p] for p in players]
+    if len(sizes) == 1 or not (any(seated_first) or any(any(r) for r in weight)):
         order = list(range(n))
         rng.shuffle(order)
         return [[players[i] for i in t] for t in _split(order, sizes)]
     best: list[list[int]] = []
     best_cost = None
+    # No seating does better than no repeats and the least-served players one a table.
+    floor = (0, sum(sorted(seated_first)[: len(sizes)]))
     # Fewer restarts for big fields: one pass of swaps is O(n²·size).
     for _ in range(max(2, min(24, 3000 // n))):
         order = list(range(n))
         rng.shuffle(order)
         tables = _split(order, sizes)
-        _descend(tables, weight)
-        cost = sum(weight[a][b] for table in tables for a, b in combinations(table, 2))
+        _descend(tables, weight, seated_first)
+        cost = (
+            sum(weight[a][b] for table in tables for a, b in combinations(table, 2)),
+            sum(min(seated_first[p] for p in table) for table in tables),
+        )
         if best_cost is None or cost < best_cost:
             best, best_cost = tables, cost
-        if cost == 0:
+        if cost == floor:
             break
     return [[players[i] for i in t] for t in best]
 
@@ -238,8 +247,11 @@ def _split(order: list[int], sizes: tuple[int, ...]) -> list[list[int]]:
     return tables
 
 
-def _descend(tables: list[list[int]], weight: list[list[int]]) -> None:
-    """Swap two players of different tables while that lowers the weight."""
+def _descend(
+    tables: list[list[int]], weight: list[list[int]], seated_first: list[int]
+) -> None:
+    """Swap two players of different tables while that lowers the weight of
+    meetings, or keeps it and gives seat 1 to players who had it less."""
     improved = True
     while improved:
         improved = False
@@ -253,6 +265,17 @@ def _descend(tables: list[list[int]], weight: list[list[int]]) -> None:
                     after = (
                         sum(wa[o] for o in tj) - wa[b] + sum(wb[o] for o in ti) - wb[a]
                     )
+                    if after == before:
+                        # Seat 1 at each table goes to its least-served player.
+                        ca, cb = seated_first[a], seated_first[b]
+                        rest_i = min(
+                            (seated_first[o] for o in ti if o != a), default=cb
+                        )
+                        rest_j = min(
+                            (seated_first[o] for o in tj if o != b), default=ca
+                        )
+                        before = min(rest_i, ca) + min(rest_j, cb)
+                        after = min(rest_i, cb) + min(rest_j, ca)
                     if after < before:
                         ti[x], tj[y] = b, a
                         improved = True

@@ -209,7 +209,7 @@ def test_fewer_penalty_points_break_ties_the_other_way_round(club, director):
     tournament, names = evening(club, director, list(HANDS)[:4], rounds=1)
     tournament = services.tournament_update(
         tournament=tournament,
-        tiebreaks=["game_points_for", "match_points"],
+        tiebreaks=["game_points_for", "match_points", "deals_won"],
         by=director,
     )
     round_ = services.round_generate(stage=tournament.stages.get(), by=director)
@@ -219,6 +219,8 @@ def test_fewer_penalty_points_break_ties_the_other_way_round(club, director):
     assert [r["values"]["game_points_for"] for r in data["rows"]] == [0, 35, 70, 70]
     assert [r["rank"] for r in data["rows"]] == [1, 2, 3, 3]
     assert data["metrics"][0]["higher_is_better"] is False
+    # A hand is won by going out (the sole lowest score of the hand).
+    assert [r["values"]["deals_won"] for r in data["rows"]] == [7, 0, 0, 0]
     # The director may still say otherwise.
     tournament = services.tournament_update(
         tournament=tournament,

@@ -463,10 +463,13 @@ def _compute_match(
                 ledger=ledger,
             )
         else:
+            # Where the most points lose (Sneaky Pete's penalty points) a player's
+            # points count against them: settle on the negated totals.
+            sign = -1 if get_game(match.game_id).lower_totals_win else 1
             scored = [
                 Side(
                     tuple(names[p.pk] for p in side),
-                    match.totals[i],
+                    sign * match.totals[i],
                     " & ".join(names[p.pk] for p in side),
                 )
                 for i, side in enumerate(sides)
@@ -478,6 +481,10 @@ def _compute_match(
         raise _domain(err, f"matches.{match.pk}.") from None
     trail["method"] = settlement.method
     trail["lines"] = list(settlement.explanation)
+    if stake is not None and flat is None and get_game(match.game_id).lower_totals_win:
+        trail["lines"].insert(
+            0, "The most points lose: each player's points count as minus points."
+        )
     trail["nets"] = dict(settlement.nets)
     postings = [
         _net_posting(

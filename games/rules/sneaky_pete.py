@@ -281,7 +281,7 @@ def meld_errors(
                 RuleError(
                     f"{path}.cards",
                     "mixed_ranks",
-                    "a set is cards of one rank (the joker may stand for one)",
+                    "a set is cards of one rank (jokers stand in for any of them)",
                 )
             )
         return errors

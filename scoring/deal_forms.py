@@ -17,7 +17,9 @@ How the schema maps to fields:
   them) → a text input marked ``data-cards`` that ``static/js/cardpicker.js`` turns
   into a card picker; one card (``CardField``) → the same with ``data-max="1"``;
 * a fixed-length array (``prefixItems``) → one field per position, labelled by side or
-  seat where the position is a side (``teams``, ``points``) or a partner's hand;
+  seat where the position is a side (``teams``, ``points``) or a partner's hand; a
+  variable-length array of sides (``players``, ``points`` of a game for any number of
+  players) → the same, one position per side of the match's table;
 * a variable-length array of objects or card lists → numbered slots plus spare ones
   (empty slots are dropped); of numbers or words → one text input, space separated;
 * ``enum`` / ``const`` → radio buttons (up to four choices) or a select;
@@ -230,6 +232,18 @@ class _Walker:
     def array(self, schema: Mapping[str, Any], base: dict, values: Any) -> Field:
         path, key = base["path"], base["key"]
         prefix = schema.get("prefixItems")
+        sides = self.table.side_labels
+        low, high = schema.get("minItems", 0), schema.get("maxItems")
+        if (
+            not prefix
+            and key in SIDE_KEYS
+            and sides
+            and high is not None
+            and low < high
+            and low <= len(sides) <= high
+        ):
+            # The length depends on the table (a game for 3 to 8 players).
+            return self.per_side(schema, base, values)
         if prefix:
             node = Field("tuple", **base)
             for i, item in enumerate(prefix):
@@ -282,6 +296,22 @@ class _Walker:
             )
         return node
 
+    def per_side(self, schema: Mapping[str, Any], base: dict, values: Any) -> Field:
+        """A list with one item per side, for games played by any number of sides
+        (Sneaky Pete's ``players``): one position per side of this table, labelled
+        by side and read back with empty positions kept, so that a player with
+        nothing to enter (who went out) does not shift the others."""
+        node = Field("tuple", **base)
+        items = schema.get("items", {})
+        for i, label in enumerate(self.table.side_labels):
+            sub_value = (
+                values[i] if isinstance(values, list) and i < len(values) else None
+            )
+            node.children.append(
+                self.walk(items, _join(base["path"], i), str(i), label, True, sub_value)
+            )
+        return node
+
     def union(self, schema: Mapping[str, Any]) -> tuple[str, list] | None:
         options = schema.get("oneOf") or schema.get("anyOf")
         if not options:
@@ -302,7 +332,10 @@ class _Walker:
             return None
         text = f"{key} {schema.get('description', '')}".lower()
         seats, sides = self.table.seat_labels, self.table.side_labels
-        if seats and high == len(seats) - 1 and (key in SEAT_KEYS or "seat" in text):
+        # A seat field of a game for any number of players allows more seats than
+        # this table has: offer this table's.
+        fits = high == len(seats) - 1 or (key in SEAT_KEYS and high >= len(seats) - 1)
+        if seats and fits and (key in SEAT_KEYS or "seat" in text):
             return [(i, seats[i]) for i in range(len(seats))]
         if sides and high == len(sides) - 1 and "side" in text:
             return [(i, sides[i]) for i in range(len(sides))]

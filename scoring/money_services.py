@@ -412,6 +412,14 @@ def _is_chip_game(slug: str) -> bool:
         return False
 
 
+def _lower_totals_win(slug: str) -> bool:
+    """Whether the most points lose in this game (its points count against)."""
+    try:
+        return get_game(slug).lower_totals_win
+    except UnknownGame:
+        return False
+
+
 def _compute_match(
     match: Match,
     *,
@@ -463,10 +471,13 @@ def _compute_match(
                 ledger=ledger,
             )
         else:
+            # Where the most points lose (Sneaky Pete's penalty points) a player's
+            # points count against them: settle on the negated totals.
+            sign = -1 if _lower_totals_win(match.game_id) else 1
             scored = [
                 Side(
                     tuple(names[p.pk] for p in side),
-                    match.totals[i],
+                    sign * match.totals[i],
                     " & ".join(names[p.pk] for p in side),
                 )
                 for i, side in enumerate(sides)
@@ -478,6 +489,10 @@ def _compute_match(
         raise _domain(err, f"matches.{match.pk}.") from None
     trail["method"] = settlement.method
     trail["lines"] = list(settlement.explanation)
+    if stake is not None and flat is None and _lower_totals_win(match.game_id):
+        trail["lines"].insert(
+            0, "The most points lose: each player's points count as minus points."
+        )
     trail["nets"] = dict(settlement.nets)
     postings = [
         _net_posting(

@@ -468,13 +468,14 @@ def _deal_form_context(
     tree = build_form(schema, _form_table(match), values)
     fields_html, loose = render_form(tree, values, errors)
     cards = has_cards(tree)
+    deck = game.deck_for(game.parse_options(match.options)) if cards else None
     return {
         "match": match,
         "game": game,
         "fields_html": fields_html,
         "form_errors": loose,
-        "deck": deck_cards(game.deck) if cards else [],
-        "deck_name": game.deck.name if cards and game.deck else "",
+        "deck": deck_cards(deck),
+        "deck_name": deck.name if deck else "",
     }
 
 

@@ -11,7 +11,8 @@ placement
     Finishing place at the table, 1 = best; tied sides share the better place
     (1, 1, 3). Given explicitly (a forfeit, a game decided by something other than
     points) or derived from game points (``lower_game_points_win`` for games where
-    the most points lose, like Sneaky Pete).
+    the most points lose, like Sneaky Pete; then game points for and against and
+    the point difference rank fewer first too).
 match points
     What a result is worth in the standings: win/draw/loss points for two sides
     (e.g. 2/1/0), bye points, and for tables of three or more sides the configured
@@ -358,6 +359,9 @@ class Metric:
     higher_is_better: ClassVar[bool] = True
     # True when the value depends on which entries are tied (head-to-head).
     among_tied: ClassVar[bool] = False
+    # True for sums of game points: where the most points lose
+    # (``lower_game_points_win``) fewer is better, so the direction turns round.
+    follows_game_points: ClassVar[bool] = False
 
     def values(self, ctx: _Context, group: tuple[EntryId, ...]) -> dict[EntryId, Score]:
         return {e: norm(self.value(ctx, e)) for e in group}
@@ -366,8 +370,16 @@ class Metric:
         raise NotImplementedError
 
     @classmethod
-    def info(cls) -> MetricInfo:
-        return MetricInfo(cls.key, cls.name, cls.abbreviation, cls.higher_is_better)
+    def better_higher(cls, config: RankingConfig) -> bool:
+        """Whether a higher value ranks higher under ``config``."""
+        if cls.follows_game_points and config.lower_game_points_win:
+            return not cls.higher_is_better
+        return cls.higher_is_better
+
+    @classmethod
+    def info(cls, config: RankingConfig | None = None) -> MetricInfo:
+        higher = cls.better_higher(config) if config else cls.higher_is_better
+        return MetricInfo(cls.key, cls.name, cls.abbreviation, higher)
 
 
 class MatchPoints(Metric):
@@ -379,6 +391,7 @@ class MatchPoints(Metric):
 
 class GamePointsFor(Metric):
     key, name, abbreviation = "game_points_for", "Game points for", "GPF"
+    follows_game_points = True
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         return sum(g.points_for for g in ctx.records[entry].games)
@@ -387,6 +400,7 @@ class GamePointsFor(Metric):
 class GamePointsAgainst(Metric):
     key, name, abbreviation = "game_points_against", "Game points against", "GPA"
     higher_is_better = False
+    follows_game_points = True
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         return sum(g.points_against for g in ctx.records[entry].games)
@@ -400,6 +414,7 @@ class PointDifference(Metric):
     """
 
     key, name, abbreviation = "point_difference", "Point difference", "DIFF"
+    follows_game_points = True
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         return sum(g.points_for - g.points_against for g in ctx.records[entry].games)
@@ -575,7 +590,7 @@ def compute_standings(
             values = metric.values(ctx, group)
             for entry in group:
                 shown[entry][metric.key] = values[entry]
-            refined.extend(_split(group, values, metric.higher_is_better))
+            refined.extend(_split(group, values, metric.better_higher(config)))
         groups = refined
     rows = []
     position = 1
@@ -591,7 +606,7 @@ def compute_standings(
                 )
             )
         position += len(group)
-    return Standings(tuple(m.info() for m in metrics), tuple(rows))
+    return Standings(tuple(m.info(config) for m in metrics), tuple(rows))
 
 
 def _split(

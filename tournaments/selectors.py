@@ -75,6 +75,7 @@ from tournaments.ranking import (
     RankingConfig,
     ResultType,
     compute_standings,
+    places_from_points,
 )
 from tournaments.ranking import Standings as ComputedStandings
 
@@ -123,6 +124,14 @@ def ranking_config(tournament: Tournament) -> RankingConfig:
 
     placement = points.get("placement")
     individual = _individual_scoring(tournament.game)
+    # A game where the most points lose (Sneaky Pete) says so itself; the director
+    # may still say otherwise with ``lower_wins``.
+    lower_wins = points.get("lower_wins")
+    if lower_wins is None:
+        try:
+            lower_wins = get_game(tournament.game).lower_totals_win
+        except UnknownGame:
+            lower_wins = False
     return RankingConfig(
         metrics=tuple(tournament.tiebreaks or default.metrics),
         win_points=number("win", default.win_points),
@@ -130,7 +139,7 @@ def ranking_config(tournament: Tournament) -> RankingConfig:
         loss_points=number("loss", default.loss_points),
         bye_points=number("bye", default.bye_points),
         placement_points=tuple(placement) if placement else None,
-        lower_game_points_win=bool(points.get("lower_wins", False)),
+        lower_game_points_win=bool(lower_wins),
         team_multiplier=individual.team_multiplier if individual else 1,
     )
 
@@ -235,7 +244,9 @@ def _number(value: Any) -> Any:
     return value
 
 
-def _deals_won(match_ids: list[int]) -> dict[int, list[int]]:
+def _deals_won(match_ids: list[int], lower_wins: bool = False) -> dict[int, list[int]]:
+    """Per match, the deals each side won: the sole best score of the deal (the
+    sole lowest where the most points lose)."""
     won: dict[int, list[int]] = {}
     deals = Deal.objects.filter(
         match_id__in=match_ids, status=DealStatus.COUNTED
@@ -245,7 +256,7 @@ def _deals_won(match_ids: list[int]) -> dict[int, list[int]]:
         if not points:
             continue
         counts = won.setdefault(match_id, [0] * len(points))
-        best = max(points)
+        best = min(points) if lower_wins else max(points)
         if sum(1 for p in points if p == best) == 1 and len(counts) == len(points):
             counts[points.index(best)] += 1
     return won
@@ -324,7 +335,7 @@ def stage_results(
     tables = _tables_of(results)
     finished = list(tables.values())
     deals_won = (
-        _deals_won([t["match"] for t in finished])
+        _deals_won([t["match"] for t in finished], config.lower_game_points_win)
         if "deals_won" in config.metrics
         else {}
     )
@@ -517,14 +528,25 @@ def round_tables(round_: Round) -> QuerySet[Table]:
     )
 
 
+def _table_places(match: Any, lower_wins: bool) -> list[int | None]:
+    """Each side's place at a finished table of three or more (ties share)."""
+    if match is None or match.status != MatchStatus.FINISHED or not match.totals:
+        return [None] * len(match.totals if match else ())
+    return list(places_from_points(match.totals, lower_wins=lower_wins))
+
+
 def tournament_overview(
     tournament: Tournament, *, director: bool = False
 ) -> list[dict[str, Any]]:
     """Stages → rounds → tables with sides (entry names) and match state, for pages.
 
     A duplicate stage also carries its board comparison (``boards``); ``director``
-    shows the boards not yet replayed too."""
+    shows the boards not yet replayed too. A table of three or more sides
+    (multi-player tables) also lists ``seats``: per side its seat number (1 = first
+    dealer), entries, total and, once the match is finished, its place at the
+    table."""
     entries = {e.pk: e for e in tournament.entries.all()}
+    lower_wins = ranking_config(tournament).lower_game_points_win
     stages = []
     for stage in tournament.stages.order_by("order", "id"):
         rounds = []
@@ -534,13 +556,21 @@ def tournament_overview(
                 sides: dict[int, list[Entry]] = defaultdict(list)
                 for seat in table.sides.all():
                     sides[seat.side].append(entries[seat.entry_id])
-                tables.append(
-                    {
-                        "table": table,
-                        "sides": [sides[s] for s in sorted(sides)],
-                        "match": table.match,
-                    }
-                )
+                ordered = [sides[s] for s in sorted(sides)]
+                row = {"table": table, "sides": ordered, "match": table.match}
+                if len(ordered) > 2:
+                    totals = list(table.match.totals) if table.match else []
+                    places = _table_places(table.match, lower_wins)
+                    row["seats"] = [
+                        {
+                            "number": i + 1,
+                            "entries": side,
+                            "total": totals[i] if i < len(totals) else None,
+                            "place": places[i] if i < len(places) else None,
+                        }
+                        for i, side in enumerate(ordered)
+                    ]
+                tables.append(row)
             byes = [
                 {**bye, "entry_obj": entries.get(bye["entry"])}
                 for bye in (round_.explanation or {}).get("byes", ())
@@ -562,6 +592,7 @@ def tournament_overview(
 def entry_history(tournament: Tournament, entry: Entry) -> list[dict[str, Any]]:
     """One entry's games, round by round: opponents, totals, result."""
     history = []
+    lower_wins = ranking_config(tournament).lower_game_points_win
     seats = (
         TableSide.objects.filter(entry=entry)
         .select_related("table__round__stage", "table__match")
@@ -581,6 +612,10 @@ def entry_history(tournament: Tournament, entry: Entry) -> list[dict[str, Any]]:
         )
         match = table.match
         totals = list(match.totals) if match else []
+        place = None
+        if len(totals) > 2:
+            places = _table_places(match, lower_wins)
+            place = places[seat.side] if seat.side < len(places) else None
         history.append(
             {
                 "stage": table.round.stage.name,
@@ -592,6 +627,9 @@ def entry_history(tournament: Tournament, entry: Entry) -> list[dict[str, Any]]:
                 "totals": totals,
                 "status": match.status if match else "not started",
                 "won": bool(match and seat.side in (match.winners or [])),
+                # At a table of three or more: the place, and how many played.
+                "place": place,
+                "players": len(totals),
                 "match_id": match.pk if match else None,
             }
         )

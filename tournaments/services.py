@@ -36,7 +36,8 @@ from django.db import transaction
 from django.db.models import Count, F, Max
 from django.utils import timezone
 
-from games.engine import UnknownGame, get_game
+from games.engine import SetupRejected, UnknownGame, get_game
+from games.engine import Table as GameTable
 from games.engine.serialize import to_jsonable
 from scoring import money_services
 from scoring import services as scoring_services
@@ -55,6 +56,7 @@ from tournaments.formats.groups import (
     playoff_seeds,
 )
 from tournaments.formats.knockout import ready_round
+from tournaments.formats.multi_table import multi_table_round
 from tournaments.formats.partner_rotation import partner_rotation
 from tournaments.formats.round_robin import round_robin
 from tournaments.formats.swiss import (
@@ -638,12 +640,15 @@ def _stage_create(
         )
     if fmt == StageFormat.DUPLICATE:
         _check_duplicate_game(tournament.game)
+    clean = _stage_settings(fmt, settings)
+    if fmt == StageFormat.MULTI_TABLE:
+        _multi_table_check(tournament, clean)
     return Stage.objects.create(
         tournament=tournament,
         order=order,
         name=(name or fmt.label.capitalize())[:120],
         format=fmt,
-        settings=_stage_settings(fmt, settings),
+        settings=clean,
     )
 
 
@@ -653,6 +658,13 @@ _SETTINGS: dict[str, dict[str, Any]] = {
     StageFormat.SWISS: {"rounds": int, "balance_sides": bool},
     StageFormat.ROUND_ROBIN: {"double": bool},
     StageFormat.PARTNER_ROTATION: {"rounds": int, "seed": int},
+    StageFormat.MULTI_TABLE: {
+        "rounds": int,
+        "table_size": int,
+        "min_table_size": int,
+        "max_table_size": int,
+        "seed": int,
+    },
     StageFormat.KNOCKOUT: {
         "kind": ("single", "double"),
         "best_of": (1, 3, 5, 7),
@@ -703,6 +715,8 @@ def _stage_settings(fmt: str, settings: Mapping[str, Any]) -> dict[str, Any]:
             raise DomainError(
                 "invalid", f"between 1 and {MAX_DEALS_PER_STANZA} boards", path
             )
+        elif key.endswith("table_size") and not 2 <= value <= 12:
+            raise DomainError("invalid", "between 2 and 12 players", path)
         clean[key] = value
     for key in _REQUIRED_SETTINGS.get(fmt, ()):
         if key not in clean:
@@ -818,6 +832,84 @@ def _partner_rotation(stage: Stage, number: int) -> FormatRound:
             (*schedule.messages, *planned.messages),
         )
     return _without_withdrawn(planned, set(_active(stage.entry_ids)))
+
+
+def _table_sizes(settings: Mapping[str, Any]) -> tuple[int, int, int]:
+    """(preferred, smallest, largest) table of a multi-player-table stage."""
+    preferred = int(settings.get("table_size", 4))
+    low = int(settings.get("min_table_size", min(3, preferred)))
+    high = int(settings.get("max_table_size", preferred))
+    return preferred, low, high
+
+
+def _multi_table_check(tournament: Tournament, settings: Mapping[str, Any]) -> None:
+    """Every table size the stage may seat is one the game is played at, by that
+    many players each for themselves (a 400 naming the setting otherwise)."""
+    preferred, low, high = _table_sizes(settings)
+    if not low <= preferred <= high:
+        raise DomainError(
+            "invalid",
+            "need min_table_size <= table_size <= max_table_size",
+            "stage_settings.table_size",
+        )
+    engine = get_game(tournament.game)
+    options = engine.parse_options(tournament.options)
+    for size in range(low, high + 1):
+        try:
+            engine.check_table(GameTable(tuple(range(size))), options)
+        except SetupRejected:
+            key = (
+                "table_size"
+                if size == preferred
+                else "min_table_size"
+                if size < preferred
+                else "max_table_size"
+            )
+            raise DomainError(
+                "table_size_not_played",
+                f"{engine.name} is not played by {size} players each for themselves",
+                f"stage_settings.{key}",
+            ) from None
+
+
+def _multi_table(stage: Stage, number: int) -> FormatRound:
+    """Players of a game for three or more, each for themselves: each round is
+    seated after the stage's earlier rounds (fewest repeated table-mates, seat 1
+    to whoever had it least)."""
+    settings = stage.settings or {}
+    rounds = settings.get("rounds")
+    if rounds and number > int(rounds):
+        raise FormatError("all_rounds_played", f"the stage has {rounds} rounds")
+    field = _active(stage.entry_ids)
+    teams = (
+        Entry.objects.filter(pk__in=field)
+        .annotate(players=Count("lineup"))
+        .filter(players__gt=1)
+        .values_list("name", flat=True)
+    )
+    if teams:
+        raise FormatError(
+            "team_entries",
+            f"multi-player tables seat single players, not teams ({', '.join(teams)})",
+            path="entries",
+        )
+    names = dict(
+        Entry.objects.filter(tournament_id=stage.tournament_id).values_list(
+            "pk", "name"
+        )
+    )
+    history = [selectors.round_as_format(r) for r in stage.rounds.order_by("number")]
+    preferred, low, high = _table_sizes(settings)
+    return multi_table_round(
+        field,
+        number,
+        history=history,
+        preferred=preferred,
+        min_size=low,
+        max_size=high,
+        seed=int(settings.get("seed", 0)),
+        label=lambda entry: names.get(entry, str(entry)),
+    )
 
 
 def _knockout(stage: Stage, number: int) -> FormatRound:
@@ -1079,6 +1171,7 @@ _GENERATORS = {
     StageFormat.SWISS: _swiss,
     StageFormat.PARTNER_ROTATION: _partner_rotation,
     StageFormat.DUPLICATE: _duplicate,
+    StageFormat.MULTI_TABLE: _multi_table,
 }
 
 
@@ -1096,6 +1189,11 @@ def _reasons(reasons: Iterable[Any]) -> list[dict[str, Any]]:
 
 def _store_round(stage: Stage, generated: FormatRound) -> Round:
     scoring_bye = stage.format not in (StageFormat.PARTNER_ROTATION,)
+    names = dict(
+        Entry.objects.filter(tournament_id=stage.tournament_id).values_list(
+            "pk", "name"
+        )
+    )
     round_ = Round.objects.create(
         stage=stage,
         number=generated.number,
@@ -1110,7 +1208,9 @@ def _store_round(stage: Stage, generated: FormatRound) -> Round:
                 }
                 for bye in generated.byes
             ],
-            "text": explain_round(generated),
+            "text": explain_round(
+                generated, label=lambda entry: names.get(entry, str(entry))
+            ),
         },
     )
     tables = Table.objects.bulk_create(
@@ -1180,6 +1280,8 @@ def _points(points: Mapping[str, Any] | None) -> dict[str, Any]:
         or not all(isinstance(p, int) for p in placement)
     ):
         raise DomainError("invalid", "a list of points by place", "points.placement")
+    if "lower_wins" in points and not isinstance(points["lower_wins"], bool):
+        raise DomainError("invalid", "true or false", "points.lower_wins")
     return points
 
 

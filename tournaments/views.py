@@ -76,6 +76,11 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         try:
             club = scoring_selectors.club_get(request.user, int(request.POST["club"]))
             settings = _posted_settings(request.POST)
+            placement = [
+                int(p)
+                for p in request.POST.get("placement", "").split(",")
+                if p.strip()
+            ]
             tiebreaks = [
                 k.strip() for k in request.POST.get("tiebreaks", "").split(",")
             ]
@@ -86,6 +91,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 format=request.POST.get("format", StageFormat.SWISS),
                 stage_settings=settings,
                 tiebreaks=[k for k in tiebreaks if k] or None,
+                points={"placement": placement} if placement else None,
                 by=request.user,
             )
         except (DomainError, InputRejected, KeyError, ValueError) as error:
@@ -101,7 +107,14 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 # Stage settings as the forms post them: whole numbers, tick boxes, choices. Only
 # what the director filled in is passed on; the service checks it for the format.
-_NUMBER_SETTINGS = ("rounds", "groups", "best_of", "next_best", "deals_per_stanza")
+_NUMBER_SETTINGS = (
+    "rounds",
+    "groups",
+    "best_of",
+    "next_best",
+    "deals_per_stanza",
+    "table_size",
+)
 _TICK_SETTINGS = ("double", "third_place")
 
 

@@ -200,6 +200,8 @@ class Game(ABC):
     * ``tables`` — the seatings the game is played at, e.g. ``((0, 1, 0, 1),)``;
     * ``individual_scoring`` — optional :class:`IndividualScoring`: players are also
       ranked individually (tournaments use it for partner rotations).
+    * ``lower_totals_win`` — ``True`` for games where the most points lose (Sneaky
+      Pete's penalty points): standings and placements read totals the other way.
     """
 
     slug: ClassVar[str]
@@ -211,6 +213,7 @@ class Game(ABC):
     deck: ClassVar[DeckSpec | None] = None
     tables: ClassVar[tuple[tuple[int, ...], ...]]
     individual_scoring: ClassVar[IndividualScoring | None] = None
+    lower_totals_win: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._deal_adapter = TypeAdapter(self.deal_input)
@@ -230,6 +233,11 @@ class Game(ABC):
 
     def deal_schema(self) -> dict[str, Any]:
         return self._deal_adapter.json_schema()
+
+    def deck_for(self, options: BaseModel) -> DeckSpec | None:
+        """The deck a match with ``options`` is played with (the card picker's and
+        the deck check's); games whose options change the deck override it."""
+        return self.deck
 
     def default_table(self, options: BaseModel) -> Table:
         return Table(self.tables[0])

@@ -98,6 +98,11 @@ class TournamentIn(serializers.Serializer):
     tiebreaks = serializers.ListField(
         child=serializers.CharField(max_length=40), required=False, max_length=20
     )
+    points = serializers.DictField(
+        required=False,
+        help_text="Match points: win, draw, loss, bye; placement (points by place at "
+        "tables of three or more); lower_wins (the game's own choice by default).",
+    )
     visibility = serializers.ChoiceField(Visibility.choices, default=Visibility.DRAFT)
     entry_fee = serializers.DecimalField(
         max_digits=12, decimal_places=2, required=False, allow_null=True
@@ -112,6 +117,7 @@ class TournamentUpdateIn(serializers.Serializer):
     tiebreaks = serializers.ListField(
         child=serializers.CharField(max_length=40), required=False, max_length=20
     )
+    points = serializers.DictField(required=False)
     visibility = serializers.ChoiceField(Visibility.choices, required=False)
 
 

@@ -93,6 +93,7 @@ class TournamentListApi(APIView):
             format=data["format"],
             stage_settings=data.get("stage_settings"),
             tiebreaks=data.get("tiebreaks"),
+            points=data.get("points"),
             visibility=data["visibility"],
             entry_fee=data.get("entry_fee"),
             entry_fee_currency=data.get("entry_fee_currency", ""),

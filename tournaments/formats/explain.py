@@ -11,7 +11,7 @@ new codes.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -48,15 +48,16 @@ class Reason:
     data: Mapping[str, object] = field(default_factory=dict, hash=False)
 
 
-def explain_round(round_: Round) -> str:
-    """The round as plain text, one table per paragraph, for the director."""
+def explain_round(round_: Round, label: Callable[[Hashable], str] = str) -> str:
+    """The round as plain text, one table per paragraph, for the director;
+    ``label`` names an entry (its id by default)."""
     lines = [f"Round {round_.number}"]
     lines.extend(f"  note: {message}" for message in round_.messages)
     for table in round_.tables:
-        sides = " v ".join(" & ".join(str(e) for e in side) for side in table.sides)
+        sides = " v ".join(" & ".join(label(e) for e in side) for side in table.sides)
         lines.append(f"  Table {table.number}: {sides}")
         lines.extend(f"    - {reason.text}" for reason in table.reasons)
     for bye in round_.byes:
-        lines.append(f"  Not playing: {bye.entry}")
+        lines.append(f"  Not playing: {label(bye.entry)}")
         lines.extend(f"    - {reason.text}" for reason in bye.reasons)
     return "\n".join(lines)

@@ -1,0 +1,657 @@
+"""Sneaky Pete: seven hands of contract rummy, penalty points for cards left in hand.
+
+Source: ``003_9dd84d89b2055bb7.txt`` (the whole text: the deal, the seven hands'
+meld requirements, Set / Run, Melding, Melding restriction, Runs, Jokers, Scoring,
+Points, Winning).
+
+Terms:
+
+* **hand** — one deal of the game; a game is seven hands, each with its own
+  **requirement**: 1 set + 1 run, 2 sets, 2 runs, 2 sets + 1 run, 1 set + 2 runs,
+  3 sets, 3 runs (no discard). In the engine a hand is a deal.
+* **set** — three (or more, after others add to it) cards of one rank; **run** —
+  four (or more) cards in a row of one suit; the ace is low (A-2-3-4), high
+  (J-Q-K-A) or both at once (A-2-…-K-A). The joker is wild.
+* **melding** — laying down the hand's whole requirement at once; after that a player
+  only adds cards to melds on the table.
+* **going out** — getting rid of every card; the hand ends at once and every other
+  player scores the **penalty points** of the cards still in their hand: joker 50,
+  ace 20, 9 to king 10, 2 to 8 5.
+* Every player is their own side (seats as sides ``(0, 1, 2, …)``); the most points
+  after seven hands loses, so the fewest points win.
+
+Invariants:
+
+* exactly one player went out and holds no cards; every other player holds at least
+  one card, so scores at least 5; every score is a multiple of 5;
+* every card entered (hands and melds) fits in the decks the options give;
+* a player's melds, when entered, are the hand's requirement exactly (or none at
+  all: the player did not meld); the player who went out has melded;
+* ``totals`` are penalty points; ``winners`` are the players with the lowest total.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import chain, pairwise
+from typing import Annotated, Any, Literal
+
+from pydantic import Discriminator, Field, Tag, TypeAdapter, ValidationError
+
+from games.engine.cards import Card
+from games.engine.decks import DeckSpec, check_deck, make_deck
+from games.engine.errors import DealRejected, RuleError
+from games.engine.game import (
+    DealScore,
+    Fact,
+    Game,
+    MatchState,
+    NextDeal,
+    Table,
+    advanced,
+)
+from games.engine.inputs import CardList, FrozenModel, validation_errors
+from games.engine.registry import register
+
+HANDS = 7
+CARDS_DEALT = 12
+MIN_PLAYERS = 3
+MAX_PLAYERS = 8
+SET_LENGTH = 3  # "Set = three of a kind"
+RUN_LENGTH = 4  # "Run = four in a row, same suit"
+UNIT = 5  # the smallest card value: every score is a multiple of it
+
+# Points: "Joker = 50, Ace = 20, 9-K = 10, 2-8 = 5".
+CARD_POINTS: dict[str, int] = {
+    "Jo": 50,
+    "A": 20,
+    **dict.fromkeys(("9", "10", "J", "Q", "K"), 10),
+    **dict.fromkeys(("2", "3", "4", "5", "6", "7", "8"), 5),
+}
+
+# A run's positions: the ace is 1 below the two or 14 above the king.
+_POSITION = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8"), 2)} | {
+    "9": 9,
+    "10": 10,
+    "J": 11,
+    "Q": 12,
+    "K": 13,
+}
+ACE_LOW, ACE_HIGH = 1, 14
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """What a player lays down to meld in one hand."""
+
+    sets: int
+    runs: int
+
+    @property
+    def text(self) -> str:
+        parts = []
+        if self.sets:
+            parts.append(f"{self.sets} set{'s' if self.sets > 1 else ''}")
+        if self.runs:
+            parts.append(f"{self.runs} run{'s' if self.runs > 1 else ''}")
+        return " and ".join(parts)
+
+
+# "Requirement to meld for each hand", hands 1 to 7.
+REQUIREMENTS: tuple[Requirement, ...] = (
+    Requirement(1, 1),
+    Requirement(2, 0),
+    Requirement(0, 2),
+    Requirement(2, 1),
+    Requirement(1, 2),
+    Requirement(3, 0),
+    Requirement(0, 3),
+)
+
+
+def requirement(hand: int) -> Requirement:
+    """The requirement of hand ``hand`` (1–7)."""
+    return REQUIREMENTS[hand - 1]
+
+
+def card_points(card: Card) -> int:
+    return CARD_POINTS[card.rank]
+
+
+def hand_points(cards: Sequence[Card]) -> int:
+    """The penalty points of the cards left in a hand."""
+    return sum(CARD_POINTS[c.rank] for c in cards)
+
+
+class SneakyPeteOptions(FrozenModel):
+    """Variants; the defaults are the text's."""
+
+    decks: Literal[2, 3] = Field(
+        2, description="Decks shuffled together: 2, or 3 'if more people'."
+    )
+    jokers_per_deck: Literal[0, 1, 2] = Field(
+        2,
+        description="Jokers are wild and count 50 in hand; 'it's optional to play "
+        "with jokers' (0 = none).",
+    )
+    round_the_corner: bool = Field(
+        False,
+        description="Runs may turn the corner through the ace (Q-K-A-2); off, the "
+        "ace is only low (A-2-3-4) or high (J-Q-K-A), or both ends of one run.",
+    )
+
+
+@cache
+def _deck(decks: int, jokers: int) -> DeckSpec:
+    name = f"{decks} × {52 + jokers} cards" + (
+        f" ({jokers} joker{'s' if jokers > 1 else ''} each)" if jokers else ""
+    )
+    return make_deck(name, packs=decks, jokers_per_pack=jokers)
+
+
+Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
+
+
+class SneakyPeteMeld(FrozenModel):
+    """A set or a run in front of a player at the end of the hand."""
+
+    kind: Literal["set", "run"] = Field(
+        description="set (three or more of a rank) or run (four or more in a row of "
+        "one suit)."
+    )
+    cards: CardList = Field(description="Its cards, with those others added to it.")
+
+
+class SneakyPetePlayer(FrozenModel):
+    """One player at the end of the hand."""
+
+    hand: CardList = Field(
+        (),
+        description="The cards left in the hand (none for the player who went out).",
+    )
+    melds: tuple[SneakyPeteMeld, ...] | None = Field(
+        None,
+        description="Optional: the sets and runs in front of this player at the end "
+        "of the hand, with the cards others added; an empty list means the player "
+        "did not meld. Checked against the hand's requirement.",
+    )
+
+
+class SneakyPeteCards(FrozenModel):
+    """A hand entered as the cards left in each player's hand."""
+
+    mode: Literal["cards"] = "cards"
+    went_out: Seat = Field(description="The seat of the player who went out.")
+    players: tuple[SneakyPetePlayer, ...] = Field(
+        min_length=MIN_PLAYERS,
+        max_length=MAX_PLAYERS,
+        description="Every player in seat order: the cards left in hand (and "
+        "optionally the melds).",
+    )
+
+
+class SneakyPeteTotals(FrozenModel):
+    """A hand entered as each player's penalty points only (not verified)."""
+
+    mode: Literal["totals"]
+    went_out: Seat = Field(description="The seat of the player who went out.")
+    points: tuple[Annotated[int, Field(ge=0)], ...] = Field(
+        min_length=MIN_PLAYERS,
+        max_length=MAX_PLAYERS,
+        description="Every player's penalty points, in seat order (0 for the player "
+        "who went out).",
+    )
+
+
+def _mode(value: Any) -> str:
+    if isinstance(value, dict):
+        return value.get("mode", "cards")
+    return getattr(value, "mode", "cards")
+
+
+SneakyPeteHand = Annotated[
+    Annotated[SneakyPeteCards, Tag("cards")]
+    | Annotated[SneakyPeteTotals, Tag("totals")],
+    Discriminator(_mode),
+]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SneakyPeteState(MatchState):
+    """``requirement``: what the next hand asks for (``None`` once seven are played)."""
+
+    requirement: Requirement | None = REQUIREMENTS[0]
+
+
+# -- melds ---------------------------------------------------------------------------
+
+
+def _run_fits(cards: Sequence[Card], round_the_corner: bool) -> bool:
+    """Whether the naturals of ``cards`` (one suit, no rank twice but the ace) lie
+    within a window of ``len(cards)`` positions, the jokers filling the gaps."""
+    length = len(cards)
+    fixed = [_POSITION[c.rank] for c in cards if not c.is_joker and c.rank != "A"]
+    aces = sum(1 for c in cards if c.rank == "A")
+    if length <= ACE_HIGH:
+        choices = {0: [()], 1: [(ACE_LOW,), (ACE_HIGH,)], 2: [(ACE_LOW, ACE_HIGH)]}
+        for ace_positions in choices.get(aces, []):
+            positions = [*fixed, *ace_positions]
+            if max(positions) - min(positions) + 1 <= length:
+                return True
+    if round_the_corner and aces <= 1 and length <= 13:
+        # On a ring of 13 ranks (the ace between the king and the two): the
+        # naturals fit when the largest gap between neighbours leaves an arc no
+        # longer than the run.
+        ring = sorted([p - 1 for p in fixed] + [0] * aces)
+        gaps = [b - a for a, b in pairwise(ring)]
+        gaps.append(ring[0] + 13 - ring[-1])
+        return 13 - max(gaps) + 1 <= length
+    return False
+
+
+def meld_errors(
+    path: str, meld: SneakyPeteMeld, round_the_corner: bool
+) -> list[RuleError]:
+    """Why ``meld`` is not a set or a run of its kind (nothing if it is one)."""
+    cards = meld.cards
+    naturals = [c for c in cards if not c.is_joker]
+    errors: list[RuleError] = []
+    if not naturals:
+        return [
+            RuleError(
+                f"{path}.cards",
+                "no_natural_card",
+                "a meld needs at least one card that is not a joker",
+            )
+        ]
+    if meld.kind == "set":
+        if len(cards) < SET_LENGTH:
+            errors.append(
+                RuleError(
+                    f"{path}.cards",
+                    "set_too_short",
+                    f"a set is at least three of a kind, not {len(cards)} cards",
+                )
+            )
+        if len({c.rank for c in naturals}) > 1:
+            errors.append(
+                RuleError(
+                    f"{path}.cards",
+                    "mixed_ranks",
+                    "a set is cards of one rank (jokers stand in for any of them)",
+                )
+            )
+        return errors
+    if len(cards) < RUN_LENGTH:
+        errors.append(
+            RuleError(
+                f"{path}.cards",
+                "run_too_short",
+                f"a run is at least four in a row, not {len(cards)} cards",
+            )
+        )
+    if len({c.suit for c in naturals}) > 1:
+        errors.append(
+            RuleError(f"{path}.cards", "mixed_suits", "a run is cards of one suit")
+        )
+        return errors
+    ranks = [c.rank for c in naturals if c.rank != "A"]
+    if len(set(ranks)) != len(ranks) or len(naturals) - len(ranks) > 2:
+        errors.append(
+            RuleError(
+                f"{path}.cards",
+                "repeated_rank",
+                "a run holds each rank once (the ace may end it at both ends)",
+            )
+        )
+        return errors
+    if not errors and not _run_fits(cards, round_the_corner):
+        errors.append(
+            RuleError(
+                f"{path}.cards",
+                "not_in_a_row",
+                "these cards are not in a row: the gaps need more jokers than the "
+                "run holds",
+            )
+        )
+    return errors
+
+
+def _deck_errors(
+    deck: DeckSpec, placed: Sequence[tuple[str, Sequence[Card]]]
+) -> list[RuleError]:
+    """:func:`check_deck`, after a count in C that settles the usual legal hand."""
+    counts = Counter(chain.from_iterable(cards for _, cards in placed))
+    if all(n <= deck.copies.get(card, 0) for card, n in counts.items()):
+        return []
+    return check_deck(deck, placed)
+
+
+# -- the game ------------------------------------------------------------------------
+
+
+@register
+class SneakyPete(Game):
+    slug = "sneaky-pete"
+    name = "Sneaky Pete"
+    source = "003_9dd84d89b2055bb7.txt"
+    summary = (
+        "Seven hands of contract rummy for three or more, each with its meld "
+        "requirement; cards left in hand are penalty points, the most points lose."
+    )
+    Options = SneakyPeteOptions
+    deal_input = SneakyPeteHand
+    deck = _deck(2, 2)
+    tables = tuple(tuple(range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
+    lower_totals_win = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._by_mode = {
+            "cards": TypeAdapter(SneakyPeteCards),
+            "totals": TypeAdapter(SneakyPeteTotals),
+        }
+
+    # -- the table ----------------------------------------------------------------
+
+    def deck_for(self, options: SneakyPeteOptions) -> DeckSpec:
+        return _deck(options.decks, options.jokers_per_deck)
+
+    def default_table(self, options: SneakyPeteOptions) -> Table:
+        return Table(tuple(range(4)))
+
+    def initial_state(
+        self, options: SneakyPeteOptions, table: Table
+    ) -> SneakyPeteState:
+        return SneakyPeteState(
+            table=table,
+            options=options,
+            totals=(0,) * table.side_count,
+            dealer=table.first_dealer,
+        )
+
+    # -- one hand -----------------------------------------------------------------
+
+    def parse_deal(self, raw: Any) -> SneakyPeteCards | SneakyPeteTotals:
+        adapter = self._by_mode.get(_mode(raw))
+        if adapter is None:
+            raise DealRejected(
+                [RuleError("mode", "bad_mode", "mode is 'cards' or 'totals'")]
+            )
+        try:
+            return adapter.validate_python(raw)
+        except ValidationError as exc:
+            raise DealRejected(validation_errors(exc)) from None
+
+    def verify_and_score(
+        self, state: SneakyPeteState, deal: SneakyPeteCards | SneakyPeteTotals
+    ) -> DealScore:
+        players = len(state.table.seats)
+        errors: list[RuleError] = []
+        field = "players" if isinstance(deal, SneakyPeteCards) else "points"
+        count = len(deal.players if field == "players" else deal.points)
+        if count != players:
+            errors.append(
+                RuleError(
+                    field,
+                    "wrong_player_count",
+                    f"enter one entry per player: {players} at this table, not {count}",
+                )
+            )
+        if deal.went_out >= players:
+            errors.append(
+                RuleError(
+                    "went_out", "bad_seat", f"no seat {deal.went_out} at this table"
+                )
+            )
+        if errors:
+            raise DealRejected(errors)
+        if isinstance(deal, SneakyPeteTotals):
+            return self._score_totals(state, deal)
+        return self._score_cards(state, deal)
+
+    def _score_totals(
+        self, state: SneakyPeteState, deal: SneakyPeteTotals
+    ) -> DealScore:
+        errors = []
+        for seat, points in enumerate(deal.points):
+            path = f"points.{seat}"
+            if seat == deal.went_out:
+                if points:
+                    errors.append(
+                        RuleError(
+                            path,
+                            "points_for_going_out",
+                            "the player who went out has no cards left: 0",
+                        )
+                    )
+            elif points == 0:
+                errors.append(
+                    RuleError(
+                        path,
+                        "no_cards_left",
+                        "only the player who went out is out of cards; every card "
+                        "left counts at least 5",
+                    )
+                )
+            elif points % UNIT:
+                errors.append(
+                    RuleError(
+                        path,
+                        "not_a_multiple_of_5",
+                        f"{points} cannot be scored: every card counts 5, 10, 20 or 50",
+                    )
+                )
+        if errors:
+            raise DealRejected(errors)
+        facts = [self._went_out_fact(deal.went_out)]
+        facts.extend(
+            Fact("penalty_points", f"seat {seat}: {points}", seat, points)
+            for seat, points in enumerate(deal.points)
+            if seat != deal.went_out
+        )
+        return self._result(
+            state,
+            deal.points,
+            deal.went_out,
+            facts,
+            (None,) * len(deal.points),
+            False,
+        )
+
+    def _score_cards(self, state: SneakyPeteState, deal: SneakyPeteCards) -> DealScore:
+        options: SneakyPeteOptions = state.options
+        need = requirement(state.deal_number)
+        errors: list[RuleError] = []
+        placed: list[tuple[str, Sequence[Card]]] = []
+        facts = [self._went_out_fact(deal.went_out)]
+        points = []
+        melded: list[bool | None] = []
+        for seat, player in enumerate(deal.players):
+            path = f"players.{seat}"
+            hand = player.hand
+            placed.append((f"{path}.hand", hand))
+            out = seat == deal.went_out
+            if out and hand:
+                errors.append(
+                    RuleError(
+                        f"{path}.hand",
+                        "cards_after_going_out",
+                        f"seat {seat} went out, so holds no cards",
+                    )
+                )
+            elif not out and not hand:
+                errors.append(
+                    RuleError(
+                        f"{path}.hand",
+                        "hand_required",
+                        f"only the player who went out (seat {deal.went_out}) has "
+                        "no cards: enter the cards left in this hand",
+                    )
+                )
+            points.append(0 if out else hand_points(hand))
+            if not out:
+                facts.append(self._hand_fact(seat, hand, points[-1]))
+            melded.append(
+                self._check_melds(
+                    seat, player, out, state.deal_number, options, placed, errors
+                )
+            )
+            if melded[-1] is True:
+                facts.append(Fact("melded", f"seat {seat} melded {need.text}", seat))
+            elif melded[-1] is False:
+                facts.append(Fact("not_melded", f"seat {seat} did not meld", seat))
+        errors.extend(_deck_errors(self.deck_for(options), placed))
+        if errors:
+            raise DealRejected(errors)
+        return self._result(
+            state, tuple(points), deal.went_out, facts, tuple(melded), True
+        )
+
+    def _check_melds(
+        self,
+        seat: int,
+        player: SneakyPetePlayer,
+        out: bool,
+        hand: int,
+        options: SneakyPeteOptions,
+        placed: list[tuple[str, Sequence[Card]]],
+        errors: list[RuleError],
+    ) -> bool | None:
+        """Check a player's melds, if entered; whether the player melded."""
+        path = f"players.{seat}"
+        need = requirement(hand)
+        melds = player.melds
+        if melds is None:
+            return None
+        for j, meld in enumerate(melds):
+            placed.append((f"{path}.melds.{j}.cards", meld.cards))
+            errors.extend(
+                meld_errors(f"{path}.melds.{j}", meld, options.round_the_corner)
+            )
+        if not melds:
+            if out:
+                errors.append(
+                    RuleError(
+                        f"{path}.melds",
+                        "out_without_melding",
+                        "a player goes out only after melding the hand's "
+                        f"requirement ({need.text})",
+                    )
+                )
+            elif len(player.hand) < CARDS_DEALT:
+                errors.append(
+                    RuleError(
+                        f"{path}.hand",
+                        "too_few_cards_unmelded",
+                        f"a player who has not melded still holds at least the "
+                        f"{CARDS_DEALT} cards dealt (each turn draws one and "
+                        f"discards one), not {len(player.hand)}",
+                    )
+                )
+            return False
+        sets = sum(1 for m in melds if m.kind == "set")
+        runs = len(melds) - sets
+        if (sets, runs) != (need.sets, need.runs):
+            entered = Requirement(sets, runs).text
+            errors.append(
+                RuleError(
+                    f"{path}.melds",
+                    "requirement_not_met",
+                    f"hand {hand} needs {need.text} to meld, entered {entered}; a "
+                    "player melds the requirement exactly, then only adds to melds",
+                )
+            )
+        return True
+
+    @staticmethod
+    def _went_out_fact(seat: int) -> Fact:
+        return Fact("went_out", f"seat {seat} went out: 0", seat, 0)
+
+    @staticmethod
+    def _hand_fact(seat: int, hand: Sequence[Card], points: int) -> Fact:
+        count = len(hand)
+        return Fact(
+            "cards_left",
+            f"seat {seat}: {count} card{'s' if count != 1 else ''} left, {points}",
+            seat,
+            points,
+        )
+
+    def _result(
+        self,
+        state: SneakyPeteState,
+        points: tuple[int, ...],
+        went_out: int,
+        facts: list[Fact],
+        melded: tuple[bool | None, ...],
+        verified: bool,
+    ) -> DealScore:
+        need = requirement(state.deal_number)
+        return DealScore(
+            points=tuple(points),
+            facts=tuple(facts),
+            verified=verified,
+            detail={
+                "hand": state.deal_number,
+                "requirement": {"sets": need.sets, "runs": need.runs},
+                "went_out": went_out,
+                "points": list(points),
+                "melded": list(melded),
+            },
+        )
+
+    # -- folding ------------------------------------------------------------------
+
+    def advance(self, state: SneakyPeteState, score: DealScore) -> SneakyPeteState:
+        played = state.deal_number
+        finished = played >= HANDS
+        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
+        winners: tuple[int, ...] = ()
+        if finished:
+            # "The player with the most points loses": the fewest points win.
+            low = min(totals)
+            winners = tuple(i for i, t in enumerate(totals) if t == low)
+        return advanced(
+            state,
+            score.points,
+            finished=finished,
+            winners=winners,
+            requirement=None if finished else requirement(played + 1),
+        )
+
+    def leaders(self, state: SneakyPeteState) -> tuple[int, ...]:
+        low = min(state.totals)
+        if all(t == low for t in state.totals):
+            return ()
+        return tuple(i for i, t in enumerate(state.totals) if t == low)
+
+    def next_deal(self, state: SneakyPeteState) -> NextDeal | None:
+        if state.finished:
+            return None
+        number = state.deal_number
+        need = requirement(number)
+        notes = [
+            f"Hand {number} of {HANDS}: meld {need.text}.",
+            f"Deal {CARDS_DEALT} cards each; turn the top card of the stock up.",
+            "Set = three of a kind; run = four in a row of one suit.",
+        ]
+        if number == HANDS:
+            notes.append(
+                "No discard this hand: go out by melding every card (e.g. two runs "
+                "of four and one of five)."
+            )
+        low = min(state.totals)
+        if number > 1:
+            leaders = [i for i, t in enumerate(state.totals) if t == low]
+            names = ", ".join(f"seat {i}" for i in leaders)
+            notes.append(f"Fewest points so far: {names} with {low}.")
+        return NextDeal(
+            number=number,
+            dealer=state.dealer,
+            starting_seat=state.table.next_seat(state.dealer),
+            notes=tuple(notes),
+        )

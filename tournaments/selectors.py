@@ -55,6 +55,7 @@ from tournaments.formats.knockout import (
     SeriesResult,
     advance_series,
     double_elimination,
+    knockout_placing,
     render_bracket_svg,
     single_elimination,
 )
@@ -358,10 +359,40 @@ def stage_results(
 
 def stage_standings(stage: Stage) -> ComputedStandings:
     """The stage's standings computed now from the stored results (no snapshot)."""
-    config = ranking_config(stage.tournament)
+    config = stage_ranking_config(stage, ranking_config(stage.tournament))
     results = stage_results([stage], config)[stage.pk]
     entries = _ranked_entries(stage, results)
     return compute_standings(entries, results, stage_ranking_config(stage, config))
+
+
+# The metrics of a knockout stage unless its settings say otherwise: the bracket
+# place alone, so that entries out in the same round share their place.
+KNOCKOUT_TIEBREAKS = ("bracket_place",)
+
+
+def stage_ranking_config(stage: Stage, config: RankingConfig) -> RankingConfig:
+    """The tournament's ranking config as it applies to ``stage``.
+
+    A knockout stage ranks by its own ``tiebreaks`` setting (default: the bracket
+    place alone; the director may add tie-breaks after it), with the bracket places
+    of :func:`~tournaments.formats.knockout.knockout_placing`. Before the bracket is
+    drawn (or while a stored result does not fit it) nobody is placed yet.
+    """
+    if stage.format != StageFormat.KNOCKOUT:
+        return config
+    metrics = _stage_metrics(stage, config)
+    places = None
+    if "bracket_place" in metrics:
+        try:
+            bracket, state, _series = stage_knockout(stage)
+        except FormatError:
+            places = None
+        else:
+            places = {
+                entry: placing.place
+                for entry, placing in knockout_placing(bracket, state).items()
+            }
+    return replace(config, metrics=metrics, bracket_places=places)
 
 
 def _ranked_entries(stage: Stage, results: list[MatchResult]) -> list[int]:
@@ -387,7 +418,9 @@ def standings_data(tournament: Tournament) -> list[dict[str, Any]]:
     """Every stage's standings as JSON rows (what the snapshot stores)."""
     config = ranking_config(tournament)
     stages = list(tournament.stages.order_by("order", "id"))
-    results = stage_results(stages, config)
+    # Load what every stage's metrics need (a knockout has its own tie-breaks).
+    needed = {key for stage in stages for key in _stage_metrics(stage, config)}
+    results = stage_results(stages, replace(config, metrics=tuple(needed)))
     entries = {
         e["pk"]: e
         for e in Entry.objects.filter(tournament=tournament).values(
@@ -432,6 +465,12 @@ def standings_data(tournament: Tournament) -> list[dict[str, Any]]:
         if stage.format == StageFormat.GROUPS:
             data[-1]["groups"] = _groups_json(stage, results[stage.pk], config, entries)
     return data
+
+
+def _stage_metrics(stage: Stage, config: RankingConfig) -> tuple[str, ...]:
+    if stage.format != StageFormat.KNOCKOUT:
+        return config.metrics
+    return tuple((stage.settings or {}).get("tiebreaks") or KNOCKOUT_TIEBREAKS)
 
 
 def source_fingerprints(tournament_ids: Iterable[int] | None = None) -> dict[int, int]:
@@ -611,8 +650,10 @@ def stage_knockout(
     ``data.match``); games count in round order. A finished game's winner is the
     entry on the side the engine declared the winner; a game without a single winner
     is a draw, which does not count and is replayed (see
-    :mod:`tournaments.formats.knockout`). Raises :class:`FormatError` for results the
-    bracket cannot hold, and while a stage seeded from another has no field yet.
+    :mod:`tournaments.formats.knockout`). A withdrawn entry forfeits every match it
+    has not finished (a walkover for its opponent). Raises :class:`FormatError` for
+    results the bracket cannot hold, and while a stage seeded from another has no
+    field yet.
     """
     settings = stage.settings or {}
     best_of = int(settings.get("best_of", 1))
@@ -650,7 +691,11 @@ def stage_knockout(
         if len(winners) == 1:
             winner = next(s.entry_id for s in table.sides.all() if s.side == winners[0])
         games.setdefault(match_id, []).append(winner)
-    state, series = advance_series(bracket, games)
+    # Withdrawn entries forfeit what they have not finished (walkovers).
+    withdrawn = Entry.objects.filter(
+        pk__in=list(bracket.seeds), withdrawn_at__isnull=False
+    ).values_list("pk", flat=True)
+    state, series = advance_series(bracket, games, withdrawn=set(withdrawn))
     return bracket, state, series
 
 
@@ -672,8 +717,9 @@ def stage_bracket_svg(stage: Stage) -> str:
 
 
 def stage_bracket_data(stage: Stage) -> dict[str, Any]:
-    """The bracket as data for the API: every match with its entrants, winner and
-    series score (``null`` entrant = not known yet, ``"bye"`` = nobody)."""
+    """The bracket as data for the API: every match with its entrants, winner,
+    series score and the entrants who forfeited it by withdrawing (``null``
+    entrant = not known yet, ``"bye"`` = nobody), and every entry's placing."""
     bracket, state, series = stage_knockout(stage)
 
     def entrant(value: Any) -> Any:
@@ -693,6 +739,7 @@ def stage_bracket_data(stage: Stage) -> dict[str, Any]:
                 "entrants": [entrant(e) for e in match_state.entrants],
                 "winner": entrant(match_state.winner),
                 "walkover": match_state.walkover,
+                "withdrawn": list(match_state.withdrawn),
                 "not_needed": match_state.not_needed,
                 "series": list(played.wins) if played else [0, 0],
                 "draws": played.draws if played else 0,
@@ -700,13 +747,24 @@ def stage_bracket_data(stage: Stage) -> dict[str, Any]:
                 "loser_to": list(m.loser_to) if m.loser_to else None,
             }
         )
+    placing = knockout_placing(bracket, state)
     return {
         "stage": stage.pk,
         "kind": bracket.kind,
         "best_of": int((stage.settings or {}).get("best_of", 1)),
         "seeds": list(bracket.seeds),
         "champion": state.champion,
+        "withdrawn": [e for e in bracket.seeds if e in state.withdrawn],
         "matches": matches,
+        "placings": [
+            {
+                "entry": entry,
+                "place": placing[entry].place,
+                "final": placing[entry].final,
+                "stage": placing[entry].stage,
+            }
+            for entry in sorted(bracket.seeds, key=lambda e: placing[e].place)
+        ],
     }
 
 

@@ -240,3 +240,34 @@ def test_the_bracket_api_gives_every_placing(api_client, club, director):
     assert (placings[3]["place"], placings[3]["final"]) == (3, True)
     assert placings[3]["stage"] == "semi-final"
     assert placings[8]["stage"] == "quarter-final"
+
+
+def test_the_pages_set_a_knockouts_tie_breaks_and_show_its_places(
+    client, club, director
+):
+    """The new-tournament form takes the knockout's standings metrics (a bad one is
+    shown and nothing is stored); the public page's standings show the bracket
+    place column."""
+    client.force_login(director)
+    form = {
+        "club": club.pk,
+        "name": "Page cup",
+        "game": "sleazy",
+        "format": "knockout",
+        "stage_tiebreaks": "bracket_place, nonsense",
+    }
+    refused = client.post(reverse("tournaments:new"), form, follow=True)
+    assert "nonsense" in refused.content.decode()
+    assert not club.tournaments.exists()
+    form["stage_tiebreaks"] = "bracket_place, point_difference"
+    assert client.post(reverse("tournaments:new"), form).status_code == 302
+    tournament = club.tournaments.get()
+    stage = tournament.stages.get()
+    assert stage.settings == {"tiebreaks": ["bracket_place", "point_difference"]}
+    services.entries_add(tournament=tournament, names=NAMES[:4], by=director)
+    services.standings_recompute(
+        tournament_id=tournament.pk,
+        generation=services.standings_bump(tournament_id=tournament.pk),
+    )
+    page = client.get(reverse("tournaments:public", args=[tournament.pk]))
+    assert '<th title="Bracket place">KO</th>' in page.content.decode()

@@ -107,7 +107,7 @@ def test_withdrawn_during_its_game_the_match_is_abandoned(club, director):
     """Seed 8 withdraws mid-game: its score-book match is abandoned (not finished,
     so it counts nothing), the round can be locked, seed 1 advances by walkover and
     seed 8 is placed with the quarter-final losers."""
-    tournament, stage, seeds = knockout(club, director)
+    _tournament, stage, seeds = knockout(club, director)
     round1 = services.round_start(
         round=services.round_generate(stage=stage, by=director), by=director
     )

@@ -54,6 +54,7 @@ Invariants
 from __future__ import annotations
 
 import html
+from bisect import bisect_right
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -372,7 +373,18 @@ def advance(
     both entrants are known: the other entrant wins it by walkover (both withdrawn:
     nobody advances, the next match sees a bye).
     """
-    gone = frozenset(withdrawn)
+    return _fold(bracket, results, frozenset(withdrawn), play_out=False)
+
+
+def _fold(
+    bracket: Bracket,
+    results: Mapping[str, EntryId],
+    gone: frozenset[EntryId],
+    *,
+    play_out: bool,
+) -> BracketState:
+    """:func:`advance`; with ``play_out`` every match still to be played is won by
+    its upper entrant, in the same single pass (for :func:`knockout_placing`)."""
     ids = {m.id for m in bracket.matches}
     for match_id in results:
         if match_id not in ids:
@@ -424,7 +436,9 @@ def advance(
         winner = results.get(m.id)
         if winner is None:
             states[m.id] = _unplayed(m.id, a, b, gone)
-            continue
+            if not (play_out and states[m.id].ready):
+                continue
+            winner = a
         if a is None or b is None:
             raise FormatError(
                 "not_ready", "the entrants of this match are not known yet", path=path
@@ -747,10 +761,11 @@ def knockout_placing(bracket: Bracket, state: BracketState) -> dict[EntryId, Pla
     """
     finished = _played_out(bracket, state)
     final_exits = _exits(bracket, finished)
-    keys = [final_exits[e][0] for e in bracket.seeds]
+    keys = sorted(final_exits[e][0] for e in bracket.seeds)
 
     def place(key: int) -> int:
-        return 1 + sum(1 for other in keys if other > key)
+        # One more than the number of entries that go out later.
+        return 1 + len(keys) - bisect_right(keys, key)
 
     now = _exits(bracket, state)
     placing = {}
@@ -771,12 +786,7 @@ def _played_out(bracket: Bracket, state: BracketState) -> BracketState:
         for mid, m in state.matches.items()
         if m.winner is not None and not m.walkover
     }
-    current = advance(bracket, results, withdrawn=state.withdrawn)
-    while ready := current.ready():
-        for mid in ready:
-            results[mid] = current.matches[mid].entrants[0]
-        current = advance(bracket, results, withdrawn=state.withdrawn)
-    return current
+    return _fold(bracket, results, state.withdrawn, play_out=True)
 
 
 def _exits(
@@ -784,6 +794,10 @@ def _exits(
 ) -> dict[EntryId, tuple[int, str, bool]]:
     """Per entry: (exit key, stage name, out?). For an entry still in, the key and
     name are those of the best finish it can still reach."""
+    by_id = {m.id: m for m in bracket.matches}
+    losers_rounds = max(
+        (m.round for m in bracket.matches if m.section == "losers"), default=0
+    )
     last: dict[EntryId, BracketMatch] = {}
     for m in bracket.matches:
         match_state = state.matches[m.id]
@@ -799,38 +813,39 @@ def _exits(
             # Still in: the best it can do is win every match from here on.
             terminal = m
             while terminal.winner_to is not None:
-                terminal = bracket.match(terminal.winner_to[0])
-            key, name = _win_exit(bracket, terminal)
+                terminal = by_id[terminal.winner_to[0]]
+            key, name = _win_exit(bracket, terminal, losers_rounds)
             exits[entry] = (key, name, False)
         elif match_state.winner == entry:
-            exits[entry] = (*_win_exit(bracket, m), True)
+            exits[entry] = (*_win_exit(bracket, m, losers_rounds), True)
         else:
-            exits[entry] = (*_loss_exit(bracket, m), True)
+            exits[entry] = (*_loss_exit(bracket, m, by_id, losers_rounds), True)
     return exits
 
 
-def _losers_rounds(bracket: Bracket) -> int:
-    return max((m.round for m in bracket.matches if m.section == "losers"), default=0)
-
-
-def _win_exit(bracket: Bracket, m: BracketMatch) -> tuple[int, str]:
+def _win_exit(bracket: Bracket, m: BracketMatch, losers_rounds: int) -> tuple[int, str]:
     """Exit key and name for winning ``m``, a match nobody goes on from."""
     if bracket.kind == "double":
-        return _losers_rounds(bracket) + 2, "champion"
+        return losers_rounds + 2, "champion"
     k = _log2(bracket.size)
     if m.id == "3P":
         return 4 * (k - 1) + 2, "third-place match"
     return 4 * k + 4, "champion"
 
 
-def _loss_exit(bracket: Bracket, m: BracketMatch) -> tuple[int, str]:
+def _loss_exit(
+    bracket: Bracket,
+    m: BracketMatch,
+    by_id: Mapping[str, BracketMatch],
+    losers_rounds: int,
+) -> tuple[int, str]:
     """Exit key and name for going out in ``m``. A match whose loser would go on
     elsewhere (both its entrants withdrew) counts as that later match."""
     while m.loser_to is not None:
-        m = bracket.match(m.loser_to[0])
+        m = by_id[m.loser_to[0]]
     if bracket.kind == "double":
         if m.section == "final":
-            return _losers_rounds(bracket) + 1, "grand final"
+            return losers_rounds + 1, "grand final"
         return m.round, f"losers' round {m.round}"
     k = _log2(bracket.size)
     if m.id == "3P":

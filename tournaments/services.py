@@ -354,7 +354,11 @@ def _knockout_withdraw(tournament: Tournament, entry: Entry, by: Any) -> None:
             if not latest.tables.exists():
                 latest.delete()
                 latest = stage.rounds.order_by("-number").first()
-        elif table is not None and table.match.status == MatchStatus.IN_PROGRESS:
+        elif (
+            table is not None
+            and table.match is not None
+            and table.match.status == MatchStatus.IN_PROGRESS
+        ):
             scoring_services.abandon_match(
                 match=table.match, reason=f"{entry.name} withdrew", by=by
             )
@@ -380,10 +384,10 @@ def _knockout_withdraw(tournament: Tournament, entry: Entry, by: Any) -> None:
         because = f" ({entry.withdrawn_reason})" if entry.withdrawn_reason else ""
         done = f"; {', '.join(notes)}" if notes else ""
         explanation = dict(latest.explanation or {})
-        for walkover in walkovers:
+        for index, walkover in enumerate(walkovers):
             walkover["text"] = (
                 f"{walkover['match']}: {entry.name} withdrew{because}; "
-                f"{walkover['text']}{done}"
+                f"{walkover['text']}{done if index == 0 else ''}"
             )
             walkover["abandoned_match"] = abandoned
         explanation["walkovers"] = [*explanation.get("walkovers", ()), *walkovers]

@@ -146,16 +146,50 @@ def _individual_scoring(slug: str) -> IndividualScoring | None:
         return None  # a game this version no longer ships: rank without it
 
 
+# The metrics of a knockout stage unless its settings say otherwise: the bracket
+# place alone, so that entries out in the same round share their place.
+KNOCKOUT_TIEBREAKS = ("bracket_place",)
+
+
 def stage_ranking_config(stage: Stage, config: RankingConfig) -> RankingConfig:
-    """The tournament's ranking as one stage uses it: a partner rotation of a game
-    with individual scoring ranks players by ``individual_total`` first."""
+    """The tournament's ranking as one stage uses it (metrics: :func:`_stage_metrics`).
+
+    A knockout stage also gets its bracket places from
+    :func:`~tournaments.formats.knockout.knockout_placing`; before the bracket is
+    drawn (or while a stored result does not fit it) nobody is placed yet.
+    """
+    metrics = _stage_metrics(stage, config)
+    if stage.format != StageFormat.KNOCKOUT:
+        return config if metrics == config.metrics else replace(config, metrics=metrics)
+    places = None
+    if "bracket_place" in metrics:
+        try:
+            bracket, state, _series = stage_knockout(stage)
+        except FormatError:
+            places = None
+        else:
+            places = {
+                entry: placing.place
+                for entry, placing in knockout_placing(bracket, state).items()
+            }
+    return replace(config, metrics=metrics, bracket_places=places)
+
+
+def _stage_metrics(stage: Stage, config: RankingConfig) -> tuple[str, ...]:
+    """The metrics a stage ranks by: a knockout's own ``tiebreaks`` setting
+    (default: the bracket place alone; the director may add tie-breaks after it);
+    a partner rotation of a game with individual scoring ranks players by
+    ``individual_total`` first; every other stage by the tournament's tie-breaks.
+    Cheap: no results are read."""
+    if stage.format == StageFormat.KNOCKOUT:
+        return tuple((stage.settings or {}).get("tiebreaks") or KNOCKOUT_TIEBREAKS)
     if (
-        stage.format != StageFormat.PARTNER_ROTATION
-        or INDIVIDUAL_TOTAL in config.metrics
-        or _individual_scoring(stage.tournament.game) is None
+        stage.format == StageFormat.PARTNER_ROTATION
+        and INDIVIDUAL_TOTAL not in config.metrics
+        and _individual_scoring(stage.tournament.game) is not None
     ):
-        return config
-    return replace(config, metrics=(INDIVIDUAL_TOTAL, *config.metrics))
+        return (INDIVIDUAL_TOTAL, *config.metrics)
+    return config.metrics
 
 
 def stage_entry_ids(stage: Stage) -> list[int]:
@@ -324,16 +358,13 @@ def stage_results(
     results: dict[int, list[MatchResult]] = {stage.pk: [] for stage in stages}
     tables = _tables_of(results)
     finished = list(tables.values())
+    metrics = {stage.pk: _stage_metrics(stage, config) for stage in stages}
     deals_won = (
         _deals_won([t["match"] for t in finished])
-        if "deals_won" in config.metrics
+        if any("deals_won" in keys for keys in metrics.values())
         else {}
     )
-    individual = {
-        stage.pk
-        for stage in stages
-        if INDIVIDUAL_TOTAL in stage_ranking_config(stage, config).metrics
-    }
+    individual = {pk for pk, keys in metrics.items() if INDIVIDUAL_TOTAL in keys}
     own = (
         _own_points([t for t in finished if t["stage"] in individual])
         if individual
@@ -359,40 +390,10 @@ def stage_results(
 
 def stage_standings(stage: Stage) -> ComputedStandings:
     """The stage's standings computed now from the stored results (no snapshot)."""
-    config = stage_ranking_config(stage, ranking_config(stage.tournament))
+    config = ranking_config(stage.tournament)
     results = stage_results([stage], config)[stage.pk]
     entries = _ranked_entries(stage, results)
     return compute_standings(entries, results, stage_ranking_config(stage, config))
-
-
-# The metrics of a knockout stage unless its settings say otherwise: the bracket
-# place alone, so that entries out in the same round share their place.
-KNOCKOUT_TIEBREAKS = ("bracket_place",)
-
-
-def stage_ranking_config(stage: Stage, config: RankingConfig) -> RankingConfig:
-    """The tournament's ranking config as it applies to ``stage``.
-
-    A knockout stage ranks by its own ``tiebreaks`` setting (default: the bracket
-    place alone; the director may add tie-breaks after it), with the bracket places
-    of :func:`~tournaments.formats.knockout.knockout_placing`. Before the bracket is
-    drawn (or while a stored result does not fit it) nobody is placed yet.
-    """
-    if stage.format != StageFormat.KNOCKOUT:
-        return config
-    metrics = _stage_metrics(stage, config)
-    places = None
-    if "bracket_place" in metrics:
-        try:
-            bracket, state, _series = stage_knockout(stage)
-        except FormatError:
-            places = None
-        else:
-            places = {
-                entry: placing.place
-                for entry, placing in knockout_placing(bracket, state).items()
-            }
-    return replace(config, metrics=metrics, bracket_places=places)
 
 
 def _ranked_entries(stage: Stage, results: list[MatchResult]) -> list[int]:
@@ -418,9 +419,7 @@ def standings_data(tournament: Tournament) -> list[dict[str, Any]]:
     """Every stage's standings as JSON rows (what the snapshot stores)."""
     config = ranking_config(tournament)
     stages = list(tournament.stages.order_by("order", "id"))
-    # Load what every stage's metrics need (a knockout has its own tie-breaks).
-    needed = {key for stage in stages for key in _stage_metrics(stage, config)}
-    results = stage_results(stages, replace(config, metrics=tuple(needed)))
+    results = stage_results(stages, config)
     entries = {
         e["pk"]: e
         for e in Entry.objects.filter(tournament=tournament).values(
@@ -465,12 +464,6 @@ def standings_data(tournament: Tournament) -> list[dict[str, Any]]:
         if stage.format == StageFormat.GROUPS:
             data[-1]["groups"] = _groups_json(stage, results[stage.pk], config, entries)
     return data
-
-
-def _stage_metrics(stage: Stage, config: RankingConfig) -> tuple[str, ...]:
-    if stage.format != StageFormat.KNOCKOUT:
-        return config.metrics
-    return tuple((stage.settings or {}).get("tiebreaks") or KNOCKOUT_TIEBREAKS)
 
 
 def source_fingerprints(tournament_ids: Iterable[int] | None = None) -> dict[int, int]:

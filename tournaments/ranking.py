@@ -103,6 +103,10 @@ class RankingConfig:
     lower_game_points_win: bool = False
     # individual_total = team_multiplier × the side's game points + own points.
     team_multiplier: Score = 1
+    # A knockout's bracket places (entry -> place, 1 = best; see
+    # tournaments.formats.knockout.knockout_placing) for the ``bracket_place``
+    # metric; results alone cannot tell how far an entry got in a bracket.
+    bracket_places: Mapping[EntryId, int] | None = field(default=None, hash=False)
 
 
 @dataclass(frozen=True)
@@ -527,6 +531,18 @@ class Penalties(Metric):
         return record.penalties + sum(g.penalties for g in record.games)
 
 
+class BracketPlace(Metric):
+    """A knockout entry's place in the bracket (fewer is better): champion 1,
+    runner-up 2, … (from ``config.bracket_places``). An entry the bracket does not
+    place (none drawn yet) is 1, level with everyone still in."""
+
+    key, name, abbreviation = "bracket_place", "Bracket place", "KO"
+    higher_is_better = False
+
+    def value(self, ctx: _Context, entry: EntryId) -> Score:
+        return (ctx.config.bracket_places or {}).get(entry, 1)
+
+
 METRICS: dict[str, type[Metric]] = {
     cls.key: cls
     for cls in (
@@ -542,6 +558,7 @@ METRICS: dict[str, type[Metric]] = {
         HeadToHead,
         Wins,
         Penalties,
+        BracketPlace,
     )
 }
 

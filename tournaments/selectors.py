@@ -55,6 +55,7 @@ from tournaments.formats.knockout import (
     SeriesResult,
     advance_series,
     double_elimination,
+    knockout_placing,
     render_bracket_svg,
     single_elimination,
 )
@@ -154,16 +155,50 @@ def _individual_scoring(slug: str) -> IndividualScoring | None:
         return None  # a game this version no longer ships: rank without it
 
 
+# The metrics of a knockout stage unless its settings say otherwise: the bracket
+# place alone, so that entries out in the same round share their place.
+KNOCKOUT_TIEBREAKS = ("bracket_place",)
+
+
 def stage_ranking_config(stage: Stage, config: RankingConfig) -> RankingConfig:
-    """The tournament's ranking as one stage uses it: a partner rotation of a game
-    with individual scoring ranks players by ``individual_total`` first."""
+    """The tournament's ranking as one stage uses it (metrics: :func:`_stage_metrics`).
+
+    A knockout stage also gets its bracket places from
+    :func:`~tournaments.formats.knockout.knockout_placing`; before the bracket is
+    drawn (or while a stored result does not fit it) nobody is placed yet.
+    """
+    metrics = _stage_metrics(stage, config)
+    if stage.format != StageFormat.KNOCKOUT:
+        return config if metrics == config.metrics else replace(config, metrics=metrics)
+    places = None
+    if "bracket_place" in metrics:
+        try:
+            bracket, state, _series = stage_knockout(stage)
+        except FormatError:
+            places = None
+        else:
+            places = {
+                entry: placing.place
+                for entry, placing in knockout_placing(bracket, state).items()
+            }
+    return replace(config, metrics=metrics, bracket_places=places)
+
+
+def _stage_metrics(stage: Stage, config: RankingConfig) -> tuple[str, ...]:
+    """The metrics a stage ranks by: a knockout's own ``tiebreaks`` setting
+    (default: the bracket place alone; the director may add tie-breaks after it);
+    a partner rotation of a game with individual scoring ranks players by
+    ``individual_total`` first; every other stage by the tournament's tie-breaks.
+    Cheap: no results are read."""
+    if stage.format == StageFormat.KNOCKOUT:
+        return tuple((stage.settings or {}).get("tiebreaks") or KNOCKOUT_TIEBREAKS)
     if (
-        stage.format != StageFormat.PARTNER_ROTATION
-        or INDIVIDUAL_TOTAL in config.metrics
-        or _individual_scoring(stage.tournament.game) is None
+        stage.format == StageFormat.PARTNER_ROTATION
+        and INDIVIDUAL_TOTAL not in config.metrics
+        and _individual_scoring(stage.tournament.game) is not None
     ):
-        return config
-    return replace(config, metrics=(INDIVIDUAL_TOTAL, *config.metrics))
+        return (INDIVIDUAL_TOTAL, *config.metrics)
+    return config.metrics
 
 
 def stage_entry_ids(stage: Stage) -> list[int]:
@@ -334,16 +369,13 @@ def stage_results(
     results: dict[int, list[MatchResult]] = {stage.pk: [] for stage in stages}
     tables = _tables_of(results)
     finished = list(tables.values())
+    metrics = {stage.pk: _stage_metrics(stage, config) for stage in stages}
     deals_won = (
         _deals_won([t["match"] for t in finished], config.lower_game_points_win)
-        if "deals_won" in config.metrics
+        if any("deals_won" in keys for keys in metrics.values())
         else {}
     )
-    individual = {
-        stage.pk
-        for stage in stages
-        if INDIVIDUAL_TOTAL in stage_ranking_config(stage, config).metrics
-    }
+    individual = {pk for pk, keys in metrics.items() if INDIVIDUAL_TOTAL in keys}
     own = (
         _own_points([t for t in finished if t["stage"] in individual])
         if individual
@@ -649,8 +681,10 @@ def stage_knockout(
     ``data.match``); games count in round order. A finished game's winner is the
     entry on the side the engine declared the winner; a game without a single winner
     is a draw, which does not count and is replayed (see
-    :mod:`tournaments.formats.knockout`). Raises :class:`FormatError` for results the
-    bracket cannot hold, and while a stage seeded from another has no field yet.
+    :mod:`tournaments.formats.knockout`). A withdrawn entry forfeits every match it
+    has not finished (a walkover for its opponent). Raises :class:`FormatError` for
+    results the bracket cannot hold, and while a stage seeded from another has no
+    field yet.
     """
     settings = stage.settings or {}
     best_of = int(settings.get("best_of", 1))
@@ -688,7 +722,11 @@ def stage_knockout(
         if len(winners) == 1:
             winner = next(s.entry_id for s in table.sides.all() if s.side == winners[0])
         games.setdefault(match_id, []).append(winner)
-    state, series = advance_series(bracket, games)
+    # Withdrawn entries forfeit what they have not finished (walkovers).
+    withdrawn = Entry.objects.filter(
+        pk__in=list(bracket.seeds), withdrawn_at__isnull=False
+    ).values_list("pk", flat=True)
+    state, series = advance_series(bracket, games, withdrawn=set(withdrawn))
     return bracket, state, series
 
 
@@ -710,8 +748,9 @@ def stage_bracket_svg(stage: Stage) -> str:
 
 
 def stage_bracket_data(stage: Stage) -> dict[str, Any]:
-    """The bracket as data for the API: every match with its entrants, winner and
-    series score (``null`` entrant = not known yet, ``"bye"`` = nobody)."""
+    """The bracket as data for the API: every match with its entrants, winner,
+    series score and the entrants who forfeited it by withdrawing (``null``
+    entrant = not known yet, ``"bye"`` = nobody), and every entry's placing."""
     bracket, state, series = stage_knockout(stage)
 
     def entrant(value: Any) -> Any:
@@ -731,6 +770,7 @@ def stage_bracket_data(stage: Stage) -> dict[str, Any]:
                 "entrants": [entrant(e) for e in match_state.entrants],
                 "winner": entrant(match_state.winner),
                 "walkover": match_state.walkover,
+                "withdrawn": list(match_state.withdrawn),
                 "not_needed": match_state.not_needed,
                 "series": list(played.wins) if played else [0, 0],
                 "draws": played.draws if played else 0,
@@ -738,13 +778,24 @@ def stage_bracket_data(stage: Stage) -> dict[str, Any]:
                 "loser_to": list(m.loser_to) if m.loser_to else None,
             }
         )
+    placing = knockout_placing(bracket, state)
     return {
         "stage": stage.pk,
         "kind": bracket.kind,
         "best_of": int((stage.settings or {}).get("best_of", 1)),
         "seeds": list(bracket.seeds),
         "champion": state.champion,
+        "withdrawn": [e for e in bracket.seeds if e in state.withdrawn],
         "matches": matches,
+        "placings": [
+            {
+                "entry": entry,
+                "place": placing[entry].place,
+                "final": placing[entry].final,
+                "stage": placing[entry].stage,
+            }
+            for entry in sorted(bracket.seeds, key=lambda e: placing[e].place)
+        ],
     }
 
 

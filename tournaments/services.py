@@ -55,7 +55,7 @@ from tournaments.formats.groups import (
     groups_round,
     playoff_seeds,
 )
-from tournaments.formats.knockout import ready_round
+from tournaments.formats.knockout import BracketState, ready_round
 from tournaments.formats.multi_table import multi_table_round
 from tournaments.formats.partner_rotation import partner_rotation
 from tournaments.formats.round_robin import round_robin
@@ -325,8 +325,121 @@ def entry_withdraw(*, entry: Entry, reason: str = "", by: Any) -> Entry:
     entry.withdrawn_at = timezone.now()
     entry.withdrawn_reason = (reason or "").strip()
     entry.save(update_fields=["withdrawn_at", "withdrawn_reason"])
+    _knockout_withdraw(tournament, entry, by)
     standings_request(tournament_id=tournament.pk)
     return entry
+
+
+def _knockout_withdraw(tournament: Tournament, entry: Entry, by: Any) -> None:
+    """In a knockout the withdrawn entry forfeits what it has not finished (see
+    :mod:`tournaments.formats.knockout`): its table in a round not yet started is
+    removed (and the round, if that was its only table); its match in progress is
+    abandoned through the score book; the walkover is noted on the stage's latest
+    round. A result already decided stands."""
+    names = _entry_names(tournament.pk)
+    for stage in tournament.stages.filter(format=StageFormat.KNOCKOUT):
+        latest = stage.rounds.order_by("-number").first()
+        if latest is None or entry.pk not in (stage.entry_ids or ()):
+            continue
+        stage.tournament = tournament
+        notes = []
+        abandoned = None
+        seat = (
+            TableSide.objects.filter(table__round=latest, entry=entry)
+            .select_related("table__match")
+            .first()
+        )
+        table = seat.table if seat is not None else None
+        if table is not None and latest.status == RoundStatus.GENERATED:
+            table.delete()
+            notes.append(f"table {table.number} of round {latest.number} removed")
+            if not latest.tables.exists():
+                latest.delete()
+                latest = stage.rounds.order_by("-number").first()
+        elif (
+            table is not None
+            and table.match is not None
+            and table.match.status == MatchStatus.IN_PROGRESS
+        ):
+            scoring_services.abandon_match(
+                match=table.match, reason=f"{entry.name} withdrew", by=by
+            )
+            abandoned = table.match_id
+            notes.append(f"its game at table {table.number} abandoned")
+            table.reasons = [
+                *table.reasons,
+                {
+                    "code": "walkover",
+                    "text": f"{entry.name} withdrew: the game is abandoned",
+                    "entries": [entry.pk],
+                    "data": {"withdrawn": [entry.pk]},
+                },
+            ]
+            table.save(update_fields=["reasons"])
+        try:
+            _bracket, state, _series = selectors.stage_knockout(stage)
+        except FormatError:
+            continue  # results the director must fix first; the bracket says so
+        walkovers = _walkovers_of(entry, state, names)
+        if latest is None or not walkovers:
+            continue
+        because = f" ({entry.withdrawn_reason})" if entry.withdrawn_reason else ""
+        done = f"; {', '.join(notes)}" if notes else ""
+        explanation = dict(latest.explanation or {})
+        for index, walkover in enumerate(walkovers):
+            walkover["text"] = (
+                f"{walkover['match']}: {entry.name} withdrew{because}; "
+                f"{walkover['text']}{done if index == 0 else ''}"
+            )
+            walkover["abandoned_match"] = abandoned
+        explanation["walkovers"] = [*explanation.get("walkovers", ()), *walkovers]
+        texts = [w["text"] for w in walkovers]
+        explanation["messages"] = [*explanation.get("messages", ()), *texts]
+        explanation["text"] = "\n".join(
+            [explanation.get("text", ""), *(f"  note: {t}" for t in texts)]
+        ).lstrip("\n")
+        latest.explanation = explanation
+        latest.save(update_fields=["explanation"])
+
+
+def _walkovers_of(
+    entry: Entry, state: BracketState, names: Mapping[int, str]
+) -> list[dict[str, Any]]:
+    """The bracket matches ``entry`` now forfeits, and the one it will forfeit once
+    its opponent is known, as records for the round explanation."""
+    found = []
+    pending = None
+    for match_id, match in state.matches.items():
+        if entry.pk in match.withdrawn:
+            others = [e for e in match.entrants if e != entry.pk]
+            advanced = match.winner if match.winner in others else None
+            found.append(
+                {
+                    "match": match_id,
+                    "withdrawn": entry.pk,
+                    "advanced": advanced,
+                    "text": (
+                        f"{names.get(advanced, advanced)} advances without a game "
+                        "(walkover)"
+                        if advanced is not None
+                        else "its opponent has withdrawn too: nobody advances"
+                    ),
+                }
+            )
+        elif (
+            entry.pk in match.entrants and match.winner is None and not match.not_needed
+        ):
+            pending = match_id
+    if pending is not None:
+        found.append(
+            {
+                "match": pending,
+                "withdrawn": entry.pk,
+                "advanced": None,
+                "text": "whoever meets them there advances without a game (walkover)",
+            }
+        )
+    return found
 
 
 # -- rounds --------------------------------------------------------------------------
@@ -672,6 +785,8 @@ _SETTINGS: dict[str, dict[str, Any]] = {
         "grand_final_reset": bool,
         # After a groups stage: this many of the best next-placed also qualify.
         "next_best": int,
+        # The stage's standings metrics (default: bracket_place alone).
+        "tiebreaks": list,
     },
     StageFormat.GROUPS: {"groups": int, "double": bool},
     StageFormat.DUPLICATE: {"deals_per_stanza": int},
@@ -701,6 +816,8 @@ def _stage_settings(fmt: str, settings: Mapping[str, Any]) -> dict[str, Any]:
         elif kind is bool:
             if not isinstance(value, bool):
                 raise DomainError("invalid", "true or false", path)
+        elif kind is list:
+            value = _metric_keys(value, path)
         elif isinstance(value, bool) or not isinstance(value, int):
             raise DomainError("invalid", "a whole number", path)
         elif key == "rounds" and not 1 <= value <= 64:
@@ -916,9 +1033,9 @@ def _knockout(stage: Stage, number: int) -> FormatRound:
     """The next game of every bracket match whose entrants are known and whose
     series is undecided (the first game of a newly ready match)."""
     bracket, state, series = selectors.stage_knockout(stage)
-    if state.champion is not None:
-        raise FormatError("bracket_complete", "the bracket has its champion")
     if not state.ready():
+        if state.champion is not None or state.finished:
+            raise FormatError("bracket_complete", "the bracket has its champion")
         raise FormatError("nothing_ready", "no bracket match can be played yet")
     generated = ready_round(bracket, state, round_number=number, series=series)
     source = stage.source_stage
@@ -1250,16 +1367,30 @@ def _seats(
 def _tiebreaks(keys: Sequence[str] | None) -> list[str]:
     if keys is None:
         return ["match_points", "head_to_head", "point_difference"]
+    keys = _metric_keys(keys, "tiebreaks")
+    if "bracket_place" in keys:
+        raise DomainError(
+            "knockout_only",
+            "bracket_place ranks a knockout stage: set it in that stage's tiebreaks",
+            f"tiebreaks.{keys.index('bracket_place')}",
+        )
+    return keys
+
+
+def _metric_keys(keys: Any, path: str) -> list[str]:
+    """An ordered list of standings metric keys, each known and listed once."""
+    if isinstance(keys, str) or not isinstance(keys, Sequence):
+        raise DomainError("invalid", "a list of standings metrics", path)
     keys = [str(k) for k in keys]
     if not keys:
-        raise DomainError("required", "choose at least one metric", "tiebreaks")
+        raise DomainError("required", "choose at least one metric", path)
     if len(set(keys)) != len(keys):
-        raise DomainError("duplicate_metric", "a metric is listed twice", "tiebreaks")
+        raise DomainError("duplicate_metric", "a metric is listed twice", path)
     for i, key in enumerate(keys):
         try:
             get_metric(key)
         except RankingError as error:
-            raise DomainError(error.code, error.message, f"tiebreaks.{i}") from None
+            raise DomainError(error.code, error.message, f"{path}.{i}") from None
     return keys
 
 

@@ -128,6 +128,10 @@ def _posted_settings(post) -> dict[str, object]:
             settings[key] = True
     if post.get("kind"):
         settings["kind"] = post["kind"]
+    # A knockout's own standings metrics, comma-separated.
+    keys = [k.strip() for k in post.get("stage_tiebreaks", "").split(",")]
+    if any(keys):
+        settings["tiebreaks"] = [k for k in keys if k]
     return settings
 
 

@@ -48,7 +48,13 @@ class BracketMatchOut(serializers.Serializer):
         child=serializers.JSONField(), help_text='entry ids; null = not known, "bye"'
     )
     winner = serializers.JSONField()
-    walkover = serializers.BooleanField()
+    walkover = serializers.BooleanField(
+        help_text="decided without a game: a bye, or an entrant withdrew"
+    )
+    withdrawn = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="entrants who withdrew and forfeit this match",
+    )
     not_needed = serializers.BooleanField()
     series = serializers.ListField(
         child=serializers.IntegerField(), help_text="games won, aligned with entrants"
@@ -58,13 +64,24 @@ class BracketMatchOut(serializers.Serializer):
     loser_to = serializers.JSONField()
 
 
+class PlacingOut(serializers.Serializer):
+    entry = serializers.IntegerField()
+    place = serializers.IntegerField(
+        help_text="bracket place; while still in, the best place still possible"
+    )
+    final = serializers.BooleanField(help_text="false while the entry is still in")
+    stage = serializers.CharField(help_text='where it went out, or "still in"')
+
+
 class BracketOut(serializers.Serializer):
     stage = serializers.IntegerField()
     kind = serializers.CharField()
     best_of = serializers.IntegerField()
     seeds = serializers.ListField(child=serializers.IntegerField())
     champion = serializers.IntegerField(allow_null=True)
+    withdrawn = serializers.ListField(child=serializers.IntegerField())
     matches = BracketMatchOut(many=True)
+    placings = PlacingOut(many=True)
 
 
 class TournamentOut(serializers.Serializer):

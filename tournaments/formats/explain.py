@@ -33,6 +33,7 @@ class ReasonCode(StrEnum):
     REPEATED_OPPONENT = "repeated_opponent"
     REPEATED_TABLE_MATE = "repeated_table_mate"
     SEED = "seed"  # knockout placement by seed
+    WALKOVER = "walkover"  # an entrant advanced without a game (a withdrawal)
     DUPLICATE = "duplicate"  # which boards, which direction
 
 

@@ -18,6 +18,15 @@ bye / walkover
     A slot that nobody will ever fill. A match with one such slot is a walkover: its
     entrant advances without playing and its "loser" is again a bye, so byes also
     flow correctly through a double-elimination losers' bracket.
+withdrawn / forfeit
+    An entry withdrawn during the stage loses every bracket match it has not yet
+    finished by walkover (a *forfeit*): its opponent advances without a game. In a
+    double elimination it drops into the losers' bracket and forfeits there too, so
+    it leaves both brackets. A result already decided stands. When both entrants of
+    a match have withdrawn nobody advances: the slot becomes a bye.
+placing
+    Where an entry finished (:func:`knockout_placing`): the competition place of the
+    stage at which it went out, counting the entries that went out later.
 
 Invariants
 ----------
@@ -30,6 +39,11 @@ Invariants
   the director can fix.
 * Losers dropping from the winners' bracket meet, where the structure allows, people
   they have not met: alternate drop rounds are entered in reverse order.
+* :func:`knockout_placing` of a finished bracket is a competition ranking
+  ("1, 2, 3, 3, 5 …"): an entry's place is one more than the number of entries
+  that went out at a later stage; the champion alone is first; entries that went
+  out at the same stage share a place. An eliminated entry's place is final: later
+  results never change it (later withdrawals can, by removing players ahead).
 * Best of N (odd): a bracket match is a *series* of games; :func:`advance_series`
   decides a series exactly when one entrant has won ⌈N/2⌉ games (never more than N
   decisive games; a drawn game does not count and is replayed) and then folds the
@@ -40,7 +54,8 @@ Invariants
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -309,8 +324,10 @@ class MatchState:
     entrants: tuple[EntryId | None, EntryId | None]
     winner: EntryId | None = None
     loser: EntryId | None = None
-    walkover: bool = False  # decided by a bye, not played
+    walkover: bool = False  # decided by a bye or a withdrawal, not played
     not_needed: bool = False  # grand-final reset that is not played
+    # The entrants who withdrew before this match was decided (they forfeit it).
+    withdrawn: tuple[EntryId, ...] = ()
 
     @property
     def ready(self) -> bool:
@@ -325,10 +342,16 @@ class MatchState:
 class BracketState:
     matches: Mapping[str, MatchState] = field(hash=False)
     champion: EntryId | None = None
+    withdrawn: frozenset[EntryId] = frozenset()
 
     def ready(self) -> list[str]:
         """Ids of the matches that can be played now."""
         return [mid for mid, m in self.matches.items() if m.ready]
+
+    @property
+    def finished(self) -> bool:
+        """Every match is decided (or is a reset that is not needed)."""
+        return all(m.winner is not None or m.not_needed for m in self.matches.values())
 
     def played(self) -> list[str]:
         return [
@@ -338,8 +361,30 @@ class BracketState:
         ]
 
 
-def advance(bracket: Bracket, results: Mapping[str, EntryId]) -> BracketState:
-    """Fold match results (match id -> winning entry) over the bracket."""
+def advance(
+    bracket: Bracket,
+    results: Mapping[str, EntryId],
+    *,
+    withdrawn: Collection[EntryId] = (),
+) -> BracketState:
+    """Fold match results (match id -> winning entry) over the bracket.
+
+    ``withdrawn`` entries forfeit every match they have no result for, as soon as
+    both entrants are known: the other entrant wins it by walkover (both withdrawn:
+    nobody advances, the next match sees a bye).
+    """
+    return _fold(bracket, results, frozenset(withdrawn), play_out=False)
+
+
+def _fold(
+    bracket: Bracket,
+    results: Mapping[str, EntryId],
+    gone: frozenset[EntryId],
+    *,
+    play_out: bool,
+) -> BracketState:
+    """:func:`advance`; with ``play_out`` every match still to be played is won by
+    its upper entrant, in the same single pass (for :func:`knockout_placing`)."""
     ids = {m.id for m in bracket.matches}
     for match_id in results:
         if match_id not in ids:
@@ -366,11 +411,12 @@ def advance(bracket: Bracket, results: Mapping[str, EntryId]) -> BracketState:
         path = f"results.{m.id}"
         if m.conditional:
             final = states.get("GF")
-            # The winners'-bracket champion won the final: no reset.
+            # The winners'-bracket champion won the final, or the final was a
+            # walkover (a withdrawal): no reset.
             if (
                 final is not None
                 and final.winner is not None
-                and final.winner == final.entrants[0]
+                and (final.winner == final.entrants[0] or final.walkover)
             ):
                 states[m.id] = MatchState(m.id, (a, b), not_needed=True)
                 if m.id in results:
@@ -389,8 +435,10 @@ def advance(bracket: Bracket, results: Mapping[str, EntryId]) -> BracketState:
             continue
         winner = results.get(m.id)
         if winner is None:
-            states[m.id] = MatchState(m.id, (a, b))
-            continue
+            states[m.id] = _unplayed(m.id, a, b, gone)
+            if not (play_out and states[m.id].ready):
+                continue
+            winner = a
         if a is None or b is None:
             raise FormatError(
                 "not_ready", "the entrants of this match are not known yet", path=path
@@ -400,18 +448,36 @@ def advance(bracket: Bracket, results: Mapping[str, EntryId]) -> BracketState:
                 "not_in_match", f"{winner!r} is not playing match {m.id}", path=path
             )
         states[m.id] = MatchState(m.id, (a, b), winner, b if winner == a else a)
-    return BracketState(states, _champion(bracket, states))
+    return BracketState(states, _champion(bracket, states), gone)
+
+
+def _unplayed(
+    match_id: str, a: EntryId | None, b: EntryId | None, gone: frozenset[EntryId]
+) -> MatchState:
+    """A match without a result: waiting, or forfeited by a withdrawn entrant."""
+    if a is None or b is None:
+        return MatchState(match_id, (a, b))
+    out = tuple(e for e in (a, b) if e in gone)
+    if not out:
+        return MatchState(match_id, (a, b))
+    if len(out) == 2:
+        return MatchState(match_id, (a, b), BYE, BYE, walkover=True, withdrawn=out)
+    winner = b if out[0] == a else a
+    return MatchState(match_id, (a, b), winner, out[0], walkover=True, withdrawn=out)
 
 
 def _champion(bracket: Bracket, states: Mapping[str, MatchState]) -> EntryId | None:
     if bracket.kind == "single":
         final = states[f"W{_log2(bracket.size)}-1"]
-        return final.winner
-    reset = states.get("GF2")
-    final = states["GF"]
-    if reset is not None and not reset.not_needed:
-        return reset.winner
-    return final.winner
+        winner = final.winner
+    else:
+        reset = states.get("GF2")
+        final = states["GF"]
+        winner = (
+            reset.winner if reset is not None and not reset.not_needed else final.winner
+        )
+    # Both finalists withdrew: nobody is champion.
+    return None if winner is BYE else winner
 
 
 def ready_round(
@@ -453,6 +519,8 @@ def ready_round(
                 },
             )
         ]
+        if game == 1:
+            reasons.extend(_walkover_reasons(m, state))
         if game > 1:
             drawn = (
                 f" ({so_far.draws} drawn game{'s' if so_far.draws > 1 else ''} "
@@ -471,6 +539,33 @@ def ready_round(
             )
         tables.append(Table(number, ((sides[0],), (sides[1],)), tuple(reasons)))
     return Round(round_number, tuple(tables))
+
+
+def _walkover_reasons(m: BracketMatch, state: BracketState) -> list[Reason]:
+    """How an entrant of ``m`` got here without playing: its previous match was
+    forfeited by a withdrawn opponent."""
+    reasons = []
+    for source in m.sources:
+        if source.kind != "winner":
+            continue
+        previous = state.matches[str(source.ref)]
+        if not previous.withdrawn or previous.winner is BYE:
+            continue
+        out = ", ".join(str(e) for e in previous.withdrawn)
+        reasons.append(
+            Reason(
+                ReasonCode.WALKOVER,
+                f"{previous.winner} reached {m.id} without playing {previous.match_id}"
+                f": {out} withdrew (walkover)",
+                entries=(previous.winner, *previous.withdrawn),
+                data={
+                    "match": previous.match_id,
+                    "advanced": previous.winner,
+                    "withdrawn": list(previous.withdrawn),
+                },
+            )
+        )
+    return reasons
 
 
 def _describe(source: Source, bracket: Bracket) -> str:
@@ -556,16 +651,20 @@ def next_game(
 
 
 def advance_series(
-    bracket: Bracket, games: Mapping[str, Sequence[GameResult]]
+    bracket: Bracket,
+    games: Mapping[str, Sequence[GameResult]],
+    *,
+    withdrawn: Collection[EntryId] = (),
 ) -> tuple[BracketState, dict[str, SeriesResult]]:
     """Fold game results (match id -> each game's winner, ``None`` for a draw, in the
     order played) over a bracket of series.
 
     A match's series is decided when someone has won ⌈N/2⌉ games; the decided
     series are the results :func:`advance` folds. Returns the bracket state and the
-    series of every match that has a game. Errors name ``results.<match>[.games.i]``:
-    a game for a match whose entrants are not known, a winner who is not in the
-    match, a game after the series was decided.
+    series of every match that has a game. A ``withdrawn`` entry forfeits a series
+    it has not won yet (the games already played stay in the score). Errors name
+    ``results.<match>[.games.i]``: a game for a match whose entrants are not known,
+    a winner who is not in the match, a game after the series was decided.
     """
     ids = {m.id for m in bracket.matches}
     for match_id in games:
@@ -589,7 +688,7 @@ def advance_series(
             if count[game] == need:
                 decided[match_id] = game
                 break
-    state = advance(bracket, decided)
+    state = advance(bracket, decided, withdrawn=withdrawn)
     series: dict[str, SeriesResult] = {}
     for m in bracket.matches:
         played = games.get(m.id)
@@ -599,7 +698,7 @@ def advance_series(
         match_state = state.matches[m.id]
         if match_state.not_needed:
             raise FormatError("not_needed", "the reset is not played", path=path)
-        if match_state.walkover:
+        if match_state.walkover and not match_state.withdrawn:
             raise FormatError("walkover", "this match is a walkover", path=path)
         if any(e is None or e is BYE for e in match_state.entrants):
             raise FormatError(
@@ -614,6 +713,155 @@ def advance_series(
                 error.code, error.message, path=f"{path}.{error.path}"
             ) from None
     return state, series
+
+
+# --- placing ------------------------------------------------------------------------
+#
+# An entry's place is fixed by the stage at which it went out: one more than the
+# number of entries that went out later (the champion last of all). The stages are
+# ordered by an integer *exit key*, larger = went out later:
+#
+# single elimination (k rounds)   lost in round r: 4r; third-place match lost
+#                                  4(k-1)+1, won 4(k-1)+2; final lost 4k;
+#                                  champion 4k+4
+# double elimination (m losers'   lost in losers' round j: j; grand final (or its
+# rounds)                          reset) lost: m+1; champion: m+2
+#
+# A winners'-bracket loser of a double elimination is not out: it goes on in the
+# losers' bracket. To count the entries that will go out later while the bracket
+# is still running, the bracket is first played out hypothetically (upper slot
+# wins); which real entries go out at which stage does not depend on who wins,
+# only on the byes and the withdrawals, so the counts are those of the real end.
+
+
+@dataclass(frozen=True)
+class Placing:
+    """Where an entry finished in a knockout.
+
+    ``final`` is False while the entry is still in (``place`` is then the best
+    place it can still reach: 1, or 3 for the players of a third-place match);
+    ``stage`` names the round it went out in (``"still in"`` while it is in).
+    """
+
+    place: int
+    final: bool
+    stage: str
+
+
+def knockout_placing(bracket: Bracket, state: BracketState) -> dict[EntryId, Placing]:
+    """Every seeded entry's place from the bracket state (see the rules above).
+
+    Finished bracket: a competition ranking, the champion alone first, entries out
+    at the same stage sharing a place (single elimination: 1, 2, 3, 3, 5, 5, 5, 5,
+    9 …; with a third-place match 1, 2, 3, 4, 5 …; double elimination by the round
+    of the losers' bracket in which they went out). A withdrawn entry is placed
+    where it forfeits. While the bracket runs, an entry still in shares the best
+    place it can still reach, so it stands ahead of everyone it can still finish
+    above; an entry that is out already has its final place.
+    """
+    finished = _played_out(bracket, state)
+    final_exits = _exits(bracket, finished)
+    keys = sorted(final_exits[e][0] for e in bracket.seeds)
+
+    def place(key: int) -> int:
+        # One more than the number of entries that go out later.
+        return 1 + len(keys) - bisect_right(keys, key)
+
+    now = _exits(bracket, state)
+    placing = {}
+    for entry in bracket.seeds:
+        key, label, out = now[entry]
+        if out or entry in state.withdrawn:
+            key, label, _out = final_exits[entry]
+            placing[entry] = Placing(place(key), True, label)
+        else:
+            placing[entry] = Placing(place(key), False, "still in")
+    return placing
+
+
+def _played_out(bracket: Bracket, state: BracketState) -> BracketState:
+    """The state after every remaining match is won by its upper entrant."""
+    results = {
+        mid: m.winner
+        for mid, m in state.matches.items()
+        if m.winner is not None and not m.walkover
+    }
+    return _fold(bracket, results, state.withdrawn, play_out=True)
+
+
+def _exits(
+    bracket: Bracket, state: BracketState
+) -> dict[EntryId, tuple[int, str, bool]]:
+    """Per entry: (exit key, stage name, out?). For an entry still in, the key and
+    name are those of the best finish it can still reach."""
+    by_id = {m.id: m for m in bracket.matches}
+    losers_rounds = max(
+        (m.round for m in bracket.matches if m.section == "losers"), default=0
+    )
+    last: dict[EntryId, BracketMatch] = {}
+    for m in bracket.matches:
+        match_state = state.matches[m.id]
+        if match_state.not_needed:
+            continue
+        for entrant in match_state.entrants:
+            if entrant is not None and entrant is not BYE:
+                last[entrant] = m
+    exits = {}
+    for entry, m in last.items():
+        match_state = state.matches[m.id]
+        if match_state.winner is None:
+            # Still in: the best it can do is win every match from here on.
+            terminal = m
+            while terminal.winner_to is not None:
+                terminal = by_id[terminal.winner_to[0]]
+            key, name = _win_exit(bracket, terminal, losers_rounds)
+            exits[entry] = (key, name, False)
+        elif match_state.winner == entry:
+            exits[entry] = (*_win_exit(bracket, m, losers_rounds), True)
+        else:
+            exits[entry] = (*_loss_exit(bracket, m, by_id, losers_rounds), True)
+    return exits
+
+
+def _win_exit(bracket: Bracket, m: BracketMatch, losers_rounds: int) -> tuple[int, str]:
+    """Exit key and name for winning ``m``, a match nobody goes on from."""
+    if bracket.kind == "double":
+        return losers_rounds + 2, "champion"
+    k = _log2(bracket.size)
+    if m.id == "3P":
+        return 4 * (k - 1) + 2, "third-place match"
+    return 4 * k + 4, "champion"
+
+
+def _loss_exit(
+    bracket: Bracket,
+    m: BracketMatch,
+    by_id: Mapping[str, BracketMatch],
+    losers_rounds: int,
+) -> tuple[int, str]:
+    """Exit key and name for going out in ``m``. A match whose loser would go on
+    elsewhere (both its entrants withdrew) counts as that later match."""
+    while m.loser_to is not None:
+        m = by_id[m.loser_to[0]]
+    if bracket.kind == "double":
+        if m.section == "final":
+            return losers_rounds + 1, "grand final"
+        return m.round, f"losers' round {m.round}"
+    k = _log2(bracket.size)
+    if m.id == "3P":
+        return 4 * (k - 1) + 1, "third-place match"
+    return 4 * m.round, _round_name(k, m.round)
+
+
+def _round_name(rounds: int, r: int) -> str:
+    from_end = rounds - r
+    if from_end == 0:
+        return "final"
+    if from_end == 1:
+        return "semi-final"
+    if from_end == 2:
+        return "quarter-final"
+    return f"round of {2 ** (from_end + 1)}"
 
 
 # --- picture ------------------------------------------------------------------------
@@ -681,6 +929,9 @@ def render_bracket_svg(
             caption += f" \u00b7 best of {m.best_of}"
             if played is not None:
                 caption += f" \u00b7 {played.score}"
+        match_state = state.matches.get(m.id) if state else None
+        if match_state is not None and match_state.withdrawn:
+            caption += " \u00b7 walkover"
         parts.append(
             f'<g><rect x="{x:.0f}" y="{y:.0f}" width="{_BOX_W}" height="{_BOX_H}" '
             'fill="#fff" stroke="#333"/>'
@@ -689,6 +940,10 @@ def render_bracket_svg(
         )
         for slot, (label, won) in enumerate(labels):
             weight = ' font-weight="bold"' if won else ""
+            entrant = match_state.entrants[slot] if match_state else None
+            if state is not None and entrant is not None and entrant in state.withdrawn:
+                # A withdrawn entrant is struck through, in grey.
+                weight += ' text-decoration="line-through" fill="#888"'
             parts.append(
                 f'<text x="{x + 6:.0f}" y="{y + 16 + slot * 18:.0f}" font-size="12"'
                 f"{weight}>{html.escape(label)}</text>"

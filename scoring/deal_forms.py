@@ -730,7 +730,7 @@ class _Renderer:
                 mark_safe("".join(radios)),
             )
             return self.fieldset(node, inner, "df-choice")
-        opts = [format_html('<option value="">—</option>')]
+        opts = [mark_safe('<option value="">—</option>')]
         for value, label in options:
             opts.append(
                 format_html(

@@ -73,6 +73,22 @@ class Table:
         return [i for i, s in enumerate(self.seats) if s == side]
 
 
+def table_from_sides(sides: Sequence[Mapping[str, Any]]) -> Table:
+    """The form's table from a match's sides (``scoring.selectors.match_sides``)."""
+    by_seat: dict[int, str] = {}
+    seat_sides: dict[int, int] = {}
+    for side in sides:
+        for pos, player in zip(side["seats"], side["players"], strict=True):
+            by_seat[pos] = player["display_name"]
+            seat_sides[pos] = side["side"]
+    positions = sorted(by_seat)
+    return Table(
+        seat_labels=[by_seat[p] for p in positions],
+        side_labels=[s["label"] for s in sides],
+        seats=[seat_sides[p] for p in positions],
+    )
+
+
 @dataclass
 class Field:
     """One node of the form. ``kind`` decides how it renders and how it is read."""

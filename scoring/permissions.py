@@ -6,7 +6,15 @@ The rules (the API's permission classes, the pages and the services all ask thes
   score every match of the club;
 * a **scorer** (club role) starts matches in the club; anyone listed among a match's
   ``scorers`` who is a member of its club scores that match (submits, corrects, voids,
-  confirms deals, finishes or abandons it);
+  confirms deals, finishes or abandons it) while it is in progress;
+* a **closed** (finished or abandoned) match is final for its table: its deals are
+  corrected or voided only by a club admin or an *overseer* (below) — the money
+  settles on the closed result, so changing it is the club's call, not the table's;
+* **overseers**: the layers above the score book may name users who oversee a match
+  — they score it and may correct it once closed — through the functions listed in
+  ``settings.KIRJURI_MATCH_OVERSEERS`` (``(user, match) -> bool``; the tournaments
+  name the directors of the tournament a table's match belongs to). Scoring imports
+  none of them; an overseer must still be a member of the match's club;
 * a **member** reads the club: players, memberships, matches, deals;
 * **anyone**, signed in or not, reads a match marked ``is_public`` (read-only).
 
@@ -17,7 +25,9 @@ by the API, never 403, so that ids of other clubs reveal nothing.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.module_loading import import_string
 
 from scoring.models import Club, Match, Membership, Player, Role
 
@@ -71,4 +81,32 @@ def may_score(user: User | None, match: Match) -> bool:
     if role is None:
         return False
     player = player_of(user)
-    return match.scorers.filter(pk=player.pk).exists()
+    if match.scorers.filter(pk=player.pk).exists():
+        return True
+    return oversees(user, match)
+
+
+def may_correct_closed(user: User | None, match: Match) -> bool:
+    """May ``user`` correct or void deals of ``match`` after it is finished or
+    abandoned? Club admins and overseers (e.g. a tournament's directors).
+
+    The table's scorers may not: in a tournament they are the players, and a closed
+    result (on which the money settles) changes only by the hand of the club or the
+    director.
+    """
+    role = role_in(user, match.club_id)
+    if role == Role.ADMIN:
+        return True
+    if role is None:
+        return False
+    return oversees(user, match)
+
+
+def oversees(user: User | None, match: Match) -> bool:
+    """Does a function of ``settings.KIRJURI_MATCH_OVERSEERS`` name ``user``?"""
+    if user is None or not user.is_authenticated:
+        return False
+    return any(
+        import_string(path)(user, match)
+        for path in getattr(settings, "KIRJURI_MATCH_OVERSEERS", ())
+    )

@@ -31,6 +31,13 @@ cannot differ). Invariants:
   it does not count, and the next deal cannot be entered until a correction resolves
   it (the correction is again ``pending``, to be confirmed). A correction of a deal
   that already counts stays counted (the corrector is on record in the revision).
+* **Closed matches.** Finishing or abandoning closes the book for the table's
+  scorers. A club admin or an overseer (a tournament's director;
+  :func:`scoring.permissions.may_correct_closed`) may still correct or void a deal
+  of a closed match: the correction is a revision like any other, the match is
+  re-folded and stays closed with the corrected result — unless a finished match is
+  no longer decided or a later deal is flagged, when it is open again
+  (:func:`_reopen_if_undecided`). Either way the result-changed tasks follow.
 * **Follow-up work.** After a commit that changed a result, the tasks named in
   ``settings.KIRJURI_RESULT_CHANGED_TASKS`` get the match id
   (:func:`scoring.tasks.notify_result_changed`); scoring imports no consumer.
@@ -414,11 +421,13 @@ def correct_deal(
     """Replace deal ``number``'s input (based on its ``base_version``) and re-fold.
 
     The corrected deal is verified in the context of the deals before it; later deals
-    the correction makes invalid are flagged, not dropped.
+    the correction makes invalid are flagged, not dropped. A closed match may be
+    corrected too (:func:`scoring.permissions.may_correct_closed`): it stays closed
+    and its result follows, unless a finished match is no longer decided or needs
+    attention, in which case it is open again (see :func:`_reopen_if_undecided`).
     """
     match = _lock(match)
-    _require_open(match)
-    _require(permissions.may_score(by, match), "you do not score this match")
+    _require_correctable(match, by)
     deal = _deal(match, number)
     _require_version(match, deal, base_version)
     if deal.status == DealStatus.VOIDED:
@@ -439,7 +448,7 @@ def correct_deal(
         fields.append("entered_by")
     deal.save(update_fields=fields)
     _revise(deal, RevisionKind.CORRECTED, by, input, reason)
-    _refold(match, game)
+    _reopen_if_undecided(match, _refold(match, game))
     _notify(match)
     deal.refresh_from_db()
     return deal
@@ -449,10 +458,12 @@ def correct_deal(
 def void_deal(
     *, match: Match, number: int, base_version: int, reason: str, by: Any
 ) -> Deal:
-    """Strike deal ``number`` from the count; it stays on the sheet as voided."""
+    """Strike deal ``number`` from the count; it stays on the sheet as voided.
+
+    Closed matches as in :func:`correct_deal`.
+    """
     match = _lock(match)
-    _require_open(match)
-    _require(permissions.may_score(by, match), "you do not score this match")
+    _require_correctable(match, by)
     deal = _deal(match, number)
     _require_version(match, deal, base_version)
     if deal.status == DealStatus.VOIDED:
@@ -462,7 +473,7 @@ def void_deal(
     deal.version += 1
     deal.save(update_fields=["status", "version", "updated_at"])
     _revise(deal, RevisionKind.VOIDED, by, None, reason)
-    _refold(match, get_game(match.game_id))
+    _reopen_if_undecided(match, _refold(match, get_game(match.game_id)))
     _notify(match)
     deal.refresh_from_db()
     return deal
@@ -654,6 +665,40 @@ def _require_open(match: Match) -> None:
             f"the match is {match.get_status_display()}",
             extra=_current(match),
         )
+
+
+def _require_correctable(match: Match, by: Any) -> None:
+    """An open match: its scorers. A closed one: see ``may_correct_closed``."""
+    if match.is_open:
+        _require(permissions.may_score(by, match), "you do not score this match")
+    elif not permissions.may_correct_closed(by, match):
+        if not permissions.may_score(by, match):
+            raise NotAllowed("permission_denied", "you do not score this match")
+        raise Conflict(
+            "match_closed",
+            f"the match is {match.get_status_display()}: only a club admin "
+            "may correct it now",
+            extra=_current(match),
+        )
+
+
+def _reopen_if_undecided(match: Match, folded: FoldedMatch) -> None:
+    """A finished match whose corrected sheet no longer stands is open again.
+
+    "Finished" means decided and clean (see :func:`finish_match`). When a correction
+    leaves the fold undecided, or flags a later deal, the book cannot stay closed on
+    a result that does not exist: the match is in progress again, so that the table
+    plays on or fixes the flagged deal and finishes it anew. The correction's
+    revision says who and why; the result-changed tasks hear of it (a points game's
+    settlement is taken back until the match is finished again).
+    """
+    if match.status != MatchStatus.FINISHED:
+        return
+    if folded.finished and not folded.needs_attention:
+        return
+    match.status = MatchStatus.IN_PROGRESS
+    match.ended_at = None
+    match.save(update_fields=["status", "ended_at", "updated_at"])
 
 
 def _require_version(match: Match, deal: Deal, base_version: int) -> None:

@@ -40,6 +40,7 @@ from scoring.deal_forms import (
     deck_cards,
     has_cards,
     render_form,
+    table_from_sides,
 )
 from scoring.errors import DomainError, NotFound
 from scoring.export import chart_series, sheet_csv, sheet_table
@@ -77,6 +78,17 @@ def _scored_match(request: HttpRequest, match_id: int) -> Match:
     match = _match(request, match_id)
     if not permissions.may_score(request.user, match):
         raise PermissionDenied("you do not score this match")
+    return match
+
+
+def _correctable_match(request: HttpRequest, match_id: int) -> Match:
+    """As :func:`_scored_match`; a closed match only for club admins and overseers."""
+    match = _scored_match(request, match_id)
+    if not match.is_open and not permissions.may_correct_closed(request.user, match):
+        raise PermissionDenied(
+            f"the match is {match.get_status_display()}: only a club admin may "
+            "correct it now"
+        )
     return match
 
 
@@ -360,6 +372,9 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
     )
     may_score = permissions.may_score(request.user, match)
     seat_points = selectors.match_seat_points(match)
+    may_correct = may_score and (
+        match.is_open or permissions.may_correct_closed(request.user, match)
+    )
     return {
         "match": match,
         "sheet": sheet,
@@ -372,6 +387,7 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
         "winners": [labels[w] for w in sheet["winners"] if w < len(labels)],
         "chart": chart,
         "may_score": may_score,
+        "may_correct": may_correct,
         "may_enter": may_score and match.is_open and next_deal is not None,
         "seats": [(pos, seats[pos]) for pos in sorted(seats)],
         "abandon_form": AbandonForm(),
@@ -443,19 +459,7 @@ def match_chart(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _form_table(match: Match) -> Table:
-    sides = selectors.match_sides(match)
-    by_seat = {}
-    seat_sides = {}
-    for side in sides:
-        for pos, player in zip(side["seats"], side["players"], strict=True):
-            by_seat[pos] = player["display_name"]
-            seat_sides[pos] = side["side"]
-    positions = sorted(by_seat)
-    return Table(
-        seat_labels=[by_seat[p] for p in positions],
-        side_labels=[s["label"] for s in sides],
-        seats=[seat_sides[p] for p in positions],
-    )
+    return table_from_sides(selectors.match_sides(match))
 
 
 def _deal_form_context(
@@ -549,10 +553,13 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
 def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     """Correct deal ``number`` with a reason; later deals are re-scored.
 
-    Who: the match's scorers and the club admins (other readers 403, others 404).
-    The form starts from the deal as entered; its history is listed below.
+    Who: the match's scorers and the club admins (other readers 403, others 404);
+    once the match is finished or abandoned, club admins and overseers (a
+    tournament's directors) only. The form starts from the deal as entered; its
+    history is listed below.
     """
-    match = _scored_match(request, match_id)
+    match = _correctable_match(request, match_id)
+    was_finished = match.status == MatchStatus.FINISHED
     try:
         deal = selectors.deal_get(match, number)
     except NotFound:
@@ -582,6 +589,7 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
                 status = 409 if getattr(exc, "status_code", 400) == 409 else 400
             else:
                 messages.success(request, f"Deal {number} corrected.")
+                _say_if_reopened(request, match, was_finished)
                 return redirect("scoring:sheet", match_id=match.pk)
         else:
             status = 400
@@ -611,9 +619,10 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
 def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     """Void deal ``number`` (it stays on the sheet, struck through) with a reason.
 
-    Who: the match's scorers and the club admins (other readers 403, others 404).
+    Who: as :func:`deal_correct`.
     """
-    match = _scored_match(request, match_id)
+    match = _correctable_match(request, match_id)
+    was_finished = match.status == MatchStatus.FINISHED
     form = ReasonForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Say why the deal is voided.")
@@ -631,7 +640,18 @@ def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
             messages.error(request, error["message"])
         return redirect("scoring:deal-correct", match_id=match.pk, number=number)
     messages.success(request, f"Deal {number} voided.")
+    _say_if_reopened(request, match, was_finished)
     return redirect("scoring:sheet", match_id=match.pk)
+
+
+def _say_if_reopened(request: HttpRequest, match: Match, was_finished: bool) -> None:
+    match.refresh_from_db(fields=["status"])
+    if was_finished and match.is_open:
+        messages.warning(
+            request,
+            "The corrected sheet no longer decides the match (or a later deal is "
+            "flagged): the match is open again. Play on or fix it, then finish it.",
+        )
 
 
 @login_required

@@ -7,7 +7,10 @@
 * **Members** of the club read its tournaments, drafts included; **anyone** reads a
   published tournament, without logging in.
 * Scoring a table is the score book's business: the players seated at a table are the
-  scorers of its match (:func:`scoring.permissions.may_score`).
+  scorers of its match (:func:`scoring.permissions.may_score`). The tournament's
+  directors **oversee** its tables' matches (:func:`oversees_match`, listed in
+  ``settings.KIRJURI_MATCH_OVERSEERS``): they may score them and correct them after
+  they are finished, which the seated players may not.
 
 Tournaments the user may not read answer 404, never 403.
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring import permissions as scoring_permissions
-from scoring.models import Club, Role
+from scoring.models import Club, Match, Role
 from tournaments.models import Tournament
 
 
@@ -39,3 +42,9 @@ def may_read(user: Any, tournament: Tournament) -> bool:
     return may_direct(user, tournament) or scoring_permissions.may_read_club(
         user, tournament.club_id
     )
+
+
+def oversees_match(user: Any, match: Match) -> bool:
+    """Is ``user`` a director of the tournament whose table plays ``match``?"""
+    tournament = Tournament.objects.filter(stages__rounds__tables__match=match).first()
+    return tournament is not None and may_direct(user, tournament)

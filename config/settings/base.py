@@ -156,6 +156,9 @@ KIRJURI_RESULT_CHANGED_TASKS: list[str] = [
     "tournaments.match_result_changed",
     "scoring.money.settle_match",
 ]
+# Who else oversees a match (scores it, corrects it once closed): the tournaments'
+# directors. Functions (user, match) -> bool; the score book imports none of them.
+KIRJURI_MATCH_OVERSEERS: list[str] = ["tournaments.permissions.oversees_match"]
 # Who tells the money side a closed tournament's final standings (prize payouts).
 KIRJURI_PRIZE_STANDINGS_PROVIDER = "tournaments.prizes.prize_input"
 # Periodic work (`celery -A config beat`): catch lost standings recomputes.

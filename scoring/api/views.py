@@ -549,7 +549,14 @@ class DealDetailApi(JsonApi, APIView):
 
 
 class DealCorrectApi(JsonApi, APIView):
-    """Correct a deal's input (with the version you saw and a reason); re-folds."""
+    """Correct a deal's input (with the version you saw and a reason); re-folds.
+
+    Its scorers while the match is in progress. A finished or abandoned match: club
+    admins and overseers (a tournament's directors) only, 409 ``match_closed`` for
+    the table's scorers. It stays closed with the corrected result, unless a finished
+    match is no longer decided or a later deal is flagged: then it is in progress
+    again (``match.status`` in the answer).
+    """
 
     permission_classes = [IsAuthenticated]
 
@@ -577,7 +584,10 @@ class DealCorrectApi(JsonApi, APIView):
 
 
 class DealVoidApi(JsonApi, APIView):
-    """Void a deal: it stays on the sheet, struck through, and counts nothing."""
+    """Void a deal: it stays on the sheet, struck through, and counts nothing.
+
+    Who, and what happens to a closed match: as for a correction.
+    """
 
     permission_classes = [IsAuthenticated]
 

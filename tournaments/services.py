@@ -613,6 +613,7 @@ def round_unlock(*, round: Round, by: Any) -> Round:
     return round_
 
 
+@transaction.atomic
 def table_deal_correct(
     *,
     table: Table,
@@ -622,13 +623,28 @@ def table_deal_correct(
     reason: str,
     by: Any,
 ) -> Deal:
-    """A director corrects a deal of a table through the score book's service."""
-    round_ = table.round
+    """A director corrects deal ``number`` of a table through the score book.
+
+    The round must not be locked (409 ``round_locked``: its results are final for
+    pairing the next round; unlock it first). The table's match may be finished:
+    directors oversee their tables' matches, so the score book's correction applies
+    to a closed match too — the result follows, or the match opens again if the
+    corrected sheet no longer decides it (``scoring.services.correct_deal``). The
+    standings follow through the score book's result-changed notification.
+    """
+    round_ = (
+        Round.objects.select_for_update()
+        .select_related("stage__tournament")
+        .get(pk=table.round_id)
+    )
     _require(permissions.may_direct(by, round_.stage.tournament), "only a director")
     if round_.status in (RoundStatus.LOCKED, RoundStatus.FINISHED):
         raise Conflict("round_locked", "unlock the round to correct its results")
+    table = Table.objects.select_related("match").get(pk=table.pk)
     if table.match is None:
         raise Conflict("not_started", "the table has no match yet")
+    if not 0 < number < 2**31 or not table.match.deals.filter(number=number).exists():
+        raise DomainError("not_found", f"no deal {number} at this table", "number")
     return scoring_services.correct_deal(
         match=table.match,
         number=number,

@@ -25,6 +25,11 @@ urlpatterns = [
         name="manage",
     ),
     path(
+        "tournaments/<int:tournament_id>/manage/tables/<int:table_id>/correct/",
+        views.table_correct,
+        name="table-correct",
+    ),
+    path(
         "tournaments/<int:tournament_id>/manage/act/",
         views.tournament_act,
         name="act",

@@ -9,13 +9,31 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.api import DomainError
-from games.engine import InputRejected
+from games.engine import InputRejected, get_game
 from scoring import selectors as scoring_selectors
+from scoring.deal_forms import (
+    build_form,
+    deal_from_post,
+    deck_cards,
+    has_cards,
+    render_form,
+    table_from_sides,
+)
+from scoring.models import MatchStatus
 from tournaments import permissions, selectors, services
-from tournaments.models import Entry, Round, Stage, StageFormat, Tournament
+from tournaments.models import (
+    Entry,
+    Round,
+    RoundStatus,
+    Stage,
+    StageFormat,
+    Table,
+    Tournament,
+)
 
 
 def _readable(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -255,3 +273,120 @@ def tournament_act(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except (KeyError, ValueError):
         messages.error(request, "the form was incomplete")
     return redirect("tournaments:manage", tournament_id=tournament.pk)
+
+
+def _error_list(exc: Exception) -> list[dict[str, str]]:
+    if isinstance(exc, InputRejected):
+        return exc.as_list()
+    return [{"path": exc.path, "code": exc.code, "message": exc.message}]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_correct(
+    request: HttpRequest, tournament_id: int, table_id: int
+) -> HttpResponse:
+    """Correct a deal of one table: pick the deal, edit it, say why.
+
+    Who: the tournament's directors (and its club's admins); anyone else 404. The
+    deal's form is generated from the game's deal schema, as on the score sheet's
+    correction page. Works on a finished table too; a locked round must be unlocked
+    first. ``?deal=n`` (or the posted ``number``) chooses the deal.
+    """
+    tournament = _directed(request, tournament_id)
+    table = (
+        Table.objects.filter(round__stage__tournament=tournament, pk=table_id)
+        .select_related("round__stage", "match")
+        .first()
+    )
+    if table is None:
+        raise Http404("no such table")
+    match = table.match
+    if match is None:
+        messages.error(request, f"Table {table.number} has not started yet.")
+        return redirect("tournaments:manage", tournament_id=tournament.pk)
+    game = get_game(match.game_id)
+    form_table = table_from_sides(scoring_selectors.match_sides(match))
+    source = request.POST if request.method == "POST" else request.GET
+    try:
+        number = int(source.get("number") or source.get("deal") or 0)
+    except ValueError:
+        number = 0
+    deal = match.deals.filter(number=number).first() if 0 < number < 2**31 else None
+    values = deal.input if deal else None
+    base_version = deal.version if deal else 0
+    errors: list[dict[str, str]] = []
+    reason = ""
+    status = 200
+    if request.method == "POST":
+        was_finished = match.status == MatchStatus.FINISHED
+        values = deal_from_post(build_form(game.deal_schema(), form_table), source)
+        reason = source.get("reason", "")
+        try:
+            base_version = int(source.get("base_version", ""))
+        except ValueError:
+            base_version = 0
+        try:
+            services.table_deal_correct(
+                table=table,
+                number=number,
+                input=values,
+                base_version=base_version,
+                reason=reason,
+                by=request.user,
+            )
+        except (InputRejected, DomainError) as exc:
+            errors = _error_list(exc)
+            status = 409 if getattr(exc, "status_code", 400) == 409 else 400
+            if status == 409 and deal is not None:
+                # Someone changed the deal meanwhile: show it as it is now.
+                deal.refresh_from_db()
+                values, base_version = deal.input, deal.version
+        else:
+            messages.success(
+                request,
+                f"Table {table.number}, deal {number} corrected; the standings follow.",
+            )
+            match.refresh_from_db(fields=["status"])
+            if was_finished and match.is_open:
+                messages.warning(
+                    request,
+                    f"Table {table.number} is no longer decided: its match is open "
+                    "again until it is finished.",
+                )
+            return redirect("tournaments:manage", tournament_id=tournament.pk)
+    fields_html, loose = ("", [])
+    cards = False
+    if deal is not None:
+        tree = build_form(game.deal_schema(), form_table, values)
+        fields_html, loose = render_form(tree, values, errors)
+        cards = has_cards(tree)
+    else:
+        loose = errors
+    locked = table.round.status in (RoundStatus.LOCKED, RoundStatus.FINISHED)
+    return render(
+        request,
+        "tournaments/correct.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "match": match,
+            "game": game,
+            "sheet": scoring_selectors.match_sheet(match),
+            "deal": deal,
+            "number": number,
+            "base_version": base_version,
+            "fields_html": fields_html,
+            "form_errors": [e for e in loose if e.get("path") != "reason"],
+            "reason": reason,
+            "reason_errors": [e for e in errors if e.get("path") == "reason"],
+            "locked": locked,
+            "deck": deck_cards(game.deck) if cards else [],
+            "deck_name": game.deck.name if cards and game.deck else "",
+            "action": reverse(
+                "tournaments:table-correct",
+                kwargs={"tournament_id": tournament.pk, "table_id": table.pk},
+            ),
+        },
+        status=status,
+    )

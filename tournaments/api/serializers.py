@@ -251,3 +251,17 @@ class BoardsOut(serializers.Serializer):
     boards = BoardOut(many=True)
     hidden = serializers.ListField(child=serializers.CharField())
     teams = BoardTeamOut(many=True)
+
+
+class TableCorrectionIn(serializers.Serializer):
+    number = serializers.IntegerField(
+        **_INT, help_text="The deal's number on the table's score sheet."
+    )
+    input = serializers.JSONField(
+        help_text="The corrected deal, as the game's deal schema describes it "
+        "(GET /api/v1/matches/{table.match}/deal-schema)."
+    )
+    base_version = serializers.IntegerField(
+        **_INT, help_text="The deal's version you corrected (409 if it changed)."
+    )
+    reason = serializers.CharField(max_length=500, help_text="Kept in the history.")

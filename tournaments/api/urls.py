@@ -70,6 +70,11 @@ urlpatterns = [
         for action in ("start", "lock", "unlock")
     ),
     path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/corrections/",
+        views.TableCorrectionApi.as_view(),
+        name="tournament-table-corrections",
+    ),
+    path(
         "tournaments/<int:tournament_id>/standings/",
         views.StandingsApi.as_view(),
         name="tournament-standings",

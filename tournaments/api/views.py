@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -16,15 +16,23 @@ from rest_framework.views import APIView
 
 from games.api.serializers import ErrorListSerializer
 from scoring import selectors as scoring_selectors
+from scoring.api import serializers as scoring_s
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
+from scoring.idempotency import IDEMPOTENCY_HEADER, idempotent
 from tournaments import permissions, selectors, services
 from tournaments.api import serializers as s
 from tournaments.formats.base import FormatError
-from tournaments.models import Entry, Round, Stage, StageFormat, Tournament
+from tournaments.models import Entry, Round, Stage, StageFormat, Table, Tournament
 
 _E = ErrorListSerializer
 _READ = {404: _E}
 _WRITE = {400: _E, 401: _E, 403: _E, 404: _E, 409: _E}
+_KEY = OpenApiParameter(
+    IDEMPOTENCY_HEADER,
+    {"type": "string", "maxLength": 255},
+    OpenApiParameter.HEADER,
+    description="Send the same key to retry safely: the first response is replayed.",
+)
 
 
 def _body(serializer_class: type, request: Request) -> dict[str, Any]:
@@ -318,6 +326,51 @@ class StageBoardsApi(APIView):
             stage, reveal_unreplayed=permissions.may_direct(request.user, tournament)
         )
         return Response(s.BoardsOut(boards).data)
+
+
+class TableCorrectionApi(APIView):
+    """Correct a deal of a table (directors): through the score book's correction,
+    also when the table's match is finished. The round must not be locked (409).
+    Error paths of the deal point into ``input``, as in the score book's API."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=s.TableCorrectionIn,
+        responses={
+            200: scoring_s.DealWriteOut,
+            **_WRITE,
+            409: scoring_s.ConflictSerializer,
+        },
+        parameters=[_KEY],
+    )
+    def post(self, request: Request, tournament_id: int, table_id: int) -> Response:
+        tournament = _directed(request, tournament_id)
+        table = Table.objects.filter(
+            round__stage__tournament=tournament, pk=table_id
+        ).first()
+        if table is None:
+            raise NotFound("not_found", "no such table")
+
+        def run() -> Response:
+            data = _body(s.TableCorrectionIn, request)
+            deal = services.table_deal_correct(
+                table=table,
+                number=data["number"],
+                input=data["input"],
+                base_version=data["base_version"],
+                reason=data["reason"],
+                by=request.user,
+            )
+            match = deal.match
+            match.refresh_from_db()
+            return Response(
+                scoring_s.DealWriteOut(
+                    {"deal": deal, "match": scoring_selectors.match_state(match)}
+                ).data
+            )
+
+        return idempotent(request, run)
 
 
 class StandingsApi(APIView):

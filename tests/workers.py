@@ -44,6 +44,9 @@ class WorkerProcess:
             "DEBUG": "0",
             "SECRET_KEY": "kirjuri-worker-test",
             "PYTHONUNBUFFERED": "1",
+            # Tasks the worker itself sends (a debounced standings recompute, a
+            # prize settlement) go to its own queue, not the default one.
+            "CELERY_TASK_DEFAULT_QUEUE": self.queue,
         }
         self.proc: subprocess.Popen[str] | None = None
         self.output: list[str] = []

@@ -30,12 +30,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
+from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, Min, Q, QuerySet, Sum
 
 from games.engine import IndividualScoring, UnknownGame, get_game
 from scoring import permissions as scoring_permissions
@@ -496,6 +497,17 @@ def source_fingerprints(tournament_ids: Iterable[int] | None = None) -> dict[int
         ).values_list("pk", "w")
     )
     return {t: (versions.get(t) or 0) + w for t, w in withdrawn.items()}
+
+
+def oldest_change_since(tournament_id: int, since: datetime | None) -> datetime | None:
+    """When the earliest match change of the tournament after ``since`` happened
+    (``None`` if there is none): how long the snapshot has been waiting."""
+    tables = Table.objects.filter(round__stage__tournament_id=tournament_id).exclude(
+        match=None
+    )
+    if since is not None:
+        tables = tables.filter(match__updated_at__gt=since)
+    return tables.aggregate(oldest=Min("match__updated_at"))["oldest"]
 
 
 def stale_tournament_ids() -> list[int]:

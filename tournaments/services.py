@@ -17,6 +17,9 @@ Every function is keyword-only, typed and one transaction, takes the acting user
   a stale run can never overwrite a newer one. Result changes reach us through
   ``settings.KIRJURI_RESULT_CHANGED_TASKS`` (``tournaments.match_result_changed``);
   :func:`standings_reconcile` catches anything missed (the periodic beat task).
+  Requests run ``KIRJURI_STANDINGS_DEBOUNCE_SECONDS`` late and an overtaken one skips,
+  so a burst of results costs one recompute; an overtaken run computes anyway once
+  the snapshot has lacked a result for ``KIRJURI_STANDINGS_MAX_WAIT_SECONDS``.
 * A round is generated only when the stage's previous round is locked; a round is
   adjusted only while generated, and locked only when all its matches are over.
 """
@@ -32,6 +35,7 @@ from decimal import Decimal, InvalidOperation
 from functools import partial
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db import transaction
 from django.db.models import Count, F, Max
 from django.utils import timezone
@@ -695,8 +699,9 @@ def standings_recompute(*, tournament_id: int, generation: int) -> bool:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return False
-    if tournament.standings_generation > generation:
-        # A newer request exists; its run will write (or the reconcile will).
+    if tournament.standings_generation > generation and not _overdue(tournament_id):
+        # A newer request exists; its run will write (or the reconcile will). This
+        # is the debounce: of a burst of requests only the last one computes.
         return False
     fingerprint = selectors.source_fingerprints([tournament_id]).get(tournament_id, 0)
     stages = selectors.standings_data(tournament)
@@ -726,6 +731,28 @@ def standings_recompute(*, tournament_id: int, generation: int) -> bool:
     return bool(written)
 
 
+def _overdue(tournament_id: int) -> bool:
+    """Has the snapshot missed a result for ``KIRJURI_STANDINGS_MAX_WAIT_SECONDS``?
+
+    Skipping every request that has a newer one would starve the standings while
+    results keep arriving faster than the debounce (a big event): once the oldest
+    result the snapshot lacks is that old, a stale run computes anyway (the values
+    come from the stored results, so they are as fresh as the newest run's).
+    """
+    limit = float(
+        getattr(django_settings, "KIRJURI_STANDINGS_MAX_WAIT_SECONDS", 0) or 0
+    )
+    if limit <= 0:
+        return False
+    computed_at = (
+        Standings.objects.filter(tournament_id=tournament_id)
+        .values_list("computed_at", flat=True)
+        .first()
+    )
+    oldest = selectors.oldest_change_since(tournament_id, computed_at)
+    return oldest is not None and (timezone.now() - oldest).total_seconds() >= limit
+
+
 def standings_reconcile() -> list[int]:
     """Recompute every tournament whose snapshot is older than its results."""
     stale = selectors.stale_tournament_ids()
@@ -735,13 +762,20 @@ def standings_reconcile() -> list[int]:
     return stale
 
 
-def match_result_changed(*, match_id: int) -> bool | None:
-    """A score-book match changed: recompute its tournament's standings, if any."""
+def match_result_changed(*, match_id: int) -> int | None:
+    """A score-book match changed: ask for a recompute of its tournament's
+    standings (debounced, see :func:`tournaments.tasks.enqueue_recompute`).
+
+    Returns the generation asked for, ``None`` for a match outside tournaments.
+    """
+    from tournaments import tasks
+
     tournament_id = selectors.tournament_id_of_match(match_id)
     if tournament_id is None:
         return None
     generation = standings_bump(tournament_id=tournament_id)
-    return standings_recompute(tournament_id=tournament_id, generation=generation)
+    tasks.enqueue_recompute(tournament_id, generation)
+    return generation
 
 
 # -- helpers -------------------------------------------------------------------------

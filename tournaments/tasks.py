@@ -5,8 +5,12 @@ late, or after a crash (see :func:`tournaments.services.standings_recompute`).
 
 * ``tournaments.match_result_changed`` is listed in
   ``settings.KIRJURI_RESULT_CHANGED_TASKS``: the score book sends it the id of every
-  match whose result changed, after commit. Matches outside a tournament are ignored.
-* ``tournaments.recompute_standings`` answers one recompute request (a generation).
+  match whose result changed, after commit. It takes a new generation and sends the
+  recompute request, debounced (:func:`enqueue_recompute`). Matches outside a
+  tournament are ignored.
+* ``tournaments.recompute_standings`` answers one recompute request (a generation);
+  a request that a newer one has overtaken skips, unless the snapshot has waited
+  ``KIRJURI_STANDINGS_MAX_WAIT_SECONDS`` for a result.
 * ``tournaments.reconcile_standings`` runs on the beat schedule and recomputes any
   tournament whose results are newer than its snapshot (a notification lost while
   Redis was down, a worker killed mid-run).
@@ -17,13 +21,14 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.conf import settings
 from kombu.exceptions import OperationalError
 
 logger = logging.getLogger(__name__)
 
 
 @shared_task(name="tournaments.match_result_changed")
-def match_result_changed(match_id: int) -> bool | None:
+def match_result_changed(match_id: int) -> int | None:
     from tournaments import services
 
     return services.match_result_changed(match_id=match_id)
@@ -46,8 +51,17 @@ def reconcile_standings() -> list[int]:
 
 
 def enqueue_recompute(tournament_id: int, generation: int) -> None:
-    """Send a recompute request; if the broker is down, the reconcile catches up."""
+    """Send a recompute request, to run ``KIRJURI_STANDINGS_DEBOUNCE_SECONDS`` later.
+
+    The countdown is the debounce: a run that finds a newer request skips (see
+    :func:`tournaments.services.standings_recompute`), so a burst of result changes
+    within the countdown is answered by the last request's run alone. If the broker
+    is down, the reconcile catches up.
+    """
+    delay = float(getattr(settings, "KIRJURI_STANDINGS_DEBOUNCE_SECONDS", 0) or 0)
     try:
-        recompute_standings.delay(tournament_id, generation)
+        recompute_standings.apply_async(
+            (tournament_id, generation), countdown=delay if delay > 0 else None
+        )
     except OperationalError:  # the broker is down: the caller's commit stands
         logger.exception("could not enqueue standings of tournament %s", tournament_id)

@@ -151,6 +151,8 @@ CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+# The queue tasks are sent to (also tasks sent by a worker: a recompute request).
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 # Celery task names that get a match id after its result changes (tournaments, money).
 KIRJURI_RESULT_CHANGED_TASKS: list[str] = [
     "tournaments.match_result_changed",
@@ -159,6 +161,16 @@ KIRJURI_RESULT_CHANGED_TASKS: list[str] = [
 # Who else oversees a match (scores it, corrects it once closed): the tournaments'
 # directors. Functions (user, match) -> bool; the score book imports none of them.
 KIRJURI_MATCH_OVERSEERS: list[str] = ["tournaments.permissions.oversees_match"]
+# Standings recomputes run this long after a result changes; a burst of changes
+# within it is answered by one recompute (the last request's; earlier ones skip).
+KIRJURI_STANDINGS_DEBOUNCE_SECONDS = env.float(
+    "KIRJURI_STANDINGS_DEBOUNCE_SECONDS", default=1.0
+)
+# …but while results keep coming faster than that, a snapshot never waits longer
+# than this for a result (0: no limit; the periodic reconcile still catches up).
+KIRJURI_STANDINGS_MAX_WAIT_SECONDS = env.float(
+    "KIRJURI_STANDINGS_MAX_WAIT_SECONDS", default=10.0
+)
 # Who tells the money side a closed tournament's final standings (prize payouts).
 KIRJURI_PRIZE_STANDINGS_PROVIDER = "tournaments.prizes.prize_input"
 # Periodic work (`celery -A config beat`): catch lost standings recomputes.

@@ -26,6 +26,8 @@ ALLOWED_HOSTS = ["*"]
 # Tasks run in-process in tests; the worker tests switch this off for their own
 # duration (tests/workers.py) and talk to a real worker through Redis.
 CELERY_TASK_ALWAYS_EAGER = True
+# No countdown before standings recomputes, except in the tests of the debounce.
+KIRJURI_STANDINGS_DEBOUNCE_SECONDS = 0
 # Serve static files from the source folders (no collectstatic in tests).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True

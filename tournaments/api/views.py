@@ -1,7 +1,9 @@
 """The tournaments API: one view per operation, each one call away from a selector or
 a service. Tournaments the user may not read answer 404; writes need a director
 (403 otherwise). Table scorers enter deals through the score book's API
-(``/api/v1/matches/{table.match}/deals/``), which checks they score that match."""
+(``/api/v1/matches/{table.match}/deals/``), which checks they score that match.
+Bodies are JSON only, as in the score book's API (a form-encoded body of many
+fields would hit Django's field limit before any validation)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from rest_framework.views import APIView
 from games.api.serializers import ErrorListSerializer
 from scoring import selectors as scoring_selectors
 from scoring.api import serializers as scoring_s
+from scoring.api.views import JsonApi
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
 from scoring.idempotency import IDEMPOTENCY_HEADER, idempotent
 from tournaments import permissions, selectors, services
@@ -75,7 +78,7 @@ def _round_out(round_: Round) -> dict[str, Any]:
     ).data
 
 
-class TournamentListApi(APIView):
+class TournamentListApi(JsonApi, APIView):
     """Tournaments you may read (published ones, and your clubs'); create one."""
 
     permission_classes = [AllowAny]
@@ -112,7 +115,7 @@ class TournamentListApi(APIView):
         )
 
 
-class TournamentDetailApi(APIView):
+class TournamentDetailApi(JsonApi, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: s.TournamentDetailOut, **_READ})
@@ -132,7 +135,7 @@ class TournamentDetailApi(APIView):
         return Response(s.TournamentDetailOut(tournament).data)
 
 
-class TournamentCloseApi(APIView):
+class TournamentCloseApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={200: s.TournamentDetailOut, **_WRITE})
@@ -142,7 +145,7 @@ class TournamentCloseApi(APIView):
         return Response(s.TournamentDetailOut(tournament).data)
 
 
-class EntryListApi(APIView):
+class EntryListApi(JsonApi, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: s.EntryOut(many=True), **_READ})
@@ -166,7 +169,7 @@ class EntryListApi(APIView):
         )
 
 
-class EntryWithdrawApi(APIView):
+class EntryWithdrawApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=s.WithdrawIn, responses={200: s.EntryOut, **_WRITE})
@@ -182,7 +185,7 @@ class EntryWithdrawApi(APIView):
         return Response(s.EntryOut(entry).data)
 
 
-class RoundListApi(APIView):
+class RoundListApi(JsonApi, APIView):
     """Every round with its tables, sides (entry ids), matches and reasons."""
 
     permission_classes = [AllowAny]
@@ -196,7 +199,7 @@ class RoundListApi(APIView):
         return Response([_round_out(r) for r in rounds])
 
 
-class RoundGenerateApi(APIView):
+class RoundGenerateApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={201: s.RoundOut, **_WRITE})
@@ -210,7 +213,7 @@ class RoundGenerateApi(APIView):
         return Response(_round_out(round_), status=status.HTTP_201_CREATED)
 
 
-class StageListApi(APIView):
+class StageListApi(JsonApi, APIView):
     """The tournament's stages; a director adds a later stage (e.g. play-offs that
     take the top N of each group of a groups stage)."""
 
@@ -246,7 +249,7 @@ class StageListApi(APIView):
         return Response(s.StageOut(stage).data, status=status.HTTP_201_CREATED)
 
 
-class BracketApi(APIView):
+class BracketApi(JsonApi, APIView):
     """A knockout stage's bracket: every match, its entrants, winner and series
     score (best of N), and the champion once known."""
 
@@ -276,7 +279,7 @@ def _round(tournament: Tournament, round_id: int) -> Round:
     return round_
 
 
-class RoundSwapApi(APIView):
+class RoundSwapApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=s.SwapsIn, responses={200: s.RoundOut, **_WRITE})
@@ -290,7 +293,7 @@ class RoundSwapApi(APIView):
         return Response(_round_out(round_))
 
 
-class RoundActionApi(APIView):
+class RoundActionApi(JsonApi, APIView):
     """Start (one score-book match per table), lock or unlock a round."""
 
     permission_classes = [IsAuthenticated]
@@ -308,7 +311,7 @@ class RoundActionApi(APIView):
         return Response(_round_out(service(round=round_, by=request.user)))
 
 
-class StageBoardsApi(APIView):
+class StageBoardsApi(JsonApi, APIView):
     """A duplicate stage's boards compared between its tables (book §39.7): who sat
     where, each play's game points and each team's swing per board. Anyone who may
     read the tournament; a board played at one table only is shown to directors
@@ -328,7 +331,7 @@ class StageBoardsApi(APIView):
         return Response(s.BoardsOut(boards).data)
 
 
-class TableCorrectionApi(APIView):
+class TableCorrectionApi(JsonApi, APIView):
     """Correct a deal of a table (directors): through the score book's correction,
     also when the table's match is finished. The round must not be locked (409).
     Error paths of the deal point into ``input``, as in the score book's API."""
@@ -373,7 +376,7 @@ class TableCorrectionApi(APIView):
         return idempotent(request, run)
 
 
-class StandingsApi(APIView):
+class StandingsApi(JsonApi, APIView):
     """The latest standings snapshot: per stage, metrics and ranked rows;
     ``pending`` while a recompute is due."""
 
@@ -406,7 +409,7 @@ class PrizeTermsOut(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
-class PrizeTermsApi(APIView):
+class PrizeTermsApi(JsonApi, APIView):
     """The payout structure of a tournament (PUT; a club admin of its club)."""
 
     permission_classes = [IsAuthenticated]

@@ -10,7 +10,8 @@
   scorers of its match (:func:`scoring.permissions.may_score`). The tournament's
   directors **oversee** its tables' matches (:func:`oversees_match`, listed in
   ``settings.KIRJURI_MATCH_OVERSEERS``): they may score them and correct them after
-  they are finished, which the seated players may not.
+  they are finished, which the seated players may not — while the table's round is
+  not locked.
 
 Tournaments the user may not read answer 404, never 403.
 """
@@ -21,7 +22,7 @@ from typing import Any
 
 from scoring import permissions as scoring_permissions
 from scoring.models import Club, Match, Role
-from tournaments.models import Tournament
+from tournaments.models import RoundStatus, Table, Tournament
 
 
 def may_create(user: Any, club: Club | int) -> bool:
@@ -45,6 +46,18 @@ def may_read(user: Any, tournament: Tournament) -> bool:
 
 
 def oversees_match(user: Any, match: Match) -> bool:
-    """Is ``user`` a director of the tournament whose table plays ``match``?"""
-    tournament = Tournament.objects.filter(stages__rounds__tables__match=match).first()
-    return tournament is not None and may_direct(user, tournament)
+    """Is ``user`` a director of the tournament whose table plays ``match``, in a
+    round that is not locked? (A locked round's results are final for pairing the
+    next one: the director unlocks it first, in the score book as on the director's
+    page.)"""
+    table = (
+        Table.objects.filter(match=match)
+        .select_related("round__stage__tournament")
+        .first()
+    )
+    if table is None or table.round.status in (
+        RoundStatus.LOCKED,
+        RoundStatus.FINISHED,
+    ):
+        return False
+    return may_direct(user, table.round.stage.tournament)

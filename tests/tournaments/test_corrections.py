@@ -261,6 +261,34 @@ def test_seated_players_may_not_change_their_finished_table(api_client, played, 
     )
 
 
+def test_in_the_score_book_too_a_locked_round_must_be_unlocked_first(
+    api_client, played, club, director
+):
+    """A co-director (not a club admin) correcting through the score book's own
+    API: refused while the round is locked (409 match_closed), allowed once the
+    round is unlocked."""
+    tournament, round_ = played
+    co = User.objects.create_user("co")
+    scoring_services.player_create(
+        club=club, display_name="Co", user=co, role=Role.SCORER, by=club_admin(club)
+    )
+    services.director_add(tournament=tournament, user=co, by=club_admin(club))
+    table = first_table(round_)
+    target = reverse(
+        "api:match-deal-correct", kwargs={"match_id": table.match_id, "number": 1}
+    )
+    payload = {k: v for k, v in body().items() if k != "number"}
+    services.round_lock(round=round_, by=director)
+    api_client.force_authenticate(co)
+    refused = api_client.post(target, payload, format="json")
+    assert refused.status_code == 403  # not a scorer, and no longer an overseer
+    assert unchanged(table)[0] == 1
+    services.round_unlock(round=round_, by=director)
+    done = api_client.post(target, payload, format="json")
+    assert done.status_code == 200, done.json()
+    assert done.json()["match"]["totals"] == [325, 175]
+
+
 # -- the director's page -------------------------------------------------------------
 
 

@@ -146,6 +146,18 @@ def norm(value: Score) -> Score:
     return value
 
 
+def exact_div(total: Score, n: int) -> Score:
+    """``total / n`` exactly: an int when ``n`` divides it, else a Fraction.
+
+    The standings stay in ints on the common path (two-sided tables, integer
+    points); only a table of three or more sides or a shared place divides.
+    """
+    if type(total) is int:
+        quotient, remainder = divmod(total, n)
+        return quotient if not remainder else Fraction(total, n)
+    return norm(Fraction(total, n))
+
+
 def shared_placement_points(
     places: Sequence[int], points: Sequence[Score]
 ) -> tuple[Score, ...]:
@@ -160,7 +172,7 @@ def shared_placement_points(
         tied = sum(1 for p in places if p == place)
         occupied = range(place - 1, place - 1 + tied)
         total = sum((points[i] if i < len(points) else 0 for i in occupied), 0)
-        result.append(norm(Fraction(total, tied)))
+        result.append(exact_div(total, tied))
     return tuple(result)
 
 
@@ -177,34 +189,44 @@ def places_from_points(
 
 # --- per-entry facts --------------------------------------------------------------
 
-
-@dataclass
-class _Game:
-    """One entry's view of one game (internal, mutable while collecting)."""
-
-    place: int
-    sides: int
-    match_points: Score
-    points_for: Score
-    points_against: Score
-    deals_won: int
-    penalties: Score
-    # (opponent, outcome vs that opponent: 1 win, 1/2 draw, 0 loss)
-    opponents: list[tuple[EntryId, Fraction]]
+# An entry's outcome against one opponent, in half-points so that it stays an int:
+# beat them, drew with them, lost to them.
+WIN, DRAW, LOSS = 2, 1, 0
 
 
-@dataclass
 class _Record:
-    games: list[_Game] = field(default_factory=list)
-    byes: int = 0
-    bye_points: Score = 0
-    penalties: Score = 0
+    """One entry's running sums over its games (and byes), filled in one pass.
 
-    @property
-    def match_points(self) -> Score:
-        return norm(
-            sum((g.match_points for g in self.games), Fraction(self.bye_points))
-        )
+    One object per entry rather than one per game: the metrics read these sums, and
+    only the opponent list keeps anything per game. Sums start as ints and become
+    Fractions only when a Fraction is added (see :func:`exact_div`); metric values
+    are normalised with :func:`norm` when read.
+    """
+
+    __slots__ = (
+        "byes",
+        "deals_won",
+        "games",
+        "match_points",
+        "opponents",
+        "penalties",
+        "points_against",
+        "points_for",
+        "wins",
+    )
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.byes = 0
+        self.match_points: Score = 0  # bye points included
+        self.points_for: Score = 0
+        self.points_against: Score = 0
+        self.deals_won = 0
+        self.penalties: Score = 0  # bye penalties included
+        self.wins = 0  # first place with every opponent placed below
+        # (opponent, WIN / DRAW / LOSS against that opponent), one per opponent
+        # per game: Buchholz, Sonneborn–Berger and head-to-head read it.
+        self.opponents: list[tuple[EntryId, int]] = []
 
 
 class _Context:
@@ -223,106 +245,123 @@ class _Context:
         self.records: dict[EntryId, _Record] = {e: _Record() for e in entries}
         for index, result in enumerate(results):
             self._add(index, result)
-        self.match_points = {e: r.match_points for e, r in self.records.items()}
+        self.match_points: dict[EntryId, Score] = {
+            e: norm(r.match_points) for e, r in self.records.items()
+        }
 
     def _add(self, index: int, result: MatchResult) -> None:
         config = self.config
-        path = f"results.{index}"
-        for side in result.sides:
+        records = self.records
+        sides = result.sides
+        for side in sides:
             for entry in side:
-                if entry not in self.records:
+                if entry not in records:
                     raise RankingError(
-                        "unknown_entry", f"{entry!r} is not an entry", path=path
+                        "unknown_entry",
+                        f"{entry!r} is not an entry",
+                        path=f"results.{index}",
                     )
         if result.result_type == ResultType.BYE:
-            if len(result.sides) != 1:
-                raise RankingError("bad_bye", "a bye has exactly one side", path=path)
-            for entry in result.sides[0]:
-                record = self.records[entry]
+            if len(sides) != 1:
+                raise RankingError(
+                    "bad_bye", "a bye has exactly one side", path=f"results.{index}"
+                )
+            for entry in sides[0]:
+                record = records[entry]
                 record.byes += 1
-                record.bye_points = norm(record.bye_points + config.bye_points)
+                record.match_points += config.bye_points
                 if result.penalties:
-                    record.penalties = norm(record.penalties + result.penalties[0])
+                    record.penalties += result.penalties[0]
             return
-        k = len(result.sides)
+        k = len(sides)
         if k < 2:
             raise RankingError(
-                "too_few_sides", "a game has two or more sides", path=path
+                "too_few_sides", "a game has two or more sides", path=f"results.{index}"
             )
         points = result.game_points or (0,) * k
-        for name, values in (
-            ("game_points", points),
-            ("deals_won", result.deals_won),
-            ("penalties", result.penalties),
-            ("own_points", result.own_points),
+        deals_won = result.deals_won
+        penalties = result.penalties
+        if (
+            len(points) != k
+            or (deals_won and len(deals_won) != k)
+            or (penalties and len(penalties) != k)
         ):
-            if values and len(values) != k:
-                raise RankingError(
-                    "misaligned", f"{name} needs one value per side", path=path
+            name = next(
+                name
+                for name, values in (
+                    ("game_points", points),
+                    ("deals_won", deals_won),
+                    ("penalties", penalties),
                 )
-        if result.own_points and any(
-            len(own) != len(side)
-            for own, side in zip(result.own_points, result.sides, strict=True)
-        ):
+                if values and len(values) != k
+            )
             raise RankingError(
-                "misaligned", "own_points needs one value per entry", path=path
+                "misaligned",
+                f"{name} needs one value per side",
+                path=f"results.{index}",
             )
         places = result.placements or places_from_points(
             points, lower_wins=config.lower_game_points_win
         )
         if len(places) != k:
             raise RankingError(
-                "misaligned", "placements needs one value per side", path=path
+                "misaligned",
+                "placements needs one value per side",
+                path=f"results.{index}",
             )
         if k == 2:
-            match_points = tuple(
-                config.draw_points
-                if places[0] == places[1]
-                else config.win_points
-                if place == 1
-                else config.loss_points
-                for place in places
-            )
-        elif config.placement_points is not None:
-            match_points = shared_placement_points(places, config.placement_points)
-        else:
-            # No placement points configured: a sole winner wins, a shared first
-            # place draws, everyone else loses.
-            firsts = sum(1 for p in places if p == 1)
-            match_points = tuple(
-                (config.win_points if firsts == 1 else config.draw_points)
-                if place == 1
-                else config.loss_points
-                for place in places
-            )
-        for s, side in enumerate(result.sides):
-            others = [o for o in range(k) if o != s]
-            against = Fraction(sum(points[o] for o in others), len(others))
-            for entry in side:
-                opponents = [
-                    (
-                        opponent,
-                        Fraction(1)
-                        if places[s] < places[o]
-                        else Fraction(1, 2)
-                        if places[s] == places[o]
-                        else Fraction(0),
-                    )
-                    for o in others
-                    for opponent in result.sides[o]
-                ]
-                self.records[entry].games.append(
-                    _Game(
-                        place=places[s],
-                        sides=k,
-                        match_points=match_points[s],
-                        points_for=points[s],
-                        points_against=norm(against),
-                        deals_won=result.deals_won[s] if result.deals_won else 0,
-                        penalties=result.penalties[s] if result.penalties else 0,
-                        opponents=opponents,
-                    )
+            first, second = places
+            if first == second:
+                match_points: tuple[Score, ...] = (config.draw_points,) * 2
+            else:
+                match_points = tuple(
+                    config.win_points if place == 1 else config.loss_points
+                    for place in places
                 )
+            # Against the one other side: no division, ints stay ints.
+            against: tuple[Score, ...] = (points[1], points[0])
+        else:
+            if config.placement_points is not None:
+                match_points = shared_placement_points(places, config.placement_points)
+            else:
+                # No placement points configured: a sole winner wins, a shared
+                # first place draws, everyone else loses.
+                firsts = sum(1 for p in places if p == 1)
+                match_points = tuple(
+                    (config.win_points if firsts == 1 else config.draw_points)
+                    if place == 1
+                    else config.loss_points
+                    for place in places
+                )
+            # "Opponents' points" is their average, so a table's differences sum
+            # to zero.
+            total = sum(points, 0)
+            against = tuple(exact_div(total - mine, k - 1) for mine in points)
+        for s, side in enumerate(sides):
+            if not side:
+                continue
+            place = places[s]
+            opponents = [
+                (opponent, WIN if place < other else DRAW if place == other else LOSS)
+                for o, other in enumerate(places)
+                if o != s
+                for opponent in sides[o]
+            ]
+            won = place == 1 and all(outcome == WIN for _, outcome in opponents)
+            mp, pf, pa = match_points[s], points[s], against[s]
+            dw = deals_won[s] if deals_won else 0
+            pen = penalties[s] if penalties else 0
+            for entry in side:
+                record = records[entry]
+                record.games += 1
+                record.match_points += mp
+                record.points_for += pf
+                record.points_against += pa
+                record.deals_won += dw
+                record.penalties += pen
+                if won:
+                    record.wins += 1
+                record.opponents.extend(opponents)
 
     def individual_totals(self) -> dict[EntryId, Score]:
         """Per entry: ``team_multiplier`` × its sides' game points + its own points,
@@ -355,7 +394,12 @@ class _Context:
 
 
 class Metric:
-    """A standings metric. Subclasses set the class attributes and ``values``."""
+    """A standings metric. Subclasses set the class attributes and ``values``.
+
+    A metric that is not ``among_tied`` gives every entry a value of its own: it is
+    computed once over the whole field (``values(ctx, ctx.entries)``) and the tied
+    groups are split by it.
+    """
 
     key: ClassVar[str]
     name: ClassVar[str]
@@ -398,7 +442,7 @@ class GamePointsFor(Metric):
     follows_game_points = True
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
-        return sum(g.points_for for g in ctx.records[entry].games)
+        return ctx.records[entry].points_for
 
 
 class GamePointsAgainst(Metric):
@@ -407,7 +451,7 @@ class GamePointsAgainst(Metric):
     follows_game_points = True
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
-        return sum(g.points_against for g in ctx.records[entry].games)
+        return ctx.records[entry].points_against
 
 
 class PointDifference(Metric):
@@ -421,7 +465,8 @@ class PointDifference(Metric):
     follows_game_points = True
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
-        return sum(g.points_for - g.points_against for g in ctx.records[entry].games)
+        record = ctx.records[entry]
+        return record.points_for - record.points_against
 
 
 class IndividualTotal(Metric):
@@ -440,15 +485,12 @@ class DealsWon(Metric):
     key, name, abbreviation = "deals_won", "Deals won", "DW"
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
-        return sum(g.deals_won for g in ctx.records[entry].games)
+        return ctx.records[entry].deals_won
 
 
 def _opponent_points(ctx: _Context, entry: EntryId) -> list[Score]:
-    return [
-        ctx.match_points[opponent]
-        for game in ctx.records[entry].games
-        for opponent, _ in game.opponents
-    ]
+    match_points = ctx.match_points
+    return [match_points[opponent] for opponent, _ in ctx.records[entry].opponents]
 
 
 class Buchholz(Metric):
@@ -474,11 +516,14 @@ class SonnebornBerger(Metric):
     key, name, abbreviation = "sonneborn_berger", "Sonneborn-Berger", "SB"
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
-        return sum(
-            outcome * ctx.match_points[opponent]
-            for game in ctx.records[entry].games
-            for opponent, outcome in game.opponents
+        match_points = ctx.match_points
+        # Outcomes are in half-points (WIN = 2, DRAW = 1): halve once at the end.
+        doubled = sum(
+            outcome * match_points[opponent]
+            for opponent, outcome in ctx.records[entry].opponents
+            if outcome
         )
+        return exact_div(doubled, 2)
 
 
 class HeadToHead(Metric):
@@ -491,20 +536,16 @@ class HeadToHead(Metric):
         tied = set(group)
         config = ctx.config
         by_outcome = {
-            Fraction(1): config.win_points,
-            Fraction(1, 2): config.draw_points,
-            Fraction(0): config.loss_points,
+            WIN: config.win_points,
+            DRAW: config.draw_points,
+            LOSS: config.loss_points,
         }
         return {
             entry: norm(
                 sum(
-                    (
-                        Fraction(by_outcome[outcome])
-                        for game in ctx.records[entry].games
-                        for opponent, outcome in game.opponents
-                        if opponent in tied
-                    ),
-                    Fraction(0),
+                    by_outcome[outcome]
+                    for opponent, outcome in ctx.records[entry].opponents
+                    if opponent in tied
                 )
             )
             for entry in group
@@ -515,11 +556,7 @@ class Wins(Metric):
     key, name, abbreviation = "wins", "Wins", "W"
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
-        return sum(
-            1
-            for g in ctx.records[entry].games
-            if g.place == 1 and all(outcome == 1 for _, outcome in g.opponents)
-        )
+        return ctx.records[entry].wins
 
 
 class Penalties(Metric):
@@ -527,8 +564,7 @@ class Penalties(Metric):
     higher_is_better = False
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
-        record = ctx.records[entry]
-        return record.penalties + sum(g.penalties for g in record.games)
+        return ctx.records[entry].penalties
 
 
 class BracketPlace(Metric):
@@ -597,29 +633,44 @@ def compute_standings(
     shown: dict[EntryId, dict[str, Score]] = {e: {} for e in seeds}
     groups: list[tuple[EntryId, ...]] = [seeds]
     for metric in metrics:
+        key = metric.key
         refined: list[tuple[EntryId, ...]] = []
+        if not metric.among_tied:
+            # One value per entry whatever the groups: compute it once for the field.
+            values = metric.values(ctx, seeds)
+            for entry, value in values.items():
+                shown[entry][key] = value
+            for group in groups:
+                if len(group) == 1:
+                    refined.append(group)
+                else:
+                    refined.extend(_split(group, values, metric.higher_is_better))
+            groups = refined
+            continue
         for group in groups:
-            if metric.among_tied and len(group) == 1:
+            if len(group) == 1:
                 # Nobody to compare with: head-to-head is empty, shown as 0.
-                shown[group[0]][metric.key] = 0
+                shown[group[0]][key] = 0
                 refined.append(group)
                 continue
             values = metric.values(ctx, group)
             for entry in group:
-                shown[entry][metric.key] = values[entry]
-            refined.extend(_split(group, values, metric.better_higher(config)))
+                shown[entry][key] = values[entry]
+            refined.extend(_split(group, values, metric.higher_is_better))
         groups = refined
     rows = []
     position = 1
+    records = ctx.records
     for group in groups:
+        shared = len(group) > 1
         for entry in group:
             rows.append(
                 StandingsRow(
                     rank=position,
                     entry=entry,
-                    played=len(ctx.records[entry].games),
+                    played=records[entry].games,
                     values=shown[entry],
-                    shared=len(group) > 1,
+                    shared=shared,
                 )
             )
         position += len(group)

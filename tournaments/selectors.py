@@ -27,6 +27,7 @@ date" — without comparing clocks of different machines.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
@@ -76,8 +77,9 @@ from tournaments.ranking import (
     MatchResult,
     RankingConfig,
     ResultType,
+    Score,
     compute_standings,
-    places_from_points,
+    norm,
 )
 from tournaments.ranking import Standings as ComputedStandings
 
@@ -213,70 +215,91 @@ def stage_entry_ids(stage: Stage) -> list[int]:
     )
 
 
-_FINISHED_SIDES_SQL = """
-SELECT t.id, r.stage_id, r.number, t.match_id, ts.side, ts.entry_id, {points}, {first}
-FROM tournaments_tableside ts
-JOIN tournaments_table t ON t.id = ts.table_id
+# A large event's results are thousands of tables: read them as plain rows in two
+# statements (the finished tables with their match's totals and winners; the
+# tables' sides), never as model instances, and parse each match's JSON once.
+_FINISHED_TABLES_SQL = """
+SELECT t.id, r.stage_id, r.number, t.match_id, {totals}, {winners}
+FROM tournaments_table t
 JOIN tournaments_round r ON r.id = t.round_id
 JOIN scoring_match m ON m.id = t.match_id
 WHERE r.stage_id IN ({stages}) AND m.status = %s
-ORDER BY t.id, ts.side, ts.slot
+ORDER BY t.id
 """
-# Per vendor: this side's points from the totals list, and whether it placed first
-# (among the engine's winners, or nobody won).
-_SIDE_SQL = {
-    "postgresql": (
-        "(m.totals ->> ts.side)::numeric",
-        "jsonb_array_length(m.winners) = 0 OR m.winners @> to_jsonb(ts.side)",
-    ),
-    "sqlite": (
-        "json_extract(m.totals, '$[' || ts.side || ']')",
-        "json_array_length(m.winners) = 0 OR EXISTS "
-        "(SELECT 1 FROM json_each(m.winners) w WHERE w.value = ts.side)",
-    ),
+_TABLE_SIDES_SQL = """
+SELECT ts.table_id, ts.side, ts.entry_id
+FROM tournaments_tableside ts
+JOIN tournaments_table t ON t.id = ts.table_id
+JOIN tournaments_round r ON r.id = t.round_id
+WHERE r.stage_id IN ({stages}) AND t.match_id IS NOT NULL
+ORDER BY ts.table_id, ts.side, ts.slot
+"""
+# Per vendor: the match's totals and winners as JSON text.
+_JSON_TEXT = {
+    "postgresql": ("m.totals::text", "m.winners::text"),
+    "sqlite": ("m.totals", "m.winners"),
 }
+# (stage id, round number, match id, side -> entries in side order, totals, winners)
+_FinishedTable = tuple[int, int, int, dict[int, list[int]], Any, Any]
 
 
-def _tables_of(stage_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """Every table of the stages whose match is finished, with its sides' entries,
-    points and whether each side placed first.
+def _tables_of(stage_ids: Iterable[int]) -> list[_FinishedTable]:
+    """Every table of the stages whose match is finished, in table order.
 
-    One SQL statement returning scalars (the JSON is taken apart by the database),
-    because this is the whole cost of loading a large event's results.
+    A table without sides is left out (there is nobody to rank).
     """
     stage_ids = [int(s) for s in stage_ids]
-    tables: dict[int, dict[str, Any]] = {}
     if not stage_ids:
-        return tables
-    points, first = _SIDE_SQL[connection.vendor]
-    sql = _FINISHED_SIDES_SQL.format(
-        points=points, first=first, stages=", ".join(["%s"] * len(stage_ids))
-    )
+        return []
+    stages = ", ".join(["%s"] * len(stage_ids))
+    totals, winners = _JSON_TEXT[connection.vendor]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*stage_ids, MatchStatus.FINISHED])
-        rows = cursor.fetchall()
-    for table_id, stage_id, number, match_id, side, entry, points, first in rows:
-        table = tables.get(table_id)
-        if table is None:
-            table = tables[table_id] = {
-                "stage": stage_id,
-                "round": number,
-                "match": match_id,
-                "sides": {},
-                "points": {},
-                "first": {},
-            }
-        table["sides"].setdefault(side, []).append(entry)
-        table["points"][side] = _number(points)
-        table["first"][side] = bool(first)
-    return tables
+        cursor.execute(_TABLE_SIDES_SQL.format(stages=stages), stage_ids)
+        side_rows = cursor.fetchall()
+        cursor.execute(
+            _FINISHED_TABLES_SQL.format(totals=totals, winners=winners, stages=stages),
+            [*stage_ids, MatchStatus.FINISHED],
+        )
+        table_rows = cursor.fetchall()
+    # Rows come in side and slot order and dicts keep insertion order, so each
+    # table's sides are already in order.
+    sides_of: dict[int, dict[int, list[int]]] = {}
+    for table_id, side, entry in side_rows:
+        sides = sides_of.get(table_id)
+        if sides is None:
+            sides_of[table_id] = {side: [entry]}
+        elif side in sides:
+            sides[side].append(entry)
+        else:
+            sides[side] = [entry]
+    return [
+        (stage_id, number, match_id, sides, _json(totals), _json(winners))
+        for table_id, stage_id, number, match_id, totals, winners in table_rows
+        if (sides := sides_of.get(table_id))
+    ]
+
+
+def _json(value: Any) -> Any:
+    """A JSON column read as text, numbers exact (a decimal is a Fraction)."""
+    if isinstance(value, str):
+        return json.loads(value, parse_float=_exact)
+    return value
+
+
+def _exact(text: str) -> Score:
+    return norm(Fraction(text))
 
 
 def _number(value: Any) -> Any:
-    if value is None:
-        return 0
+    """One side's total as the standings want it: exact; a missing total is 0."""
+    if type(value) is int or value is None:
+        return value or 0
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else Fraction(value)
+    if isinstance(value, str):
+        return _exact(value)
+    if isinstance(value, Fraction):
+        return norm(value)
     return value
 
 
@@ -284,12 +307,12 @@ def _deals_won(match_ids: list[int], lower_wins: bool = False) -> dict[int, list
     """Per match, the deals each side won: the sole best score of the deal (the
     sole lowest where the most points lose)."""
     won: dict[int, list[int]] = {}
+    # Only each deal's points, not the whole stored result.
     deals = Deal.objects.filter(
         match_id__in=match_ids, status=DealStatus.COUNTED
-    ).values_list("match_id", "result")
-    for match_id, result in deals:
-        points = (result or {}).get("points") or []
-        if not points:
+    ).values_list("match_id", "result__points")
+    for match_id, points in deals:
+        if not points or not isinstance(points, list):
             continue
         counts = won.setdefault(match_id, [0] * len(points))
         best = min(points) if lower_wins else max(points)
@@ -298,63 +321,21 @@ def _deals_won(match_ids: list[int], lower_wins: bool = False) -> dict[int, list
     return won
 
 
-def _own_points(tables: list[dict[str, Any]]) -> dict[int, dict[int, int]]:
-    """Per match id, each entry's own points: the match's stored per-seat totals
-    (``state["seat_totals"]``) of the seats its players sat at."""
-    match_ids = [t["match"] for t in tables]
-    if not match_ids:
-        return {}
-    seat_totals = {
-        pk: (state or {}).get("seat_totals") or []
-        for pk, state in Match.objects.filter(pk__in=match_ids).values_list(
-            "pk", "state"
-        )
-    }
-    seat_of = {
-        (match_id, player): position
-        for match_id, position, player in Seat.objects.filter(
-            match_id__in=match_ids
-        ).values_list("match_id", "position", "player_id")
-    }
-    entries = {e for t in tables for side in t["sides"].values() for e in side}
-    players: dict[int, list[int]] = defaultdict(list)
-    for entry, player in EntryMember.objects.filter(entry_id__in=entries).values_list(
-        "entry_id", "player_id"
-    ):
-        players[entry].append(player)
-    own: dict[int, dict[int, int]] = {}
-    for table in tables:
-        match_id = table["match"]
-        totals = seat_totals.get(match_id, [])
-        positions = {
-            entry: [seat_of.get((match_id, p)) for p in players[entry]]
-            for side in table["sides"].values()
-            for entry in side
-        }
-        own[match_id] = {
-            entry: sum(totals[i] for i in seats if i is not None and i < len(totals))
-            for entry, seats in positions.items()
-        }
-    return own
-
-
-def _result(
-    table: dict[str, Any],
-    deals_won: dict[int, list[int]],
-    own: dict[int, dict[int, int]] | None = None,
-) -> MatchResult:
-    order = sorted(table["sides"])
-    sides = tuple(tuple(table["sides"][s]) for s in order)
+def _result(table: _FinishedTable, deals_won: dict[int, list[int]]) -> MatchResult:
+    _stage, number, match_id, sides, totals, winners = table
+    if not isinstance(totals, list):
+        totals = []
+    if not isinstance(winners, list):
+        winners = []
     placements = None
     if len(sides) == 2:
         # The engine's verdict: winners place first; no winner is a draw.
-        placements = tuple(1 if table["first"][s] else 2 for s in order)
-    entry_points = (own or {}).get(table["match"])
+        placements = tuple(1 if not winners or s in winners else 2 for s in sides)
     return MatchResult(
-        round=table["round"],
-        sides=sides,
-        game_points=tuple(table["points"][s] for s in order),
-        deals_won=tuple(deals_won.get(table["match"], ())),
+        round=number,
+        sides=tuple(tuple(entries) for entries in sides.values()),
+        game_points=tuple(_number(totals[s]) if s < len(totals) else 0 for s in sides),
+        deals_won=tuple(deals_won.get(match_id, ())),
         placements=placements,
         own_points=tuple(tuple(entry_points[e] for e in side) for side in sides)
         if entry_points is not None
@@ -368,27 +349,21 @@ def stage_results(
     """Per stage id, the results of its finished matches and its scoring byes."""
     stages = list(stages)
     results: dict[int, list[MatchResult]] = {stage.pk: [] for stage in stages}
-    tables = _tables_of(results)
-    finished = list(tables.values())
-    metrics = {stage.pk: _stage_metrics(stage, config) for stage in stages}
+    finished = _tables_of(results)
     deals_won = (
-        _deals_won([t["match"] for t in finished], config.lower_game_points_win)
-        if any("deals_won" in keys for keys in metrics.values())
-        else {}
-    )
-    individual = {pk for pk, keys in metrics.items() if INDIVIDUAL_TOTAL in keys}
-    own = (
-        _own_points([t for t in finished if t["stage"] in individual])
-        if individual
+        _deals_won([table[2] for table in finished])
+        if "deals_won" in config.metrics
         else {}
     )
     for table in finished:
-        results[table["stage"]].append(_result(table, deals_won, own))
+        results[table[0]].append(_result(table, deals_won))
+    # Only the byes of each round's explanation: the rest (the reasons for every
+    # table) can be large and is not needed here.
     rounds = Round.objects.filter(stage_id__in=list(results)).values_list(
-        "stage_id", "number", "explanation"
+        "stage_id", "number", "explanation__byes"
     )
-    for stage_id, number, explanation in rounds:
-        for bye in (explanation or {}).get("byes", ()):
+    for stage_id, number, byes in rounds:
+        for bye in byes if isinstance(byes, list) else ():
             if bye.get("scores"):
                 results[stage_id].append(
                     MatchResult(

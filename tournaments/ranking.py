@@ -310,33 +310,88 @@ class _Context:
                 path=f"results.{index}",
             )
         if k == 2:
-            first, second = places
-            if first == second:
-                match_points: tuple[Score, ...] = (config.draw_points,) * 2
-            else:
-                match_points = tuple(
-                    config.win_points if place == 1 else config.loss_points
-                    for place in places
-                )
-            # Against the one other side: no division, ints stay ints.
-            against: tuple[Score, ...] = (points[1], points[0])
+            self._add_pair(sides, points, places, deals_won, penalties)
         else:
-            if config.placement_points is not None:
-                match_points = shared_placement_points(places, config.placement_points)
-            else:
-                # No placement points configured: a sole winner wins, a shared
-                # first place draws, everyone else loses.
-                firsts = sum(1 for p in places if p == 1)
-                match_points = tuple(
-                    (config.win_points if firsts == 1 else config.draw_points)
-                    if place == 1
-                    else config.loss_points
-                    for place in places
-                )
-            # "Opponents' points" is their average, so a table's differences sum
-            # to zero.
-            total = sum(points, 0)
-            against = tuple(exact_div(total - mine, k - 1) for mine in points)
+            self._add_table(sides, points, places, deals_won, penalties)
+
+    def _add_pair(
+        self,
+        sides: tuple[tuple[EntryId, ...], ...],
+        points: Sequence[Score],
+        places: Sequence[int],
+        deals_won: Sequence[int],
+        penalties: Sequence[Score],
+    ) -> None:
+        """Two sides, the common case: each side's "against" is the other side's
+        points (no division) and there is one outcome each way."""
+        config = self.config
+        records = self.records
+        first, second = places
+        if first == second:
+            outcome_a = outcome_b = DRAW
+            mp_a = mp_b = config.draw_points
+        else:
+            outcome_a, outcome_b = (WIN, LOSS) if first < second else (LOSS, WIN)
+            mp_a = config.win_points if first == 1 else config.loss_points
+            mp_b = config.win_points if second == 1 else config.loss_points
+        side_a, side_b = sides
+        points_a, points_b = points
+        deals_a, deals_b = deals_won or (0, 0)
+        penalties_a, penalties_b = penalties or (0, 0)
+        # A win is first place with every opponent below (none at all counts too).
+        won_a = first == 1 and (outcome_a == WIN or not side_b)
+        won_b = second == 1 and (outcome_b == WIN or not side_a)
+        opponents_a = [(opponent, outcome_a) for opponent in side_b]
+        opponents_b = [(opponent, outcome_b) for opponent in side_a]
+        for entry in side_a:
+            record = records[entry]
+            record.games += 1
+            record.match_points += mp_a
+            record.points_for += points_a
+            record.points_against += points_b
+            record.deals_won += deals_a
+            record.penalties += penalties_a
+            record.wins += won_a
+            record.opponents += opponents_a
+        for entry in side_b:
+            record = records[entry]
+            record.games += 1
+            record.match_points += mp_b
+            record.points_for += points_b
+            record.points_against += points_a
+            record.deals_won += deals_b
+            record.penalties += penalties_b
+            record.wins += won_b
+            record.opponents += opponents_b
+
+    def _add_table(
+        self,
+        sides: tuple[tuple[EntryId, ...], ...],
+        points: Sequence[Score],
+        places: Sequence[int],
+        deals_won: Sequence[int],
+        penalties: Sequence[Score],
+    ) -> None:
+        """Three or more sides: placement points, opponents' points averaged."""
+        config = self.config
+        records = self.records
+        k = len(sides)
+        if config.placement_points is not None:
+            match_points = shared_placement_points(places, config.placement_points)
+        else:
+            # No placement points configured: a sole winner wins, a shared
+            # first place draws, everyone else loses.
+            firsts = sum(1 for p in places if p == 1)
+            match_points = tuple(
+                (config.win_points if firsts == 1 else config.draw_points)
+                if place == 1
+                else config.loss_points
+                for place in places
+            )
+        # "Opponents' points" is their average, so a table's differences sum
+        # to zero.
+        total = sum(points, 0)
+        against = tuple(exact_div(total - mine, k - 1) for mine in points)
         for s, side in enumerate(sides):
             if not side:
                 continue

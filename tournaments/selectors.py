@@ -217,9 +217,10 @@ def stage_entry_ids(stage: Stage) -> list[int]:
 
 # A large event's results are thousands of tables: read them as plain rows in two
 # statements (the finished tables with their match's totals and winners; the
-# tables' sides), never as model instances, and parse each match's JSON once.
+# tables' sides), never as model instances, and decode all the matches' JSON in
+# one call rather than one per row.
 _FINISHED_TABLES_SQL = """
-SELECT t.id, r.stage_id, r.number, t.match_id, {totals}, {winners}
+SELECT t.id, r.stage_id, r.number, t.match_id, {outcome}
 FROM tournaments_table t
 JOIN tournaments_round r ON r.id = t.round_id
 JOIN scoring_match m ON m.id = t.match_id
@@ -234,11 +235,13 @@ JOIN tournaments_round r ON r.id = t.round_id
 WHERE r.stage_id IN ({stages}) AND t.match_id IS NOT NULL
 ORDER BY ts.table_id, ts.side, ts.slot
 """
-# Per vendor: the match's totals and winners as JSON text.
-_JSON_TEXT = {
-    "postgresql": ("m.totals::text", "m.winners::text"),
-    "sqlite": ("m.totals", "m.winners"),
+# Per vendor: the match's outcome as the JSON text ``[totals, winners]``.
+_OUTCOME_JSON = {
+    "postgresql": "'[' || m.totals::text || ',' || m.winners::text || ']'",
+    "sqlite": "'[' || m.totals || ',' || m.winners || ']'",
 }
+# Numbers exact: a decimal total becomes a Fraction, never a float.
+_DECODER = json.JSONDecoder(parse_float=lambda text: norm(Fraction(text)))
 # (stage id, round number, match id, side -> entries in side order, totals, winners)
 _FinishedTable = tuple[int, int, int, dict[int, list[int]], Any, Any]
 
@@ -252,12 +255,13 @@ def _tables_of(stage_ids: Iterable[int]) -> list[_FinishedTable]:
     if not stage_ids:
         return []
     stages = ", ".join(["%s"] * len(stage_ids))
-    totals, winners = _JSON_TEXT[connection.vendor]
     with connection.cursor() as cursor:
         cursor.execute(_TABLE_SIDES_SQL.format(stages=stages), stage_ids)
         side_rows = cursor.fetchall()
         cursor.execute(
-            _FINISHED_TABLES_SQL.format(totals=totals, winners=winners, stages=stages),
+            _FINISHED_TABLES_SQL.format(
+                outcome=_OUTCOME_JSON[connection.vendor], stages=stages
+            ),
             [*stage_ids, MatchStatus.FINISHED],
         )
         table_rows = cursor.fetchall()
@@ -272,34 +276,24 @@ def _tables_of(stage_ids: Iterable[int]) -> list[_FinishedTable]:
             sides[side].append(entry)
         else:
             sides[side] = [entry]
+    outcomes = _DECODER.decode("[" + ",".join(row[4] for row in table_rows) + "]")
     return [
-        (stage_id, number, match_id, sides, _json(totals), _json(winners))
-        for table_id, stage_id, number, match_id, totals, winners in table_rows
+        (stage_id, number, match_id, sides, totals, winners)
+        for (table_id, stage_id, number, match_id, _), (totals, winners) in zip(
+            table_rows, outcomes, strict=True
+        )
         if (sides := sides_of.get(table_id))
     ]
 
 
-def _json(value: Any) -> Any:
-    """A JSON column read as text, numbers exact (a decimal is a Fraction)."""
-    if isinstance(value, str):
-        return json.loads(value, parse_float=_exact)
-    return value
-
-
-def _exact(text: str) -> Score:
-    return norm(Fraction(text))
-
-
-def _number(value: Any) -> Any:
+def _number(value: Any) -> Score:
     """One side's total as the standings want it: exact; a missing total is 0."""
-    if type(value) is int or value is None:
-        return value or 0
+    if value is None:
+        return 0
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else Fraction(value)
-    if isinstance(value, str):
-        return _exact(value)
-    if isinstance(value, Fraction):
-        return norm(value)
+    if isinstance(value, (str, Fraction)):
+        return norm(Fraction(value))
     return value
 
 
@@ -323,23 +317,28 @@ def _deals_won(match_ids: list[int], lower_wins: bool = False) -> dict[int, list
 
 def _result(table: _FinishedTable, deals_won: dict[int, list[int]]) -> MatchResult:
     _stage, number, match_id, sides, totals, winners = table
-    if not isinstance(totals, list):
+    if type(totals) is not list:
         totals = []
-    if not isinstance(winners, list):
+    if type(winners) is not list:
         winners = []
+    points = tuple(
+        (p if type(p) is int else _number(p))
+        if s < len(totals) and (p := totals[s]) is not None
+        else 0
+        for s in sides
+    )
     placements = None
-    if len(sides) == 2:
+    if len(points) == 2:
         # The engine's verdict: winners place first; no winner is a draw.
         placements = tuple(1 if not winners or s in winners else 2 for s in sides)
     return MatchResult(
-        round=number,
-        sides=tuple(tuple(entries) for entries in sides.values()),
-        game_points=tuple(_number(totals[s]) if s < len(totals) else 0 for s in sides),
-        deals_won=tuple(deals_won.get(match_id, ())),
-        placements=placements,
-        own_points=tuple(tuple(entry_points[e] for e in side) for side in sides)
-        if entry_points is not None
-        else (),
+        number,
+        tuple(map(tuple, sides.values())),
+        points,
+        tuple(deals_won[match_id]) if match_id in deals_won else (),
+        (),
+        ResultType.PLAYED,
+        placements,
     )
 
 
@@ -403,7 +402,8 @@ def _value(value: Any) -> Any:
 
 
 def standings_data(tournament: Tournament) -> list[dict[str, Any]]:
-    """Every stage's standings as JSON rows (what the snapshot stores)."""
+    """Every stage's standings as JSON rows (what the snapshot stores as they are:
+    plain JSON values only, a Fraction as its string)."""
     config = ranking_config(tournament)
     stages = list(tournament.stages.order_by("order", "id"))
     results = stage_results(stages, config)

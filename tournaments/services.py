@@ -717,7 +717,8 @@ def standings_recompute(*, tournament_id: int, generation: int) -> bool:
         generation=generation,
         source_version=fingerprint,
         computed_at=timezone.now(),
-        stages=to_jsonable(stages),
+        # Plain JSON values already (Fractions as strings): no conversion pass.
+        stages=stages,
     )
     logger.info(
         "standings of tournament %s, generation %s: %s",

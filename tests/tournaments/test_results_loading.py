@@ -1,4 +1,5 @@
-"""Loading results from the score book: what ``stage_results`` hands the ranking.
+"""Loading results from the score book (what ``stage_results`` hands the ranking)
+and writing the standings snapshot.
 
 Rows are inserted directly (as the standings bench does) so that every shape the
 loader must read is covered: a win, a draw (no winner), a table of three sides, a
@@ -7,6 +8,7 @@ an unfinished and an abandoned match, a table without a match, scoring and
 non-scoring byes, deals won, and two stages of one tournament.
 """
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -15,8 +17,16 @@ from django.utils import timezone
 from games.engine import get_game
 from games.models import CatalogueEntry
 from scoring.models import Deal, DealStatus, Match, MatchStatus
-from tournaments import selectors
-from tournaments.models import Entry, Round, Stage, Table, TableSide, Tournament
+from tournaments import selectors, services
+from tournaments.models import (
+    Entry,
+    Round,
+    Stage,
+    Standings,
+    Table,
+    TableSide,
+    Tournament,
+)
 from tournaments.ranking import MatchResult, RankingConfig, ResultType
 
 pytestmark = pytest.mark.django_db
@@ -153,3 +163,21 @@ def test_deals_won_are_loaded_only_when_ranked(event):
 def test_no_stages_no_results():
     """An empty list of stages reads nothing."""
     assert selectors.stage_results([], RankingConfig()) == {}
+
+
+def test_snapshot_stores_the_standings_data_as_plain_json(event):
+    """The recompute writes ``standings_data`` as it is: plain JSON values, an
+    exact non-whole value as its fraction string (A: 40 - 15 + 3/2 = 53/2)."""
+    swiss, _final, e = event
+    tournament = swiss.tournament
+    tournament.tiebreaks = ["match_points", "point_difference"]
+    tournament.save()
+    generation = services.standings_bump(tournament_id=tournament.pk)
+    assert services.standings_recompute(
+        tournament_id=tournament.pk, generation=generation
+    )
+    stored = Standings.objects.get(tournament=tournament).stages
+    assert stored == selectors.standings_data(tournament)
+    assert json.loads(json.dumps(stored)) == stored
+    rows = {row["entry"]: row for row in stored[0]["rows"]}
+    assert rows[e["A"]]["values"] == {"match_points": 4, "point_difference": "53/2"}

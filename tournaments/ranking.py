@@ -46,7 +46,9 @@ entry has at least three opponents.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+import gc
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -185,6 +187,25 @@ def places_from_points(
         1 + sum(1 for other in game_points if sign * other > sign * mine)
         for mine in game_points
     )
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while building many small objects.
+
+    Loading and ranking a large event allocate some 100,000 tuples, lists and
+    records; each allocation burst makes the collector traverse every live object
+    of the process (all of Django in a worker), which measured as much as the work
+    itself. None of these objects form reference cycles, so reference counting frees
+    them as usual. Re-entrant: the collector is resumed only by the outermost pause.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 # --- per-entry facts --------------------------------------------------------------
@@ -328,41 +349,36 @@ class _Context:
         records = self.records
         first, second = places
         if first == second:
-            outcome_a = outcome_b = DRAW
+            out_a = out_b = DRAW
             mp_a = mp_b = config.draw_points
         else:
-            outcome_a, outcome_b = (WIN, LOSS) if first < second else (LOSS, WIN)
+            out_a, out_b = (WIN, LOSS) if first < second else (LOSS, WIN)
             mp_a = config.win_points if first == 1 else config.loss_points
             mp_b = config.win_points if second == 1 else config.loss_points
         side_a, side_b = sides
-        points_a, points_b = points
-        deals_a, deals_b = deals_won or (0, 0)
-        penalties_a, penalties_b = penalties or (0, 0)
+        pts_a, pts_b = points
+        dw_a, dw_b = deals_won or (0, 0)
+        pen_a, pen_b = penalties or (0, 0)
         # A win is first place with every opponent below (none at all counts too).
-        won_a = first == 1 and (outcome_a == WIN or not side_b)
-        won_b = second == 1 and (outcome_b == WIN or not side_a)
-        opponents_a = [(opponent, outcome_a) for opponent in side_b]
-        opponents_b = [(opponent, outcome_b) for opponent in side_a]
-        for entry in side_a:
-            record = records[entry]
-            record.games += 1
-            record.match_points += mp_a
-            record.points_for += points_a
-            record.points_against += points_b
-            record.deals_won += deals_a
-            record.penalties += penalties_a
-            record.wins += won_a
-            record.opponents += opponents_a
-        for entry in side_b:
-            record = records[entry]
-            record.games += 1
-            record.match_points += mp_b
-            record.points_for += points_b
-            record.points_against += points_a
-            record.deals_won += deals_b
-            record.penalties += penalties_b
-            record.wins += won_b
-            record.opponents += opponents_b
+        won_a = first == 1 and (out_a == WIN or not side_b)
+        won_b = second == 1 and (out_b == WIN or not side_a)
+        for entries, opponents, outcome, mp, pf, pa, dw, pen, won in (
+            (side_a, side_b, out_a, mp_a, pts_a, pts_b, dw_a, pen_a, won_a),
+            (side_b, side_a, out_b, mp_b, pts_b, pts_a, dw_b, pen_b, won_b),
+        ):
+            for entry in entries:
+                record = records[entry]
+                record.games += 1
+                record.match_points += mp
+                record.points_for += pf
+                record.points_against += pa
+                record.deals_won += dw
+                record.penalties += pen
+                record.wins += won
+                if len(opponents) == 1:
+                    record.opponents.append((opponents[0], outcome))
+                else:
+                    record.opponents += [(opponent, outcome) for opponent in opponents]
 
     def _add_table(
         self,
@@ -684,7 +700,17 @@ def compute_standings(
     metrics = [get_metric(key) for key in config.metrics]
     if len({m.key for m in metrics}) != len(metrics):
         raise RankingError("duplicate_metric", "a metric is listed twice", "metrics")
-    ctx = _Context(seeds, tuple(results), config)
+    with collector_paused():
+        return _rank(seeds, tuple(results), config, metrics)
+
+
+def _rank(
+    seeds: tuple[EntryId, ...],
+    results: tuple[MatchResult, ...],
+    config: RankingConfig,
+    metrics: list[Metric],
+) -> Standings:
+    ctx = _Context(seeds, results, config)
     shown: dict[EntryId, dict[str, Score]] = {e: {} for e in seeds}
     groups: list[tuple[EntryId, ...]] = [seeds]
     for metric in metrics:

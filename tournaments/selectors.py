@@ -78,6 +78,7 @@ from tournaments.ranking import (
     RankingConfig,
     ResultType,
     Score,
+    collector_paused,
     compute_standings,
     norm,
 )
@@ -321,20 +322,23 @@ def _result(table: _FinishedTable, deals_won: dict[int, list[int]]) -> MatchResu
         totals = []
     if type(winners) is not list:
         winners = []
-    points = tuple(
-        (p if type(p) is int else _number(p))
-        if s < len(totals) and (p := totals[s]) is not None
-        else 0
-        for s in sides
-    )
+    count = len(totals)
+    points = []
+    for side in sides:
+        value = totals[side] if side < count else 0
+        points.append(value if type(value) is int else _number(value))
     placements = None
-    if len(points) == 2:
+    if len(sides) == 2:
         # The engine's verdict: winners place first; no winner is a draw.
-        placements = tuple(1 if not winners or s in winners else 2 for s in sides)
+        first, second = sides
+        placements = (
+            1 if not winners or first in winners else 2,
+            1 if not winners or second in winners else 2,
+        )
     return MatchResult(
         number,
         tuple(map(tuple, sides.values())),
-        points,
+        tuple(points),
         tuple(deals_won[match_id]) if match_id in deals_won else (),
         (),
         ResultType.PLAYED,
@@ -346,7 +350,13 @@ def stage_results(
     stages: Iterable[Stage], config: RankingConfig
 ) -> dict[int, list[MatchResult]]:
     """Per stage id, the results of its finished matches and its scoring byes."""
-    stages = list(stages)
+    with collector_paused():
+        return _stage_results(list(stages), config)
+
+
+def _stage_results(
+    stages: list[Stage], config: RankingConfig
+) -> dict[int, list[MatchResult]]:
     results: dict[int, list[MatchResult]] = {stage.pk: [] for stage in stages}
     finished = _tables_of(results)
     deals_won = (

@@ -83,7 +83,7 @@ from tournaments.models import (
     TournamentStatus,
     Visibility,
 )
-from tournaments.ranking import RankingError, get_metric
+from tournaments.ranking import RankingError, collector_paused, get_metric
 
 logger = logging.getLogger(__name__)
 
@@ -704,7 +704,10 @@ def standings_recompute(*, tournament_id: int, generation: int) -> bool:
         # is the debounce: of a burst of requests only the last one computes.
         return False
     fingerprint = selectors.source_fingerprints([tournament_id]).get(tournament_id, 0)
-    stages = selectors.standings_data(tournament)
+    # The collector stays paused until the loaded results are freed again, so it
+    # never traverses them (see ranking.collector_paused).
+    with collector_paused():
+        stages = selectors.standings_data(tournament)
     pause = float(os.environ.get("KIRJURI_STANDINGS_TEST_PAUSE", "0") or 0)
     if pause:
         # Fault injection for the crash test: a window to kill the worker mid-run.

@@ -11,13 +11,17 @@ Timed on the same data in the same run (median of ``--repeat``):
 
 * **recompute** — :func:`tournaments.services.standings_recompute`, what the worker
   runs: load every result, rank by match points, Buchholz and point difference
-  (exact arithmetic, shared ranks), write the snapshot (compare-and-set);
+  (exact arithmetic, shared ranks), write the snapshot (compare-and-set). The
+  generation it carries is taken before the clock starts (that happens when a
+  result is submitted, not in the worker);
 * **load** / **rank** — its two halves, for the breakdown;
 * **SQL** — one raw aggregate over the same results: per entry the match points and
   point difference, ordered (no Buchholz, no ties, no snapshot): the floor any
   computation has to read the same rows.
 
-Goal: recompute within 3× of the SQL aggregate.
+Recompute and SQL runs alternate, so that both see the same load on a shared
+machine; the ratio is of their medians, and the spread of the per-pair ratios is
+printed too. Goal: recompute within 3× of the SQL aggregate.
 """
 
 from __future__ import annotations
@@ -216,6 +220,30 @@ def median_ms(run, repeat: int) -> tuple[float, object]:
     return statistics.median(times), value
 
 
+def alternating_ms(runs, repeat: int) -> list[list[float]]:
+    """Each of ``runs`` (prepare, run) in turn, ``repeat`` rounds: times per run.
+
+    ``prepare`` is not timed. Alternating keeps a shared machine's changing load
+    from favouring whichever run happened to go first.
+    """
+    times: list[list[float]] = [[] for _ in runs]
+    for _ in range(repeat):
+        for (prepare, run), out in zip(runs, times, strict=True):
+            arg = prepare()
+            start = time.perf_counter()
+            run(arg)
+            out.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def loadavg() -> str:
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "unknown"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=2000)
@@ -241,13 +269,13 @@ def main() -> None:
         tournament = Tournament.objects.get(pk=tournament_id)
         stage = tournament.stages.get()
         config = selectors.ranking_config(tournament)
-        generation = iter(range(1, 10_000))
 
-        def recompute() -> bool:
-            g = services.standings_bump(tournament_id=tournament_id)
-            next(generation)
+        def next_generation() -> int:
+            return services.standings_bump(tournament_id=tournament_id)
+
+        def recompute(generation: int) -> bool:
             return services.standings_recompute(
-                tournament_id=tournament_id, generation=g
+                tournament_id=tournament_id, generation=generation
             )
 
         def load():
@@ -263,12 +291,19 @@ def main() -> None:
                 cursor.execute(SQL, [tournament_id])
                 return cursor.fetchall()
 
-        for run in (recompute, load, rank, sql):  # warm caches once
+        load_before = loadavg()
+        written = recompute(next_generation())  # warm caches once
+        for run in (load, rank, sql):
             run()
-        t_recompute, written = median_ms(recompute, args.repeat)
         t_load, _ = median_ms(load, args.repeat)
         t_rank, standings = median_ms(rank, args.repeat)
-        t_sql, rows = median_ms(sql, args.repeat)
+        recomputes, sqls = alternating_ms(
+            [(next_generation, recompute), (lambda: None, lambda _: sql())],
+            args.repeat,
+        )
+        t_recompute, t_sql = statistics.median(recomputes), statistics.median(sqls)
+        pair_ratios = sorted(r / q for r, q in zip(recomputes, sqls, strict=True))
+        rows = sql()
         assert written and len(rows) == args.entries
         # Same results: the SQL's point differences equal the ranking's.
         by_entry = {r.entry: r.values for r in standings.rows}
@@ -294,11 +329,17 @@ def main() -> None:
             f"event: {args.entries} entries, {args.rounds} rounds, "
             f"{len(results)} results (built in {built:.1f} s)"
         )
+        print(f"load average (1, 5, 15 min): {load_before} before, {loadavg()} after")
         print(f"recompute (load + rank + write): {t_recompute:8.1f} ms")
         print(f"  load results:                  {t_load:8.1f} ms")
         print(f"  rank ({', '.join(METRICS)}): {t_rank:8.1f} ms")
         print(f"raw SQL aggregate:               {t_sql:8.1f} ms")
         print(f"ratio recompute / SQL:           {t_recompute / t_sql:8.2f}x")
+        print(
+            "  per alternating pair:          "
+            f"{pair_ratios[0]:.2f}x .. {pair_ratios[-1]:.2f}x "
+            f"(median {statistics.median(pair_ratios):.2f}x)"
+        )
     finally:
         connection.creation.destroy_test_db(name, verbosity=0)
 

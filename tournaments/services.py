@@ -713,7 +713,10 @@ def standings_recompute(*, tournament_id: int, generation: int) -> bool:
         # Fault injection for the crash test: a window to kill the worker mid-run.
         logger.warning("standings recompute %s/%s paused", tournament_id, generation)
         time.sleep(pause)
-    Standings.objects.get_or_create(tournament_id=tournament_id)
+    # Only make sure the row exists: get_or_create alone would read and decode the
+    # whole stored snapshot.
+    if not Standings.objects.filter(tournament_id=tournament_id).exists():
+        Standings.objects.get_or_create(tournament_id=tournament_id)
     written = Standings.objects.filter(
         tournament_id=tournament_id, generation__lt=generation
     ).update(

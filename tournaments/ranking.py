@@ -302,10 +302,12 @@ class _Context:
         points = result.game_points or (0,) * k
         deals_won = result.deals_won
         penalties = result.penalties
+        own_points = result.own_points
         if (
             len(points) != k
             or (deals_won and len(deals_won) != k)
             or (penalties and len(penalties) != k)
+            or (own_points and len(own_points) != k)
         ):
             name = next(
                 name
@@ -313,12 +315,21 @@ class _Context:
                     ("game_points", points),
                     ("deals_won", deals_won),
                     ("penalties", penalties),
+                    ("own_points", own_points),
                 )
                 if values and len(values) != k
             )
             raise RankingError(
                 "misaligned",
                 f"{name} needs one value per side",
+                path=f"results.{index}",
+            )
+        if own_points and any(
+            len(own) != len(side) for own, side in zip(own_points, sides, strict=True)
+        ):
+            raise RankingError(
+                "misaligned",
+                "own_points needs one value per entry",
                 path=f"results.{index}",
             )
         places = result.placements or places_from_points(
@@ -715,6 +726,7 @@ def _rank(
     groups: list[tuple[EntryId, ...]] = [seeds]
     for metric in metrics:
         key = metric.key
+        higher = metric.better_higher(config)
         refined: list[tuple[EntryId, ...]] = []
         if not metric.among_tied:
             # One value per entry whatever the groups: compute it once for the field.
@@ -725,7 +737,7 @@ def _rank(
                 if len(group) == 1:
                     refined.append(group)
                 else:
-                    refined.extend(_split(group, values, metric.higher_is_better))
+                    refined.extend(_split(group, values, higher))
             groups = refined
             continue
         for group in groups:
@@ -737,7 +749,7 @@ def _rank(
             values = metric.values(ctx, group)
             for entry in group:
                 shown[entry][key] = values[entry]
-            refined.extend(_split(group, values, metric.higher_is_better))
+            refined.extend(_split(group, values, higher))
         groups = refined
     rows = []
     position = 1

@@ -81,6 +81,7 @@ from tournaments.ranking import (
     collector_paused,
     compute_standings,
     norm,
+    places_from_points,
 )
 from tournaments.ranking import Standings as ComputedStandings
 
@@ -316,7 +317,50 @@ def _deals_won(match_ids: list[int], lower_wins: bool = False) -> dict[int, list
     return won
 
 
-def _result(table: _FinishedTable, deals_won: dict[int, list[int]]) -> MatchResult:
+def _own_points(tables: list[_FinishedTable]) -> dict[int, dict[int, int]]:
+    """Per match id, each entry's own points: the match's stored per-seat totals
+    (``state["seat_totals"]``) of the seats its players sat at."""
+    match_ids = [table[2] for table in tables]
+    if not match_ids:
+        return {}
+    seat_totals = {
+        pk: (state or {}).get("seat_totals") or []
+        for pk, state in Match.objects.filter(pk__in=match_ids).values_list(
+            "pk", "state"
+        )
+    }
+    seat_of = {
+        (match_id, player): position
+        for match_id, position, player in Seat.objects.filter(
+            match_id__in=match_ids
+        ).values_list("match_id", "position", "player_id")
+    }
+    entries = {e for table in tables for side in table[3].values() for e in side}
+    players: dict[int, list[int]] = defaultdict(list)
+    for entry, player in EntryMember.objects.filter(entry_id__in=entries).values_list(
+        "entry_id", "player_id"
+    ):
+        players[entry].append(player)
+    own: dict[int, dict[int, int]] = {}
+    for _stage, _round, match_id, sides, _totals, _winners in tables:
+        totals = seat_totals.get(match_id, [])
+        positions = {
+            entry: [seat_of.get((match_id, p)) for p in players[entry]]
+            for side in sides.values()
+            for entry in side
+        }
+        own[match_id] = {
+            entry: sum(totals[i] for i in seats if i is not None and i < len(totals))
+            for entry, seats in positions.items()
+        }
+    return own
+
+
+def _result(
+    table: _FinishedTable,
+    deals_won: dict[int, list[int]],
+    own: dict[int, dict[int, int]],
+) -> MatchResult:
     _stage, number, match_id, sides, totals, winners = table
     if type(totals) is not list:
         totals = []
@@ -335,14 +379,19 @@ def _result(table: _FinishedTable, deals_won: dict[int, list[int]]) -> MatchResu
             1 if not winners or first in winners else 2,
             1 if not winners or second in winners else 2,
         )
+    entries = tuple(map(tuple, sides.values()))
+    entry_points = own.get(match_id) if own else None
     return MatchResult(
         number,
-        tuple(map(tuple, sides.values())),
+        entries,
         tuple(points),
         tuple(deals_won[match_id]) if match_id in deals_won else (),
         (),
         ResultType.PLAYED,
         placements,
+        ()
+        if entry_points is None
+        else tuple(tuple(entry_points[e] for e in side) for side in entries),
     )
 
 
@@ -359,13 +408,20 @@ def _stage_results(
 ) -> dict[int, list[MatchResult]]:
     results: dict[int, list[MatchResult]] = {stage.pk: [] for stage in stages}
     finished = _tables_of(results)
+    metrics = {stage.pk: _stage_metrics(stage, config) for stage in stages}
     deals_won = (
-        _deals_won([table[2] for table in finished])
-        if "deals_won" in config.metrics
+        _deals_won([table[2] for table in finished], config.lower_game_points_win)
+        if any("deals_won" in keys for keys in metrics.values())
+        else {}
+    )
+    individual = {pk for pk, keys in metrics.items() if INDIVIDUAL_TOTAL in keys}
+    own = (
+        _own_points([table for table in finished if table[0] in individual])
+        if individual
         else {}
     )
     for table in finished:
-        results[table[0]].append(_result(table, deals_won))
+        results[table[0]].append(_result(table, deals_won, own))
     # Only the byes of each round's explanation: the rest (the reasons for every
     # table) can be large and is not needed here.
     rounds = Round.objects.filter(stage_id__in=list(results)).values_list(

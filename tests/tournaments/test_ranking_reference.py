@@ -201,6 +201,9 @@ def reference_value(key, entry, tied, games, match_points, bye_penalties, config
     raise AssertionError(key)
 
 
+GAME_POINT_SUMS = {"game_points_for", "game_points_against", "point_difference"}
+
+
 def reference_standings(entries, results, config):
     entries = list(entries)
     games, match_points, bye_penalties = reference_facts(entries, results, config)
@@ -219,6 +222,8 @@ def reference_standings(entries, results, config):
         for e in group:
             shown[e][key] = as_score(values[e])
         higher = METRICS[key].higher_is_better
+        if key in GAME_POINT_SUMS and config.lower_game_points_win:
+            higher = not higher  # where the most points lose, fewer is better
         runs = []
         for value in sorted(set(values.values()), reverse=higher):
             runs += ranked([e for e in group if values[e] == value], rest)
@@ -237,7 +242,9 @@ def reference_standings(entries, results, config):
                 )
             )
         position += len(run)
-    return Standings(tuple(METRICS[k].info() for k in config.metrics), tuple(rows))
+    return Standings(
+        tuple(METRICS[k].info(config) for k in config.metrics), tuple(rows)
+    )
 
 
 def exactly(standings):

@@ -66,6 +66,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -92,6 +93,11 @@ from games.engine.game import (
     advanced,
 )
 from games.engine.inputs import CardList, FrozenModel, validation_errors
+
+# Fast paths stand in for the full checks on the common case and give the same
+# results (see :func:`_plain_rank_meld`, :func:`_fast_cards_deal`);
+# tests/games/test_canasta_fast_paths.py turns them off to compare.
+_fast_paths = True
 
 # -- card values (§28.1) ---------------------------------------------------------
 
@@ -194,13 +200,28 @@ def hand_points(cards: Iterable[Card], table: Mapping[Card, int] = CARD_POINTS) 
     return sum(map(table.__getitem__, cards))
 
 
-_DECK_LIMITS: dict[int, tuple[DeckSpec, tuple[tuple[Card, int], ...]]] = {}
+@dataclass(frozen=True, slots=True)
+class _DeckLimits:
+    """A deck's copies, arranged so that a deal is checked with set operations."""
+
+    faces: frozenset[Card]  # every face the deck holds
+    common: int  # the fewest copies any face has (2 of each in 2 × 54)
+    more: tuple[tuple[Card, int], ...]  # faces with more copies (the jokers)
 
 
-def _deck_limits(deck: DeckSpec) -> tuple[tuple[Card, int], ...]:
+_DECK_LIMITS: dict[int, tuple[DeckSpec, _DeckLimits]] = {}
+
+
+def _deck_limits(deck: DeckSpec) -> _DeckLimits:
     cached = _DECK_LIMITS.get(id(deck))
     if cached is None or cached[0] is not deck:
-        cached = (deck, tuple(deck.copies.items()))
+        common = min(deck.copies.values(), default=0)
+        limits = _DeckLimits(
+            frozenset(deck.copies),
+            common,
+            tuple((c, n) for c, n in deck.copies.items() if n > common),
+        )
+        cached = (deck, limits)
         _DECK_LIMITS[id(deck)] = cached
     return cached[1]
 
@@ -208,14 +229,14 @@ def _deck_limits(deck: DeckSpec) -> tuple[tuple[Card, int], ...]:
 def _deck_overfull(deck: DeckSpec, cards: Iterable[Card]) -> bool:
     """Whether ``cards`` hold a card more often than ``deck`` has copies of it."""
     counts = Counter(cards)  # counted in C: cards hash by identity
-    total = len(counts)
-    for card, held in _deck_limits(deck):
-        n = counts.get(card)
-        if n is not None:
-            if n > held:
-                return True
-            total -= 1
-    return total > 0  # a card the deck does not hold at all
+    limits = _deck_limits(deck)
+    if not limits.faces.issuperset(counts):
+        return True  # a card the deck does not hold at all
+    for card, held in limits.more:
+        if counts.pop(card, 0) > held:
+            return True
+    # Every other face has the same number of copies: one max() instead of a loop.
+    return bool(counts) and max(counts.values()) > limits.common
 
 
 def check_deck_fast(
@@ -385,6 +406,47 @@ def _fact(code: str, text: str, side: int | None, points: int | None) -> Fact:
     f.points = points
     f.__class__ = Fact
     return f  # type: ignore[return-value]
+
+
+_points_of = attrgetter("points")
+_rank_of = attrgetter("rank")
+# What a natural card on the table counts, by rank (threes are never natural).
+_RANK_POINTS = {c.rank: _MELD_POINTS[c] for c in STANDARD_CARDS if c.rank != "3"}
+
+
+def _complete_label(rank: str, natural: bool) -> str:
+    return f"{'natural' if natural else 'mixed'} canasta of {rank_plural(rank)}"
+
+
+# Meld.label of every canasta, looked up rather than rebuilt for each fact.
+_CANASTA_LABELS = {
+    (rank, natural): _complete_label(rank, natural)
+    for rank in (*RANKS, JOKER_RANK)
+    for natural in (True, False)
+}
+
+
+def _complete_meld_fact(meld: Meld, bonus: int, side: int) -> Fact:
+    """The fact for a canasta's or a samba's bonus: ``natural canasta of 7s: 500``."""
+    if meld.kind == RANK_MELD:
+        natural = not meld.wilds
+        code = "natural_canasta" if natural else "mixed_canasta"
+        label = _CANASTA_LABELS[meld.rank, natural]
+    else:
+        code, label = "samba", meld.label
+    return _fact(code, f"{label}: {bonus}", side, bonus)
+
+
+_SEATS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+
+
+def _seats_of(table: Table, side: int) -> tuple[int, ...]:
+    """``table.seats_of(side)``, remembered per seating (there are a handful)."""
+    key = (table.seats, side)
+    seats = _SEATS.get(key)
+    if seats is None:
+        seats = _SEATS[key] = table.seats_of(side)
+    return seats
 
 
 def check_meld(
@@ -599,6 +661,45 @@ def _check_black_threes(
     return _meld(cards, BLACK_THREES, "3", None, 0, points, ()), []
 
 
+def _plain_rank_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
+    """The meld :func:`check_meld` finds, if ``cards`` are a legal rank meld.
+
+    A fast path: nearly every meld of a deal is naturals of one rank plus at most
+    the allowed wilds, and telling that takes a few counts of strings. Anything
+    else (threes, a meld of twos, a would-be sequence, any error) gives None, and
+    :func:`check_meld` then classifies it in full and names what is wrong. With two
+    or more naturals of one rank the cards cannot be a sequence, so the result is
+    the one :func:`check_meld` gives.
+    """
+    n = len(cards)
+    if n < rules.min_cards or rules.min_naturals < 2:
+        return None
+    ranks = list(map(_rank_of, cards))
+    if "3" in ranks:
+        return None
+    jokers = ranks.count(JOKER_RANK)
+    twos = ranks.count("2")
+    if rules.melds_of_twos and twos and twos + jokers == n:
+        return None
+    wilds = jokers + twos
+    rank = ranks[0]
+    if rank in WILD_RANKS:
+        rank = next((r for r in ranks if r not in WILD_RANKS), None)
+    naturals = n - wilds
+    if (
+        rank is None
+        or ranks.count(rank) != naturals
+        or naturals < rules.min_naturals
+        or wilds > rules.max_wilds
+        or (rules.max_cards is not None and n > rules.max_cards)
+        or (rules.closed_natural_canastas and n > 7 and not wilds)
+    ):
+        return None
+    # The naturals are of one rank, so they are all worth the same.
+    points = naturals * _RANK_POINTS[rank] + jokers * 50 + twos * 20
+    return _meld(tuple(cards), RANK_MELD, rank, None, wilds, points, ())
+
+
 def check_side_melds(
     melds: Sequence[Sequence[Card]],
     rules: MeldRules,
@@ -613,20 +714,26 @@ def check_side_melds(
     found: list[Meld] = []
     errors: list[RuleError] = []
     first_of_rank: dict[str, int] = {}
+    one_per_rank = rules.one_meld_per_rank
     for i, cards in enumerate(melds):
-        meld_path = f"{path}.{i}"
-        meld, errs = check_meld(
-            cards, rules, path=meld_path, may_meld_black_threes=may_meld_black_threes
-        )
-        errors.extend(errs)
+        meld = _plain_rank_meld(cards, rules) if _fast_paths else None
         if meld is None:
-            continue
+            meld, errs = check_meld(
+                cards,
+                rules,
+                path=f"{path}.{i}",
+                may_meld_black_threes=may_meld_black_threes,
+            )
+            if errs:
+                errors.extend(errs)
+            if meld is None:
+                continue
         found.append(meld)
-        if rules.one_meld_per_rank and meld.kind == RANK_MELD:
+        if one_per_rank and meld.kind == RANK_MELD:
             if meld.rank in first_of_rank:
                 errors.append(
                     RuleError(
-                        meld_path,
+                        f"{path}.{i}",
                         "duplicate_rank_meld",
                         f"a side has only one meld of each rank ({meld.rank} is "
                         f"also melded at {path}.{first_of_rank[meld.rank]})",
@@ -656,22 +763,29 @@ class CanastaBonuses:
 
 def canasta_bonus(meld: Meld, bonuses: CanastaBonuses) -> int:
     """The bonus a meld earns (0 unless it is a canasta or a samba)."""
-    if meld.is_samba:
-        return bonuses.samba
-    if not meld.is_canasta:
+    if len(meld.cards) < 7:
         return 0
-    natural, mixed = bonuses.by_rank.get(meld.rank, (bonuses.natural, bonuses.mixed))
-    return natural if meld.is_natural else mixed
+    if meld.kind == SEQUENCE:  # a samba
+        return bonuses.samba
+    if meld.kind != RANK_MELD:
+        return 0
+    by_rank = bonuses.by_rank.get(meld.rank) if bonuses.by_rank else None
+    if by_rank is None:
+        return bonuses.mixed if meld.wilds else bonuses.natural
+    natural, mixed = by_rank
+    return mixed if meld.wilds else natural
 
 
 def count_complete(melds: Iterable[Meld]) -> tuple[int, int, int]:
     """(canastas, natural canastas, sambas) among ``melds``."""
     canastas = naturals = sambas = 0
     for meld in melds:
-        if meld.is_canasta:
+        if len(meld.cards) < 7:
+            continue
+        if meld.kind == RANK_MELD:  # Meld.is_canasta
             canastas += 1
-            naturals += meld.is_natural
-        elif meld.is_samba:
+            naturals += not meld.wilds
+        elif meld.kind == SEQUENCE:  # Meld.is_samba
             sambas += 1
     return canastas, naturals, sambas
 
@@ -783,19 +897,24 @@ def check_opening(
     errors: list[RuleError] = []
     used: set[int] = set()
     pending: list[int] = []
-    # Whole melds given by index first, so a combination typed as cards cannot
-    # take the meld they stand for.
-    index_of = {id(m): j for j, m in enumerate(melds)}
-    for i, part in enumerate(opening):
-        j = index_of.get(id(part))
-        if j is not None and j in used:  # the same meld object listed twice
-            j = next(
-                (j for j, m in enumerate(melds) if m is part and j not in used), None
-            )
-        if j is None:
-            pending.append(i)
-        else:
-            used.add(j)
+    ids = set(map(id, opening))
+    if len(ids) == len(opening) and ids.issubset(map(id, melds)):
+        pass  # the usual entry: whole melds by index, each once; all in place
+    else:
+        # Whole melds given by index first, so a combination typed as cards cannot
+        # take the meld they stand for.
+        index_of = {id(m): j for j, m in enumerate(melds)}
+        for i, part in enumerate(opening):
+            j = index_of.get(id(part))
+            if j is not None and j in used:  # the same meld object listed twice
+                j = next(
+                    (j for j, m in enumerate(melds) if m is part and j not in used),
+                    None,
+                )
+            if j is None:
+                pending.append(i)
+            else:
+                used.add(j)
     for i in pending:
         part = opening[i]
         for j, meld in enumerate(melds):
@@ -815,7 +934,7 @@ def check_opening(
                     "it must lie within one of the side's melds",
                 )
             )
-    points = sum(m.points for m in opening)
+    points = sum(map(_points_of, opening))
     facts: list[Fact] = []
     if points < requirement:
         errors.append(
@@ -990,6 +1109,7 @@ _TOKENS: dict[str, Card] = {
 
 _token = _TOKENS.get
 _LISTS = (list, tuple)
+_ONLY_INT = frozenset({int})
 
 
 def _fast_cards(value: Any) -> tuple[Card, ...] | None:
@@ -1064,7 +1184,7 @@ def _fast_side(raw: Any) -> SideCards | None:
     if opening is not None:
         if type(opening) not in _LISTS:
             return None
-        if not all(type(part) is int for part in opening):
+        if not _ONLY_INT.issuperset(map(type, opening)):
             parts: list[Any] = []
             for part in opening:
                 if type(part) is int:
@@ -1130,7 +1250,7 @@ class FamilyState(MatchState):
     requirements: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SideResult:
     """One side's score for a deal, item by item."""
 
@@ -1165,6 +1285,34 @@ class SideResult:
             "opening": self.opening_points,
             "total": self.total,
         }
+
+
+class _SideResultSlots:
+    __slots__ = SideResult.__slots__
+
+
+def _side_result(
+    melds: tuple[Meld, ...],
+    meld_points: int,
+    bonuses: int,
+    red_threes: int,
+    going_out: int,
+    hands: int,
+    penalties: int,
+    opening_points: int | None,
+) -> SideResult:
+    """``SideResult(...)``, built like :func:`_meld`."""
+    r = _SideResultSlots()
+    r.melds = melds
+    r.meld_points = meld_points
+    r.bonuses = bonuses
+    r.red_threes = red_threes
+    r.going_out = going_out
+    r.hands = hands
+    r.penalties = penalties
+    r.opening_points = opening_points
+    r.__class__ = SideResult
+    return r  # type: ignore[return-value]
 
 
 class CanastaFamilyGame(Game):
@@ -1238,7 +1386,7 @@ class CanastaFamilyGame(Game):
         )
 
     def parse_deal(self, raw: Any) -> Any:
-        if self.cards_deal is CardsDeal:
+        if self.cards_deal is CardsDeal and _fast_paths:
             fast = _fast_cards_deal(raw)
             if fast is not None:
                 return fast
@@ -1389,7 +1537,7 @@ class CanastaFamilyGame(Game):
         opened = bool(entry.melds)
         valid_melds = len(melds) == len(entry.melds)
 
-        meld_points = sum(m.points for m in melds)
+        meld_points = sum(map(_points_of, melds))
         bonuses = 0
         for meld in melds:
             if len(meld.cards) < 7:  # neither a canasta nor a samba
@@ -1397,68 +1545,67 @@ class CanastaFamilyGame(Game):
             bonus = canasta_bonus(meld, rules.bonuses)
             if bonus:
                 bonuses += bonus
-                code = (
-                    "samba"
-                    if meld.is_samba
-                    else ("natural_canasta" if meld.is_natural else "mixed_canasta")
-                )
-                facts.append(_fact(code, f"{meld.label}: {bonus}", side, bonus))
+                facts.append(_complete_meld_fact(meld, bonus, side))
 
         # Red threes (§28.6.3): laid out, never held or melded.
         red_points = 0
         reds = entry.red_threes
-        for i, card in enumerate(reds):
-            if card not in _RED_THREES:
+        if reds:
+            if not _RED_THREES.issuperset(reds):
+                for i, card in enumerate(reds):
+                    if card not in _RED_THREES:
+                        errors.append(
+                            RuleError(
+                                f"{base}.red_threes.{i}",
+                                "not_a_red_three",
+                                f"{card.code} is not a red three",
+                            )
+                        )
+            if rules.red_threes is None:
                 errors.append(
                     RuleError(
-                        f"{base}.red_threes.{i}",
-                        "not_a_red_three",
-                        f"{card.code} is not a red three",
+                        f"{base}.red_threes",
+                        "red_threes_not_laid_out",
+                        "in this game red threes are not laid out",
                     )
                 )
-        if reds and rules.red_threes is None:
-            errors.append(
-                RuleError(
-                    f"{base}.red_threes",
-                    "red_threes_not_laid_out",
-                    "in this game red threes are not laid out",
+            else:
+                positive = self.red_threes_positive(rules, melds, opened)
+                red_points = red_three_points(
+                    len(reds), rules.red_threes, positive=positive
                 )
-            )
-        elif reds:
-            positive = self.red_threes_positive(rules, melds, opened)
-            red_points = red_three_points(
-                len(reds), rules.red_threes, positive=positive
-            )
-            facts.append(
-                _fact(
-                    "red_threes",
-                    f"{len(reds)} red three{'s' if len(reds) > 1 else ''}: "
-                    f"{red_points}",
-                    side,
-                    red_points,
+                facts.append(
+                    _fact(
+                        "red_threes",
+                        f"{len(reds)} red three{'s' if len(reds) > 1 else ''}: "
+                        f"{red_points}",
+                        side,
+                        red_points,
+                    )
                 )
-            )
 
         # Hands.
-        seats = state.table.seats_of(side)
+        seats = _seats_of(state.table, side)
+        hand_value = rules.hand_points.__getitem__
+        reds_laid_out = rules.red_threes is not None
         hand_total = 0
         for i, hand in enumerate(entry.hands):
-            path = f"{base}.hands.{i}"
-            seat = seats[i]
-            if rules.red_threes is not None and not _RED_THREES.isdisjoint(hand):
+            if reds_laid_out and not _RED_THREES.isdisjoint(hand):
                 for k, card in enumerate(hand):
                     if card in _RED_THREES:
                         errors.append(
                             RuleError(
-                                f"{path}.{k}",
+                                f"{base}.hands.{i}.{k}",
                                 "red_three_in_hand",
                                 "a red three is laid out at once, never kept in hand",
                             )
                         )
-            error = hand_error(path, seat, deal.went_out, hand)
-            if error is not None:
-                errors.append(error)
-            hand_total += hand_points(hand, rules.hand_points)
+            # hand_error's condition, tested before its path is built.
+            if (deal.went_out == seats[i]) == bool(hand):
+                errors.append(
+                    hand_error(f"{base}.hands.{i}", seats[i], deal.went_out, hand)
+                )
+            hand_total += sum(map(hand_value, hand))
 
         # Going out.
         going_out = 0
@@ -1513,7 +1660,7 @@ class CanastaFamilyGame(Game):
                     penalties,
                 )
             )
-        result = SideResult(
+        result = _side_result(
             melds,
             meld_points,
             bonuses,
@@ -1540,9 +1687,16 @@ class CanastaFamilyGame(Game):
                 # Everything on the table was laid down in the going-out turn.
                 return [m for m in melds if m.kind != BLACK_THREES], []
             return None, []
+        opening = entry.opening
+        if (
+            _ONLY_INT.issuperset(map(type, opening))
+            and min(opening) >= 0
+            and max(opening) < len(melds)
+        ):
+            return list(map(melds.__getitem__, opening)), []  # the usual entry
         parts: list[Meld] = []
         errors: list[RuleError] = []
-        for i, part in enumerate(entry.opening):
+        for i, part in enumerate(opening):
             if isinstance(part, int):
                 if 0 <= part < len(melds):
                     parts.append(melds[part])

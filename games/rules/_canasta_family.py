@@ -63,7 +63,7 @@ Invariants:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import attrgetter
@@ -200,6 +200,23 @@ def hand_points(cards: Iterable[Card], table: Mapping[Card, int] = CARD_POINTS) 
     return sum(map(table.__getitem__, cards))
 
 
+_DERIVED: dict[tuple[int, Callable[[Any], Any]], tuple[Any, Any]] = {}
+
+
+def _derived(table: Any, build: Callable[[Any], Any]) -> Any:
+    """``build(table)``, built once per table.
+
+    A game's tables (its deck, bonuses, hand values) are built once and live as
+    long as the program; what the hot paths derive from them is kept here, with
+    the table itself so that its id stays its own.
+    """
+    key = (id(table), build)
+    hit = _DERIVED.get(key)
+    if hit is None:
+        hit = _DERIVED[key] = (table, build(table))
+    return hit[1]
+
+
 @dataclass(frozen=True, slots=True)
 class _DeckLimits:
     """A deck's copies, arranged so that a deal is checked with set operations."""
@@ -209,27 +226,19 @@ class _DeckLimits:
     more: tuple[tuple[Card, int], ...]  # faces with more copies (the jokers)
 
 
-_DECK_LIMITS: dict[int, tuple[DeckSpec, _DeckLimits]] = {}
-
-
 def _deck_limits(deck: DeckSpec) -> _DeckLimits:
-    cached = _DECK_LIMITS.get(id(deck))
-    if cached is None or cached[0] is not deck:
-        common = min(deck.copies.values(), default=0)
-        limits = _DeckLimits(
-            frozenset(deck.copies),
-            common,
-            tuple((c, n) for c, n in deck.copies.items() if n > common),
-        )
-        cached = (deck, limits)
-        _DECK_LIMITS[id(deck)] = cached
-    return cached[1]
+    common = min(deck.copies.values(), default=0)
+    return _DeckLimits(
+        frozenset(deck.copies),
+        common,
+        tuple((c, n) for c, n in deck.copies.items() if n > common),
+    )
 
 
 def _deck_overfull(deck: DeckSpec, cards: Iterable[Card]) -> bool:
     """Whether ``cards`` hold a card more often than ``deck`` has copies of it."""
     counts = Counter(cards)  # counted in C: cards hash by identity
-    limits = _deck_limits(deck)
+    limits: _DeckLimits = _derived(deck, _deck_limits)
     if not limits.faces.issuperset(counts):
         return True  # a card the deck does not hold at all
     for card, held in limits.more:
@@ -410,31 +419,49 @@ def _fact(code: str, text: str, side: int | None, points: int | None) -> Fact:
 
 _points_of = attrgetter("points")
 _rank_of = attrgetter("rank")
-# What a natural card on the table counts, by rank (threes are never natural).
-_RANK_POINTS = {c.rank: _MELD_POINTS[c] for c in STANDARD_CARDS if c.rank != "3"}
-
-
-def _complete_label(rank: str, natural: bool) -> str:
-    return f"{'natural' if natural else 'mixed'} canasta of {rank_plural(rank)}"
-
-
-# Meld.label of every canasta, looked up rather than rebuilt for each fact.
-_CANASTA_LABELS = {
-    (rank, natural): _complete_label(rank, natural)
-    for rank in (*RANKS, JOKER_RANK)
-    for natural in (True, False)
+# What a natural of a rank meld counts, by rank (twos are wild, threes never meld).
+_RANK_POINTS = {
+    c.rank: _MELD_POINTS[c] for c in STANDARD_CARDS if c.rank not in ("2", "3")
 }
+_JOKER_POINTS = _MELD_POINTS[JOKER]
+_TWO_POINTS = _MELD_POINTS[Card("2", Suit.CLUBS)]
 
 
-def _complete_meld_fact(meld: Meld, bonus: int, side: int) -> Fact:
-    """The fact for a canasta's or a samba's bonus: ``natural canasta of 7s: 500``."""
+def _complete_meld_fact(meld: Meld, bonuses: CanastaBonuses, side: int) -> Fact | None:
+    """The fact for a canasta's or a samba's bonus (``natural canasta of 7s: 500``);
+    None for a meld that earns none."""
     if meld.kind == RANK_MELD:
-        natural = not meld.wilds
-        code = "natural_canasta" if natural else "mixed_canasta"
-        label = _CANASTA_LABELS[meld.rank, natural]
+        facts = _derived(bonuses, _canasta_facts)
+        bonus, code, text = facts[meld.rank, not meld.wilds]
     else:
-        code, label = "samba", meld.label
-    return _fact(code, f"{label}: {bonus}", side, bonus)
+        bonus = canasta_bonus(meld, bonuses)
+        if not bonus:
+            return None
+        code, text = "samba", f"{meld.label}: {bonus}"
+    return _fact(code, text, side, bonus)
+
+
+def _canasta_facts(
+    bonuses: CanastaBonuses,
+) -> dict[tuple[str, bool], tuple[int, str, str]]:
+    """(bonus, fact code, fact text) of a canasta by (rank, natural).
+
+    A canasta's fact depends on nothing else, so the texts are built once per bonus
+    table (through :func:`_derived`) rather than for every canasta scored.
+    """
+    table = {}
+    for rank in (*RANKS, JOKER_RANK):
+        for natural in (True, False):
+            bonus = _canasta_bonus(bonuses, rank, natural)
+            kind = "natural" if natural else "mixed"
+            text = f"{kind} canasta of {rank_plural(rank)}: {bonus}"
+            table[rank, natural] = (bonus, f"{kind}_canasta", text)
+    return table
+
+
+def _value_of(values: Mapping[Card, int]) -> Callable[[Card], int]:
+    """A plain dict's lookup of ``values`` (a read-only proxy's is slower)."""
+    return dict(values).__getitem__
 
 
 _SEATS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
@@ -664,31 +691,26 @@ def _check_black_threes(
 def _plain_rank_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
     """The meld :func:`check_meld` finds, if ``cards`` are a legal rank meld.
 
-    A fast path: nearly every meld of a deal is naturals of one rank plus at most
-    the allowed wilds, and telling that takes a few counts of strings. Anything
-    else (threes, a meld of twos, a would-be sequence, any error) gives None, and
-    :func:`check_meld` then classifies it in full and names what is wrong. With two
-    or more naturals of one rank the cards cannot be a sequence, so the result is
-    the one :func:`check_meld` gives.
+    A fast path: nearly every meld of a deal is naturals of one rank (4 to A) typed
+    first, then at most the allowed wilds, and telling that takes a few counts of
+    strings. Anything else (threes, a meld of twos, a would-be sequence, a wild
+    typed first, any error) gives None, and :func:`check_meld` then classifies it
+    in full and names what is wrong. With two or more naturals of one rank the
+    cards cannot be a sequence, so the result is the one :func:`check_meld` gives.
     """
-    n = len(cards)
-    if n < rules.min_cards or rules.min_naturals < 2:
-        return None
     ranks = list(map(_rank_of, cards))
-    if "3" in ranks:
+    rank = ranks[0] if ranks else None
+    if rank not in _RANK_POINTS:  # not a natural of 4 to A
         return None
-    jokers = ranks.count(JOKER_RANK)
-    twos = ranks.count("2")
-    if rules.melds_of_twos and twos and twos + jokers == n:
-        return None
-    wilds = jokers + twos
-    rank = ranks[0]
-    if rank in WILD_RANKS:
-        rank = next((r for r in ranks if r not in WILD_RANKS), None)
-    naturals = n - wilds
+    n = len(ranks)
+    naturals = ranks.count(rank)
+    wilds = n - naturals
+    jokers = ranks.count(JOKER_RANK) if wilds else 0
+    twos = wilds - jokers
     if (
-        rank is None
-        or ranks.count(rank) != naturals
+        (twos and ranks.count("2") != twos)  # something else than wilds
+        or n < rules.min_cards
+        or naturals < 2
         or naturals < rules.min_naturals
         or wilds > rules.max_wilds
         or (rules.max_cards is not None and n > rules.max_cards)
@@ -696,7 +718,7 @@ def _plain_rank_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
     ):
         return None
     # The naturals are of one rank, so they are all worth the same.
-    points = naturals * _RANK_POINTS[rank] + jokers * 50 + twos * 20
+    points = naturals * _RANK_POINTS[rank] + jokers * _JOKER_POINTS + twos * _TWO_POINTS
     return _meld(tuple(cards), RANK_MELD, rank, None, wilds, points, ())
 
 
@@ -769,11 +791,14 @@ def canasta_bonus(meld: Meld, bonuses: CanastaBonuses) -> int:
         return bonuses.samba
     if meld.kind != RANK_MELD:
         return 0
-    by_rank = bonuses.by_rank.get(meld.rank) if bonuses.by_rank else None
-    if by_rank is None:
-        return bonuses.mixed if meld.wilds else bonuses.natural
-    natural, mixed = by_rank
-    return mixed if meld.wilds else natural
+    return _canasta_bonus(bonuses, meld.rank, not meld.wilds)
+
+
+def _canasta_bonus(bonuses: CanastaBonuses, rank: str, natural: bool) -> int:
+    natural_bonus, mixed_bonus = bonuses.by_rank.get(
+        rank, (bonuses.natural, bonuses.mixed)
+    )
+    return natural_bonus if natural else mixed_bonus
 
 
 def count_complete(melds: Iterable[Meld]) -> tuple[int, int, int]:
@@ -1107,7 +1132,7 @@ _TOKENS: dict[str, Card] = {
 }
 
 
-_token = _TOKENS.get
+_token = _TOKENS.__getitem__
 _LISTS = (list, tuple)
 _ONLY_INT = frozenset({int})
 
@@ -1121,26 +1146,21 @@ def _fast_cards(value: Any) -> tuple[Card, ...] | None:
     else:
         return None
     try:
-        cards = tuple(map(_token, tokens))  # a lookup per token, in C
-    except TypeError:  # an unhashable token
-        return None
-    if all(cards):  # a Card is always true, a missing one is None
-        return cards
-    # Spellings the table lacks (" kh ", "Kh", "♥q"): the parser's normalisation.
-    out = list(cards)
-    for i, card in enumerate(out):
+        return tuple(map(_token, tokens))  # a lookup per token, in C
+    except (KeyError, TypeError):  # a spelling the table lacks, an unhashable token
+        pass
+    # Spellings like " kh ", "Kh", "♥q": the parser's normalisation, token by token.
+    out = []
+    for token in tokens:
+        card = _TOKENS.get(token) if type(token) is str else None
         if card is None:
-            token = tokens[i]
             if type(token) is not str:
                 return None
-            out[i] = _SPELLINGS.get(token.strip().upper())
-            if out[i] is None:
+            card = _SPELLINGS.get(token.strip().upper())
+            if card is None:
                 return None
+        out.append(card)
     return tuple(out)
-
-
-def _fast_count(value: Any) -> bool:
-    return type(value) is int and value >= 0
 
 
 _SIDE_KEYS = frozenset(SideCards.model_fields)
@@ -1173,12 +1193,9 @@ def _fast_side(raw: Any) -> SideCards | None:
         return None
     if len(hands_raw) != 2:
         return None
-    melds = tuple(map(_fast_cards, melds_raw))
-    if None in melds:
-        return None
-    hands = (_fast_cards(hands_raw[0]), _fast_cards(hands_raw[1]))
-    red_threes = _fast_cards(raw.get("red_threes", ()))
-    if hands[0] is None or hands[1] is None or red_threes is None:
+    # Every card list of the side in one pass: melds, both hands, the red threes.
+    lists = tuple(map(_fast_cards, (*melds_raw, *hands_raw, raw.get("red_threes", ()))))
+    if None in lists:
         return None
     opening = raw.get("opening")
     if opening is not None:
@@ -1199,15 +1216,15 @@ def _fast_side(raw: Any) -> SideCards | None:
         opening = tuple(opening)
     attempts = raw.get("insufficient_openings", 0)
     asked = raw.get("may_i_go_out_penalties", 0)
-    if not (_fast_count(attempts) and _fast_count(asked)):
+    if type(attempts) is not int or type(asked) is not int or min(attempts, asked) < 0:
         return None
     return _construct(
         SideCards,
         {
-            "melds": melds,
+            "melds": lists[:-3],
             "opening": opening,
-            "red_threes": red_threes,
-            "hands": hands,
+            "red_threes": lists[-1],
+            "hands": lists[-3:-1],
             "insufficient_openings": attempts,
             "may_i_go_out_penalties": asked,
         },
@@ -1476,11 +1493,9 @@ class CanastaFamilyGame(Game):
         errors.extend(self.extra_checks(state, deal, results))
         if errors:
             raise DealRejected(errors)
+        details = [r.as_detail() for r in results]
         return DealScore(
-            tuple(r.total for r in results),
-            tuple(facts),
-            True,
-            {"sides": [r.as_detail() for r in results]},
+            tuple(d["total"] for d in details), tuple(facts), True, {"sides": details}
         )
 
     def _check_deck(self, rules: FamilyRules, deal: CardsDeal) -> list[RuleError]:
@@ -1540,12 +1555,11 @@ class CanastaFamilyGame(Game):
         meld_points = sum(map(_points_of, melds))
         bonuses = 0
         for meld in melds:
-            if len(meld.cards) < 7:  # neither a canasta nor a samba
-                continue
-            bonus = canasta_bonus(meld, rules.bonuses)
-            if bonus:
-                bonuses += bonus
-                facts.append(_complete_meld_fact(meld, bonus, side))
+            if len(meld.cards) >= 7:  # a canasta or a samba
+                fact = _complete_meld_fact(meld, rules.bonuses, side)
+                if fact is not None:
+                    bonuses += fact.points
+                    facts.append(fact)
 
         # Red threes (§28.6.3): laid out, never held or melded.
         red_points = 0
@@ -1586,7 +1600,7 @@ class CanastaFamilyGame(Game):
 
         # Hands.
         seats = _seats_of(state.table, side)
-        hand_value = rules.hand_points.__getitem__
+        hand_value = _derived(rules.hand_points, _value_of)
         reds_laid_out = rules.red_threes is not None
         hand_total = 0
         for i, hand in enumerate(entry.hands):

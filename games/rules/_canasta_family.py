@@ -419,6 +419,7 @@ def _fact(code: str, text: str, side: int | None, points: int | None) -> Fact:
 
 _points_of = attrgetter("points")
 _rank_of = attrgetter("rank")
+_suit_of = attrgetter("suit")
 # What a natural of a rank meld counts, by rank (twos are wild, threes never meld).
 _RANK_POINTS = {
     c.rank: _MELD_POINTS[c] for c in STANDARD_CARDS if c.rank not in ("2", "3")
@@ -439,6 +440,48 @@ def _complete_meld_fact(meld: Meld, bonuses: CanastaBonuses, side: int) -> Fact 
             return None
         code, text = "samba", f"{meld.label}: {bonus}"
     return _fact(code, text, side, bonus)
+
+
+def _complete_meld_facts(
+    melds: Iterable[Meld], bonuses: CanastaBonuses, side: int, facts: list[Fact]
+) -> int:
+    """Append the bonus fact of every canasta and samba to ``facts``; their total."""
+    total = 0
+    for meld in melds:
+        if len(meld.cards) >= 7:  # a canasta or a samba
+            fact = _complete_meld_fact(meld, bonuses, side)
+            if fact is not None:
+                total += fact.points
+                facts.append(fact)
+    return total
+
+
+def _red_threes_fact(count: int, points: int, side: int) -> Fact:
+    return _fact(
+        "red_threes",
+        f"{count} red three{'s' if count > 1 else ''}: {points}",
+        side,
+        points,
+    )
+
+
+def _went_out_fact(points: int, side: int) -> Fact:
+    return _fact("went_out", f"went out: {points}", side, points)
+
+
+def _opening_met_fact(requirement: int, points: int, side: int) -> Fact:
+    return _fact(
+        "opening_met",
+        f"opening requirement {requirement} met with {points}",
+        side,
+        points,
+    )
+
+
+def _may_i_go_out_fact(penalties: int, side: int) -> Fact:
+    return _fact(
+        "may_i_go_out", f"“May I go out?” penalty: {penalties}", side, penalties
+    )
 
 
 def _canasta_facts(
@@ -688,15 +731,17 @@ def _check_black_threes(
     return _meld(cards, BLACK_THREES, "3", None, 0, points, ()), []
 
 
-def _plain_rank_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
-    """The meld :func:`check_meld` finds, if ``cards`` are a legal rank meld.
+def _rank_meld_shape(
+    cards: Sequence[Card], rules: MeldRules
+) -> tuple[str, int, int] | None:
+    """``(rank, wilds, points)`` if ``cards`` are a legal rank meld, else None.
 
     A fast path: nearly every meld of a deal is naturals of one rank (4 to A) typed
     first, then at most the allowed wilds, and telling that takes a few counts of
     strings. Anything else (threes, a meld of twos, a would-be sequence, a wild
     typed first, any error) gives None, and :func:`check_meld` then classifies it
     in full and names what is wrong. With two or more naturals of one rank the
-    cards cannot be a sequence, so the result is the one :func:`check_meld` gives.
+    cards cannot be a sequence, so the meld is the one :func:`check_meld` finds.
     """
     ranks = list(map(_rank_of, cards))
     rank = ranks[0] if ranks else None
@@ -719,7 +764,68 @@ def _plain_rank_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
         return None
     # The naturals are of one rank, so they are all worth the same.
     points = naturals * _RANK_POINTS[rank] + jokers * _JOKER_POINTS + twos * _TWO_POINTS
+    return rank, wilds, points
+
+
+def _plain_rank_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
+    """The meld :func:`check_meld` finds, if :func:`_rank_meld_shape` knows it."""
+    shape = _rank_meld_shape(cards, rules)
+    if shape is None:
+        return None
+    rank, wilds, points = shape
     return _meld(tuple(cards), RANK_MELD, rank, None, wilds, points, ())
+
+
+def _plain_sequence(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
+    """The meld :func:`check_meld` finds, if ``cards`` are a legal sequence running
+    straight up (no corner); None for anything else (see :func:`_plain_rank_meld`).
+    """
+    order = rules.sequence_ranks
+    n = len(cards)
+    if order is None or n < rules.min_cards or n > rules.sequence_max:
+        return None
+    suit = cards[0].suit
+    if suit is None or list(map(_suit_of, cards)).count(suit) != n:
+        return None
+    try:
+        places = sorted(map(_derived(order, _places).__getitem__, map(_rank_of, cards)))
+    except KeyError:  # a rank that does not run (a two, a three, a joker)
+        return None
+    if places[-1] - places[0] != n - 1 or len(set(places)) != n:
+        return None
+    ranks = tuple(map(order.__getitem__, places))
+    return _meld(tuple(cards), SEQUENCE, None, suit, 0, _meld_points(cards), ranks)
+
+
+def _places(order: Sequence[str]) -> dict[str, int]:
+    return {rank: i for i, rank in enumerate(order)}
+
+
+def _plain_black_threes(
+    cards: Sequence[Card], rules: MeldRules, may_meld: bool
+) -> Meld | None:
+    """The meld :func:`check_meld` finds, if ``cards`` are a legal meld of black
+    threes by the side going out; None for anything else."""
+    n = len(cards)
+    limits = rules.black_threes_out
+    if not may_meld or limits is None or n < rules.min_cards or n < limits[0]:
+        return None
+    if limits[1] is not None and n > limits[1]:
+        return None
+    if rules.sequence_ranks is not None and "3" in rules.sequence_ranks:
+        return None  # check_meld tries a sequence first
+    if not _BLACK_THREES.issuperset(cards):
+        return None
+    return _meld(tuple(cards), BLACK_THREES, "3", None, 0, _meld_points(cards), ())
+
+
+def _plain_other_meld(
+    cards: Sequence[Card], rules: MeldRules, may_meld_black_threes: bool
+) -> Meld | None:
+    """A plain sequence or meld of black threes (after :func:`_plain_rank_meld`)."""
+    return _plain_sequence(cards, rules) or _plain_black_threes(
+        cards, rules, may_meld_black_threes
+    )
 
 
 def check_side_melds(
@@ -738,7 +844,14 @@ def check_side_melds(
     first_of_rank: dict[str, int] = {}
     one_per_rank = rules.one_meld_per_rank
     for i, cards in enumerate(melds):
-        meld = _plain_rank_meld(cards, rules) if _fast_paths else None
+        meld = (
+            (
+                _plain_rank_meld(cards, rules)
+                or _plain_other_meld(cards, rules, may_meld_black_threes)
+            )
+            if _fast_paths
+            else None
+        )
         if meld is None:
             meld, errs = check_meld(
                 cards,
@@ -832,6 +945,13 @@ class RedThreeRule:
     all_count: int | None = 4
     all_value: int | None = 800
     positive_needs_complete: int | None = None
+
+
+def _red_threes_positive(rule: RedThreeRule, opened: bool, complete: int) -> bool:
+    """Whether a side's red threes count for it (``complete``: its canastas and
+    sambas; see :meth:`CanastaFamilyGame.red_threes_positive`)."""
+    need = rule.positive_needs_complete
+    return opened if need is None else complete >= need
 
 
 def red_three_points(count: int, rule: RedThreeRule, *, positive: bool) -> int:
@@ -970,14 +1090,7 @@ def check_opening(
             )
         )
     else:
-        facts.append(
-            _fact(
-                "opening_met",
-                f"opening requirement {requirement} met with {points}",
-                side,
-                points,
-            )
-        )
+        facts.append(_opening_met_fact(requirement, points, side))
     return points, errors, facts
 
 
@@ -1002,7 +1115,14 @@ class GoingOutRule:
 def check_going_out(
     melds: Iterable[Meld], rule: GoingOutRule, *, path: str
 ) -> list[RuleError]:
-    canastas, naturals, sambas = count_complete(melds)
+    return _going_out_errors(count_complete(melds), rule, path)
+
+
+def _going_out_errors(
+    counts: tuple[int, int, int], rule: GoingOutRule, path: str
+) -> list[RuleError]:
+    """:func:`check_going_out` from :func:`count_complete`'s counts."""
+    canastas, naturals, sambas = counts
     complete = canastas + (sambas if rule.sambas_count else 0)
     errors = []
     what = "canastas or sambas" if rule.sambas_count else "canastas"
@@ -1184,7 +1304,8 @@ def _construct(cls: type[FrozenModel], values: dict[str, Any]) -> Any:
     return m
 
 
-def _fast_side(raw: Any) -> SideCards | None:
+def _fast_side_fields(raw: Any) -> dict[str, Any] | None:
+    """The fields of :class:`SideCards` for a well-formed side, else None."""
     if type(raw) is not dict or not _SIDE_KEYS.issuperset(raw):
         return None
     melds_raw = raw.get("melds", ())
@@ -1218,17 +1339,47 @@ def _fast_side(raw: Any) -> SideCards | None:
     asked = raw.get("may_i_go_out_penalties", 0)
     if type(attempts) is not int or type(asked) is not int or min(attempts, asked) < 0:
         return None
-    return _construct(
-        SideCards,
-        {
-            "melds": lists[:-3],
-            "opening": opening,
-            "red_threes": lists[-1],
-            "hands": lists[-3:-1],
-            "insufficient_openings": attempts,
-            "may_i_go_out_penalties": asked,
-        },
-    )
+    return {
+        "melds": lists[:-3],
+        "opening": opening,
+        "red_threes": lists[-1],
+        "hands": lists[-3:-1],
+        "insufficient_openings": attempts,
+        "may_i_go_out_penalties": asked,
+    }
+
+
+def _fast_deal_fields(raw: Any) -> dict[str, Any] | None:
+    """The fields of :class:`CardsDeal` for a well-formed card-entry deal (each
+    team as its fields), else None."""
+    if type(raw) is not dict or not _DEAL_KEYS.issuperset(raw):
+        return None
+    if raw.get("mode", "cards") != "cards":
+        return None
+    teams = raw.get("teams")
+    if type(teams) not in _LISTS or len(teams) != 2:
+        return None
+    sides = (_fast_side_fields(teams[0]), _fast_side_fields(teams[1]))
+    if sides[0] is None or sides[1] is None:
+        return None
+    went_out = raw.get("went_out")
+    if went_out is not None and not (type(went_out) is int and 0 <= went_out <= 3):
+        return None
+    concealed = raw.get("concealed", False)
+    if type(concealed) is not bool:
+        return None
+    return {
+        "mode": "cards",
+        "teams": sides,
+        "went_out": went_out,
+        "concealed": concealed,
+    }
+
+
+def _cards_deal(fields: dict[str, Any]) -> CardsDeal:
+    """The :class:`CardsDeal` of :func:`_fast_deal_fields`' fields."""
+    teams = tuple(_construct(SideCards, dict(side)) for side in fields["teams"])
+    return _construct(CardsDeal, {**fields, "teams": teams})
 
 
 def _fast_cards_deal(raw: Any) -> CardsDeal | None:
@@ -1238,26 +1389,8 @@ def _fast_cards_deal(raw: Any) -> CardsDeal | None:
     pydantic then parses it and reports every error with its path. What this
     accepts, pydantic accepts and parses to the same model.
     """
-    if type(raw) is not dict or not _DEAL_KEYS.issuperset(raw):
-        return None
-    if raw.get("mode", "cards") != "cards":
-        return None
-    teams = raw.get("teams")
-    if type(teams) not in _LISTS or len(teams) != 2:
-        return None
-    sides = (_fast_side(teams[0]), _fast_side(teams[1]))
-    if sides[0] is None or sides[1] is None:
-        return None
-    went_out = raw.get("went_out")
-    if went_out is not None and not (type(went_out) is int and 0 <= went_out <= 3):
-        return None
-    concealed = raw.get("concealed", False)
-    if type(concealed) is not bool:
-        return None
-    return _construct(
-        CardsDeal,
-        {"mode": "cards", "teams": sides, "went_out": went_out, "concealed": concealed},
-    )
+    fields = _fast_deal_fields(raw)
+    return None if fields is None else _cards_deal(fields)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1292,16 +1425,37 @@ class SideResult:
         )
 
     def as_detail(self) -> dict[str, Any]:
-        return {
-            "melds": self.meld_points,
-            "bonuses": self.bonuses,
-            "red_threes": self.red_threes,
-            "going_out": self.going_out,
-            "hands": self.hands,
-            "penalties": self.penalties,
-            "opening": self.opening_points,
-            "total": self.total,
-        }
+        return _side_detail(
+            self.meld_points,
+            self.bonuses,
+            self.red_threes,
+            self.going_out,
+            self.hands,
+            self.penalties,
+            self.opening_points,
+        )
+
+
+def _side_detail(
+    meld_points: int,
+    bonuses: int,
+    red_threes: int,
+    going_out: int,
+    hands: int,
+    penalties: int,
+    opening_points: int | None,
+) -> dict[str, Any]:
+    """A side's items as the deal's detail lists them (:meth:`SideResult.as_detail`)."""
+    return {
+        "melds": meld_points,
+        "bonuses": bonuses,
+        "red_threes": red_threes,
+        "going_out": going_out,
+        "hands": hands,
+        "penalties": penalties,
+        "opening": opening_points,
+        "total": meld_points + bonuses + red_threes + going_out + hands + penalties,
+    }
 
 
 class _SideResultSlots:
@@ -1332,6 +1486,29 @@ def _side_result(
     return r  # type: ignore[return-value]
 
 
+# What the plain-deal fast path (CanastaFamilyGame._score_plain) stands in for.
+_PLAIN_PATH_REPLACES = (
+    "parse_deal",
+    "verify_and_score",
+    "score_cards",
+    "score_side",
+    "_check_deck",
+    "extra_piles",
+    "extra_checks",
+    "_opening_parts",
+    "red_threes_positive",
+)
+
+
+def _side_cards(side: dict[str, Any]) -> Iterable[Card]:
+    """Every card a side entered (its parsed fields): melds, red threes, hands."""
+    return chain(
+        chain.from_iterable(side["melds"]),
+        side["red_threes"],
+        chain.from_iterable(side["hands"]),
+    )
+
+
 class CanastaFamilyGame(Game):
     """A :class:`Game` for "Canasta with other tables": 2 sides at (0, 1, 0, 1).
 
@@ -1354,6 +1531,13 @@ class CanastaFamilyGame(Game):
             "cards": TypeAdapter(self.cards_deal),
             "totals": TypeAdapter(self.totals_deal),
         }
+        # The plain-deal fast path stands in for these methods as this class has
+        # them; a game that changes one of them is scored by the full check only.
+        cls = type(self)
+        self._plain_deals = self.cards_deal is CardsDeal and all(
+            getattr(cls, name) is getattr(CanastaFamilyGame, name)
+            for name in _PLAIN_PATH_REPLACES
+        )
 
     # -- hooks ------------------------------------------------------------------
 
@@ -1370,7 +1554,7 @@ class CanastaFamilyGame(Game):
         if need is None:
             return opened
         canastas, _, sambas = count_complete(melds)
-        return canastas + sambas >= need
+        return _red_threes_positive(rules.red_threes, opened, canastas + sambas)
 
     def extra_checks(
         self, state: MatchState, deal: CardsDeal, results: Sequence[SideResult]
@@ -1448,6 +1632,162 @@ class CanastaFamilyGame(Game):
         )
 
     # -- one deal ---------------------------------------------------------------
+
+    def score(self, state: MatchState, raw: Any) -> DealScore:
+        if self._plain_deals and _fast_paths and not state.finished:
+            fields = _fast_deal_fields(raw)
+            if fields is not None:
+                score = self._score_plain(state, fields)
+                if score is not None:
+                    return score
+                return self.verify_and_score(state, _cards_deal(fields))
+        return super().score(state, raw)
+
+    # -- plain deals: the fast path ----------------------------------------------
+    #
+    # Scoring a card-entry deal is the engine's hottest path (every entry, every
+    # correction, every re-fold). Nearly every deal entered is *plain*: legal, its
+    # melds rank melds with the naturals typed first (or straight sequences), the
+    # opening given as meld indices, nobody concealed. For such a deal the full
+    # check (:meth:`score_cards`) spends most of its time on what only an illegal
+    # deal needs: error paths, error lists, per-side result objects. The methods
+    # below score a plain deal with the same helpers and tables and stop at the
+    # first thing they do not handle or that is wrong, returning None; the full
+    # check then scores the deal or names every error. Either way the result is
+    # the same (tests/games/test_canasta_fast_paths.py compares both paths on
+    # random legal and illegal deals).
+
+    def _score_plain(self, state: MatchState, deal: dict[str, Any]) -> DealScore | None:
+        """:meth:`score_cards` of a plain deal (given as its parsed fields), or None."""
+        if deal["concealed"]:
+            return None
+        rules = self.rules_for(state.options)
+        teams = deal["teams"]
+        if _deck_overfull(rules.deck, chain(*map(_side_cards, teams))):
+            return None
+        went_out = deal["went_out"]
+        went_side = None if went_out is None else state.table.seats[went_out]
+        facts: list[Fact] = []
+        details = []
+        for side, entry in enumerate(teams):
+            detail = self._score_plain_side(
+                state, rules, side, entry, went_out, went_side == side, facts
+            )
+            if detail is None:
+                return None
+            details.append(detail)
+        return DealScore(
+            tuple(d["total"] for d in details), tuple(facts), True, {"sides": details}
+        )
+
+    def _score_plain_side(
+        self,
+        state: MatchState,
+        rules: FamilyRules,
+        side: int,
+        entry: dict[str, Any],
+        went_out: int | None,
+        went_out_here: bool,
+        facts: list[Fact],
+    ) -> dict[str, Any] | None:
+        """:meth:`score_side`'s detail of a plain side (its facts appended), or None."""
+        meld_rules = rules.melds
+        one_per_rank = meld_rules.one_meld_per_rank
+        canasta_facts = _derived(rules.bonuses, _canasta_facts)
+        ranks_melded = set()
+        points = []  # of each meld, for the opening
+        bonuses = canastas = natural_canastas = sambas = 0
+        for cards in entry["melds"]:
+            shape = _rank_meld_shape(cards, meld_rules)
+            if shape is None:  # a sequence or black threes, or not plain
+                meld = _plain_other_meld(cards, meld_rules, went_out_here)
+                if meld is None:
+                    return None
+                points.append(meld.points)
+                if meld.is_samba:
+                    sambas += 1
+                    fact = _complete_meld_fact(meld, rules.bonuses, side)
+                    bonuses += fact.points
+                    facts.append(fact)
+                continue
+            rank, wilds, meld_points = shape
+            if one_per_rank and rank in ranks_melded:
+                return None
+            ranks_melded.add(rank)
+            points.append(meld_points)
+            if len(cards) >= 7:  # a canasta (same fact as _complete_meld_fact's)
+                canastas += 1
+                natural_canastas += not wilds
+                bonus, code, text = canasta_facts[rank, not wilds]
+                bonuses += bonus
+                facts.append(_fact(code, text, side, bonus))
+        meld_points = sum(points)
+        opened = bool(points)
+
+        red_points = 0
+        reds = entry["red_threes"]
+        if reds:
+            if rules.red_threes is None or not _RED_THREES.issuperset(reds):
+                return None
+            positive = _red_threes_positive(rules.red_threes, opened, canastas + sambas)
+            red_points = red_three_points(
+                len(reds), rules.red_threes, positive=positive
+            )
+            facts.append(_red_threes_fact(len(reds), red_points, side))
+
+        hand_value = _derived(rules.hand_points, _value_of)
+        hand_total = 0
+        seats = _seats_of(state.table, side)
+        for seat, hand in zip(seats, entry["hands"], strict=True):
+            if (went_out == seat) == bool(hand):  # see hand_error
+                return None
+            if rules.red_threes is not None and not _RED_THREES.isdisjoint(hand):
+                return None
+            hand_total += sum(map(hand_value, hand))
+
+        going_out = 0
+        if went_out_here:
+            counts = (canastas, natural_canastas, sambas)
+            if _going_out_errors(counts, rules.going_out, ""):
+                return None
+            going_out = rules.going_out_bonus
+            facts.append(_went_out_fact(going_out, side))
+
+        opening_points = None
+        opening = entry["opening"]
+        if opening:
+            # Whole melds by index, each once (what _opening_parts and
+            # check_opening accept without a search).
+            if not (
+                points
+                and _ONLY_INT.issuperset(map(type, opening))
+                and min(opening) >= 0
+                and max(opening) < len(points)
+                and len(set(opening)) == len(opening)
+            ):
+                return None
+            requirement = self.requirement(state, side, entry["insufficient_openings"])
+            opening_points = sum(map(points.__getitem__, opening))
+            if opening_points < requirement:
+                return None
+            facts.append(_opening_met_fact(requirement, opening_points, side))
+        if not opened and red_points < 0:
+            facts.append(_fact("not_opened", "no opening meld", side, None))
+
+        penalties = -MAY_I_GO_OUT_PENALTY * entry["may_i_go_out_penalties"]
+        if penalties:
+            facts.append(_may_i_go_out_fact(penalties, side))
+        return _side_detail(
+            meld_points,
+            bonuses,
+            red_points,
+            going_out,
+            -hand_total,
+            penalties,
+            opening_points,
+        )
+
+    # -- one deal: the full check -------------------------------------------------
 
     def verify_and_score(self, state: MatchState, deal: Any) -> DealScore:
         if isinstance(deal, TotalsDeal):
@@ -1553,13 +1893,7 @@ class CanastaFamilyGame(Game):
         valid_melds = len(melds) == len(entry.melds)
 
         meld_points = sum(map(_points_of, melds))
-        bonuses = 0
-        for meld in melds:
-            if len(meld.cards) >= 7:  # a canasta or a samba
-                fact = _complete_meld_fact(meld, rules.bonuses, side)
-                if fact is not None:
-                    bonuses += fact.points
-                    facts.append(fact)
+        bonuses = _complete_meld_facts(melds, rules.bonuses, side, facts)
 
         # Red threes (§28.6.3): laid out, never held or melded.
         red_points = 0
@@ -1588,15 +1922,7 @@ class CanastaFamilyGame(Game):
                 red_points = red_three_points(
                     len(reds), rules.red_threes, positive=positive
                 )
-                facts.append(
-                    _fact(
-                        "red_threes",
-                        f"{len(reds)} red three{'s' if len(reds) > 1 else ''}: "
-                        f"{red_points}",
-                        side,
-                        red_points,
-                    )
-                )
+                facts.append(_red_threes_fact(len(reds), red_points, side))
 
         # Hands.
         seats = _seats_of(state.table, side)
@@ -1629,7 +1955,7 @@ class CanastaFamilyGame(Game):
                     check_going_out(melds, rules.going_out, path=f"{base}.melds")
                 )
             going_out = rules.going_out_bonus
-            facts.append(_fact("went_out", f"went out: {going_out}", side, going_out))
+            facts.append(_went_out_fact(going_out, side))
             if deal.concealed and rules.concealed_bonus:
                 going_out += rules.concealed_bonus
                 facts.append(
@@ -1666,14 +1992,7 @@ class CanastaFamilyGame(Game):
 
         penalties = -MAY_I_GO_OUT_PENALTY * entry.may_i_go_out_penalties
         if penalties:
-            facts.append(
-                _fact(
-                    "may_i_go_out",
-                    f"“May I go out?” penalty: {penalties}",
-                    side,
-                    penalties,
-                )
-            )
+            facts.append(_may_i_go_out_fact(penalties, side))
         result = _side_result(
             melds,
             meld_points,

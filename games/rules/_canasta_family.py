@@ -65,7 +65,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, repeat
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
@@ -1304,6 +1304,18 @@ def _construct(cls: type[FrozenModel], values: dict[str, Any]) -> Any:
     return m
 
 
+def _card_lists(values: tuple[Any, ...]) -> tuple[tuple[Card, ...], ...] | None:
+    """:func:`_fast_cards` of each value; None if one of them is None."""
+    try:
+        # The usual entry, every list typed as one string of canonical cards:
+        # split, look up and pack every list in C (not one call of
+        # _fast_cards per list). Anything else raises and goes token by token.
+        return tuple(map(tuple, map(map, repeat(_token), map(str.split, values))))
+    except (KeyError, TypeError):
+        lists = tuple(map(_fast_cards, values))
+        return None if None in lists else lists
+
+
 def _fast_side_fields(raw: Any) -> dict[str, Any] | None:
     """The fields of :class:`SideCards` for a well-formed side, else None."""
     if type(raw) is not dict or not _SIDE_KEYS.issuperset(raw):
@@ -1314,9 +1326,9 @@ def _fast_side_fields(raw: Any) -> dict[str, Any] | None:
         return None
     if len(hands_raw) != 2:
         return None
-    # Every card list of the side in one pass: melds, both hands, the red threes.
-    lists = tuple(map(_fast_cards, (*melds_raw, *hands_raw, raw.get("red_threes", ()))))
-    if None in lists:
+    lists = _card_lists((*melds_raw, *hands_raw))
+    red_threes = _fast_cards(raw.get("red_threes", ()))
+    if lists is None or red_threes is None:
         return None
     opening = raw.get("opening")
     if opening is not None:
@@ -1340,10 +1352,10 @@ def _fast_side_fields(raw: Any) -> dict[str, Any] | None:
     if type(attempts) is not int or type(asked) is not int or min(attempts, asked) < 0:
         return None
     return {
-        "melds": lists[:-3],
+        "melds": lists[:-2],
         "opening": opening,
-        "red_threes": lists[-1],
-        "hands": lists[-3:-1],
+        "red_threes": red_threes,
+        "hands": lists[-2:],
         "insufficient_openings": attempts,
         "may_i_go_out_penalties": asked,
     }
@@ -1500,13 +1512,13 @@ _PLAIN_PATH_REPLACES = (
 )
 
 
-def _side_cards(side: dict[str, Any]) -> Iterable[Card]:
+def _side_cards(side: dict[str, Any]) -> list[Card]:
     """Every card a side entered (its parsed fields): melds, red threes, hands."""
-    return chain(
+    melds, hands = (
         chain.from_iterable(side["melds"]),
-        side["red_threes"],
         chain.from_iterable(side["hands"]),
     )
+    return [*melds, *side["red_threes"], *hands]
 
 
 class CanastaFamilyGame(Game):
@@ -1663,7 +1675,7 @@ class CanastaFamilyGame(Game):
             return None
         rules = self.rules_for(state.options)
         teams = deal["teams"]
-        if _deck_overfull(rules.deck, chain(*map(_side_cards, teams))):
+        if _deck_overfull(rules.deck, [*_side_cards(teams[0]), *_side_cards(teams[1])]):
             return None
         went_out = deal["went_out"]
         went_side = None if went_out is None else state.table.seats[went_out]

@@ -62,7 +62,7 @@ Invariants:
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
@@ -237,9 +237,12 @@ def _deck_limits(deck: DeckSpec) -> _DeckLimits:
 
 def _deck_overfull(deck: DeckSpec, cards: Iterable[Card]) -> bool:
     """Whether ``cards`` hold a card more often than ``deck`` has copies of it."""
-    counts = Counter(cards)  # counted in C: cards hash by identity
+    # Counted in C (cards hash by identity). _count_elements is the counting
+    # loop of Counter.update, without its Python-level type checks.
+    counts: dict[Card, int] = {}
+    _count_elements(counts, cards)
     limits: _DeckLimits = _derived(deck, _deck_limits)
-    if not limits.faces.issuperset(counts):
+    if not counts.keys() <= limits.faces:
         return True  # a card the deck does not hold at all
     for card, held in limits.more:
         if counts.pop(card, 0) > held:
@@ -1318,7 +1321,7 @@ def _card_lists(values: tuple[Any, ...]) -> tuple[tuple[Card, ...], ...] | None:
 
 def _fast_side_fields(raw: Any) -> dict[str, Any] | None:
     """The fields of :class:`SideCards` for a well-formed side, else None."""
-    if type(raw) is not dict or not _SIDE_KEYS.issuperset(raw):
+    if type(raw) is not dict or not raw.keys() <= _SIDE_KEYS:
         return None
     melds_raw = raw.get("melds", ())
     hands_raw = raw.get("hands")
@@ -1364,7 +1367,7 @@ def _fast_side_fields(raw: Any) -> dict[str, Any] | None:
 def _fast_deal_fields(raw: Any) -> dict[str, Any] | None:
     """The fields of :class:`CardsDeal` for a well-formed card-entry deal (each
     team as its fields), else None."""
-    if type(raw) is not dict or not _DEAL_KEYS.issuperset(raw):
+    if type(raw) is not dict or not raw.keys() <= _DEAL_KEYS:
         return None
     if raw.get("mode", "cards") != "cards":
         return None

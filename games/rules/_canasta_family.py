@@ -57,7 +57,13 @@ Invariants:
   again);
 * a meld's kind, canasta/samba status and natural/mixed type come from its cards;
 * errors carry the path of the field as entered (``teams.1.melds.2``), and every
-  error of a deal is reported at once.
+  error of a deal is reported at once;
+* card entry is scored through fast paths (a parse without pydantic's per-card
+  callbacks, plain melds, plain deals: see "plain deals: the fast path" in
+  :class:`CanastaFamilyGame`); each recognises the common case and hands anything
+  else to the full check, so a result never depends on which path ran
+  (tests/games/test_canasta_fast_paths.py). A game overriding one of the methods
+  the plain-deal path stands in for is scored by the full check only.
 """
 
 from __future__ import annotations
@@ -95,8 +101,10 @@ from games.engine.game import (
 from games.engine.inputs import CardList, FrozenModel, validation_errors
 
 # Fast paths stand in for the full checks on the common case and give the same
-# results (see :func:`_plain_rank_meld`, :func:`_fast_cards_deal`);
-# tests/games/test_canasta_fast_paths.py turns them off to compare.
+# results: the parse without pydantic (:func:`_fast_cards_deal`), plain melds
+# (:func:`_rank_meld_shape`, :func:`_plain_other_meld`) and plain deals
+# (:meth:`CanastaFamilyGame._score_plain`). tests/games/test_canasta_fast_paths.py
+# turns them off to compare.
 _fast_paths = True
 
 # -- card values (§28.1) ---------------------------------------------------------
@@ -439,10 +447,8 @@ def _complete_meld_fact(meld: Meld, bonuses: CanastaBonuses, side: int) -> Fact 
         bonus, code, text = facts[meld.rank, not meld.wilds]
     else:
         bonus = canasta_bonus(meld, bonuses)
-        if not bonus:
-            return None
         code, text = "samba", f"{meld.label}: {bonus}"
-    return _fact(code, text, side, bonus)
+    return _fact(code, text, side, bonus) if bonus else None
 
 
 def _complete_meld_facts(
@@ -1722,8 +1728,9 @@ class CanastaFamilyGame(Game):
                 if meld.is_samba:
                     sambas += 1
                     fact = _complete_meld_fact(meld, rules.bonuses, side)
-                    bonuses += fact.points
-                    facts.append(fact)
+                    if fact is not None:
+                        bonuses += fact.points
+                        facts.append(fact)
                 continue
             rank, wilds, meld_points = shape
             if one_per_rank and rank in ranks_melded:
@@ -1734,8 +1741,9 @@ class CanastaFamilyGame(Game):
                 canastas += 1
                 natural_canastas += not wilds
                 bonus, code, text = canasta_facts[rank, not wilds]
-                bonuses += bonus
-                facts.append(_fact(code, text, side, bonus))
+                if bonus:
+                    bonuses += bonus
+                    facts.append(_fact(code, text, side, bonus))
         meld_points = sum(points)
         opened = bool(points)
 

@@ -22,16 +22,19 @@ from hypothesis import strategies as st
 import games.rules._canasta_family as family
 from bench.cases.canasta import legal_deal
 from games.engine.cards import JOKER, STANDARD_CARDS, parse_cards
+from games.engine.decks import DOUBLE_54
 from games.engine.errors import DealRejected
 from games.engine.serialize import to_jsonable
 from games.rules._canasta_family import (
+    CanastaBonuses,
+    CanastaFamilyGame,
     MeldRules,
     _fast_deal_fields,
     _plain_other_meld,
     _plain_rank_meld,
     check_meld,
 )
-from games.rules.canasta import Canasta
+from games.rules.canasta import CANASTA_RULES, Canasta, CanastaOptions
 from games.rules.contract_samba import CONTRACT_SAMBA_RULES, ContractSamba
 from games.rules.hand_and_foot import HandAndFoot
 from games.rules.samba import SAMBA_RULES, Samba
@@ -239,3 +242,31 @@ def test_common_melds_are_plain(text):
         cards, SAMBA_RULES.melds, True
     )
     assert found is not None
+
+
+class NoNaturalBonusCanasta(CanastaFamilyGame):
+    """A made-up variant whose natural canastas earn nothing (not registered)."""
+
+    slug = "test-no-natural-bonus"
+    name = "Canasta without natural bonus"
+    source = "test"
+    Options = CanastaOptions
+    deck = DOUBLE_54
+    rules = replace(CANASTA_RULES, bonuses=CanastaBonuses(natural=0, mixed=300))
+
+
+def test_a_canasta_without_bonus_has_no_fact_on_either_path():
+    """A canasta whose bonus is 0 earns no fact, with or without the fast paths."""
+    game = NoNaturalBonusCanasta()
+    raw = {
+        "teams": [
+            {"melds": ["KH KD KS KC KH KD KS"], "hands": ["", "4C"], "opening": [0]},
+            {"melds": [], "hands": ["QS", "8D"]},
+        ],
+        "went_out": 0,
+    }
+    state = game.start()
+    fast = outcome(game, state, raw)
+    assert fast == full_outcome(game, state, raw)
+    assert fast[0] == "scored"
+    assert [f["code"] for f in fast[1]["facts"]] == ["went_out", "opening_met"]

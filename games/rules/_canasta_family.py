@@ -1518,16 +1518,22 @@ _PLAIN_PATH_REPLACES = (
     "extra_checks",
     "_opening_parts",
     "red_threes_positive",
+    "requirement",
 )
 
 
-def _side_cards(side: dict[str, Any]) -> list[Card]:
-    """Every card a side entered (its parsed fields): melds, red threes, hands."""
-    melds, hands = (
-        chain.from_iterable(side["melds"]),
-        chain.from_iterable(side["hands"]),
-    )
-    return [*melds, *side["red_threes"], *hands]
+def _deal_cards(teams: tuple[dict[str, Any], dict[str, Any]]) -> list[Card]:
+    """Every card the sides entered (their parsed fields): melds, red threes, hands."""
+    a, b = teams
+    flat = chain.from_iterable
+    return [
+        *flat(a["melds"]),
+        *a["red_threes"],
+        *flat(a["hands"]),
+        *flat(b["melds"]),
+        *b["red_threes"],
+        *flat(b["hands"]),
+    ]
 
 
 class CanastaFamilyGame(Game):
@@ -1684,7 +1690,7 @@ class CanastaFamilyGame(Game):
             return None
         rules = self.rules_for(state.options)
         teams = deal["teams"]
-        if _deck_overfull(rules.deck, [*_side_cards(teams[0]), *_side_cards(teams[1])]):
+        if _deck_overfull(rules.deck, _deal_cards(teams)):
             return None
         went_out = deal["went_out"]
         went_side = None if went_out is None else state.table.seats[went_out]
@@ -1789,7 +1795,8 @@ class CanastaFamilyGame(Game):
                 and len(set(opening)) == len(opening)
             ):
                 return None
-            requirement = self.requirement(state, side, entry["insufficient_openings"])
+            attempts = entry["insufficient_openings"]
+            requirement = rules.zones.requirement(state.totals[side], attempts)
             opening_points = sum(map(points.__getitem__, opening))
             if opening_points < requirement:
                 return None

@@ -1764,15 +1764,16 @@ class CanastaFamilyGame(Game):
             )
             facts.append(_red_threes_fact(len(reds), red_points, side))
 
+        # The two partners' hands (SideCards.hands holds exactly two).
+        (first, second), (hand, other) = _seats_of(state.table, side), entry["hands"]
+        if (went_out == first) == bool(hand) or (went_out == second) == bool(other):
+            return None  # see hand_error
+        if rules.red_threes is not None and not (
+            _RED_THREES.isdisjoint(hand) and _RED_THREES.isdisjoint(other)
+        ):
+            return None
         hand_value = _derived(rules.hand_points, _value_of)
-        hand_total = 0
-        seats = _seats_of(state.table, side)
-        for seat, hand in zip(seats, entry["hands"], strict=True):
-            if (went_out == seat) == bool(hand):  # see hand_error
-                return None
-            if rules.red_threes is not None and not _RED_THREES.isdisjoint(hand):
-                return None
-            hand_total += sum(map(hand_value, hand))
+        hand_total = sum(map(hand_value, hand)) + sum(map(hand_value, other))
 
         going_out = 0
         if went_out_here:
@@ -1787,13 +1788,9 @@ class CanastaFamilyGame(Game):
         if opening:
             # Whole melds by index, each once (what _opening_parts and
             # check_opening accept without a search).
-            if not (
-                points
-                and _ONLY_INT.issuperset(map(type, opening))
-                and min(opening) >= 0
-                and max(opening) < len(points)
-                and len(set(opening)) == len(opening)
-            ):
+            # (The parse leaves only ints and card tuples in it, never a bool.)
+            picked = set(opening)
+            if len(picked) != len(opening) or not picked.issubset(range(len(points))):
                 return None
             attempts = entry["insufficient_openings"]
             requirement = rules.zones.requirement(state.totals[side], attempts)

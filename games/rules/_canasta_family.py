@@ -1703,9 +1703,8 @@ class CanastaFamilyGame(Game):
             if detail is None:
                 return None
             details.append(detail)
-        return DealScore(
-            tuple(d["total"] for d in details), tuple(facts), True, {"sides": details}
-        )
+        points = (details[0]["total"], details[1]["total"])
+        return DealScore(points, tuple(facts), True, {"sides": details})
 
     def _score_plain_side(
         self,

@@ -1764,7 +1764,10 @@ class CanastaFamilyGame(Game):
             facts.append(_red_threes_fact(len(reds), red_points, side))
 
         # The two partners' hands (SideCards.hands holds exactly two).
-        (first, second), (hand, other) = _seats_of(state.table, side), entry["hands"]
+        seats = _seats_of(state.table, side)
+        if len(seats) != 2:
+            return None
+        (first, second), (hand, other) = seats, entry["hands"]
         if (went_out == first) == bool(hand) or (went_out == second) == bool(other):
             return None  # see hand_error
         if rules.red_threes is not None and not (

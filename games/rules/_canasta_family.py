@@ -1661,6 +1661,7 @@ class CanastaFamilyGame(Game):
     # -- one deal ---------------------------------------------------------------
 
     def score(self, state: MatchState, raw: Any) -> DealScore:
+        """:meth:`Game.score`, through the plain-deal fast path where it applies."""
         if self._plain_deals and _fast_paths and not state.finished:
             fields = _fast_deal_fields(raw)
             if fields is not None:
@@ -1720,8 +1721,8 @@ class CanastaFamilyGame(Game):
         meld_rules = rules.melds
         one_per_rank = meld_rules.one_meld_per_rank
         canasta_facts = _derived(rules.bonuses, _canasta_facts)
-        ranks_melded = set()
-        points = []  # of each meld, for the opening
+        ranks_melded: set[str] = set()
+        points: list[int] = []  # of each meld, for the opening
         bonuses = canastas = natural_canastas = sambas = 0
         for cards in entry["melds"]:
             shape = _rank_meld_shape(cards, meld_rules)
@@ -1789,8 +1790,8 @@ class CanastaFamilyGame(Game):
         opening = entry["opening"]
         if opening:
             # Whole melds by index, each once (what _opening_parts and
-            # check_opening accept without a search).
-            # (The parse leaves only ints and card tuples in it, never a bool.)
+            # check_opening accept without a search). The parse leaves only ints
+            # and card tuples in an opening, never a bool.
             picked = set(opening)
             if len(picked) != len(opening) or not picked.issubset(range(len(points))):
                 return None

@@ -57,15 +57,22 @@ Invariants:
   again);
 * a meld's kind, canasta/samba status and natural/mixed type come from its cards;
 * errors carry the path of the field as entered (``teams.1.melds.2``), and every
-  error of a deal is reported at once.
+  error of a deal is reported at once;
+* card entry is scored through fast paths (a parse without pydantic's per-card
+  callbacks, plain melds, plain deals: see "plain deals: the fast path" in
+  :class:`CanastaFamilyGame`); each recognises the common case and hands anything
+  else to the full check, so a result never depends on which path ran
+  (tests/games/test_canasta_fast_paths.py). A game overriding one of the methods
+  the plain-deal path stands in for is scored by the full check only.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections import _count_elements  # type: ignore[attr-defined]
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, repeat
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -92,6 +99,13 @@ from games.engine.game import (
     advanced,
 )
 from games.engine.inputs import CardList, FrozenModel, validation_errors
+
+# Fast paths stand in for the full checks on the common case and give the same
+# results: the parse without pydantic (:func:`_fast_cards_deal`), plain melds
+# (:func:`_rank_meld_shape`, :func:`_plain_other_meld`) and plain deals
+# (:meth:`CanastaFamilyGame._score_plain`). tests/games/test_canasta_fast_paths.py
+# turns them off to compare.
+_fast_paths = True
 
 # -- card values (§28.1) ---------------------------------------------------------
 
@@ -194,28 +208,55 @@ def hand_points(cards: Iterable[Card], table: Mapping[Card, int] = CARD_POINTS) 
     return sum(map(table.__getitem__, cards))
 
 
-_DECK_LIMITS: dict[int, tuple[DeckSpec, tuple[tuple[Card, int], ...]]] = {}
+_DERIVED: dict[tuple[int, Callable[[Any], Any]], tuple[Any, Any]] = {}
 
 
-def _deck_limits(deck: DeckSpec) -> tuple[tuple[Card, int], ...]:
-    cached = _DECK_LIMITS.get(id(deck))
-    if cached is None or cached[0] is not deck:
-        cached = (deck, tuple(deck.copies.items()))
-        _DECK_LIMITS[id(deck)] = cached
-    return cached[1]
+def _derived(table: Any, build: Callable[[Any], Any]) -> Any:
+    """``build(table)``, built once per table.
+
+    A game's tables (its deck, bonuses, hand values) are built once and live as
+    long as the program; what the hot paths derive from them is kept here, with
+    the table itself so that its id stays its own.
+    """
+    key = (id(table), build)
+    hit = _DERIVED.get(key)
+    if hit is None:
+        hit = _DERIVED[key] = (table, build(table))
+    return hit[1]
+
+
+@dataclass(frozen=True, slots=True)
+class _DeckLimits:
+    """A deck's copies, arranged so that a deal is checked with set operations."""
+
+    faces: frozenset[Card]  # every face the deck holds
+    common: int  # the fewest copies any face has (2 of each in 2 × 54)
+    more: tuple[tuple[Card, int], ...]  # faces with more copies (the jokers)
+
+
+def _deck_limits(deck: DeckSpec) -> _DeckLimits:
+    common = min(deck.copies.values(), default=0)
+    return _DeckLimits(
+        frozenset(deck.copies),
+        common,
+        tuple((c, n) for c, n in deck.copies.items() if n > common),
+    )
 
 
 def _deck_overfull(deck: DeckSpec, cards: Iterable[Card]) -> bool:
     """Whether ``cards`` hold a card more often than ``deck`` has copies of it."""
-    counts = Counter(cards)  # counted in C: cards hash by identity
-    total = len(counts)
-    for card, held in _deck_limits(deck):
-        n = counts.get(card)
-        if n is not None:
-            if n > held:
-                return True
-            total -= 1
-    return total > 0  # a card the deck does not hold at all
+    # Counted in C (cards hash by identity). _count_elements is the counting
+    # loop of Counter.update, without its Python-level type checks.
+    counts: dict[Card, int] = {}
+    _count_elements(counts, cards)
+    limits: _DeckLimits = _derived(deck, _deck_limits)
+    if not counts.keys() <= limits.faces:
+        return True  # a card the deck does not hold at all
+    for card, held in limits.more:
+        if counts.pop(card, 0) > held:
+            return True
+    # Every other face has the same number of copies: one max() instead of a loop.
+    return bool(counts) and max(counts.values()) > limits.common
 
 
 def check_deck_fast(
@@ -385,6 +426,106 @@ def _fact(code: str, text: str, side: int | None, points: int | None) -> Fact:
     f.points = points
     f.__class__ = Fact
     return f  # type: ignore[return-value]
+
+
+_points_of = attrgetter("points")
+_rank_of = attrgetter("rank")
+_suit_of = attrgetter("suit")
+# What a natural of a rank meld counts, by rank (twos are wild, threes never meld).
+_RANK_POINTS = {
+    c.rank: _MELD_POINTS[c] for c in STANDARD_CARDS if c.rank not in ("2", "3")
+}
+_JOKER_POINTS = _MELD_POINTS[JOKER]
+_TWO_POINTS = _MELD_POINTS[Card("2", Suit.CLUBS)]
+
+
+def _complete_meld_fact(meld: Meld, bonuses: CanastaBonuses, side: int) -> Fact | None:
+    """The fact for a canasta's or a samba's bonus (``natural canasta of 7s: 500``);
+    None for a meld that earns none."""
+    if meld.kind == RANK_MELD:
+        facts = _derived(bonuses, _canasta_facts)
+        bonus, code, text = facts[meld.rank, not meld.wilds]
+    else:
+        bonus = canasta_bonus(meld, bonuses)
+        code, text = "samba", f"{meld.label}: {bonus}"
+    return _fact(code, text, side, bonus) if bonus else None
+
+
+def _complete_meld_facts(
+    melds: Iterable[Meld], bonuses: CanastaBonuses, side: int, facts: list[Fact]
+) -> int:
+    """Append the bonus fact of every canasta and samba to ``facts``; their total."""
+    total = 0
+    for meld in melds:
+        if len(meld.cards) >= 7:  # a canasta or a samba
+            fact = _complete_meld_fact(meld, bonuses, side)
+            if fact is not None:
+                total += fact.points
+                facts.append(fact)
+    return total
+
+
+def _red_threes_fact(count: int, points: int, side: int) -> Fact:
+    return _fact(
+        "red_threes",
+        f"{count} red three{'s' if count > 1 else ''}: {points}",
+        side,
+        points,
+    )
+
+
+def _went_out_fact(points: int, side: int) -> Fact:
+    return _fact("went_out", f"went out: {points}", side, points)
+
+
+def _opening_met_fact(requirement: int, points: int, side: int) -> Fact:
+    return _fact(
+        "opening_met",
+        f"opening requirement {requirement} met with {points}",
+        side,
+        points,
+    )
+
+
+def _may_i_go_out_fact(penalties: int, side: int) -> Fact:
+    return _fact(
+        "may_i_go_out", f"“May I go out?” penalty: {penalties}", side, penalties
+    )
+
+
+def _canasta_facts(
+    bonuses: CanastaBonuses,
+) -> dict[tuple[str, bool], tuple[int, str, str]]:
+    """(bonus, fact code, fact text) of a canasta by (rank, natural).
+
+    A canasta's fact depends on nothing else, so the texts are built once per bonus
+    table (through :func:`_derived`) rather than for every canasta scored.
+    """
+    table = {}
+    for rank in (*RANKS, JOKER_RANK):
+        for natural in (True, False):
+            bonus = _canasta_bonus(bonuses, rank, natural)
+            kind = "natural" if natural else "mixed"
+            text = f"{kind} canasta of {rank_plural(rank)}: {bonus}"
+            table[rank, natural] = (bonus, f"{kind}_canasta", text)
+    return table
+
+
+def _value_of(values: Mapping[Card, int]) -> Callable[[Card], int]:
+    """A plain dict's lookup of ``values`` (a read-only proxy's is slower)."""
+    return dict(values).__getitem__
+
+
+_SEATS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+
+
+def _seats_of(table: Table, side: int) -> tuple[int, ...]:
+    """``table.seats_of(side)``, remembered per seating (there are a handful)."""
+    key = (table.seats, side)
+    seats = _SEATS.get(key)
+    if seats is None:
+        seats = _SEATS[key] = table.seats_of(side)
+    return seats
 
 
 def check_meld(
@@ -599,6 +740,103 @@ def _check_black_threes(
     return _meld(cards, BLACK_THREES, "3", None, 0, points, ()), []
 
 
+def _rank_meld_shape(
+    cards: Sequence[Card], rules: MeldRules
+) -> tuple[str, int, int] | None:
+    """``(rank, wilds, points)`` if ``cards`` are a legal rank meld, else None.
+
+    A fast path: nearly every meld of a deal is naturals of one rank (4 to A) typed
+    first, then at most the allowed wilds, and telling that takes a few counts of
+    strings. Anything else (threes, a meld of twos, a would-be sequence, a wild
+    typed first, any error) gives None, and :func:`check_meld` then classifies it
+    in full and names what is wrong. With two or more naturals of one rank the
+    cards cannot be a sequence, so the meld is the one :func:`check_meld` finds.
+    """
+    ranks = list(map(_rank_of, cards))
+    rank = ranks[0] if ranks else None
+    if rank not in _RANK_POINTS:  # not a natural of 4 to A
+        return None
+    n = len(ranks)
+    naturals = ranks.count(rank)
+    wilds = n - naturals
+    jokers = ranks.count(JOKER_RANK) if wilds else 0
+    twos = wilds - jokers
+    if (
+        (twos and ranks.count("2") != twos)  # something else than wilds
+        or n < rules.min_cards
+        or naturals < 2
+        or naturals < rules.min_naturals
+        or wilds > rules.max_wilds
+        or (rules.max_cards is not None and n > rules.max_cards)
+        or (rules.closed_natural_canastas and n > 7 and not wilds)
+    ):
+        return None
+    # The naturals are of one rank, so they are all worth the same.
+    points = naturals * _RANK_POINTS[rank] + jokers * _JOKER_POINTS + twos * _TWO_POINTS
+    return rank, wilds, points
+
+
+def _plain_rank_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
+    """The meld :func:`check_meld` finds, if :func:`_rank_meld_shape` knows it."""
+    shape = _rank_meld_shape(cards, rules)
+    if shape is None:
+        return None
+    rank, wilds, points = shape
+    return _meld(tuple(cards), RANK_MELD, rank, None, wilds, points, ())
+
+
+def _plain_sequence(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
+    """The meld :func:`check_meld` finds, if ``cards`` are a legal sequence running
+    straight up (no corner); None for anything else (see :func:`_plain_rank_meld`).
+    """
+    order = rules.sequence_ranks
+    n = len(cards)
+    if order is None or n < rules.min_cards or n > rules.sequence_max:
+        return None
+    suit = cards[0].suit
+    if suit is None or list(map(_suit_of, cards)).count(suit) != n:
+        return None
+    try:
+        places = sorted(map(_derived(order, _places).__getitem__, map(_rank_of, cards)))
+    except KeyError:  # a rank that does not run (a two, a three, a joker)
+        return None
+    if places[-1] - places[0] != n - 1 or len(set(places)) != n:
+        return None
+    ranks = tuple(map(order.__getitem__, places))
+    return _meld(tuple(cards), SEQUENCE, None, suit, 0, _meld_points(cards), ranks)
+
+
+def _places(order: Sequence[str]) -> dict[str, int]:
+    return {rank: i for i, rank in enumerate(order)}
+
+
+def _plain_black_threes(
+    cards: Sequence[Card], rules: MeldRules, may_meld: bool
+) -> Meld | None:
+    """The meld :func:`check_meld` finds, if ``cards`` are a legal meld of black
+    threes by the side going out; None for anything else."""
+    n = len(cards)
+    limits = rules.black_threes_out
+    if not may_meld or limits is None or n < rules.min_cards or n < limits[0]:
+        return None
+    if limits[1] is not None and n > limits[1]:
+        return None
+    if rules.sequence_ranks is not None and "3" in rules.sequence_ranks:
+        return None  # check_meld tries a sequence first
+    if not _BLACK_THREES.issuperset(cards):
+        return None
+    return _meld(tuple(cards), BLACK_THREES, "3", None, 0, _meld_points(cards), ())
+
+
+def _plain_other_meld(
+    cards: Sequence[Card], rules: MeldRules, may_meld_black_threes: bool
+) -> Meld | None:
+    """A plain sequence or meld of black threes (after :func:`_plain_rank_meld`)."""
+    return _plain_sequence(cards, rules) or _plain_black_threes(
+        cards, rules, may_meld_black_threes
+    )
+
+
 def check_side_melds(
     melds: Sequence[Sequence[Card]],
     rules: MeldRules,
@@ -613,20 +851,33 @@ def check_side_melds(
     found: list[Meld] = []
     errors: list[RuleError] = []
     first_of_rank: dict[str, int] = {}
+    one_per_rank = rules.one_meld_per_rank
     for i, cards in enumerate(melds):
-        meld_path = f"{path}.{i}"
-        meld, errs = check_meld(
-            cards, rules, path=meld_path, may_meld_black_threes=may_meld_black_threes
+        meld = (
+            (
+                _plain_rank_meld(cards, rules)
+                or _plain_other_meld(cards, rules, may_meld_black_threes)
+            )
+            if _fast_paths
+            else None
         )
-        errors.extend(errs)
         if meld is None:
-            continue
+            meld, errs = check_meld(
+                cards,
+                rules,
+                path=f"{path}.{i}",
+                may_meld_black_threes=may_meld_black_threes,
+            )
+            if errs:
+                errors.extend(errs)
+            if meld is None:
+                continue
         found.append(meld)
-        if rules.one_meld_per_rank and meld.kind == RANK_MELD:
+        if one_per_rank and meld.kind == RANK_MELD:
             if meld.rank in first_of_rank:
                 errors.append(
                     RuleError(
-                        meld_path,
+                        f"{path}.{i}",
                         "duplicate_rank_meld",
                         f"a side has only one meld of each rank ({meld.rank} is "
                         f"also melded at {path}.{first_of_rank[meld.rank]})",
@@ -656,22 +907,32 @@ class CanastaBonuses:
 
 def canasta_bonus(meld: Meld, bonuses: CanastaBonuses) -> int:
     """The bonus a meld earns (0 unless it is a canasta or a samba)."""
-    if meld.is_samba:
-        return bonuses.samba
-    if not meld.is_canasta:
+    if len(meld.cards) < 7:
         return 0
-    natural, mixed = bonuses.by_rank.get(meld.rank, (bonuses.natural, bonuses.mixed))
-    return natural if meld.is_natural else mixed
+    if meld.kind == SEQUENCE:  # a samba
+        return bonuses.samba
+    if meld.kind != RANK_MELD:
+        return 0
+    return _canasta_bonus(bonuses, meld.rank, not meld.wilds)
+
+
+def _canasta_bonus(bonuses: CanastaBonuses, rank: str, natural: bool) -> int:
+    natural_bonus, mixed_bonus = bonuses.by_rank.get(
+        rank, (bonuses.natural, bonuses.mixed)
+    )
+    return natural_bonus if natural else mixed_bonus
 
 
 def count_complete(melds: Iterable[Meld]) -> tuple[int, int, int]:
     """(canastas, natural canastas, sambas) among ``melds``."""
     canastas = naturals = sambas = 0
     for meld in melds:
-        if meld.is_canasta:
+        if len(meld.cards) < 7:
+            continue
+        if meld.kind == RANK_MELD:  # Meld.is_canasta
             canastas += 1
-            naturals += meld.is_natural
-        elif meld.is_samba:
+            naturals += not meld.wilds
+        elif meld.kind == SEQUENCE:  # Meld.is_samba
             sambas += 1
     return canastas, naturals, sambas
 
@@ -693,6 +954,13 @@ class RedThreeRule:
     all_count: int | None = 4
     all_value: int | None = 800
     positive_needs_complete: int | None = None
+
+
+def _red_threes_positive(rule: RedThreeRule, opened: bool, complete: int) -> bool:
+    """Whether a side's red threes count for it (``complete``: its canastas and
+    sambas; see :meth:`CanastaFamilyGame.red_threes_positive`)."""
+    need = rule.positive_needs_complete
+    return opened if need is None else complete >= need
 
 
 def red_three_points(count: int, rule: RedThreeRule, *, positive: bool) -> int:
@@ -783,19 +1051,24 @@ def check_opening(
     errors: list[RuleError] = []
     used: set[int] = set()
     pending: list[int] = []
-    # Whole melds given by index first, so a combination typed as cards cannot
-    # take the meld they stand for.
-    index_of = {id(m): j for j, m in enumerate(melds)}
-    for i, part in enumerate(opening):
-        j = index_of.get(id(part))
-        if j is not None and j in used:  # the same meld object listed twice
-            j = next(
-                (j for j, m in enumerate(melds) if m is part and j not in used), None
-            )
-        if j is None:
-            pending.append(i)
-        else:
-            used.add(j)
+    ids = set(map(id, opening))
+    if len(ids) == len(opening) and ids.issubset(map(id, melds)):
+        pass  # the usual entry: whole melds by index, each once; all in place
+    else:
+        # Whole melds given by index first, so a combination typed as cards cannot
+        # take the meld they stand for.
+        index_of = {id(m): j for j, m in enumerate(melds)}
+        for i, part in enumerate(opening):
+            j = index_of.get(id(part))
+            if j is not None and j in used:  # the same meld object listed twice
+                j = next(
+                    (j for j, m in enumerate(melds) if m is part and j not in used),
+                    None,
+                )
+            if j is None:
+                pending.append(i)
+            else:
+                used.add(j)
     for i in pending:
         part = opening[i]
         for j, meld in enumerate(melds):
@@ -815,7 +1088,7 @@ def check_opening(
                     "it must lie within one of the side's melds",
                 )
             )
-    points = sum(m.points for m in opening)
+    points = sum(map(_points_of, opening))
     facts: list[Fact] = []
     if points < requirement:
         errors.append(
@@ -826,14 +1099,7 @@ def check_opening(
             )
         )
     else:
-        facts.append(
-            _fact(
-                "opening_met",
-                f"opening requirement {requirement} met with {points}",
-                side,
-                points,
-            )
-        )
+        facts.append(_opening_met_fact(requirement, points, side))
     return points, errors, facts
 
 
@@ -858,7 +1124,14 @@ class GoingOutRule:
 def check_going_out(
     melds: Iterable[Meld], rule: GoingOutRule, *, path: str
 ) -> list[RuleError]:
-    canastas, naturals, sambas = count_complete(melds)
+    return _going_out_errors(count_complete(melds), rule, path)
+
+
+def _going_out_errors(
+    counts: tuple[int, int, int], rule: GoingOutRule, path: str
+) -> list[RuleError]:
+    """:func:`check_going_out` from :func:`count_complete`'s counts."""
+    canastas, naturals, sambas = counts
     complete = canastas + (sambas if rule.sambas_count else 0)
     errors = []
     what = "canastas or sambas" if rule.sambas_count else "canastas"
@@ -988,82 +1261,146 @@ _TOKENS: dict[str, Card] = {
 }
 
 
+_token = _TOKENS.__getitem__
+_LISTS = (list, tuple)
+_ONLY_INT = frozenset({int})
+
+
 def _fast_cards(value: Any) -> tuple[Card, ...] | None:
     """A card list as pydantic would parse it, or None to let pydantic decide."""
-    tokens = value.replace(",", " ").split() if isinstance(value, str) else value
-    if type(tokens) not in (list, tuple):
+    if type(value) is str:
+        tokens = value.replace(",", " ").split() if "," in value else value.split()
+    elif type(value) in _LISTS:
+        tokens = value
+    else:
         return None
-    get = _TOKENS.get
     try:
-        out = [get(t) for t in tokens]
-    except TypeError:  # an unhashable token
-        return None
-    if all(out):
-        return tuple(out)
-    for i, token in enumerate(tokens):
-        if out[i] is None:
+        return tuple(map(_token, tokens))  # a lookup per token, in C
+    except (KeyError, TypeError):  # a spelling the table lacks, an unhashable token
+        pass
+    # Spellings like " kh ", "Kh", "♥q": the parser's normalisation, token by token.
+    out = []
+    for token in tokens:
+        card = _TOKENS.get(token) if type(token) is str else None
+        if card is None:
             if type(token) is not str:
                 return None
-            out[i] = _SPELLINGS.get(token.strip().upper())
-            if out[i] is None:
+            card = _SPELLINGS.get(token.strip().upper())
+            if card is None:
                 return None
+        out.append(card)
     return tuple(out)
-
-
-def _fast_count(value: Any) -> bool:
-    return type(value) is int and value >= 0
 
 
 _SIDE_KEYS = frozenset(SideCards.model_fields)
 _DEAL_KEYS = frozenset(CardsDeal.model_fields)
+_set = object.__setattr__
 
 
-def _fast_side(raw: Any) -> SideCards | None:
-    if type(raw) is not dict or not _SIDE_KEYS.issuperset(raw):
+def _construct(cls: type[FrozenModel], values: dict[str, Any]) -> Any:
+    """``cls.model_construct(**values)`` for a model given every one of its fields.
+
+    pydantic's ``model_construct`` walks the fields looking for aliases and defaults
+    (none here: every field is given), which cost more than parsing a meld. This sets
+    the same four slots it sets; ``test_fast_parse_equals_pydantic`` checks the result
+    against pydantic's.
+    """
+    m = cls.__new__(cls)
+    _set(m, "__dict__", values)
+    _set(m, "__pydantic_fields_set__", set(values))
+    _set(m, "__pydantic_extra__", None)
+    _set(m, "__pydantic_private__", None)
+    return m
+
+
+def _card_lists(values: tuple[Any, ...]) -> tuple[tuple[Card, ...], ...] | None:
+    """:func:`_fast_cards` of each value; None if one of them is None."""
+    try:
+        # The usual entry, every list typed as one string of canonical cards:
+        # split, look up and pack every list in C (not one call of
+        # _fast_cards per list). Anything else raises and goes token by token.
+        return tuple(map(tuple, map(map, repeat(_token), map(str.split, values))))
+    except (KeyError, TypeError):
+        lists = tuple(map(_fast_cards, values))
+        return None if None in lists else lists
+
+
+def _fast_side_fields(raw: Any) -> dict[str, Any] | None:
+    """The fields of :class:`SideCards` for a well-formed side, else None."""
+    if type(raw) is not dict or not raw.keys() <= _SIDE_KEYS:
         return None
     melds_raw = raw.get("melds", ())
     hands_raw = raw.get("hands")
-    if type(melds_raw) not in (list, tuple) or type(hands_raw) not in (list, tuple):
+    if type(melds_raw) not in _LISTS or type(hands_raw) not in _LISTS:
         return None
     if len(hands_raw) != 2:
         return None
-    melds = []
-    for meld in melds_raw:
-        cards = _fast_cards(meld)
-        if cards is None:
-            return None
-        melds.append(cards)
-    hands = (_fast_cards(hands_raw[0]), _fast_cards(hands_raw[1]))
+    lists = _card_lists((*melds_raw, *hands_raw))
     red_threes = _fast_cards(raw.get("red_threes", ()))
-    if hands[0] is None or hands[1] is None or red_threes is None:
+    if lists is None or red_threes is None:
         return None
-    opening_raw = raw.get("opening")
-    opening = None
-    if opening_raw is not None:
-        if type(opening_raw) not in (list, tuple):
+    opening = raw.get("opening")
+    if opening is not None:
+        if type(opening) not in _LISTS:
             return None
-        parts: list[Any] = []
-        for part in opening_raw:
-            if type(part) is int:
-                parts.append(part)
-                continue
-            cards = _fast_cards(part)
-            if cards is None or (type(part) is str and part.strip().isdigit()):
-                return None
-            parts.append(cards)
-        opening = tuple(parts)
+        if not _ONLY_INT.issuperset(map(type, opening)):
+            parts: list[Any] = []
+            for part in opening:
+                if type(part) is int:
+                    parts.append(part)
+                    continue
+                cards = _fast_cards(part)
+                # "0" is the meld index 0 to pydantic (int first in the union).
+                if cards is None or (type(part) is str and part.strip().isdigit()):
+                    return None
+                parts.append(cards)
+            opening = parts
+        opening = tuple(opening)
     attempts = raw.get("insufficient_openings", 0)
     asked = raw.get("may_i_go_out_penalties", 0)
-    if not (_fast_count(attempts) and _fast_count(asked)):
+    if type(attempts) is not int or type(asked) is not int or min(attempts, asked) < 0:
         return None
-    return SideCards.model_construct(
-        melds=tuple(melds),
-        opening=opening,
-        red_threes=red_threes,
-        hands=hands,
-        insufficient_openings=attempts,
-        may_i_go_out_penalties=asked,
-    )
+    return {
+        "melds": lists[:-2],
+        "opening": opening,
+        "red_threes": red_threes,
+        "hands": lists[-2:],
+        "insufficient_openings": attempts,
+        "may_i_go_out_penalties": asked,
+    }
+
+
+def _fast_deal_fields(raw: Any) -> dict[str, Any] | None:
+    """The fields of :class:`CardsDeal` for a well-formed card-entry deal (each
+    team as its fields), else None."""
+    if type(raw) is not dict or not raw.keys() <= _DEAL_KEYS:
+        return None
+    if raw.get("mode", "cards") != "cards":
+        return None
+    teams = raw.get("teams")
+    if type(teams) not in _LISTS or len(teams) != 2:
+        return None
+    sides = (_fast_side_fields(teams[0]), _fast_side_fields(teams[1]))
+    if sides[0] is None or sides[1] is None:
+        return None
+    went_out = raw.get("went_out")
+    if went_out is not None and not (type(went_out) is int and 0 <= went_out <= 3):
+        return None
+    concealed = raw.get("concealed", False)
+    if type(concealed) is not bool:
+        return None
+    return {
+        "mode": "cards",
+        "teams": sides,
+        "went_out": went_out,
+        "concealed": concealed,
+    }
+
+
+def _cards_deal(fields: dict[str, Any]) -> CardsDeal:
+    """The :class:`CardsDeal` of :func:`_fast_deal_fields`' fields."""
+    teams = tuple(_construct(SideCards, dict(side)) for side in fields["teams"])
+    return _construct(CardsDeal, {**fields, "teams": teams})
 
 
 def _fast_cards_deal(raw: Any) -> CardsDeal | None:
@@ -1073,25 +1410,8 @@ def _fast_cards_deal(raw: Any) -> CardsDeal | None:
     pydantic then parses it and reports every error with its path. What this
     accepts, pydantic accepts and parses to the same model.
     """
-    if type(raw) is not dict or not _DEAL_KEYS.issuperset(raw):
-        return None
-    if raw.get("mode", "cards") != "cards":
-        return None
-    teams = raw.get("teams")
-    if type(teams) not in (list, tuple) or len(teams) != 2:
-        return None
-    sides = (_fast_side(teams[0]), _fast_side(teams[1]))
-    if sides[0] is None or sides[1] is None:
-        return None
-    went_out = raw.get("went_out")
-    if went_out is not None and not (type(went_out) is int and 0 <= went_out <= 3):
-        return None
-    concealed = raw.get("concealed", False)
-    if type(concealed) is not bool:
-        return None
-    return CardsDeal.model_construct(
-        mode="cards", teams=sides, went_out=went_out, concealed=concealed
-    )
+    fields = _fast_deal_fields(raw)
+    return None if fields is None else _cards_deal(fields)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1101,7 +1421,7 @@ class FamilyState(MatchState):
     requirements: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SideResult:
     """One side's score for a deal, item by item."""
 
@@ -1126,16 +1446,94 @@ class SideResult:
         )
 
     def as_detail(self) -> dict[str, Any]:
-        return {
-            "melds": self.meld_points,
-            "bonuses": self.bonuses,
-            "red_threes": self.red_threes,
-            "going_out": self.going_out,
-            "hands": self.hands,
-            "penalties": self.penalties,
-            "opening": self.opening_points,
-            "total": self.total,
-        }
+        return _side_detail(
+            self.meld_points,
+            self.bonuses,
+            self.red_threes,
+            self.going_out,
+            self.hands,
+            self.penalties,
+            self.opening_points,
+        )
+
+
+def _side_detail(
+    meld_points: int,
+    bonuses: int,
+    red_threes: int,
+    going_out: int,
+    hands: int,
+    penalties: int,
+    opening_points: int | None,
+) -> dict[str, Any]:
+    """A side's items as the deal's detail lists them (:meth:`SideResult.as_detail`)."""
+    return {
+        "melds": meld_points,
+        "bonuses": bonuses,
+        "red_threes": red_threes,
+        "going_out": going_out,
+        "hands": hands,
+        "penalties": penalties,
+        "opening": opening_points,
+        "total": meld_points + bonuses + red_threes + going_out + hands + penalties,
+    }
+
+
+class _SideResultSlots:
+    __slots__ = SideResult.__slots__
+
+
+def _side_result(
+    melds: tuple[Meld, ...],
+    meld_points: int,
+    bonuses: int,
+    red_threes: int,
+    going_out: int,
+    hands: int,
+    penalties: int,
+    opening_points: int | None,
+) -> SideResult:
+    """``SideResult(...)``, built like :func:`_meld`."""
+    r = _SideResultSlots()
+    r.melds = melds
+    r.meld_points = meld_points
+    r.bonuses = bonuses
+    r.red_threes = red_threes
+    r.going_out = going_out
+    r.hands = hands
+    r.penalties = penalties
+    r.opening_points = opening_points
+    r.__class__ = SideResult
+    return r  # type: ignore[return-value]
+
+
+# What the plain-deal fast path (CanastaFamilyGame._score_plain) stands in for.
+_PLAIN_PATH_REPLACES = (
+    "parse_deal",
+    "verify_and_score",
+    "score_cards",
+    "score_side",
+    "_check_deck",
+    "extra_piles",
+    "extra_checks",
+    "_opening_parts",
+    "red_threes_positive",
+    "requirement",
+)
+
+
+def _deal_cards(teams: tuple[dict[str, Any], dict[str, Any]]) -> list[Card]:
+    """Every card the sides entered (their parsed fields): melds, red threes, hands."""
+    a, b = teams
+    flat = chain.from_iterable
+    return [
+        *flat(a["melds"]),
+        *a["red_threes"],
+        *flat(a["hands"]),
+        *flat(b["melds"]),
+        *b["red_threes"],
+        *flat(b["hands"]),
+    ]
 
 
 class CanastaFamilyGame(Game):
@@ -1160,6 +1558,13 @@ class CanastaFamilyGame(Game):
             "cards": TypeAdapter(self.cards_deal),
             "totals": TypeAdapter(self.totals_deal),
         }
+        # The plain-deal fast path stands in for these methods as this class has
+        # them; a game that changes one of them is scored by the full check only.
+        cls = type(self)
+        self._plain_deals = self.cards_deal is CardsDeal and all(
+            getattr(cls, name) is getattr(CanastaFamilyGame, name)
+            for name in _PLAIN_PATH_REPLACES
+        )
 
     # -- hooks ------------------------------------------------------------------
 
@@ -1176,7 +1581,7 @@ class CanastaFamilyGame(Game):
         if need is None:
             return opened
         canastas, _, sambas = count_complete(melds)
-        return canastas + sambas >= need
+        return _red_threes_positive(rules.red_threes, opened, canastas + sambas)
 
     def extra_checks(
         self, state: MatchState, deal: CardsDeal, results: Sequence[SideResult]
@@ -1209,7 +1614,7 @@ class CanastaFamilyGame(Game):
         )
 
     def parse_deal(self, raw: Any) -> Any:
-        if self.cards_deal is CardsDeal:
+        if self.cards_deal is CardsDeal and _fast_paths:
             fast = _fast_cards_deal(raw)
             if fast is not None:
                 return fast
@@ -1255,6 +1660,165 @@ class CanastaFamilyGame(Game):
 
     # -- one deal ---------------------------------------------------------------
 
+    def score(self, state: MatchState, raw: Any) -> DealScore:
+        """:meth:`Game.score`, through the plain-deal fast path where it applies."""
+        if self._plain_deals and _fast_paths and not state.finished:
+            fields = _fast_deal_fields(raw)
+            if fields is not None:
+                score = self._score_plain(state, fields)
+                if score is not None:
+                    return score
+                return self.verify_and_score(state, _cards_deal(fields))
+        return super().score(state, raw)
+
+    # -- plain deals: the fast path ----------------------------------------------
+    #
+    # Scoring a card-entry deal is the engine's hottest path (every entry, every
+    # correction, every re-fold). Nearly every deal entered is *plain*: legal, its
+    # melds rank melds with the naturals typed first (or straight sequences), the
+    # opening given as meld indices, nobody concealed. For such a deal the full
+    # check (:meth:`score_cards`) spends most of its time on what only an illegal
+    # deal needs: error paths, error lists, per-side result objects. The methods
+    # below score a plain deal with the same helpers and tables and stop at the
+    # first thing they do not handle or that is wrong, returning None; the full
+    # check then scores the deal or names every error. Either way the result is
+    # the same (tests/games/test_canasta_fast_paths.py compares both paths on
+    # random legal and illegal deals).
+
+    def _score_plain(self, state: MatchState, deal: dict[str, Any]) -> DealScore | None:
+        """:meth:`score_cards` of a plain deal (given as its parsed fields), or None."""
+        if deal["concealed"]:
+            return None
+        rules = self.rules_for(state.options)
+        teams = deal["teams"]
+        if _deck_overfull(rules.deck, _deal_cards(teams)):
+            return None
+        went_out = deal["went_out"]
+        went_side = None if went_out is None else state.table.seats[went_out]
+        facts: list[Fact] = []
+        details = []
+        for side, entry in enumerate(teams):
+            detail = self._score_plain_side(
+                state, rules, side, entry, went_out, went_side == side, facts
+            )
+            if detail is None:
+                return None
+            details.append(detail)
+        points = (details[0]["total"], details[1]["total"])
+        return DealScore(points, tuple(facts), True, {"sides": details})
+
+    def _score_plain_side(
+        self,
+        state: MatchState,
+        rules: FamilyRules,
+        side: int,
+        entry: dict[str, Any],
+        went_out: int | None,
+        went_out_here: bool,
+        facts: list[Fact],
+    ) -> dict[str, Any] | None:
+        """:meth:`score_side`'s detail of a plain side (its facts appended), or None."""
+        meld_rules = rules.melds
+        one_per_rank = meld_rules.one_meld_per_rank
+        canasta_facts = _derived(rules.bonuses, _canasta_facts)
+        ranks_melded: set[str] = set()
+        points: list[int] = []  # of each meld, for the opening
+        bonuses = canastas = natural_canastas = sambas = 0
+        for cards in entry["melds"]:
+            shape = _rank_meld_shape(cards, meld_rules)
+            if shape is None:  # a sequence or black threes, or not plain
+                meld = _plain_other_meld(cards, meld_rules, went_out_here)
+                if meld is None:
+                    return None
+                points.append(meld.points)
+                if meld.is_samba:
+                    sambas += 1
+                    fact = _complete_meld_fact(meld, rules.bonuses, side)
+                    if fact is not None:
+                        bonuses += fact.points
+                        facts.append(fact)
+                continue
+            rank, wilds, meld_points = shape
+            if one_per_rank and rank in ranks_melded:
+                return None
+            ranks_melded.add(rank)
+            points.append(meld_points)
+            if len(cards) >= 7:  # a canasta (same fact as _complete_meld_fact's)
+                canastas += 1
+                natural_canastas += not wilds
+                bonus, code, text = canasta_facts[rank, not wilds]
+                if bonus:
+                    bonuses += bonus
+                    facts.append(_fact(code, text, side, bonus))
+        meld_points = sum(points)
+        opened = bool(points)
+
+        red_points = 0
+        reds = entry["red_threes"]
+        if reds:
+            if rules.red_threes is None or not _RED_THREES.issuperset(reds):
+                return None
+            positive = _red_threes_positive(rules.red_threes, opened, canastas + sambas)
+            red_points = red_three_points(
+                len(reds), rules.red_threes, positive=positive
+            )
+            facts.append(_red_threes_fact(len(reds), red_points, side))
+
+        # The two partners' hands (SideCards.hands holds exactly two).
+        seats = _seats_of(state.table, side)
+        if len(seats) != 2:
+            return None
+        (first, second), (hand, other) = seats, entry["hands"]
+        if (went_out == first) == bool(hand) or (went_out == second) == bool(other):
+            return None  # see hand_error
+        if rules.red_threes is not None and not (
+            _RED_THREES.isdisjoint(hand) and _RED_THREES.isdisjoint(other)
+        ):
+            return None
+        hand_value = _derived(rules.hand_points, _value_of)
+        hand_total = sum(map(hand_value, hand)) + sum(map(hand_value, other))
+
+        going_out = 0
+        if went_out_here:
+            counts = (canastas, natural_canastas, sambas)
+            if _going_out_errors(counts, rules.going_out, ""):
+                return None
+            going_out = rules.going_out_bonus
+            facts.append(_went_out_fact(going_out, side))
+
+        opening_points = None
+        opening = entry["opening"]
+        if opening:
+            # Whole melds by index, each once (what _opening_parts and
+            # check_opening accept without a search). The parse leaves only ints
+            # and card tuples in an opening, never a bool.
+            picked = set(opening)
+            if len(picked) != len(opening) or not picked.issubset(range(len(points))):
+                return None
+            attempts = entry["insufficient_openings"]
+            requirement = rules.zones.requirement(state.totals[side], attempts)
+            opening_points = sum(map(points.__getitem__, opening))
+            if opening_points < requirement:
+                return None
+            facts.append(_opening_met_fact(requirement, opening_points, side))
+        if not opened and red_points < 0:
+            facts.append(_fact("not_opened", "no opening meld", side, None))
+
+        penalties = -MAY_I_GO_OUT_PENALTY * entry["may_i_go_out_penalties"]
+        if penalties:
+            facts.append(_may_i_go_out_fact(penalties, side))
+        return _side_detail(
+            meld_points,
+            bonuses,
+            red_points,
+            going_out,
+            -hand_total,
+            penalties,
+            opening_points,
+        )
+
+    # -- one deal: the full check -------------------------------------------------
+
     def verify_and_score(self, state: MatchState, deal: Any) -> DealScore:
         if isinstance(deal, TotalsDeal):
             return self.score_totals(state, deal)
@@ -1299,11 +1863,9 @@ class CanastaFamilyGame(Game):
         errors.extend(self.extra_checks(state, deal, results))
         if errors:
             raise DealRejected(errors)
+        details = [r.as_detail() for r in results]
         return DealScore(
-            tuple(r.total for r in results),
-            tuple(facts),
-            True,
-            {"sides": [r.as_detail() for r in results]},
+            tuple(d["total"] for d in details), tuple(facts), True, {"sides": details}
         )
 
     def _check_deck(self, rules: FamilyRules, deal: CardsDeal) -> list[RuleError]:
@@ -1360,76 +1922,60 @@ class CanastaFamilyGame(Game):
         opened = bool(entry.melds)
         valid_melds = len(melds) == len(entry.melds)
 
-        meld_points = sum(m.points for m in melds)
-        bonuses = 0
-        for meld in melds:
-            if len(meld.cards) < 7:  # neither a canasta nor a samba
-                continue
-            bonus = canasta_bonus(meld, rules.bonuses)
-            if bonus:
-                bonuses += bonus
-                code = (
-                    "samba"
-                    if meld.is_samba
-                    else ("natural_canasta" if meld.is_natural else "mixed_canasta")
-                )
-                facts.append(_fact(code, f"{meld.label}: {bonus}", side, bonus))
+        meld_points = sum(map(_points_of, melds))
+        bonuses = _complete_meld_facts(melds, rules.bonuses, side, facts)
 
         # Red threes (§28.6.3): laid out, never held or melded.
         red_points = 0
         reds = entry.red_threes
-        for i, card in enumerate(reds):
-            if card not in _RED_THREES:
+        if reds:
+            if not _RED_THREES.issuperset(reds):
+                for i, card in enumerate(reds):
+                    if card not in _RED_THREES:
+                        errors.append(
+                            RuleError(
+                                f"{base}.red_threes.{i}",
+                                "not_a_red_three",
+                                f"{card.code} is not a red three",
+                            )
+                        )
+            if rules.red_threes is None:
                 errors.append(
                     RuleError(
-                        f"{base}.red_threes.{i}",
-                        "not_a_red_three",
-                        f"{card.code} is not a red three",
+                        f"{base}.red_threes",
+                        "red_threes_not_laid_out",
+                        "in this game red threes are not laid out",
                     )
                 )
-        if reds and rules.red_threes is None:
-            errors.append(
-                RuleError(
-                    f"{base}.red_threes",
-                    "red_threes_not_laid_out",
-                    "in this game red threes are not laid out",
+            else:
+                positive = self.red_threes_positive(rules, melds, opened)
+                red_points = red_three_points(
+                    len(reds), rules.red_threes, positive=positive
                 )
-            )
-        elif reds:
-            positive = self.red_threes_positive(rules, melds, opened)
-            red_points = red_three_points(
-                len(reds), rules.red_threes, positive=positive
-            )
-            facts.append(
-                _fact(
-                    "red_threes",
-                    f"{len(reds)} red three{'s' if len(reds) > 1 else ''}: "
-                    f"{red_points}",
-                    side,
-                    red_points,
-                )
-            )
+                facts.append(_red_threes_fact(len(reds), red_points, side))
 
         # Hands.
-        seats = state.table.seats_of(side)
+        seats = _seats_of(state.table, side)
+        hand_value = _derived(rules.hand_points, _value_of)
+        reds_laid_out = rules.red_threes is not None
         hand_total = 0
         for i, hand in enumerate(entry.hands):
-            path = f"{base}.hands.{i}"
-            seat = seats[i]
-            if rules.red_threes is not None and not _RED_THREES.isdisjoint(hand):
+            if reds_laid_out and not _RED_THREES.isdisjoint(hand):
                 for k, card in enumerate(hand):
                     if card in _RED_THREES:
                         errors.append(
                             RuleError(
-                                f"{path}.{k}",
+                                f"{base}.hands.{i}.{k}",
                                 "red_three_in_hand",
                                 "a red three is laid out at once, never kept in hand",
                             )
                         )
-            error = hand_error(path, seat, deal.went_out, hand)
-            if error is not None:
-                errors.append(error)
-            hand_total += hand_points(hand, rules.hand_points)
+            # hand_error's condition, tested before its path is built.
+            if (deal.went_out == seats[i]) == bool(hand):
+                errors.append(
+                    hand_error(f"{base}.hands.{i}", seats[i], deal.went_out, hand)
+                )
+            hand_total += sum(map(hand_value, hand))
 
         # Going out.
         going_out = 0
@@ -1439,7 +1985,7 @@ class CanastaFamilyGame(Game):
                     check_going_out(melds, rules.going_out, path=f"{base}.melds")
                 )
             going_out = rules.going_out_bonus
-            facts.append(_fact("went_out", f"went out: {going_out}", side, going_out))
+            facts.append(_went_out_fact(going_out, side))
             if deal.concealed and rules.concealed_bonus:
                 going_out += rules.concealed_bonus
                 facts.append(
@@ -1476,15 +2022,8 @@ class CanastaFamilyGame(Game):
 
         penalties = -MAY_I_GO_OUT_PENALTY * entry.may_i_go_out_penalties
         if penalties:
-            facts.append(
-                _fact(
-                    "may_i_go_out",
-                    f"“May I go out?” penalty: {penalties}",
-                    side,
-                    penalties,
-                )
-            )
-        result = SideResult(
+            facts.append(_may_i_go_out_fact(penalties, side))
+        result = _side_result(
             melds,
             meld_points,
             bonuses,
@@ -1511,9 +2050,16 @@ class CanastaFamilyGame(Game):
                 # Everything on the table was laid down in the going-out turn.
                 return [m for m in melds if m.kind != BLACK_THREES], []
             return None, []
+        opening = entry.opening
+        if (
+            _ONLY_INT.issuperset(map(type, opening))
+            and min(opening) >= 0
+            and max(opening) < len(melds)
+        ):
+            return list(map(melds.__getitem__, opening)), []  # the usual entry
         parts: list[Meld] = []
         errors: list[RuleError] = []
-        for i, part in enumerate(entry.opening):
+        for i, part in enumerate(opening):
             if isinstance(part, int):
                 if 0 <= part < len(melds):
                     parts.append(melds[part])

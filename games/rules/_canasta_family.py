@@ -1242,8 +1242,12 @@ class TotalsDeal(FrozenModel):
 
 def _deal_mode(value: Any) -> str:
     if isinstance(value, dict):
-        return value.get("mode", "cards")
-    return getattr(value, "mode", "cards")
+        mode = value.get("mode", "cards")
+    else:
+        mode = getattr(value, "mode", "cards")
+    # A mode that is not a string (a list, say) matches no tag: a bad_mode error for
+    # the scorer rather than a TypeError from the lookup.
+    return mode if isinstance(mode, str) else ""
 
 
 FamilyDeal = Annotated[

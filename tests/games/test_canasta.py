@@ -499,6 +499,13 @@ def test_unknown_mode():
     assert ("mode", "bad_mode") in errors
 
 
+@pytest.mark.parametrize("mode", [[], {}, 3, None])
+def test_mode_that_is_not_a_string_is_a_bad_mode(mode):
+    """A list or number as the mode is the scorer's error, not a crash."""
+    errors = reject({"mode": mode})
+    assert ("mode", "bad_mode") in errors
+
+
 # -- the match ----
 
 

@@ -7,6 +7,7 @@ and the entry form, and turns every problem into a :class:`RuleError` with a pat
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from pydantic import (
@@ -14,13 +15,14 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     PlainSerializer,
+    TypeAdapter,
     ValidationError,
     WithJsonSchema,
 )
 from pydantic_core import PydanticCustomError
 
 from games.engine.cards import _SPELLINGS, Card, split_tokens
-from games.engine.errors import RuleError
+from games.engine.errors import DealRejected, RuleError
 
 CARD_PATTERN = (
     r"^\s*(?i:(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]|[SHDC♠♥♦♣♤♡♢♧](10|[2-9TJQKA])"
@@ -103,3 +105,33 @@ def validation_errors(exc: ValidationError, prefix: str = "") -> list[RuleError]
 
 def _is_union_tag(part: Any) -> bool:
     return isinstance(part, str) and part.startswith("function-")
+
+
+def deal_mode(value: Any) -> str:
+    """The entry mode of a raw or parsed deal (``"cards"`` when it names none).
+
+    A mode that is not a string (a list, say) is returned as ``""``: it matches no
+    adapter, so the scorer gets ``bad_mode`` rather than a ``TypeError``.
+    """
+    if isinstance(value, dict):
+        mode = value.get("mode", "cards")
+    else:
+        mode = getattr(value, "mode", "cards")
+    return mode if isinstance(mode, str) else ""
+
+
+def parse_by_mode(adapters: Mapping[str, TypeAdapter], raw: Any) -> Any:
+    """Validate ``raw`` with the adapter of its entry mode (cards, totals …)."""
+    adapter = adapters.get(deal_mode(raw))
+    if adapter is None:
+        raise DealRejected(
+            [
+                RuleError(
+                    "mode", "bad_mode", "mode is " + " or ".join(map(repr, adapters))
+                )
+            ]
+        )
+    try:
+        return adapter.validate_python(raw)
+    except ValidationError as exc:
+        raise DealRejected(validation_errors(exc)) from None

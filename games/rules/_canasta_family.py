@@ -76,7 +76,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Discriminator, Field, Tag, TypeAdapter, ValidationError
+from pydantic import Discriminator, Field, Tag, TypeAdapter
 
 from games.engine.cards import (
     _SPELLINGS,
@@ -98,7 +98,12 @@ from games.engine.game import (
     Table,
     advanced,
 )
-from games.engine.inputs import CardList, FrozenModel, validation_errors
+from games.engine.inputs import (
+    CardList,
+    FrozenModel,
+    deal_mode,
+    parse_by_mode,
+)
 
 # Fast paths stand in for the full checks on the common case and give the same
 # results: the parse without pydantic (:func:`_fast_cards_deal`), plain melds
@@ -1240,14 +1245,7 @@ class TotalsDeal(FrozenModel):
     points: tuple[int, int]
 
 
-def _deal_mode(value: Any) -> str:
-    if isinstance(value, dict):
-        mode = value.get("mode", "cards")
-    else:
-        mode = getattr(value, "mode", "cards")
-    # A mode that is not a string (a list, say) matches no tag: a bad_mode error for
-    # the scorer rather than a TypeError from the lookup.
-    return mode if isinstance(mode, str) else ""
+_deal_mode = deal_mode
 
 
 FamilyDeal = Annotated[
@@ -1622,15 +1620,7 @@ class CanastaFamilyGame(Game):
             fast = _fast_cards_deal(raw)
             if fast is not None:
                 return fast
-        adapter = self._by_mode.get(_deal_mode(raw))
-        if adapter is None:
-            raise DealRejected(
-                [RuleError("mode", "bad_mode", "mode is 'cards' or 'totals'")]
-            )
-        try:
-            return adapter.validate_python(raw)
-        except ValidationError as exc:
-            raise DealRejected(validation_errors(exc)) from None
+        return parse_by_mode(self._by_mode, raw)
 
     def advance(self, state: MatchState, score: DealScore) -> MatchState:
         totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))

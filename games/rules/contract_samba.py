@@ -68,7 +68,7 @@ from games.engine.cards import Card, Suit
 from games.engine.decks import TRIPLE_54
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import DealScore, Fact, MatchState, NextDeal
-from games.engine.inputs import CardList, FrozenModel
+from games.engine.inputs import CardList, FrozenModel, deal_mode
 from games.engine.registry import register
 from games.rules._canasta_family import (
     CONTRACT_SAMBA_ZONES,
@@ -351,10 +351,7 @@ class ContractSambaCards(CardsDeal):
     )
 
 
-def _mode(value: Any) -> str:
-    if isinstance(value, dict):
-        return value.get("mode", "cards")
-    return getattr(value, "mode", "cards")
+_mode = deal_mode
 
 
 ContractSambaDeal = Annotated[

@@ -43,7 +43,7 @@ from games.engine.cards import Card
 from games.engine.decks import FIVE_54
 from games.engine.errors import RuleError
 from games.engine.game import DealScore, Fact, MatchState, NextDeal, Table, advanced
-from games.engine.inputs import CardList, FrozenModel
+from games.engine.inputs import CardList, FrozenModel, deal_mode
 from games.engine.registry import register
 from games.rules._canasta_family import (
     CANASTA_ZONES,
@@ -118,10 +118,7 @@ class HandAndFootCards(CardsDeal):
     )
 
 
-def _mode(value: Any) -> str:
-    if isinstance(value, dict):
-        return value.get("mode", "cards")
-    return getattr(value, "mode", "cards")
+_mode = deal_mode
 
 
 HandAndFootDeal = Annotated[

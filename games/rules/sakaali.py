@@ -48,7 +48,6 @@ from pydantic import (
     Field,
     Tag,
     TypeAdapter,
-    ValidationError,
     field_validator,
 )
 from pydantic_core import PydanticCustomError
@@ -65,7 +64,12 @@ from games.engine.game import (
     Table,
     advanced,
 )
-from games.engine.inputs import CardList, FrozenModel, validation_errors
+from games.engine.inputs import (
+    CardList,
+    FrozenModel,
+    deal_mode,
+    parse_by_mode,
+)
 from games.engine.registry import register
 
 HAND = 5
@@ -202,10 +206,7 @@ class SakaaliTotals(FrozenModel):
     )
 
 
-def _mode(value: Any) -> str:
-    if isinstance(value, dict):
-        return value.get("mode", "cards")
-    return getattr(value, "mode", "cards")
+_mode = deal_mode
 
 
 SakaaliDeal = Annotated[
@@ -288,15 +289,7 @@ class Sakaali(Game):
     # -- one deal -----------------------------------------------------------------
 
     def parse_deal(self, raw: Any) -> SakaaliCards | SakaaliTotals:
-        adapter = self._by_mode.get(_mode(raw))
-        if adapter is None:
-            raise DealRejected(
-                [RuleError("mode", "bad_mode", "mode is 'cards' or 'totals'")]
-            )
-        try:
-            return adapter.validate_python(raw)
-        except ValidationError as exc:
-            raise DealRejected(validation_errors(exc)) from None
+        return parse_by_mode(self._by_mode, raw)
 
     def verify_and_score(
         self, state: SakaaliState, deal: SakaaliCards | SakaaliTotals

@@ -42,13 +42,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, Tag, TypeAdapter, ValidationError
+from pydantic import Discriminator, Field, Tag, TypeAdapter
 
 from games.engine.cards import Card
 from games.engine.decks import STANDARD_52_JOKER, check_deck
 from games.engine.errors import DealRejected, RuleError, SetupRejected
 from games.engine.game import DealScore, Fact, Game, MatchState, NextDeal, Table
-from games.engine.inputs import CardField, CardList, FrozenModel, validation_errors
+from games.engine.inputs import (
+    CardField,
+    CardList,
+    FrozenModel,
+    deal_mode,
+    parse_by_mode,
+)
 from games.engine.registry import register
 
 PURE_PAIR = 25
@@ -157,10 +163,7 @@ class SleazyTotals(FrozenModel):
     ]
 
 
-def _mode(value: Any) -> str:
-    if isinstance(value, dict):
-        return value.get("mode", "cards")
-    return getattr(value, "mode", "cards")
+_mode = deal_mode
 
 
 SleazyRound = Annotated[
@@ -245,15 +248,7 @@ class Sleazy(Game):
     # -- one round ----------------------------------------------------------------
 
     def parse_deal(self, raw: Any) -> SleazyCards | SleazyTotals:
-        adapter = self._by_mode.get(_mode(raw))
-        if adapter is None:
-            raise DealRejected(
-                [RuleError("mode", "bad_mode", "mode is 'cards' or 'totals'")]
-            )
-        try:
-            return adapter.validate_python(raw)
-        except ValidationError as exc:
-            raise DealRejected(validation_errors(exc)) from None
+        return parse_by_mode(self._by_mode, raw)
 
     def verify_and_score(
         self, state: SleazyState, deal: SleazyCards | SleazyTotals

@@ -39,7 +39,7 @@ from functools import cache
 from itertools import chain, pairwise
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, Tag, TypeAdapter, ValidationError
+from pydantic import Discriminator, Field, Tag, TypeAdapter
 
 from games.engine.cards import Card
 from games.engine.decks import DeckSpec, check_deck, make_deck
@@ -53,7 +53,12 @@ from games.engine.game import (
     Table,
     advanced,
 )
-from games.engine.inputs import CardList, FrozenModel, validation_errors
+from games.engine.inputs import (
+    CardList,
+    FrozenModel,
+    deal_mode,
+    parse_by_mode,
+)
 from games.engine.registry import register
 
 HANDS = 7
@@ -206,10 +211,7 @@ class SneakyPeteTotals(FrozenModel):
     )
 
 
-def _mode(value: Any) -> str:
-    if isinstance(value, dict):
-        return value.get("mode", "cards")
-    return getattr(value, "mode", "cards")
+_mode = deal_mode
 
 
 SneakyPeteHand = Annotated[
@@ -376,15 +378,7 @@ class SneakyPete(Game):
     # -- one hand -----------------------------------------------------------------
 
     def parse_deal(self, raw: Any) -> SneakyPeteCards | SneakyPeteTotals:
-        adapter = self._by_mode.get(_mode(raw))
-        if adapter is None:
-            raise DealRejected(
-                [RuleError("mode", "bad_mode", "mode is 'cards' or 'totals'")]
-            )
-        try:
-            return adapter.validate_python(raw)
-        except ValidationError as exc:
-            raise DealRejected(validation_errors(exc)) from None
+        return parse_by_mode(self._by_mode, raw)
 
     def verify_and_score(
         self, state: SneakyPeteState, deal: SneakyPeteCards | SneakyPeteTotals

@@ -106,3 +106,25 @@ def test_score_api_names_the_field_of_a_bad_request(client, body, path):
     )
     assert response.status_code == 400
     assert path in [e["path"] for e in response.json()["errors"]]
+
+
+def _every_slug() -> list[str]:
+    from games.engine import all_games
+
+    return [game.slug for game in all_games()]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", _every_slug())
+@pytest.mark.parametrize("deal", [{"mode": []}, {"mode": {}}, [], "x", 7])
+def test_score_api_answers_a_malformed_deal_with_400_for_every_game(
+    client, slug, deal
+):
+    """Whatever shape a deal arrives in, every game answers 400 naming deal 0."""
+    response = client.post(
+        f"/api/v1/games/{slug}/score",
+        {"deals": [deal]},
+        content_type="application/json",
+    )
+    assert response.status_code == 400, response.content
+    assert all(e["path"].startswith("deals.0") for e in response.json()["errors"])

@@ -117,9 +117,7 @@ def _every_slug() -> list[str]:
 @pytest.mark.django_db
 @pytest.mark.parametrize("slug", _every_slug())
 @pytest.mark.parametrize("deal", [{"mode": []}, {"mode": {}}, [], "x", 7])
-def test_score_api_answers_a_malformed_deal_with_400_for_every_game(
-    client, slug, deal
-):
+def test_score_api_answers_a_malformed_deal_with_400_for_every_game(client, slug, deal):
     """Whatever shape a deal arrives in, every game answers 400 naming deal 0."""
     response = client.post(
         f"/api/v1/games/{slug}/score",

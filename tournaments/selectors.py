@@ -461,6 +461,20 @@ def _ranked_entries(stage: Stage, results: list[MatchResult]) -> list[int]:
     return entries
 
 
+def _row_json(row: Any, entries: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """One standings row as the snapshot stores it (stage and group tables alike)."""
+    entry = entries[row.entry]
+    return {
+        "rank": row.rank,
+        "entry": row.entry,
+        "name": entry["name"],
+        "played": row.played,
+        "values": {k: _value(v) for k, v in row.values.items()},
+        "shared": row.shared,
+        "withdrawn": entry["withdrawn_at"] is not None,
+    }
+
+
 def _value(value: Any) -> Any:
     if isinstance(value, Fraction):
         return str(value)
@@ -500,18 +514,7 @@ def standings_data(tournament: Tournament) -> list[dict[str, Any]]:
                     }
                     for m in computed.metrics
                 ],
-                "rows": [
-                    {
-                        "rank": row.rank,
-                        "entry": row.entry,
-                        "name": entries[row.entry]["name"],
-                        "played": row.played,
-                        "values": {k: _value(v) for k, v in row.values.items()},
-                        "shared": row.shared,
-                        "withdrawn": entries[row.entry]["withdrawn_at"] is not None,
-                    }
-                    for row in computed.rows
-                ],
+                "rows": [_row_json(row, entries) for row in computed.rows],
             }
         )
         if stage.format == StageFormat.GROUPS:
@@ -904,18 +907,7 @@ def _groups_json(
         {
             "name": group.name,
             "entries": list(group.entries),
-            "rows": [
-                {
-                    "rank": row.rank,
-                    "entry": row.entry,
-                    "name": entries[row.entry]["name"],
-                    "played": row.played,
-                    "values": {k: _value(v) for k, v in row.values.items()},
-                    "shared": row.shared,
-                    "withdrawn": entries[row.entry]["withdrawn_at"] is not None,
-                }
-                for row in computed.rows
-            ],
+            "rows": [_row_json(row, entries) for row in computed.rows],
         }
         for group, computed in tables
     ]

@@ -279,7 +279,8 @@ def main() -> None:
             )
 
         def load():
-            return selectors.stage_results([stage], config)[stage.pk]
+            # What the recompute reads: results packed as the ranking reads them.
+            return selectors.stage_results([stage], config, packed=True)[stage.pk]
 
         results = load()
 
@@ -327,7 +328,7 @@ def main() -> None:
         )
         print(
             f"event: {args.entries} entries, {args.rounds} rounds, "
-            f"{len(results)} results (built in {built:.1f} s)"
+            f"{sum(map(len, results))} results (built in {built:.1f} s)"
         )
         print(f"load average (1, 5, 15 min): {load_before} before, {loadavg()} after")
         print(f"recompute (load + rank + write): {t_recompute:8.1f} ms")

@@ -33,9 +33,36 @@ Terms and invariants (:mod:`tournaments.services` is the only writer):
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+
+
+class JSONDocumentField(models.TextField):
+    """A JSON value stored as its text: written whole, read whole, never queried.
+
+    The standings snapshot is such a document, a few hundred kilobytes for a big
+    event and rewritten on every recompute. PostgreSQL would parse a ``jsonb``
+    value into its binary form on each write, which measured as half the cost of
+    writing the snapshot; as text it is stored as it comes.
+    """
+
+    def from_db_value(self, value: str | None, expression: Any, connection: Any) -> Any:
+        return None if value is None else json.loads(value)
+
+    def to_python(self, value: Any) -> Any:
+        return json.loads(value) if isinstance(value, str) else value
+
+    def get_prep_value(self, value: Any) -> str | None:
+        if value is None:
+            return None
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+    def value_to_string(self, obj: models.Model) -> str:
+        return self.get_prep_value(self.value_from_object(obj)) or ""
 
 
 class Visibility(models.TextChoices):
@@ -269,7 +296,7 @@ class Standings(models.Model):
     source_version = models.BigIntegerField(default=-1)
     computed_at = models.DateTimeField(null=True, blank=True)
     # [{"stage": id, "name": ..., "metrics": [...], "rows": [...]}] in stage order.
-    stages = models.JSONField(default=list)
+    stages = JSONDocumentField(default=list)
 
     class Meta:
         verbose_name_plural = "standings"

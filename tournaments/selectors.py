@@ -29,15 +29,17 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from django.db import connection
 from django.db.models import Count, Min, Q, QuerySet, Sum
+from django.db.models.fields.json import KeyTransform
 
 from games.engine import IndividualScoring, UnknownGame, get_game
 from scoring import permissions as scoring_permissions
@@ -74,7 +76,11 @@ from tournaments.models import (
     Visibility,
 )
 from tournaments.ranking import (
+    DRAW,
+    LOSS,
+    WIN,
     MatchResult,
+    PairedResults,
     RankingConfig,
     ResultType,
     Score,
@@ -82,6 +88,8 @@ from tournaments.ranking import (
     compute_standings,
     norm,
     places_from_points,
+    result_entries,
+    singly,
 )
 from tournaments.ranking import Standings as ComputedStandings
 
@@ -218,24 +226,25 @@ def stage_entry_ids(stage: Stage) -> list[int]:
 
 
 # A large event's results are thousands of tables: read them as plain rows in two
-# statements (the finished tables with their match's totals and winners; the
-# tables' sides), never as model instances, and decode all the matches' JSON in
-# one call rather than one per row.
-_FINISHED_TABLES_SQL = """
-SELECT t.id, r.stage_id, r.number, t.match_id, {outcome}
+# statements (every table of the stages with its match's version, whether it is
+# finished and its totals and winners; the tables' sides), never as model
+# instances, and decode all the matches' JSON in one call rather than one per row.
+_TABLES_SQL = """
+SELECT t.id, r.stage_id, r.number, t.match_id, m.version, m.status = %s, {outcome}
 FROM tournaments_table t
 JOIN tournaments_round r ON r.id = t.round_id
 JOIN scoring_match m ON m.id = t.match_id
-WHERE r.stage_id IN ({stages}) AND m.status = %s
+WHERE r.stage_id IN ({stages})
 ORDER BY t.id
 """
+# In no order: most tables have one entry a side, and two seats are put in order
+# cheaper in Python than 18,000 are sorted in the database.
 _TABLE_SIDES_SQL = """
-SELECT ts.table_id, ts.side, ts.entry_id
+SELECT ts.table_id, ts.side, ts.slot, ts.entry_id
 FROM tournaments_tableside ts
 JOIN tournaments_table t ON t.id = ts.table_id
 JOIN tournaments_round r ON r.id = t.round_id
 WHERE r.stage_id IN ({stages}) AND t.match_id IS NOT NULL
-ORDER BY ts.table_id, ts.side, ts.slot
 """
 # Per vendor: the match's outcome as the JSON text ``[totals, winners]``.
 _OUTCOME_JSON = {
@@ -244,48 +253,70 @@ _OUTCOME_JSON = {
 }
 # Numbers exact: a decimal total becomes a Fraction, never a float.
 _DECODER = json.JSONDecoder(parse_float=lambda text: norm(Fraction(text)))
-# (stage id, round number, match id, side -> entries in side order, totals, winners)
-_FinishedTable = tuple[int, int, int, dict[int, list[int]], Any, Any]
+# A table's seats as read: (table id, side, slot, entry), in no order.
+_Seat = tuple[int, int, int, int]
+# (stage id, round number, match id, seats, totals, winners)
+_FinishedTable = tuple[int, int, int, list[_Seat], Any, Any]
 
 
-def _tables_of(stage_ids: Iterable[int]) -> list[_FinishedTable]:
-    """Every table of the stages whose match is finished, in table order.
+class _Tables(NamedTuple):
+    """The finished tables of some stages as read (see :func:`_tables_of`)."""
 
-    A table without sides is left out (there is nobody to rank).
-    """
+    # (table id, stage id, round number, match id, ...) in table order.
+    rows: list[tuple[Any, ...]]
+    # Per row: the match's (totals, winners).
+    outcomes: list[tuple[Any, Any]]
+    # Table id -> its seats.
+    seats: dict[int, list[_Seat]]
+    # The sum of the versions of every table's match, finished or not: the
+    # results' part of :func:`source_fingerprints`, read with the results.
+    versions: int
+
+    def finished(self) -> Iterator[_FinishedTable]:
+        """Every finished table with seats (there is nobody to rank at one
+        without)."""
+        seats_of = self.seats
+        for (table_id, stage_id, number, match_id, *_), (totals, winners) in zip(
+            self.rows, self.outcomes, strict=True
+        ):
+            seats = seats_of.get(table_id)
+            if seats:
+                yield stage_id, number, match_id, seats, totals, winners
+
+
+def _tables_of(stage_ids: Iterable[int]) -> _Tables:
+    """Every table of the stages whose match is finished, in table order."""
     stage_ids = [int(s) for s in stage_ids]
     if not stage_ids:
-        return []
+        return _Tables([], [], {}, 0)
     stages = ", ".join(["%s"] * len(stage_ids))
     with connection.cursor() as cursor:
         cursor.execute(_TABLE_SIDES_SQL.format(stages=stages), stage_ids)
         side_rows = cursor.fetchall()
         cursor.execute(
-            _FINISHED_TABLES_SQL.format(
-                outcome=_OUTCOME_JSON[connection.vendor], stages=stages
-            ),
-            [*stage_ids, MatchStatus.FINISHED],
+            _TABLES_SQL.format(outcome=_OUTCOME_JSON[connection.vendor], stages=stages),
+            [MatchStatus.FINISHED, *stage_ids],
         )
         table_rows = cursor.fetchall()
-    # Rows come in side and slot order and dicts keep insertion order, so each
-    # table's sides are already in order.
-    sides_of: dict[int, dict[int, list[int]]] = {}
-    for table_id, side, entry in side_rows:
-        sides = sides_of.get(table_id)
-        if sides is None:
-            sides_of[table_id] = {side: [entry]}
-        elif side in sides:
-            sides[side].append(entry)
+    versions = sum(row[4] for row in table_rows)
+    table_rows = [row for row in table_rows if row[5]]
+    seats_of: dict[int, list[_Seat]] = {}
+    for seat in side_rows:
+        seats = seats_of.get(seat[0])
+        if seats is None:
+            seats_of[seat[0]] = [seat]
         else:
-            sides[side] = [entry]
-    outcomes = _DECODER.decode("[" + ",".join(row[4] for row in table_rows) + "]")
-    return [
-        (stage_id, number, match_id, sides, totals, winners)
-        for (table_id, stage_id, number, match_id, _), (totals, winners) in zip(
-            table_rows, outcomes, strict=True
-        )
-        if (sides := sides_of.get(table_id))
-    ]
+            seats.append(seat)
+    outcomes = _DECODER.decode("[" + ",".join(row[6] for row in table_rows) + "]")
+    return _Tables(table_rows, outcomes, seats_of, versions)
+
+
+def _sides(seats: list[_Seat]) -> dict[int, list[int]]:
+    """Side number -> its entries in slot order, sides in order."""
+    sides: dict[int, list[int]] = {}
+    for _table, side, _slot, entry in sorted(seats, key=itemgetter(1, 2)):
+        sides.setdefault(side, []).append(entry)
+    return sides
 
 
 def _number(value: Any) -> Score:
@@ -299,14 +330,28 @@ def _number(value: Any) -> Score:
     return value
 
 
+def _json_key(field: str, key: str) -> KeyTransform:
+    """``field -> key`` as an expression.
+
+    Not the ``"field__key"`` lookup string: Django resolves that by first trying
+    ``key`` as a model field and catching the FieldError, and that exception's
+    traceback keeps the calling frames, with every result loaded so far, alive in
+    a reference cycle until the cyclic collector runs (measured: a 30 ms collection
+    after each recompute of a 9,000-table event).
+    """
+    return KeyTransform(key, field)
+
+
 def _deals_won(match_ids: list[int], lower_wins: bool = False) -> dict[int, list[int]]:
     """Per match, the deals each side won: the sole best score of the deal (the
     sole lowest where the most points lose)."""
     won: dict[int, list[int]] = {}
     # Only each deal's points, not the whole stored result.
-    deals = Deal.objects.filter(
-        match_id__in=match_ids, status=DealStatus.COUNTED
-    ).values_list("match_id", "result__points")
+    deals = (
+        Deal.objects.filter(match_id__in=match_ids, status=DealStatus.COUNTED)
+        .annotate(points=_json_key("result", "points"))
+        .values_list("match_id", "points")
+    )
     for match_id, points in deals:
         if not points or not isinstance(points, list):
             continue
@@ -335,14 +380,17 @@ def _own_points(tables: list[_FinishedTable]) -> dict[int, dict[int, int]]:
             match_id__in=match_ids
         ).values_list("match_id", "position", "player_id")
     }
-    entries = {e for table in tables for side in table[3].values() for e in side}
+    sides_of = {table[2]: _sides(table[3]) for table in tables}
+    entries = {
+        e for sides in sides_of.values() for side in sides.values() for e in side
+    }
     players: dict[int, list[int]] = defaultdict(list)
     for entry, player in EntryMember.objects.filter(entry_id__in=entries).values_list(
         "entry_id", "player_id"
     ):
         players[entry].append(player)
     own: dict[int, dict[int, int]] = {}
-    for _stage, _round, match_id, sides, _totals, _winners in tables:
+    for match_id, sides in sides_of.items():
         totals = seat_totals.get(match_id, [])
         positions = {
             entry: [seat_of.get((match_id, p)) for p in players[entry]]
@@ -361,7 +409,8 @@ def _result(
     deals_won: dict[int, list[int]],
     own: dict[int, dict[int, int]],
 ) -> MatchResult:
-    _stage, number, match_id, sides, totals, winners = table
+    _stage, number, match_id, seats, totals, winners = table
+    sides = _sides(seats)
     if type(totals) is not list:
         totals = []
     if type(winners) is not list:
@@ -395,37 +444,75 @@ def _result(
     )
 
 
+_StageResults = dict[int, list[MatchResult | PairedResults]]
+
+
 def stage_results(
-    stages: Iterable[Stage], config: RankingConfig
-) -> dict[int, list[MatchResult]]:
-    """Per stage id, the results of its finished matches and its scoring byes."""
+    stages: Iterable[Stage], config: RankingConfig, *, packed: bool = False
+) -> dict[int, list[MatchResult]] | _StageResults:
+    """Per stage id, the results of its finished matches and its scoring byes.
+
+    ``packed``: the games of one entry against one other as one
+    :class:`PairedResults` per stage, as the recompute hands them to the ranking;
+    otherwise one :class:`MatchResult` each.
+    """
     with collector_paused():
-        return _stage_results(list(stages), config)
+        loaded, _versions = _stage_results(list(stages), config)
+        if packed:
+            return loaded
+        return {pk: list(singly(results)) for pk, results in loaded.items()}
 
 
 def _stage_results(
     stages: list[Stage], config: RankingConfig
-) -> dict[int, list[MatchResult]]:
-    results: dict[int, list[MatchResult]] = {stage.pk: [] for stage in stages}
-    finished = _tables_of(results)
+) -> tuple[_StageResults, int]:
+    """Per stage id its results, the games of one entry against one other packed
+    as :class:`PairedResults` (how the ranking reads them fastest); and the sum of
+    the tables' match versions (see :func:`_tables_of`)."""
+    results: _StageResults = {stage.pk: [] for stage in stages}
+    tables = _tables_of(results)
     metrics = {stage.pk: _stage_metrics(stage, config) for stage in stages}
     deals_won = (
-        _deals_won([table[2] for table in finished], config.lower_game_points_win)
+        _deals_won([row[3] for row in tables.rows], config.lower_game_points_win)
         if any("deals_won" in keys for keys in metrics.values())
         else {}
     )
     individual = {pk for pk, keys in metrics.items() if INDIVIDUAL_TOTAL in keys}
     own = (
-        _own_points([table for table in finished if table[0] in individual])
+        _own_points([table for table in tables.finished() if table[0] in individual])
         if individual
         else {}
     )
-    for table in finished:
-        results[table[0]].append(_result(table, deals_won, own))
+    # Per stage, its games of one entry against one other as rows (see _paired).
+    paired: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+    seats_of = tables.seats
+    # One pass over thousands of tables: plain indexing, no intermediate tuples.
+    for row, (totals, winners) in zip(tables.rows, tables.outcomes, strict=True):
+        seats = seats_of.get(row[0])
+        if not seats:
+            continue
+        match_id = row[3]
+        if len(seats) == 2 and match_id not in own:
+            game = _paired(
+                row[2], seats, totals, winners, deals_won.get(match_id, _NO_DEALS)
+            )
+            if game is not None:
+                paired[row[1]].append(game)
+                continue
+        table = (row[1], row[2], match_id, seats, totals, winners)
+        results[row[1]].append(_result(table, deals_won, own))
+    for stage_id, games in paired.items():
+        # Rows to columns in one step (C speed).
+        columns = list(zip(*games, strict=True))
+        if not deals_won:
+            columns[6:] = [(), ()]
+        results[stage_id].append(PairedResults(*columns))
     # Only the byes of each round's explanation: the rest (the reasons for every
     # table) can be large and is not needed here.
-    rounds = Round.objects.filter(stage_id__in=list(results)).values_list(
-        "stage_id", "number", "explanation__byes"
+    rounds = (
+        Round.objects.filter(stage_id__in=list(results))
+        .annotate(byes=_json_key("explanation", "byes"))
+        .values_list("stage_id", "number", "byes")
     )
     for stage_id, number, byes in rounds:
         for bye in byes if isinstance(byes, list) else ():
@@ -437,7 +524,46 @@ def _stage_results(
                         result_type=ResultType.BYE,
                     )
                 )
-    return results
+    return results, tables.versions
+
+
+_NO_DEALS = (0, 0)
+
+
+def _paired(
+    number: int, seats: list[_Seat], totals: Any, winners: Any, won: Sequence[int]
+) -> tuple[Any, ...] | None:
+    """A table with two seats as a row of :class:`PairedResults` (round, first,
+    second, their points, the first's outcome, their deals won), read as
+    :func:`_result` reads it; ``None`` unless it is one entry against one other."""
+    (_, side_a, _, first), (_, side_b, _, second) = seats
+    if side_a == side_b:
+        return None  # partners on one side
+    if len(won) != 2:
+        return None  # misaligned: _result passes it on for the ranking to reject
+    if side_a > side_b:
+        side_a, side_b, first, second = side_b, side_a, second, first
+    if type(totals) is not list:
+        totals = []
+    if type(winners) is not list:
+        winners = []
+    count = len(totals)
+    points_a = totals[side_a] if side_a < count else 0
+    points_b = totals[side_b] if side_b < count else 0
+    # The engine's verdict, as in _result: winners place first, no winner is a
+    # draw, and so is the same place.
+    placed_a = not winners or side_a in winners
+    placed_b = not winners or side_b in winners
+    return (
+        number,
+        first,
+        second,
+        points_a if type(points_a) is int else _number(points_a),
+        points_b if type(points_b) is int else _number(points_b),
+        DRAW if placed_a == placed_b else WIN if placed_a else LOSS,
+        won[0],
+        won[1],
+    )
 
 
 def stage_standings(stage: Stage) -> ComputedStandings:
@@ -448,51 +574,78 @@ def stage_standings(stage: Stage) -> ComputedStandings:
     return compute_standings(entries, results, stage_ranking_config(stage, config))
 
 
-def _ranked_entries(stage: Stage, results: list[MatchResult]) -> list[int]:
+def _ranked_entries(
+    stage: Stage, results: list[MatchResult] | list[MatchResult | PairedResults]
+) -> list[int]:
     entries = stage_entry_ids(stage)
     known = set(entries)
     # A partner rotation may rank players that joined after the field was fixed.
-    for result in results:
-        for side in result.sides:
-            for entry in side:
-                if entry not in known:
-                    known.add(entry)
-                    entries.append(entry)
+    for entry in result_entries(results):
+        if entry not in known:
+            known.add(entry)
+            entries.append(entry)
     return entries
 
 
-def _row_json(row: Any, entries: dict[int, dict[str, Any]]) -> dict[str, Any]:
+# Per entry id: its name and whether it has withdrawn.
+_EntryNames = dict[int, tuple[str, bool]]
+
+
+def _row_json(row: Any, entries: _EntryNames) -> dict[str, Any]:
     """One standings row as the snapshot stores it (stage and group tables alike)."""
-    entry = entries[row.entry]
+    name, withdrawn = entries[row.entry]
     return {
         "rank": row.rank,
         "entry": row.entry,
-        "name": entry["name"],
+        "name": name,
         "played": row.played,
-        "values": {k: _value(v) for k, v in row.values.items()},
+        "values": {
+            k: str(v) if type(v) is Fraction else v for k, v in row.values.items()
+        },
         "shared": row.shared,
-        "withdrawn": entry["withdrawn_at"] is not None,
+        "withdrawn": withdrawn,
     }
 
 
-def _value(value: Any) -> Any:
-    if isinstance(value, Fraction):
-        return str(value)
-    return value
+@dataclass(frozen=True)
+class StandingsSnapshot:
+    """What a recompute writes: every stage's standings as JSON rows (plain JSON
+    values only, a Fraction as its string), and the fingerprint of the results
+    they were computed from (:func:`source_fingerprints`), read with them."""
+
+    stages: list[dict[str, Any]]
+    source_version: int
 
 
 def standings_data(tournament: Tournament) -> list[dict[str, Any]]:
-    """Every stage's standings as JSON rows (what the snapshot stores as they are:
-    plain JSON values only, a Fraction as its string)."""
+    """Every stage's standings as JSON rows (what the snapshot stores)."""
+    return standings_snapshot(tournament).stages
+
+
+def standings_snapshot(tournament: Tournament) -> StandingsSnapshot:
+    """The standings of every stage computed now from the stored results."""
+    with collector_paused():
+        return _standings_snapshot(tournament)
+
+
+# Every entry's name and whether it has withdrawn (a flag, no datetimes to parse).
+_ENTRY_NAMES_SQL = """
+SELECT id, name, withdrawn_at IS NOT NULL FROM tournaments_entry
+WHERE tournament_id = %s
+"""
+
+
+def _standings_snapshot(tournament: Tournament) -> StandingsSnapshot:
     config = ranking_config(tournament)
     stages = list(tournament.stages.order_by("order", "id"))
-    results = stage_results(stages, config)
-    entries = {
-        e["pk"]: e
-        for e in Entry.objects.filter(tournament=tournament).values(
-            "pk", "name", "withdrawn_at"
-        )
-    }
+    results, versions = _stage_results(stages, config)
+    entries: _EntryNames = {}
+    withdrawn_count = 0
+    with connection.cursor() as cursor:
+        cursor.execute(_ENTRY_NAMES_SQL, [tournament.pk])
+        for pk, name, withdrawn in cursor.fetchall():
+            entries[pk] = (name, bool(withdrawn))
+            withdrawn_count += bool(withdrawn)
     data = []
     for stage in stages:
         stage.tournament = tournament
@@ -519,7 +672,7 @@ def standings_data(tournament: Tournament) -> list[dict[str, Any]]:
         )
         if stage.format == StageFormat.GROUPS:
             data[-1]["groups"] = _groups_json(stage, results[stage.pk], config, entries)
-    return data
+    return StandingsSnapshot(data, versions + withdrawn_count)
 
 
 def source_fingerprints(tournament_ids: Iterable[int] | None = None) -> dict[int, int]:
@@ -871,7 +1024,9 @@ def stage_groups(stage: Stage) -> tuple[Group, ...]:
 
 
 def group_standings(
-    stage: Stage, results: list[MatchResult], config: RankingConfig
+    stage: Stage,
+    results: list[MatchResult] | list[MatchResult | PairedResults],
+    config: RankingConfig,
 ) -> list[tuple[Group, ComputedStandings]]:
     """Each group's own table, from the results among its entries only."""
     standings = []
@@ -879,7 +1034,7 @@ def group_standings(
         members = set(group.entries)
         own = [
             r
-            for r in results
+            for r in singly(results)
             if all(entry in members for side in r.sides for entry in side)
         ]
         standings.append((group, compute_standings(group.entries, own, config)))
@@ -895,9 +1050,9 @@ def stage_group_standings(stage: Stage) -> list[tuple[Group, ComputedStandings]]
 
 def _groups_json(
     stage: Stage,
-    results: list[MatchResult],
+    results: list[MatchResult | PairedResults],
     config: RankingConfig,
-    entries: dict[int, dict[str, Any]],
+    entries: _EntryNames,
 ) -> list[dict[str, Any]]:
     try:
         tables = group_standings(stage, results, config)

@@ -83,7 +83,7 @@ from tournaments.models import (
     TournamentStatus,
     Visibility,
 )
-from tournaments.ranking import RankingError, collector_paused, get_metric
+from tournaments.ranking import RankingError, get_metric
 
 logger = logging.getLogger(__name__)
 
@@ -703,29 +703,13 @@ def standings_recompute(*, tournament_id: int, generation: int) -> bool:
         # A newer request exists; its run will write (or the reconcile will). This
         # is the debounce: of a burst of requests only the last one computes.
         return False
-    fingerprint = selectors.source_fingerprints([tournament_id]).get(tournament_id, 0)
-    # The collector stays paused until the loaded results are freed again, so it
-    # never traverses them (see ranking.collector_paused).
-    with collector_paused():
-        stages = selectors.standings_data(tournament)
+    snapshot = selectors.standings_snapshot(tournament)
     pause = float(os.environ.get("KIRJURI_STANDINGS_TEST_PAUSE", "0") or 0)
     if pause:
         # Fault injection for the crash test: a window to kill the worker mid-run.
         logger.warning("standings recompute %s/%s paused", tournament_id, generation)
         time.sleep(pause)
-    # Only make sure the row exists: get_or_create alone would read and decode the
-    # whole stored snapshot.
-    if not Standings.objects.filter(tournament_id=tournament_id).exists():
-        Standings.objects.get_or_create(tournament_id=tournament_id)
-    written = Standings.objects.filter(
-        tournament_id=tournament_id, generation__lt=generation
-    ).update(
-        generation=generation,
-        source_version=fingerprint,
-        computed_at=timezone.now(),
-        # Plain JSON values already (Fractions as strings): no conversion pass.
-        stages=stages,
-    )
+    written = _standings_write(tournament_id, generation, snapshot)
     logger.info(
         "standings of tournament %s, generation %s: %s",
         tournament_id,
@@ -736,6 +720,32 @@ def standings_recompute(*, tournament_id: int, generation: int) -> bool:
         # Final standings changed (closing, or a late correction): pay out again.
         prizes.prizes_request(tournament_id=tournament_id)
     return bool(written)
+
+
+def _standings_write(
+    tournament_id: int, generation: int, snapshot: selectors.StandingsSnapshot
+) -> int:
+    """Compare-and-set: store ``snapshot`` unless a newer generation is stored."""
+
+    def update() -> int:
+        return Standings.objects.filter(
+            tournament_id=tournament_id, generation__lt=generation
+        ).update(
+            generation=generation,
+            source_version=snapshot.source_version,
+            computed_at=timezone.now(),
+            stages=snapshot.stages,
+        )
+
+    written = update()
+    if (
+        not written
+        and not Standings.objects.filter(tournament_id=tournament_id).exists()
+    ):
+        # The tournament's first snapshot: make its row, then compare-and-set.
+        Standings.objects.get_or_create(tournament_id=tournament_id)
+        written = update()
+    return written
 
 
 def _overdue(tournament_id: int) -> bool:

@@ -198,7 +198,12 @@ def populate(n: int, rounds: int, seed: int) -> int:
             for s in (0, 1)
         )
         tables = Table.objects.bulk_create(
-            Table(round=db_round, number=t.number, match=m)
+            Table(
+                round=db_round,
+                number=t.number,
+                match=m,
+                lineup=[[entries[e].pk for e in side] for side in t.sides],
+            )
             for t, m in zip(round_.tables, matches, strict=True)
         )
         TableSide.objects.bulk_create(

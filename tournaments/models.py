@@ -17,7 +17,9 @@ Terms and invariants (:mod:`tournaments.services` is the only writer):
   ``settings``; a later stage may take the ``source_top_n`` best of its
   ``source_stage`` — of *each group* when the source is a ``groups`` stage.
   ``entry_ids`` is the stage's field, fixed when its first round is generated.
-* **Round** → **Table** → **TableSide** (which entries sit on which side). A round is
+* **Round** → **Table** → **TableSide** (which entries sit on which side; the
+  table's ``lineup`` holds the same as one small JSON list, written by the same
+  service functions, so that standings read a whole event in one query). A round is
   ``generated`` (the director may still swap seats), ``started`` (every table has its
   scoring :class:`~scoring.models.Match`), ``locked`` (its results are final for
   pairing the next round) and ``finished`` (the tournament is closed). The pure
@@ -250,6 +252,10 @@ class Table(models.Model):
         related_name="tournament_table",
     )
     reasons = models.JSONField(default=list, blank=True)
+    # The sides' entries as the pairing seated them, side by side in slot order
+    # ([[12], [34]]): the same as the table's TableSides, kept by the services that
+    # write those. Standings read a whole event's tables in one query from it.
+    lineup = JSONDocumentField(default=list, blank=True)
     # Duplicate formats: the deal (board) ids played here.
     deal_ids = models.JSONField(default=list, blank=True)
 

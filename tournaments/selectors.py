@@ -34,7 +34,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from django.db import connection
@@ -225,10 +224,10 @@ def stage_entry_ids(stage: Stage) -> list[int]:
     )
 
 
-# A large event's results are thousands of tables: read them as plain rows in two
-# statements (every table of the stages with its match's version, whether it is
-# finished and its totals and winners; the tables' sides), never as model
-# instances, and decode all the matches' JSON in one call rather than one per row.
+# A large event's results are thousands of tables: read them as plain rows in one
+# statement (every table of the stages with its match's version, whether it is
+# finished, and its totals, winners and line-up), never as model instances, and
+# decode all the tables' JSON in one call rather than one per row.
 _TABLES_SQL = """
 SELECT t.id, r.stage_id, r.number, t.match_id, m.version, m.status = %s, {outcome}
 FROM tournaments_table t
@@ -237,26 +236,19 @@ JOIN scoring_match m ON m.id = t.match_id
 WHERE r.stage_id IN ({stages})
 ORDER BY t.id
 """
-# In no order: most tables have one entry a side, and two seats are put in order
-# cheaper in Python than 18,000 are sorted in the database.
-_TABLE_SIDES_SQL = """
-SELECT ts.table_id, ts.side, ts.slot, ts.entry_id
-FROM tournaments_tableside ts
-JOIN tournaments_table t ON t.id = ts.table_id
-JOIN tournaments_round r ON r.id = t.round_id
-WHERE r.stage_id IN ({stages}) AND t.match_id IS NOT NULL
-"""
-# Per vendor: the match's outcome as the JSON text ``[totals, winners]``.
+# Per vendor: the table's outcome as the JSON text ``[totals, winners, lineup]``.
 _OUTCOME_JSON = {
-    "postgresql": "'[' || m.totals::text || ',' || m.winners::text || ']'",
-    "sqlite": "'[' || m.totals || ',' || m.winners || ']'",
+    "postgresql": (
+        "'[' || m.totals::text || ',' || m.winners::text || ',' || t.lineup || ']'"
+    ),
+    "sqlite": "'[' || m.totals || ',' || m.winners || ',' || t.lineup || ']'",
 }
 # Numbers exact: a decimal total becomes a Fraction, never a float.
 _DECODER = json.JSONDecoder(parse_float=lambda text: norm(Fraction(text)))
-# A table's seats as read: (table id, side, slot, entry), in no order.
-_Seat = tuple[int, int, int, int]
-# (stage id, round number, match id, seats, totals, winners)
-_FinishedTable = tuple[int, int, int, list[_Seat], Any, Any]
+# A table's line-up: per side (by number) its entries in slot order.
+_Lineup = list[list[int]]
+# (stage id, round number, match id, line-up, totals, winners)
+_FinishedTable = tuple[int, int, int, _Lineup, Any, Any]
 
 
 class _Tables(NamedTuple):
@@ -264,35 +256,28 @@ class _Tables(NamedTuple):
 
     # (table id, stage id, round number, match id, ...) in table order.
     rows: list[tuple[Any, ...]]
-    # Per row: the match's (totals, winners).
-    outcomes: list[tuple[Any, Any]]
-    # Table id -> its seats.
-    seats: dict[int, list[_Seat]]
+    # Per row: the match's totals and winners and the table's line-up.
+    outcomes: list[tuple[Any, Any, Any]]
     # The sum of the versions of every table's match, finished or not: the
     # results' part of :func:`source_fingerprints`, read with the results.
     versions: int
 
     def finished(self) -> Iterator[_FinishedTable]:
-        """Every finished table with seats (there is nobody to rank at one
-        without)."""
-        seats_of = self.seats
-        for (table_id, stage_id, number, match_id, *_), (totals, winners) in zip(
+        """Every finished table with entries (nobody to rank at one without)."""
+        for row, (totals, winners, lineup) in zip(
             self.rows, self.outcomes, strict=True
         ):
-            seats = seats_of.get(table_id)
-            if seats:
-                yield stage_id, number, match_id, seats, totals, winners
+            if type(lineup) is list and any(lineup):
+                yield row[1], row[2], row[3], lineup, totals, winners
 
 
 def _tables_of(stage_ids: Iterable[int]) -> _Tables:
     """Every table of the stages whose match is finished, in table order."""
     stage_ids = [int(s) for s in stage_ids]
     if not stage_ids:
-        return _Tables([], [], {}, 0)
+        return _Tables([], [], 0)
     stages = ", ".join(["%s"] * len(stage_ids))
     with connection.cursor() as cursor:
-        cursor.execute(_TABLE_SIDES_SQL.format(stages=stages), stage_ids)
-        side_rows = cursor.fetchall()
         cursor.execute(
             _TABLES_SQL.format(outcome=_OUTCOME_JSON[connection.vendor], stages=stages),
             [MatchStatus.FINISHED, *stage_ids],
@@ -300,23 +285,13 @@ def _tables_of(stage_ids: Iterable[int]) -> _Tables:
         table_rows = cursor.fetchall()
     versions = sum(row[4] for row in table_rows)
     table_rows = [row for row in table_rows if row[5]]
-    seats_of: dict[int, list[_Seat]] = {}
-    for seat in side_rows:
-        seats = seats_of.get(seat[0])
-        if seats is None:
-            seats_of[seat[0]] = [seat]
-        else:
-            seats.append(seat)
     outcomes = _DECODER.decode("[" + ",".join(row[6] for row in table_rows) + "]")
-    return _Tables(table_rows, outcomes, seats_of, versions)
+    return _Tables(table_rows, outcomes, versions)
 
 
-def _sides(seats: list[_Seat]) -> dict[int, list[int]]:
-    """Side number -> its entries in slot order, sides in order."""
-    sides: dict[int, list[int]] = {}
-    for _table, side, _slot, entry in sorted(seats, key=itemgetter(1, 2)):
-        sides.setdefault(side, []).append(entry)
-    return sides
+def _sides(lineup: _Lineup) -> dict[int, list[int]]:
+    """Side number -> its entries in slot order, for the sides that have any."""
+    return {side: list(entries) for side, entries in enumerate(lineup) if entries}
 
 
 def _number(value: Any) -> Score:
@@ -409,8 +384,8 @@ def _result(
     deals_won: dict[int, list[int]],
     own: dict[int, dict[int, int]],
 ) -> MatchResult:
-    _stage, number, match_id, seats, totals, winners = table
-    sides = _sides(seats)
+    _stage, number, match_id, lineup, totals, winners = table
+    sides = _sides(lineup)
     if type(totals) is not list:
         totals = []
     if type(winners) is not list:
@@ -485,21 +460,21 @@ def _stage_results(
     )
     # Per stage, its games of one entry against one other as rows (see _paired).
     paired: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
-    seats_of = tables.seats
     # One pass over thousands of tables: plain indexing, no intermediate tuples.
-    for row, (totals, winners) in zip(tables.rows, tables.outcomes, strict=True):
-        seats = seats_of.get(row[0])
-        if not seats:
+    for row, (totals, winners, lineup) in zip(
+        tables.rows, tables.outcomes, strict=True
+    ):
+        if type(lineup) is not list or not any(lineup):
             continue
         match_id = row[3]
-        if len(seats) == 2 and match_id not in own:
+        if len(lineup) == 2 and match_id not in own:
             game = _paired(
-                row[2], seats, totals, winners, deals_won.get(match_id, _NO_DEALS)
+                row[2], lineup, totals, winners, deals_won.get(match_id, _NO_DEALS)
             )
             if game is not None:
                 paired[row[1]].append(game)
                 continue
-        table = (row[1], row[2], match_id, seats, totals, winners)
+        table = (row[1], row[2], match_id, lineup, totals, winners)
         results[row[1]].append(_result(table, deals_won, own))
     for stage_id, games in paired.items():
         # Rows to columns in one step (C speed).
@@ -531,33 +506,31 @@ _NO_DEALS = (0, 0)
 
 
 def _paired(
-    number: int, seats: list[_Seat], totals: Any, winners: Any, won: Sequence[int]
+    number: int, lineup: _Lineup, totals: Any, winners: Any, won: Sequence[int]
 ) -> tuple[Any, ...] | None:
-    """A table with two seats as a row of :class:`PairedResults` (round, first,
+    """A table of two sides as a row of :class:`PairedResults` (round, first,
     second, their points, the first's outcome, their deals won), read as
     :func:`_result` reads it; ``None`` unless it is one entry against one other."""
-    (_, side_a, _, first), (_, side_b, _, second) = seats
-    if side_a == side_b:
-        return None  # partners on one side
+    side_one, side_two = lineup
+    if len(side_one) != 1 or len(side_two) != 1:
+        return None  # partners, or an empty side
     if len(won) != 2:
         return None  # misaligned: _result passes it on for the ranking to reject
-    if side_a > side_b:
-        side_a, side_b, first, second = side_b, side_a, second, first
     if type(totals) is not list:
         totals = []
     if type(winners) is not list:
         winners = []
     count = len(totals)
-    points_a = totals[side_a] if side_a < count else 0
-    points_b = totals[side_b] if side_b < count else 0
+    points_a = totals[0] if count > 0 else 0
+    points_b = totals[1] if count > 1 else 0
     # The engine's verdict, as in _result: winners place first, no winner is a
     # draw, and so is the same place.
-    placed_a = not winners or side_a in winners
-    placed_b = not winners or side_b in winners
+    placed_a = not winners or 0 in winners
+    placed_b = not winners or 1 in winners
     return (
         number,
-        first,
-        second,
+        side_one[0],
+        side_two[0],
         points_a if type(points_a) is int else _number(points_a),
         points_b if type(points_b) is int else _number(points_b),
         DRAW if placed_a == placed_b else WIN if placed_a else LOSS,

@@ -536,7 +536,8 @@ def round_adjust(*, round: Round, swaps: Sequence[tuple[int, int]], by: Any) -> 
             tables = {seat.table_id}
         for table in Table.objects.filter(pk__in=tables):
             table.reasons = [*table.reasons, note]
-            table.save(update_fields=["reasons"])
+            table.lineup = _lineup(table)
+            table.save(update_fields=["reasons", "lineup"])
     explanation["byes"] = byes
     explanation.setdefault("adjustments", []).extend([list(s) for s in swaps])
     round_.explanation = explanation
@@ -1403,6 +1404,7 @@ def _store_round(stage: Stage, generated: FormatRound) -> Round:
             number=t.number,
             reasons=_reasons(t.reasons),
             deal_ids=list(t.deals),
+            lineup=[list(side) for side in t.sides],
         )
         for t in generated.tables
     )
@@ -1413,6 +1415,16 @@ def _store_round(stage: Stage, generated: FormatRound) -> Round:
         for slot, entry in enumerate(side)
     )
     return round_
+
+
+def _lineup(table: Table) -> list[list[int]]:
+    """The table's entries per side, in slot order, from its TableSides."""
+    sides: dict[int, list[int]] = {}
+    for side, entry in table.sides.order_by("side", "slot").values_list(
+        "side", "entry_id"
+    ):
+        sides.setdefault(side, []).append(entry)
+    return [sides.get(s, []) for s in range(max(sides, default=-1) + 1)]
 
 
 def _seats(

@@ -63,7 +63,11 @@ def event(club):
 
     def table(round_, number, match_, *sides):
         """``sides``: per side a list of (slot, entry name), stored in that order."""
-        table_ = Table.objects.create(round=round_, number=number, match=match_)
+        # The line-up is what the services store beside the TableSides.
+        lineup = [[entries[name] for _slot, name in sorted(seats)] for seats in sides]
+        table_ = Table.objects.create(
+            round=round_, number=number, match=match_, lineup=lineup
+        )
         for side, seats in enumerate(sides):
             for slot, name in seats:
                 TableSide.objects.create(

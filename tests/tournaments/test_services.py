@@ -66,18 +66,25 @@ def test_result_hook_ignores_matches_outside_tournaments(club, director):
     assert tasks.match_result_changed(match.pk) is None
 
 
+def lineups(round_):
+    """Per table: its stored line-up and its TableSides (which must agree)."""
+    return [(t.lineup, side_entries(t)) for t in round_.tables.all()]
+
+
 def test_swap_seats_and_bye_before_the_round_starts(swiss, director):
     stage = swiss.stages.get()
     round_ = services.round_generate(stage=stage, by=director)
+    assert all(lineup == sides for lineup, sides in lineups(round_))
     (bye,) = round_.explanation["byes"]
     table = round_.tables.get(number=1)
     (a,), (b,) = side_entries(table)
     round_ = services.round_adjust(round=round_, swaps=[(a, b)], by=director)
     table.refresh_from_db()
-    assert side_entries(table) == [[b], [a]]
+    assert side_entries(table) == [[b], [a]] == table.lineup
     round_ = services.round_adjust(round=round_, swaps=[(a, bye["entry"])], by=director)
     assert round_.explanation["byes"][0]["entry"] == a
     assert [bye["entry"]] in side_entries(table)
+    assert all(lineup == sides for lineup, sides in lineups(round_))
     assert table.reasons[-1]["code"] == "director_swap"
     services.round_start(round=round_, by=director)
     with pytest.raises(Exception, match="generated round"):

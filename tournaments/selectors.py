@@ -464,7 +464,7 @@ def _stage_results(
     for row, (totals, winners, lineup) in zip(
         tables.rows, tables.outcomes, strict=True
     ):
-        if type(lineup) is not list or not any(lineup):
+        if type(lineup) is not list:
             continue
         match_id = row[3]
         if len(lineup) == 2 and match_id not in own:
@@ -474,6 +474,8 @@ def _stage_results(
             if game is not None:
                 paired[row[1]].append(game)
                 continue
+        if not any(lineup):
+            continue  # nobody to rank
         table = (row[1], row[2], match_id, lineup, totals, winners)
         results[row[1]].append(_result(table, deals_won, own))
     for stage_id, games in paired.items():
@@ -553,6 +555,13 @@ def _ranked_entries(
     entries = stage_entry_ids(stage)
     known = set(entries)
     # A partner rotation may rank players that joined after the field was fixed.
+    if not any(
+        set(result.firsts).union(result.seconds) - known
+        if isinstance(result, PairedResults)
+        else any(e not in known for side in result.sides for e in side)
+        for result in results
+    ):
+        return entries  # nobody new (checked set by set: thousands of games)
     for entry in result_entries(results):
         if entry not in known:
             known.add(entry)

@@ -6,7 +6,9 @@ match result
     One finished game at one table (:class:`MatchResult`): its round, its sides (each
     a tuple of entry ids: one entry for individual or team entries, two players for
     a partnership rotation), and per side the game points, deals won and penalties.
-    A bye is a result with one side and ``result_type=BYE``.
+    A bye is a result with one side and ``result_type=BYE``. Many games of one
+    entry against one other may come packed as columns (:class:`PairedResults`),
+    which rank exactly as the same games one by one.
 placement
     Finishing place at the table, 1 = best; tied sides share the better place
     (1, 1, 3). Given explicitly (a forfeit, a game decided by something other than

@@ -14,7 +14,8 @@ Timed on the same data in the same run (median of ``--repeat``):
   (exact arithmetic, shared ranks), write the snapshot (compare-and-set). The
   generation it carries is taken before the clock starts (that happens when a
   result is submitted, not in the worker);
-* **load** / **rank** — its two halves, for the breakdown;
+* **load** / **rank** — its two halves, for the breakdown (the results loaded as
+  the recompute loads them: the one-against-one games packed as columns);
 * **SQL** — one raw aggregate over the same results: per entry the match points and
   point difference, ordered (no Buchholz, no ties, no snapshot): the floor any
   computation has to read the same rows.

@@ -168,6 +168,11 @@ class RankingConfig:
     bye_points: Score = 2
     # Points by place for tables of three or more sides (index 0 = first place).
     placement_points: tuple[Score, ...] | None = None
+    # Per table size (number of sides), its own points by place; a size not
+    # listed uses ``placement_points``.
+    placement_points_by_size: Mapping[int, tuple[Score, ...]] | None = field(
+        default=None, hash=False
+    )
     lower_game_points_win: bool = False
     # individual_total = team_multiplier × the side's game points + own points.
     team_multiplier: Score = 1
@@ -546,8 +551,11 @@ class _Context:
         config = self.config
         records = self.records
         k = len(sides)
-        if config.placement_points is not None:
-            match_points = shared_placement_points(places, config.placement_points)
+        by_place = config.placement_points
+        if config.placement_points_by_size:
+            by_place = config.placement_points_by_size.get(k, by_place)
+        if by_place is not None:
+            match_points = shared_placement_points(places, by_place)
         else:
             # No placement points configured: a sole winner wins, a shared
             # first place draws, everyone else loses.

@@ -136,6 +136,11 @@ def ranking_config(tournament: Tournament) -> RankingConfig:
         return Fraction(value) if isinstance(value, str) else value
 
     placement = points.get("placement")
+    by_size = None
+    if isinstance(placement, dict):
+        # Per table size; a size not listed takes the largest size's list.
+        by_size = {int(size): tuple(values) for size, values in placement.items()}
+        placement = by_size[max(by_size)] if by_size else None
     individual = _individual_scoring(tournament.game)
     # A game where the most points lose (Sneaky Pete) says so itself; the director
     # may still say otherwise with ``lower_wins``.
@@ -152,6 +157,7 @@ def ranking_config(tournament: Tournament) -> RankingConfig:
         loss_points=number("loss", default.loss_points),
         bye_points=number("bye", default.bye_points),
         placement_points=tuple(placement) if placement else None,
+        placement_points_by_size=by_size,
         lower_game_points_win=bool(lower_wins),
         team_multiplier=individual.team_multiplier if individual else 1,
     )

@@ -1485,14 +1485,63 @@ def _points(points: Mapping[str, Any] | None) -> dict[str, Any]:
         if key in points and not isinstance(points[key], int):
             raise DomainError("invalid", "a whole number of points", f"points.{key}")
     placement = points.get("placement")
-    if placement is not None and (
-        not isinstance(placement, list)
-        or not all(isinstance(p, int) for p in placement)
-    ):
-        raise DomainError("invalid", "a list of points by place", "points.placement")
+    if isinstance(placement, dict):
+        if not placement:
+            raise DomainError(
+                "invalid",
+                "points by place for at least one table size",
+                "points.placement",
+            )
+        for size, by_place in placement.items():
+            path = f"points.placement.{size}"
+            if not (isinstance(size, str) and size.isdigit() and 2 <= int(size) <= 99):
+                raise DomainError("invalid", "a table size: a number of players", path)
+            if not _points_by_place(by_place):
+                raise DomainError("invalid", "a list of points by place", path)
+    elif placement is not None and not _points_by_place(placement):
+        raise DomainError(
+            "invalid",
+            "a list of points by place, or such lists by table size",
+            "points.placement",
+        )
     if "lower_wins" in points and not isinstance(points["lower_wins"], bool):
         raise DomainError("invalid", "true or false", "points.lower_wins")
     return points
+
+
+def _points_by_place(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(p, int) and not isinstance(p, bool) for p in value
+    )
+
+
+def placement_from_text(text: str) -> list[int] | dict[str, list[int]] | None:
+    """Placement points as a director types them on the page: ``4, 2, 1, 0`` for
+    every table, or per table size ``4: 4, 2, 1, 0; 3: 3, 1, 0``. Empty: none."""
+
+    def numbers(part: str, path: str) -> list[int]:
+        try:
+            return [int(p) for p in part.split(",") if p.strip()]
+        except ValueError:
+            raise DomainError(
+                "invalid", "whole numbers separated by commas", path
+            ) from None
+
+    text = (text or "").strip()
+    if not text:
+        return None
+    if ":" not in text:
+        return numbers(text, "placement")
+    by_size: dict[str, list[int]] = {}
+    for part in filter(str.strip, text.split(";")):
+        size, _, by_place = part.partition(":")
+        size = size.strip()
+        if not by_place or not size.isdigit():
+            raise DomainError(
+                "invalid", "per table size as 'size: points, …; size: …'", "placement"
+            )
+        by_size[size] = numbers(by_place, f"placement.{size}")
+    return by_size
 
 
 def _fee(amount: Decimal | str | None, currency: str) -> tuple[Decimal | None, str]:

@@ -94,11 +94,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         try:
             club = scoring_selectors.club_get(request.user, int(request.POST["club"]))
             settings = _posted_settings(request.POST)
-            placement = [
-                int(p)
-                for p in request.POST.get("placement", "").split(",")
-                if p.strip()
-            ]
+            placement = services.placement_from_text(request.POST.get("placement", ""))
             tiebreaks = [
                 k.strip() for k in request.POST.get("tiebreaks", "").split(",")
             ]

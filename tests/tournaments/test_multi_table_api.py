@@ -128,6 +128,11 @@ def test_bad_settings_are_a_400_naming_the_field(
     [
         ({"placement": "4 2 1 0"}, "points.placement"),
         ({"placement": [4, "two"]}, "points.placement"),
+        ({"placement": {}}, "points.placement"),
+        ({"placement": {"three": [3, 1, 0]}}, "points.placement.three"),
+        ({"placement": {"1": [1]}}, "points.placement.1"),
+        ({"placement": {"4": [4, 2, 1, 0], "3": "3 1 0"}}, "points.placement.3"),
+        ({"placement": [4, True]}, "points.placement"),
         ({"lower_wins": "yes"}, "points.lower_wins"),
     ],
 )
@@ -276,3 +281,45 @@ def test_new_tournament_page_sets_table_size_and_placement(client, club, directo
     tournament = club.tournaments.get(name="Page night")
     assert tournament.stages.get().settings == {"rounds": 3, "table_size": 5}
     assert tournament.points == {"placement": [5, 3, 2, 1, 0]}
+
+
+def test_new_tournament_page_takes_placement_by_table_size(client, club, director):
+    """ "4: 4, 2, 1, 0; 3: 3, 1, 0" gives each table size its own points."""
+    client.force_login(director)
+    response = client.post(
+        reverse("tournaments:new"),
+        {
+            "club": club.pk,
+            "name": "Mixed tables",
+            "game": "sneaky-pete",
+            "format": "multi_table",
+            "rounds": "3",
+            "placement": "4: 4, 2, 1, 0; 3: 3, 1, 0",
+        },
+    )
+    assert response.status_code == 302
+    tournament = club.tournaments.get(name="Mixed tables")
+    assert tournament.points == {"placement": {"4": [4, 2, 1, 0], "3": [3, 1, 0]}}
+
+
+@pytest.mark.parametrize(
+    "typed", ["4, two, 1", "4: 4, 2; three: 3, 1", "4: 4, x", ": 1, 0"]
+)
+def test_new_tournament_page_refuses_bad_placement(client, club, director, typed):
+    """A typing slip is said on the page; nothing is created."""
+    client.force_login(director)
+    response = client.post(
+        reverse("tournaments:new"),
+        {
+            "club": club.pk,
+            "name": "Slip",
+            "game": "sneaky-pete",
+            "format": "multi_table",
+            "rounds": "3",
+            "placement": typed,
+        },
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "placement" in response.content.decode().lower()
+    assert not club.tournaments.filter(name="Slip").exists()

@@ -49,14 +49,16 @@ PENALTY = {
 }
 
 
-def evening(club, director, names, **settings):
+def evening(club, director, names, placement=(4, 2, 1, 0), **settings):
     tournament = services.tournament_create(
         club=club,
         name="Sneaky Pete evening",
         game="sneaky-pete",
         format="multi_table",
         stage_settings=settings,
-        points={"placement": [4, 2, 1, 0]},
+        points={
+            "placement": placement if isinstance(placement, dict) else list(placement)
+        },
         tiebreaks=["match_points", "wins"],
         by=director,
     )
@@ -231,11 +233,22 @@ def test_fewer_penalty_points_break_ties_the_other_way_round(club, director):
     assert [r["name"] for r in flipped][:2] == ["Cai", "Dora"]
 
 
-def test_fourteen_players_sit_at_four_four_three_three(club, director):
+@pytest.mark.parametrize(
+    ("placement", "per_size"),
+    [
+        # One list: at a table of three the last place's 0 is simply not used.
+        ((4, 2, 1, 0), {4: 7, 3: 7}),
+        # Lists by table size: a table of three has its own 3, 1, 0.
+        ({"4": [4, 2, 1, 0], "3": [3, 1, 0]}, {4: 7, 3: 4}),
+    ],
+)
+def test_fourteen_players_sit_at_four_four_three_three(
+    club, director, placement, per_size
+):
     """Fourteen at tables of four: 4 + 4 + 3 + 3; at a table of three the places
-    are worth the first three placement points."""
+    are worth the first three placement points, or the table size's own list."""
     names = [*HANDS, "Mikko", "Nea"]
-    tournament, by_id = evening(club, director, names, rounds=2)
+    tournament, by_id = evening(club, director, names, placement, rounds=2)
     stage = tournament.stages.get()
     round_ = services.round_generate(stage=stage, by=director)
     sizes = [len(t) for t in seating(round_, by_id)]
@@ -253,11 +266,9 @@ def test_fourteen_players_sit_at_four_four_three_three(club, director):
     rows = {r["name"]: r for r in selectors.standings_data(tournament)[0]["rows"]}
     for table in seating(round_, by_id):
         points = [Fraction(rows[n]["values"]["match_points"]) for n in table]
-        # 4 + 2 + 1 + 0 at a table of four, 4 + 2 + 1 at a table of three: the
-        # last place's 0 is not used there.
-        assert sum(points) == 7
-        if len(table) == 3:
-            assert min(points) >= 1
+        assert sum(points) == per_size[len(table)]
+        if len(table) == 3 and not isinstance(placement, dict):
+            assert min(points) >= 1  # the 0 of fourth place is never given
     second = services.round_generate(stage=stage, by=director)
     assert [len(t) for t in seating(second, by_id)] == [4, 4, 3, 3]
 

@@ -172,6 +172,27 @@ def test_multi_player_table_placement_points_shared():
     assert rows["B"].rank == 1 and rows["C"].rank == 3
 
 
+def test_placement_points_by_table_size():
+    """A 4 + 3 evening with 4, 2, 1, 0 at tables of four and 3, 1, 0 at tables of
+    three: the winner of the smaller table gets 3, not 4."""
+    four = MatchResult(1, (("A",), ("B",), ("C",), ("D",)), (40, 30, 20, 10))
+    three = MatchResult(1, (("E",), ("F",), ("G",)), (30, 20, 10))
+    config = RankingConfig(
+        metrics=("match_points",),
+        placement_points=(4, 2, 1, 0),
+        placement_points_by_size={3: (3, 1, 0)},
+    )
+    rows = {
+        r.entry: r for r in compute_standings("ABCDEFG", [four, three], config).rows
+    }
+    assert [rows[e].values["match_points"] for e in "ABCDEFG"] == [4, 2, 1, 0, 3, 1, 0]
+    assert rows["E"].rank == 2
+    # Without a list for three, a table of three takes the first places of 4, 2, 1, 0.
+    plain = RankingConfig(metrics=("match_points",), placement_points=(4, 2, 1, 0))
+    rows = {r.entry: r for r in compute_standings("ABCDEFG", [four, three], plain).rows}
+    assert [rows[e].values["match_points"] for e in "EFG"] == [4, 2, 1]
+
+
 def test_lower_game_points_win_and_explicit_placements():
     assert places_from_points((10, 30, 10), lower_wins=True) == (1, 3, 1)
     result = MatchResult(

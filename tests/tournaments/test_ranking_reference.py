@@ -59,8 +59,8 @@ def reference_match_points(places, config):
             Fraction(config.win_points if p == 1 else config.loss_points)
             for p in places
         ]
-    if config.placement_points is not None:
-        table = list(config.placement_points)
+    table = (config.placement_points_by_size or {}).get(k, config.placement_points)
+    if table is not None:
         shares = []
         for place in places:
             tied = places.count(place)
@@ -298,6 +298,15 @@ def configs(draw):
             st.one_of(
                 st.none(),
                 st.lists(score, min_size=1, max_size=5).map(tuple),
+            )
+        ),
+        placement_points_by_size=draw(
+            st.one_of(
+                st.none(),
+                st.dictionaries(
+                    st.integers(3, 4),
+                    st.lists(score, min_size=1, max_size=5).map(tuple),
+                ),
             )
         ),
         lower_game_points_win=draw(st.booleans()),

@@ -118,7 +118,9 @@ class TournamentIn(serializers.Serializer):
     points = serializers.DictField(
         required=False,
         help_text="Match points: win, draw, loss, bye; placement (points by place at "
-        "tables of three or more); lower_wins (the game's own choice by default).",
+        "tables of three or more: one list, or lists by table size such as "
+        '{"4": [4, 2, 1, 0], "3": [3, 1, 0]}); lower_wins (the game\'s own choice '
+        "by default).",
     )
     visibility = serializers.ChoiceField(Visibility.choices, default=Visibility.DRAFT)
     entry_fee = serializers.DecimalField(

@@ -46,7 +46,7 @@ from games.engine.serialize import to_jsonable
 from scoring import money_services
 from scoring import services as scoring_services
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
-from scoring.models import Deal, MatchStatus, Player
+from scoring.models import Deal, Match, MatchStatus, Player
 from tournaments import permissions, prizes, selectors
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
@@ -637,6 +637,33 @@ def table_deal_correct(
     corrected sheet no longer decides it (``scoring.services.correct_deal``). The
     standings follow through the score book's result-changed notification.
     """
+    match = _correctable_match(table, number, by)
+    return scoring_services.correct_deal(
+        match=match,
+        number=number,
+        input=input,
+        base_version=base_version,
+        reason=reason,
+        by=by,
+    )
+
+
+@transaction.atomic
+def table_deal_void(
+    *, table: Table, number: int, base_version: int, reason: str, by: Any
+) -> Deal:
+    """A director voids deal ``number`` of a table through the score book: it stays
+    on the sheet, struck from the count. The same conditions as
+    :func:`table_deal_correct`; the standings follow the same way."""
+    match = _correctable_match(table, number, by)
+    return scoring_services.void_deal(
+        match=match, number=number, base_version=base_version, reason=reason, by=by
+    )
+
+
+def _correctable_match(table: Table, number: int, by: Any) -> Match:
+    """The table's match, if ``by`` directs the tournament, the round is not locked
+    and the match has deal ``number``."""
     round_ = (
         Round.objects.select_for_update()
         .select_related("stage__tournament")
@@ -650,14 +677,7 @@ def table_deal_correct(
         raise Conflict("not_started", "the table has no match yet")
     if not 0 < number < 2**31 or not table.match.deals.filter(number=number).exists():
         raise DomainError("not_found", f"no deal {number} at this table", "number")
-    return scoring_services.correct_deal(
-        match=table.match,
-        number=number,
-        input=input,
-        base_version=base_version,
-        reason=reason,
-        by=by,
-    )
+    return table.match
 
 
 # -- standings -----------------------------------------------------------------------

@@ -282,7 +282,7 @@ def _error_list(exc: Exception) -> list[dict[str, str]]:
 def table_correct(
     request: HttpRequest, tournament_id: int, table_id: int
 ) -> HttpResponse:
-    """Correct a deal of one table: pick the deal, edit it, say why.
+    """Correct a deal of one table: pick the deal, edit it (or void it), say why.
 
     Who: the tournament's directors (and its club's admins); anyone else 404. The
     deal's form is generated from the game's deal schema, as on the score sheet's
@@ -316,21 +316,32 @@ def table_correct(
     status = 200
     if request.method == "POST":
         was_finished = match.status == MatchStatus.FINISHED
-        values = deal_from_post(build_form(game.deal_schema(), form_table), source)
+        void = bool(source.get("void"))
+        if not void:
+            values = deal_from_post(build_form(game.deal_schema(), form_table), source)
         reason = source.get("reason", "")
         try:
             base_version = int(source.get("base_version", ""))
         except ValueError:
             base_version = 0
         try:
-            services.table_deal_correct(
-                table=table,
-                number=number,
-                input=values,
-                base_version=base_version,
-                reason=reason,
-                by=request.user,
-            )
+            if void:
+                services.table_deal_void(
+                    table=table,
+                    number=number,
+                    base_version=base_version,
+                    reason=reason,
+                    by=request.user,
+                )
+            else:
+                services.table_deal_correct(
+                    table=table,
+                    number=number,
+                    input=values,
+                    base_version=base_version,
+                    reason=reason,
+                    by=request.user,
+                )
         except (InputRejected, DomainError) as exc:
             errors = _error_list(exc)
             status = 409 if getattr(exc, "status_code", 400) == 409 else 400
@@ -341,7 +352,8 @@ def table_correct(
         else:
             messages.success(
                 request,
-                f"Table {table.number}, deal {number} corrected; the standings follow.",
+                f"Table {table.number}, deal {number} "
+                f"{'voided' if void else 'corrected'}; the standings follow.",
             )
             match.refresh_from_db(fields=["status"])
             if was_finished and match.is_open:

@@ -162,6 +162,13 @@ def test_a_table_of_another_tournament_is_not_found(api_client, played, club, di
         ({**body(), "number": 9}, "number"),
         ({**body(), "base_version": "one"}, "base_version"),
         (body(points=(25,)), "points"),
+        ({**body(), "void": True}, "input"),  # a voided deal takes no input
+        ({**body(), "void": "maybe"}, "void"),
+        (
+            {k: v for k, v in body().items() if k not in ("input", "reason")}
+            | {"void": True},
+            "reason",
+        ),
     ],
 )
 def test_bad_input_is_a_400_naming_the_field_and_stores_nothing(
@@ -177,6 +184,54 @@ def test_bad_input_is_a_400_naming_the_field_and_stores_nothing(
     assert response.status_code == 400, response.json()
     paths = [e["path"] for e in response.json()["errors"]]
     assert any(p == path or p.startswith(f"{path}.") for p in paths), paths
+    assert unchanged(table) == before
+
+
+def void(*, number=1, base_version=1, reason="dealt with a short deck"):
+    return {
+        "number": number,
+        "void": True,
+        "base_version": base_version,
+        "reason": reason,
+    }
+
+
+def test_director_voids_a_deal_and_the_standings_follow(
+    api_client, played, director, django_capture_on_commit_callbacks
+):
+    """Table 1 was four rounds of 100–25. Voiding deal 1 leaves three counted
+    rounds: the deal stays on the sheet, voided, with the reason in its history;
+    a four-round Sleazy match is no longer decided, so it is open again and its
+    result leaves the standings until the table plays the missing round."""
+    tournament, round_ = played
+    table = first_table(round_)
+    a, b = side_entries(table)
+    api_client.force_authenticate(director)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api_client.post(url(tournament, table), void(), format="json")
+    assert response.status_code == 200, response.json()
+    answer = response.json()
+    assert answer["deal"]["status"] == "voided" and answer["deal"]["version"] == 2
+    assert answer["match"]["totals"] == [300, 75]
+    assert answer["match"]["status"] == MatchStatus.IN_PROGRESS
+    assert differences(tournament)[a] == 0 and differences(tournament)[b] == 0
+    assert selectors.standings_view(tournament)["pending"] is False
+    revision = DealRevision.objects.filter(deal__match=table.match).latest("id")
+    assert (revision.kind, revision.reason) == ("voided", "dealt with a short deck")
+    again = api_client.post(url(tournament, table), void(base_version=2), format="json")
+    assert again.status_code == 409
+    assert again.json()["errors"][0]["code"] == "deal_voided"
+
+
+def test_a_locked_round_refuses_a_void_too(api_client, played, director):
+    tournament, round_ = played
+    services.round_lock(round=round_, by=director)
+    table = first_table(round_)
+    before = unchanged(table)
+    api_client.force_authenticate(director)
+    response = api_client.post(url(tournament, table), void(), format="json")
+    assert response.status_code == 409
+    assert response.json()["errors"][0]["code"] == "round_locked"
     assert unchanged(table) == before
 
 
@@ -340,6 +395,32 @@ def test_director_page_corrects_and_the_standings_follow(
     assert response.status_code == 302
     assert response["Location"] == reverse("tournaments:manage", args=[tournament.pk])
     assert differences(tournament)[a] == 150
+
+
+def test_director_page_voids_a_deal(
+    client, played, director, django_capture_on_commit_callbacks
+):
+    tournament, round_ = played
+    table = first_table(round_)
+    a, _b = side_entries(table)
+    client.force_login(director)
+    form = client.get(page(tournament, table) + "?deal=1").content.decode()
+    assert 'id="void-deal"' in form
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            page(tournament, table),
+            {"number": 1, "base_version": 1, "void": "1", "reason": "misdeal"},
+        )
+    assert response.status_code == 302
+    assert table.match.deals.get(number=1).status == "voided"
+    assert differences(tournament)[a] == 0  # open again: three rounds counted
+    # Without a reason nothing is voided and the page says why.
+    refused = client.post(
+        page(tournament, table),
+        {"number": 2, "base_version": 1, "void": "1", "reason": ""},
+    )
+    assert refused.status_code == 400
+    assert table.match.deals.get(number=2).status != "voided"
 
 
 def test_director_page_shows_errors_and_stores_nothing(client, played, director):

@@ -4,6 +4,8 @@ directors, status, generation) can only be read."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from tournaments.models import StageFormat, Visibility
@@ -260,10 +262,27 @@ class TableCorrectionIn(serializers.Serializer):
         **_INT, help_text="The deal's number on the table's score sheet."
     )
     input = serializers.JSONField(
+        required=False,
         help_text="The corrected deal, as the game's deal schema describes it "
-        "(GET /api/v1/matches/{table.match}/deal-schema)."
+        "(GET /api/v1/matches/{table.match}/deal-schema). Not with ``void``.",
+    )
+    void = serializers.BooleanField(
+        default=False,
+        help_text="Void the deal instead: it stays on the sheet, struck from the "
+        "count.",
     )
     base_version = serializers.IntegerField(
         **_INT, help_text="The deal's version you corrected (409 if it changed)."
     )
     reason = serializers.CharField(max_length=500, help_text="Kept in the history.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("void") and "input" in attrs:
+            raise serializers.ValidationError(
+                {"input": "a voided deal takes no input"}, code="not_with_void"
+            )
+        if not attrs.get("void") and "input" not in attrs:
+            raise serializers.ValidationError(
+                {"input": "the corrected deal is required"}, code="required"
+            )
+        return attrs

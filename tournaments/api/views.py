@@ -332,8 +332,9 @@ class StageBoardsApi(JsonApi, APIView):
 
 
 class TableCorrectionApi(JsonApi, APIView):
-    """Correct a deal of a table (directors): through the score book's correction,
-    also when the table's match is finished. The round must not be locked (409).
+    """Correct a deal of a table, or void it with ``"void": true`` (directors):
+    through the score book's correction or void, also when the table's match is
+    finished. The round must not be locked (409).
     Error paths of the deal point into ``input``, as in the score book's API."""
 
     permission_classes = [IsAuthenticated]
@@ -357,14 +358,23 @@ class TableCorrectionApi(JsonApi, APIView):
 
         def run() -> Response:
             data = _body(s.TableCorrectionIn, request)
-            deal = services.table_deal_correct(
-                table=table,
-                number=data["number"],
-                input=data["input"],
-                base_version=data["base_version"],
-                reason=data["reason"],
-                by=request.user,
-            )
+            if data["void"]:
+                deal = services.table_deal_void(
+                    table=table,
+                    number=data["number"],
+                    base_version=data["base_version"],
+                    reason=data["reason"],
+                    by=request.user,
+                )
+            else:
+                deal = services.table_deal_correct(
+                    table=table,
+                    number=data["number"],
+                    input=data["input"],
+                    base_version=data["base_version"],
+                    reason=data["reason"],
+                    by=request.user,
+                )
             match = deal.match
             match.refresh_from_db()
             return Response(

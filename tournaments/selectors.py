@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from django.db import connection
@@ -242,12 +243,12 @@ JOIN scoring_match m ON m.id = t.match_id
 WHERE r.stage_id IN ({stages})
 ORDER BY t.id
 """
-# Per vendor: the table's outcome as the JSON text ``[totals, winners, lineup]``.
+# Per vendor: the table's outcome as JSON text, ``totals, winners, lineup`` — three
+# values, not an array of them: the tables' texts are joined into one flat array,
+# so decoding makes no list per table beyond those three.
 _OUTCOME_JSON = {
-    "postgresql": (
-        "'[' || m.totals::text || ',' || m.winners::text || ',' || t.lineup || ']'"
-    ),
-    "sqlite": "'[' || m.totals || ',' || m.winners || ',' || t.lineup || ']'",
+    "postgresql": "m.totals::text || ',' || m.winners::text || ',' || t.lineup",
+    "sqlite": "m.totals || ',' || m.winners || ',' || t.lineup",
 }
 # Numbers exact: a decimal total becomes a Fraction, never a float.
 _DECODER = json.JSONDecoder(parse_float=lambda text: norm(Fraction(text)))
@@ -262,17 +263,21 @@ class _Tables(NamedTuple):
 
     # (table id, stage id, round number, match id, ...) in table order.
     rows: list[tuple[Any, ...]]
-    # Per row: the match's totals and winners and the table's line-up.
-    outcomes: list[tuple[Any, Any, Any]]
+    # Per row, one after the other: the match's totals and winners and the
+    # table's line-up (three items a row; see outcomes()).
+    flat_outcomes: list[Any]
     # The sum of the versions of every table's match, finished or not: the
     # results' part of :func:`source_fingerprints`, read with the results.
     versions: int
 
+    def outcomes(self) -> Iterator[tuple[tuple[Any, ...], Any, Any, Any]]:
+        """Per row: the row, its totals, winners and line-up."""
+        items = iter(self.flat_outcomes)
+        return zip(self.rows, items, items, items, strict=True)
+
     def finished(self) -> Iterator[_FinishedTable]:
         """Every finished table with entries (nobody to rank at one without)."""
-        for row, (totals, winners, lineup) in zip(
-            self.rows, self.outcomes, strict=True
-        ):
+        for row, totals, winners, lineup in self.outcomes():
             if type(lineup) is list and any(lineup):
                 yield row[1], row[2], row[3], lineup, totals, winners
 
@@ -289,9 +294,9 @@ def _tables_of(stage_ids: Iterable[int]) -> _Tables:
             [MatchStatus.FINISHED, *stage_ids],
         )
         table_rows = cursor.fetchall()
-    versions = sum(row[4] for row in table_rows)
+    versions = sum(map(itemgetter(4), table_rows))
     table_rows = [row for row in table_rows if row[5]]
-    outcomes = _DECODER.decode("[" + ",".join(row[6] for row in table_rows) + "]")
+    outcomes = _DECODER.decode("[" + ",".join(map(itemgetter(6), table_rows)) + "]")
     return _Tables(table_rows, outcomes, versions)
 
 
@@ -467,9 +472,7 @@ def _stage_results(
     # Per stage, its games of one entry against one other as rows (see _paired).
     paired: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
     # One pass over thousands of tables: plain indexing, no intermediate tuples.
-    for row, (totals, winners, lineup) in zip(
-        tables.rows, tables.outcomes, strict=True
-    ):
+    for row, totals, winners, lineup in tables.outcomes():
         if type(lineup) is not list:
             continue
         match_id = row[3]

@@ -305,6 +305,7 @@ class _Record:
         "games",
         "match_points",
         "opponents",
+        "outcomes",
         "penalties",
         "points_against",
         "points_for",
@@ -320,9 +321,12 @@ class _Record:
         self.deals_won = 0
         self.penalties: Score = 0  # bye penalties included
         self.wins = 0  # first place with every opponent placed below
-        # (opponent, WIN / DRAW / LOSS against that opponent), one per opponent
-        # per game: Buchholz, Sonneborn–Berger and head-to-head read it.
-        self.opponents: list[tuple[EntryId, int]] = []
+        # One per opponent per game: the opponent, and (aligned) WIN / DRAW /
+        # LOSS against them. Buchholz, Sonneborn–Berger and head-to-head read
+        # them; two flat lists rather than a pair each, so that Buchholz sums in
+        # C and no pair is built per game.
+        self.opponents: list[EntryId] = []
+        self.outcomes: list[int] = []
 
 
 class _Context:
@@ -464,10 +468,8 @@ class _Context:
                 record.deals_won += dw
                 record.penalties += pen
                 record.wins += won
-                if len(opponents) == 1:
-                    record.opponents.append((opponents[0], outcome))
-                else:
-                    record.opponents += [(opponent, outcome) for opponent in opponents]
+                record.opponents += opponents
+                record.outcomes += [outcome] * len(opponents)
 
     def _add_paired(self, index: int, pairs: PairedResults) -> None:
         """:meth:`_add_pair` for a whole column of one-entry-a-side games.
@@ -517,7 +519,8 @@ class _Context:
             record.match_points += match_points[outcome]
             record.points_for += points_a
             record.points_against += points_b
-            record.opponents.append((second, outcome))
+            record.opponents.append(second)
+            record.outcomes.append(outcome)
             if outcome == WIN:
                 record.wins += 1
             record = records[second]
@@ -525,7 +528,8 @@ class _Context:
             record.match_points += match_points[2 - outcome]
             record.points_for += points_b
             record.points_against += points_a
-            record.opponents.append((first, 2 - outcome))
+            record.opponents.append(first)
+            record.outcomes.append(2 - outcome)
             if outcome == LOSS:
                 record.wins += 1
         if deals:
@@ -580,7 +584,9 @@ class _Context:
                 if o != s
                 for opponent in sides[o]
             ]
-            won = place == 1 and all(outcome == WIN for _, outcome in opponents)
+            ids = [opponent for opponent, _ in opponents]
+            outcomes = [outcome for _, outcome in opponents]
+            won = place == 1 and all(outcome == WIN for outcome in outcomes)
             mp, pf, pa = match_points[s], points[s], against[s]
             dw = deals_won[s] if deals_won else 0
             pen = penalties[s] if penalties else 0
@@ -594,7 +600,8 @@ class _Context:
                 record.penalties += pen
                 if won:
                     record.wins += 1
-                record.opponents.extend(opponents)
+                record.opponents += ids
+                record.outcomes += outcomes
 
     def individual_totals(self) -> dict[EntryId, Score]:
         """Per entry: ``team_multiplier`` × its sides' game points + its own points,
@@ -736,7 +743,7 @@ class DealsWon(Metric):
 
 def _opponent_points(ctx: _Context, entry: EntryId) -> list[Score]:
     match_points = ctx.match_points
-    return [match_points[opponent] for opponent, _ in ctx.records[entry].opponents]
+    return list(map(match_points.__getitem__, ctx.records[entry].opponents))
 
 
 class Buchholz(Metric):
@@ -746,9 +753,9 @@ class Buchholz(Metric):
         # The common tie-break of a Swiss: one pass, no call per entry.
         match_points = ctx.match_points
         records = ctx.records
+        points = match_points.__getitem__
         return {
-            entry: norm(sum([match_points[o] for o, _ in records[entry].opponents]))
-            for entry in group
+            entry: norm(sum(map(points, records[entry].opponents))) for entry in group
         }
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
@@ -773,9 +780,10 @@ class SonnebornBerger(Metric):
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         match_points = ctx.match_points
         # Outcomes are in half-points (WIN = 2, DRAW = 1): halve once at the end.
+        record = ctx.records[entry]
         doubled = sum(
             outcome * match_points[opponent]
-            for opponent, outcome in ctx.records[entry].opponents
+            for opponent, outcome in zip(record.opponents, record.outcomes, strict=True)
             if outcome
         )
         return exact_div(doubled, 2)
@@ -799,7 +807,11 @@ class HeadToHead(Metric):
             entry: norm(
                 sum(
                     by_outcome[outcome]
-                    for opponent, outcome in ctx.records[entry].opponents
+                    for opponent, outcome in zip(
+                        ctx.records[entry].opponents,
+                        ctx.records[entry].outcomes,
+                        strict=True,
+                    )
                     if opponent in tied
                 )
             )

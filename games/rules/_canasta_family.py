@@ -251,10 +251,13 @@ def _deck_limits(deck: DeckSpec) -> _DeckLimits:
     )
 
 
-def _deck_overfull(
-    deck: DeckSpec, cards: Iterable[Card], *, parsed: bool = False
-) -> bool:
-    """Whether ``cards`` hold a card more often than ``deck`` has copies of it.
+def _deck_overfull(deck: DeckSpec, cards: Iterable[Card]) -> bool:
+    """Whether ``cards`` hold a card more often than ``deck`` has copies of it."""
+    return _over_limits(_derived(deck, _deck_limits), cards, parsed=False)
+
+
+def _over_limits(limits: _DeckLimits, cards: Iterable[Card], *, parsed: bool) -> bool:
+    """:func:`_deck_overfull` with the deck's limits at hand.
 
     ``parsed``: the cards came from the card parser, so each is one of
     :data:`ALL_CARDS` (a caller's own :class:`Card` objects may be anything).
@@ -263,7 +266,6 @@ def _deck_overfull(
     # loop of Counter.update, without its Python-level type checks.
     counts: dict[Card, int] = {}
     _count_elements(counts, cards)
-    limits: _DeckLimits = _derived(deck, _deck_limits)
     # A card the deck does not hold at all; parsed cards all are, in a deck that
     # holds every face (a look-up per counted face saved).
     if not (parsed and limits.every_face) and not counts.keys() <= limits.faces:
@@ -1552,6 +1554,101 @@ def _deal_cards(teams: tuple[dict[str, Any], dict[str, Any]]) -> Iterable[Card]:
     )
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class _PlainTables:
+    """What the plain-deal path reads from a game's rules, built once per rules.
+
+    Facts are immutable values, so a fact that depends on nothing but the rules
+    and the side (a canasta's, going out's, a number of red threes') is built here
+    once and shared by every deal that scores it, like the interned cards.
+    """
+
+    rules: FamilyRules  # kept, so that the id the tables are found by stays its own
+    deck: _DeckLimits
+    # (rank, natural) → (bonus, its fact for side 0 and for side 1; None: no bonus)
+    canastas: Mapping[tuple[str, bool], tuple[int, tuple[Fact | None, ...]]]
+    # (count, positive) → (points, their fact by side); None: red threes not laid
+    red_threes: Mapping[tuple[int, bool], tuple[int, tuple[Fact, ...]]] | None
+    went_out: tuple[Fact, ...]  # by side
+    not_opened: tuple[Fact, ...]  # by side
+    hand_value: Callable[[Card], int]
+
+
+_SIDES = (0, 1)  # the plain path scores two sides (CanastaFamilyGame.tables)
+
+
+def _build_plain_tables(rules: FamilyRules) -> _PlainTables:
+    canastas = {
+        key: (
+            bonus,
+            tuple(_fact(code, text, s, bonus) if bonus else None for s in _SIDES),
+        )
+        for key, (bonus, code, text) in _canasta_facts(rules.bonuses).items()
+    }
+    red_threes = None
+    rule = rules.red_threes
+    if rule is not None:
+        # Every count a deal that passed the deck check can hold.
+        held = sum(n for card, n in rules.deck.copies.items() if card in _RED_THREES)
+        red_threes = {}
+        for count in range(1, held + 1):
+            for positive in (True, False):
+                points = red_three_points(count, rule, positive=positive)
+                red_threes[count, positive] = (
+                    points,
+                    tuple(_red_threes_fact(count, points, s) for s in _SIDES),
+                )
+    return _PlainTables(
+        rules,
+        _deck_limits(rules.deck),
+        canastas,
+        red_threes,
+        tuple(_went_out_fact(rules.going_out_bonus, s) for s in _SIDES),
+        tuple(_fact("not_opened", "no opening meld", s, None) for s in _SIDES),
+        _value_of(rules.hand_points),
+    )
+
+
+_PLAIN_TABLES: dict[int, _PlainTables] = {}
+
+
+def _plain_tables(rules: FamilyRules) -> _PlainTables:
+    """The :class:`_PlainTables` of ``rules`` (one look-up per deal)."""
+    tables = _PLAIN_TABLES.get(id(rules))
+    if tables is None or tables.rules is not rules:
+        if len(_PLAIN_TABLES) >= 64:
+            # A game whose rules_for builds new rules for every deal would fill
+            # the cache without end: start again (the tables are cheap to build).
+            _PLAIN_TABLES.clear()
+        tables = _PLAIN_TABLES[id(rules)] = _build_plain_tables(rules)
+    return tables
+
+
+def _deal_score(
+    points: tuple[int, ...], facts: tuple[Fact, ...], detail: dict[str, Any]
+) -> DealScore:
+    """``DealScore(points, facts, True, detail)``, its fields set as one dict.
+
+    A frozen dataclass sets each field through ``object.__setattr__``; this sets
+    the instance dict at once, every field given (test_canasta_fast_paths reads
+    every field of both paths' scores, so a field added to DealScore and missed
+    here fails there).
+    """
+    score = object.__new__(DealScore)
+    _set(
+        score,
+        "__dict__",
+        {
+            "points": points,
+            "facts": facts,
+            "verified": True,
+            "detail": detail,
+            "seat_points": (),
+        },
+    )
+    return score
+
+
 class CanastaFamilyGame(Game):
     """A :class:`Game` for "Canasta with other tables": 2 sides at (0, 1, 0, 1).
 
@@ -1697,9 +1794,9 @@ class CanastaFamilyGame(Game):
         """:meth:`score_cards` of a plain deal (given as its parsed fields), or None."""
         if deal["concealed"]:
             return None
-        rules = self.rules_for(state.options)
+        tables = _plain_tables(self.rules_for(state.options))
         teams = deal["teams"]
-        if _deck_overfull(rules.deck, _deal_cards(teams), parsed=True):
+        if _over_limits(tables.deck, _deal_cards(teams), parsed=True):
             return None
         went_out = deal["went_out"]
         went_side = None if went_out is None else state.table.seats[went_out]
@@ -1707,18 +1804,18 @@ class CanastaFamilyGame(Game):
         details = []
         for side, entry in enumerate(teams):
             detail = self._score_plain_side(
-                state, rules, side, entry, went_out, went_side == side, facts
+                state, tables, side, entry, went_out, went_side == side, facts
             )
             if detail is None:
                 return None
             details.append(detail)
         points = (details[0]["total"], details[1]["total"])
-        return DealScore(points, tuple(facts), True, {"sides": details})
+        return _deal_score(points, tuple(facts), {"sides": details})
 
     def _score_plain_side(
         self,
         state: MatchState,
-        rules: FamilyRules,
+        tables: _PlainTables,
         side: int,
         entry: dict[str, Any],
         went_out: int | None,
@@ -1726,9 +1823,10 @@ class CanastaFamilyGame(Game):
         facts: list[Fact],
     ) -> dict[str, Any] | None:
         """:meth:`score_side`'s detail of a plain side (its facts appended), or None."""
+        rules = tables.rules
         meld_rules = rules.melds
         one_per_rank = meld_rules.one_meld_per_rank
-        canasta_facts = _derived(rules.bonuses, _canasta_facts)
+        canasta_facts = tables.canastas
         ranks_melded: set[str] = set()
         points: list[int] = []  # of each meld, for the opening
         bonuses = canastas = natural_canastas = sambas = 0
@@ -1754,23 +1852,24 @@ class CanastaFamilyGame(Game):
             if len(cards) >= 7:  # a canasta (same fact as _complete_meld_fact's)
                 canastas += 1
                 natural_canastas += not wilds
-                bonus, code, text = canasta_facts[rank, not wilds]
+                bonus, by_side = canasta_facts[rank, not wilds]
                 if bonus:
                     bonuses += bonus
-                    facts.append(_fact(code, text, side, bonus))
+                    facts.append(by_side[side])
         meld_points = sum(points)
         opened = bool(points)
 
         red_points = 0
         reds = entry["red_threes"]
         if reds:
-            if rules.red_threes is None or not _RED_THREES.issuperset(reds):
+            if tables.red_threes is None or not _RED_THREES.issuperset(reds):
                 return None
             positive = _red_threes_positive(rules.red_threes, opened, canastas + sambas)
-            red_points = red_three_points(
-                len(reds), rules.red_threes, positive=positive
-            )
-            facts.append(_red_threes_fact(len(reds), red_points, side))
+            found = tables.red_threes.get((len(reds), positive))
+            if found is None:  # more than the deck holds (the deck check said no)
+                return None
+            red_points, by_side = found
+            facts.append(by_side[side])
 
         # The two partners' hands (SideCards.hands holds exactly two).
         seats = _seats_of(state.table, side)
@@ -1779,11 +1878,11 @@ class CanastaFamilyGame(Game):
         (first, second), (hand, other) = seats, entry["hands"]
         if (went_out == first) == bool(hand) or (went_out == second) == bool(other):
             return None  # see hand_error
-        if rules.red_threes is not None and not (
+        if tables.red_threes is not None and not (
             _RED_THREES.isdisjoint(hand) and _RED_THREES.isdisjoint(other)
         ):
             return None
-        hand_value = _derived(rules.hand_points, _value_of)
+        hand_value = tables.hand_value
         hand_total = sum(map(hand_value, hand)) + sum(map(hand_value, other))
 
         going_out = 0
@@ -1792,7 +1891,7 @@ class CanastaFamilyGame(Game):
             if _going_out_errors(counts, rules.going_out, ""):
                 return None
             going_out = rules.going_out_bonus
-            facts.append(_went_out_fact(going_out, side))
+            facts.append(tables.went_out[side])
 
         opening_points = None
         opening = entry["opening"]
@@ -1810,7 +1909,7 @@ class CanastaFamilyGame(Game):
                 return None
             facts.append(_opening_met_fact(requirement, opening_points, side))
         if not opened and red_points < 0:
-            facts.append(_fact("not_opened", "no opening meld", side, None))
+            facts.append(tables.not_opened[side])
 
         penalties = -MAY_I_GO_OUT_PENALTY * entry["may_i_go_out_penalties"]
         if penalties:

@@ -449,12 +449,24 @@ def _fact(code: str, text: str, side: int | None, points: int | None) -> Fact:
 _points_of = attrgetter("points")
 _rank_of = attrgetter("rank")
 _suit_of = attrgetter("suit")
-# What a natural of a rank meld counts, by rank (twos are wild, threes never meld).
-_RANK_POINTS = {
-    c.rank: _MELD_POINTS[c] for c in STANDARD_CARDS if c.rank not in ("2", "3")
+# The cards a rank meld of naturals of 4 to A may hold, by rank: the rank's four
+# faces and the wild cards (twos are wild, threes never meld).
+_RANK_MELD_CARDS: dict[str, frozenset[Card]] = {
+    rank: frozenset(c for c in ALL_CARDS if c.rank in (rank, *WILD_RANKS))
+    for rank in RANKS
+    if rank not in ("2", "3")
 }
-_JOKER_POINTS = _MELD_POINTS[JOKER]
-_TWO_POINTS = _MELD_POINTS[Card("2", Suit.CLUBS)]
+# A card's meld points, plus _WILD_MARK if it is wild: the sum over a meld counts
+# its points and its wild cards in one pass, and divmod(sum, _WILD_MARK) splits
+# them again. A card counts at most 50, so the points of a meld of up to
+# _MAX_TALLIED cards stay below the mark (longer melds are never legal and are
+# left to check_meld).
+_WILD_MARK = 1 << 16
+_MAX_TALLIED = 1000
+_TALLY = {
+    c: _MELD_POINTS[c] + (_WILD_MARK if c.rank in WILD_RANKS else 0) for c in ALL_CARDS
+}
+_tally_of = _TALLY.__getitem__
 
 
 def _complete_meld_fact(meld: Meld, bonuses: CanastaBonuses, side: int) -> Fact | None:
@@ -764,24 +776,27 @@ def _rank_meld_shape(
     """``(rank, wilds, points)`` if ``cards`` are a legal rank meld, else None.
 
     A fast path: nearly every meld of a deal is naturals of one rank (4 to A) typed
-    first, then at most the allowed wilds, and telling that takes a few counts of
-    strings. Anything else (threes, a meld of twos, a would-be sequence, a wild
-    typed first, any error) gives None, and :func:`check_meld` then classifies it
-    in full and names what is wrong. With two or more naturals of one rank the
-    cards cannot be a sequence, so the meld is the one :func:`check_meld` finds.
+    first, then at most the allowed wilds, and telling that takes a set look-up
+    per card and one sum. Anything else (threes, a meld of twos, a would-be
+    sequence, a wild typed first, any error) gives None, and :func:`check_meld`
+    then classifies it in full and names what is wrong. With two or more naturals
+    of one rank the cards cannot be a sequence, so the meld is the one
+    :func:`check_meld` finds.
     """
-    ranks = list(map(_rank_of, cards))
-    rank = ranks[0] if ranks else None
-    if rank not in _RANK_POINTS:  # not a natural of 4 to A
+    if not cards:
         return None
-    n = len(ranks)
-    naturals = ranks.count(rank)
-    wilds = n - naturals
-    jokers = ranks.count(JOKER_RANK) if wilds else 0
-    twos = wilds - jokers
+    rank = cards[0].rank
+    allowed = _RANK_MELD_CARDS.get(rank)  # None: not a natural of 4 to A
+    # Every card a natural of the rank or a wild card (one pass in C).
+    if allowed is None or not allowed.issuperset(cards):
+        return None
+    n = len(cards)
+    if n > _MAX_TALLIED:
+        return None
+    wilds, points = divmod(sum(map(_tally_of, cards)), _WILD_MARK)
+    naturals = n - wilds
     if (
-        (twos and ranks.count("2") != twos)  # something else than wilds
-        or n < rules.min_cards
+        n < rules.min_cards
         or naturals < 2
         or naturals < rules.min_naturals
         or wilds > rules.max_wilds
@@ -789,8 +804,6 @@ def _rank_meld_shape(
         or (rules.closed_natural_canastas and n > 7 and not wilds)
     ):
         return None
-    # The naturals are of one rank, so they are all worth the same.
-    points = naturals * _RANK_POINTS[rank] + jokers * _JOKER_POINTS + twos * _TWO_POINTS
     return rank, wilds, points
 
 

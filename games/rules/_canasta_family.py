@@ -237,26 +237,39 @@ class _DeckLimits:
     faces: frozenset[Card]  # every face the deck holds
     common: int  # the fewest copies any face has (2 of each in 2 × 54)
     more: tuple[tuple[Card, int], ...]  # faces with more copies (the jokers)
+    every_face: bool  # the deck holds every card the parser knows (ALL_CARDS)
 
 
 def _deck_limits(deck: DeckSpec) -> _DeckLimits:
     common = min(deck.copies.values(), default=0)
+    faces = frozenset(deck.copies)
     return _DeckLimits(
-        frozenset(deck.copies),
+        faces,
         common,
         tuple((c, n) for c, n in deck.copies.items() if n > common),
+        faces.issuperset(ALL_CARDS),
     )
 
 
 def _deck_overfull(deck: DeckSpec, cards: Iterable[Card]) -> bool:
     """Whether ``cards`` hold a card more often than ``deck`` has copies of it."""
+    return _over_limits(_derived(deck, _deck_limits), cards, parsed=False)
+
+
+def _over_limits(limits: _DeckLimits, cards: Iterable[Card], *, parsed: bool) -> bool:
+    """:func:`_deck_overfull` with the deck's limits at hand.
+
+    ``parsed``: the cards came from the card parser, so each is one of
+    :data:`ALL_CARDS` (a caller's own :class:`Card` objects may be anything).
+    """
     # Counted in C (cards hash by identity). _count_elements is the counting
     # loop of Counter.update, without its Python-level type checks.
     counts: dict[Card, int] = {}
     _count_elements(counts, cards)
-    limits: _DeckLimits = _derived(deck, _deck_limits)
-    if not counts.keys() <= limits.faces:
-        return True  # a card the deck does not hold at all
+    # A card the deck does not hold at all; parsed cards all are, in a deck that
+    # holds every face (a look-up per counted face saved).
+    if not (parsed and limits.every_face) and not counts.keys() <= limits.faces:
+        return True
     for card, held in limits.more:
         if counts.pop(card, 0) > held:
             return True
@@ -436,12 +449,24 @@ def _fact(code: str, text: str, side: int | None, points: int | None) -> Fact:
 _points_of = attrgetter("points")
 _rank_of = attrgetter("rank")
 _suit_of = attrgetter("suit")
-# What a natural of a rank meld counts, by rank (twos are wild, threes never meld).
-_RANK_POINTS = {
-    c.rank: _MELD_POINTS[c] for c in STANDARD_CARDS if c.rank not in ("2", "3")
+# The cards a rank meld of naturals of 4 to A may hold, by rank: the rank's four
+# faces and the wild cards (twos are wild, threes never meld).
+_RANK_MELD_CARDS: dict[str, frozenset[Card]] = {
+    rank: frozenset(c for c in ALL_CARDS if c.rank in (rank, *WILD_RANKS))
+    for rank in RANKS
+    if rank not in ("2", "3")
 }
-_JOKER_POINTS = _MELD_POINTS[JOKER]
-_TWO_POINTS = _MELD_POINTS[Card("2", Suit.CLUBS)]
+# A card's meld points, plus _WILD_MARK if it is wild: the sum over a meld counts
+# its points and its wild cards in one pass, and divmod(sum, _WILD_MARK) splits
+# them again. A card counts at most 50, so the points of a meld of up to
+# _MAX_TALLIED cards stay below the mark (longer melds are never legal and are
+# left to check_meld).
+_WILD_MARK = 1 << 16
+_MAX_TALLIED = 1000
+_TALLY = {
+    c: _MELD_POINTS[c] + (_WILD_MARK if c.rank in WILD_RANKS else 0) for c in ALL_CARDS
+}
+_tally_of = _TALLY.__getitem__
 
 
 def _complete_meld_fact(meld: Meld, bonuses: CanastaBonuses, side: int) -> Fact | None:
@@ -751,24 +776,27 @@ def _rank_meld_shape(
     """``(rank, wilds, points)`` if ``cards`` are a legal rank meld, else None.
 
     A fast path: nearly every meld of a deal is naturals of one rank (4 to A) typed
-    first, then at most the allowed wilds, and telling that takes a few counts of
-    strings. Anything else (threes, a meld of twos, a would-be sequence, a wild
-    typed first, any error) gives None, and :func:`check_meld` then classifies it
-    in full and names what is wrong. With two or more naturals of one rank the
-    cards cannot be a sequence, so the meld is the one :func:`check_meld` finds.
+    first, then at most the allowed wilds, and telling that takes a set look-up
+    per card and one sum. Anything else (threes, a meld of twos, a would-be
+    sequence, a wild typed first, any error) gives None, and :func:`check_meld`
+    then classifies it in full and names what is wrong. With two or more naturals
+    of one rank the cards cannot be a sequence, so the meld is the one
+    :func:`check_meld` finds.
     """
-    ranks = list(map(_rank_of, cards))
-    rank = ranks[0] if ranks else None
-    if rank not in _RANK_POINTS:  # not a natural of 4 to A
+    if not cards:
         return None
-    n = len(ranks)
-    naturals = ranks.count(rank)
-    wilds = n - naturals
-    jokers = ranks.count(JOKER_RANK) if wilds else 0
-    twos = wilds - jokers
+    rank = cards[0].rank
+    allowed = _RANK_MELD_CARDS.get(rank)  # None: not a natural of 4 to A
+    # Every card a natural of the rank or a wild card (one pass in C).
+    if allowed is None or not allowed.issuperset(cards):
+        return None
+    n = len(cards)
+    if n > _MAX_TALLIED:
+        return None
+    wilds, points = divmod(sum(map(_tally_of, cards)), _WILD_MARK)
+    naturals = n - wilds
     if (
-        (twos and ranks.count("2") != twos)  # something else than wilds
-        or n < rules.min_cards
+        n < rules.min_cards
         or naturals < 2
         or naturals < rules.min_naturals
         or wilds > rules.max_wilds
@@ -776,8 +804,6 @@ def _rank_meld_shape(
         or (rules.closed_natural_canastas and n > 7 and not wilds)
     ):
         return None
-    # The naturals are of one rank, so they are all worth the same.
-    points = naturals * _RANK_POINTS[rank] + jokers * _JOKER_POINTS + twos * _TWO_POINTS
     return rank, wilds, points
 
 
@@ -1524,18 +1550,116 @@ _PLAIN_PATH_REPLACES = (
 )
 
 
-def _deal_cards(teams: tuple[dict[str, Any], dict[str, Any]]) -> list[Card]:
-    """Every card the sides entered (their parsed fields): melds, red threes, hands."""
+def _deal_cards(teams: tuple[dict[str, Any], dict[str, Any]]) -> Iterable[Card]:
+    """Every card the sides entered (their parsed fields): melds, red threes, hands.
+
+    An iterator, not a list: the deck check counts the cards once, and building a
+    list of ~100 cards first cost a fifth of that check.
+    """
     a, b = teams
-    flat = chain.from_iterable
-    return [
-        *flat(a["melds"]),
-        *a["red_threes"],
-        *flat(a["hands"]),
-        *flat(b["melds"]),
-        *b["red_threes"],
-        *flat(b["hands"]),
-    ]
+    return chain(
+        *a["melds"],
+        a["red_threes"],
+        *a["hands"],
+        *b["melds"],
+        b["red_threes"],
+        *b["hands"],
+    )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _PlainTables:
+    """What the plain-deal path reads from a game's rules, built once per rules.
+
+    Facts are immutable values, so a fact that depends on nothing but the rules
+    and the side (a canasta's, going out's, a number of red threes') is built here
+    once and shared by every deal that scores it, like the interned cards.
+    """
+
+    rules: FamilyRules  # kept, so that the id the tables are found by stays its own
+    deck: _DeckLimits
+    # (rank, natural) → (bonus, its fact for side 0 and for side 1; None: no bonus)
+    canastas: Mapping[tuple[str, bool], tuple[int, tuple[Fact | None, ...]]]
+    # (count, positive) → (points, their fact by side); None: red threes not laid
+    red_threes: Mapping[tuple[int, bool], tuple[int, tuple[Fact, ...]]] | None
+    went_out: tuple[Fact, ...]  # by side
+    not_opened: tuple[Fact, ...]  # by side
+    hand_value: Callable[[Card], int]
+
+
+_SIDES = (0, 1)  # the plain path scores two sides (CanastaFamilyGame.tables)
+
+
+def _build_plain_tables(rules: FamilyRules) -> _PlainTables:
+    canastas = {
+        key: (
+            bonus,
+            tuple(_fact(code, text, s, bonus) if bonus else None for s in _SIDES),
+        )
+        for key, (bonus, code, text) in _canasta_facts(rules.bonuses).items()
+    }
+    red_threes = None
+    rule = rules.red_threes
+    if rule is not None:
+        # Every count a deal that passed the deck check can hold.
+        held = sum(n for card, n in rules.deck.copies.items() if card in _RED_THREES)
+        red_threes = {}
+        for count in range(1, held + 1):
+            for positive in (True, False):
+                points = red_three_points(count, rule, positive=positive)
+                red_threes[count, positive] = (
+                    points,
+                    tuple(_red_threes_fact(count, points, s) for s in _SIDES),
+                )
+    return _PlainTables(
+        rules,
+        _deck_limits(rules.deck),
+        canastas,
+        red_threes,
+        tuple(_went_out_fact(rules.going_out_bonus, s) for s in _SIDES),
+        tuple(_fact("not_opened", "no opening meld", s, None) for s in _SIDES),
+        _value_of(rules.hand_points),
+    )
+
+
+_PLAIN_TABLES: dict[int, _PlainTables] = {}
+
+
+def _plain_tables(rules: FamilyRules) -> _PlainTables:
+    """The :class:`_PlainTables` of ``rules`` (one look-up per deal)."""
+    tables = _PLAIN_TABLES.get(id(rules))
+    if tables is None or tables.rules is not rules:
+        if len(_PLAIN_TABLES) >= 64:
+            # A game whose rules_for builds new rules for every deal would fill
+            # the cache without end: start again (the tables are cheap to build).
+            _PLAIN_TABLES.clear()
+        tables = _PLAIN_TABLES[id(rules)] = _build_plain_tables(rules)
+    return tables
+
+
+def _deal_score(
+    points: tuple[int, ...], facts: tuple[Fact, ...], detail: dict[str, Any]
+) -> DealScore:
+    """``DealScore(points, facts, True, detail)``, its fields set as one dict.
+
+    A frozen dataclass sets each field through ``object.__setattr__``; this sets
+    the instance dict at once, every field given (test_canasta_fast_paths reads
+    every field of both paths' scores, so a field added to DealScore and missed
+    here fails there).
+    """
+    score = object.__new__(DealScore)
+    _set(
+        score,
+        "__dict__",
+        {
+            "points": points,
+            "facts": facts,
+            "verified": True,
+            "detail": detail,
+            "seat_points": (),
+        },
+    )
+    return score
 
 
 class CanastaFamilyGame(Game):
@@ -1683,9 +1807,9 @@ class CanastaFamilyGame(Game):
         """:meth:`score_cards` of a plain deal (given as its parsed fields), or None."""
         if deal["concealed"]:
             return None
-        rules = self.rules_for(state.options)
+        tables = _plain_tables(self.rules_for(state.options))
         teams = deal["teams"]
-        if _deck_overfull(rules.deck, _deal_cards(teams)):
+        if _over_limits(tables.deck, _deal_cards(teams), parsed=True):
             return None
         went_out = deal["went_out"]
         went_side = None if went_out is None else state.table.seats[went_out]
@@ -1693,18 +1817,18 @@ class CanastaFamilyGame(Game):
         details = []
         for side, entry in enumerate(teams):
             detail = self._score_plain_side(
-                state, rules, side, entry, went_out, went_side == side, facts
+                state, tables, side, entry, went_out, went_side == side, facts
             )
             if detail is None:
                 return None
             details.append(detail)
         points = (details[0]["total"], details[1]["total"])
-        return DealScore(points, tuple(facts), True, {"sides": details})
+        return _deal_score(points, tuple(facts), {"sides": details})
 
     def _score_plain_side(
         self,
         state: MatchState,
-        rules: FamilyRules,
+        tables: _PlainTables,
         side: int,
         entry: dict[str, Any],
         went_out: int | None,
@@ -1712,9 +1836,10 @@ class CanastaFamilyGame(Game):
         facts: list[Fact],
     ) -> dict[str, Any] | None:
         """:meth:`score_side`'s detail of a plain side (its facts appended), or None."""
+        rules = tables.rules
         meld_rules = rules.melds
         one_per_rank = meld_rules.one_meld_per_rank
-        canasta_facts = _derived(rules.bonuses, _canasta_facts)
+        canasta_facts = tables.canastas
         ranks_melded: set[str] = set()
         points: list[int] = []  # of each meld, for the opening
         bonuses = canastas = natural_canastas = sambas = 0
@@ -1740,23 +1865,24 @@ class CanastaFamilyGame(Game):
             if len(cards) >= 7:  # a canasta (same fact as _complete_meld_fact's)
                 canastas += 1
                 natural_canastas += not wilds
-                bonus, code, text = canasta_facts[rank, not wilds]
+                bonus, by_side = canasta_facts[rank, not wilds]
                 if bonus:
                     bonuses += bonus
-                    facts.append(_fact(code, text, side, bonus))
+                    facts.append(by_side[side])
         meld_points = sum(points)
         opened = bool(points)
 
         red_points = 0
         reds = entry["red_threes"]
         if reds:
-            if rules.red_threes is None or not _RED_THREES.issuperset(reds):
+            if tables.red_threes is None or not _RED_THREES.issuperset(reds):
                 return None
             positive = _red_threes_positive(rules.red_threes, opened, canastas + sambas)
-            red_points = red_three_points(
-                len(reds), rules.red_threes, positive=positive
-            )
-            facts.append(_red_threes_fact(len(reds), red_points, side))
+            found = tables.red_threes.get((len(reds), positive))
+            if found is None:  # more than the deck holds (the deck check said no)
+                return None
+            red_points, by_side = found
+            facts.append(by_side[side])
 
         # The two partners' hands (SideCards.hands holds exactly two).
         seats = _seats_of(state.table, side)
@@ -1765,11 +1891,11 @@ class CanastaFamilyGame(Game):
         (first, second), (hand, other) = seats, entry["hands"]
         if (went_out == first) == bool(hand) or (went_out == second) == bool(other):
             return None  # see hand_error
-        if rules.red_threes is not None and not (
+        if tables.red_threes is not None and not (
             _RED_THREES.isdisjoint(hand) and _RED_THREES.isdisjoint(other)
         ):
             return None
-        hand_value = _derived(rules.hand_points, _value_of)
+        hand_value = tables.hand_value
         hand_total = sum(map(hand_value, hand)) + sum(map(hand_value, other))
 
         going_out = 0
@@ -1778,7 +1904,7 @@ class CanastaFamilyGame(Game):
             if _going_out_errors(counts, rules.going_out, ""):
                 return None
             going_out = rules.going_out_bonus
-            facts.append(_went_out_fact(going_out, side))
+            facts.append(tables.went_out[side])
 
         opening_points = None
         opening = entry["opening"]
@@ -1796,7 +1922,7 @@ class CanastaFamilyGame(Game):
                 return None
             facts.append(_opening_met_fact(requirement, opening_points, side))
         if not opened and red_points < 0:
-            facts.append(_fact("not_opened", "no opening meld", side, None))
+            facts.append(tables.not_opened[side])
 
         penalties = -MAY_I_GO_OUT_PENALTY * entry["may_i_go_out_penalties"]
         if penalties:

@@ -270,3 +270,16 @@ def test_a_canasta_without_bonus_has_no_fact_on_either_path():
     assert fast == full_outcome(game, state, raw)
     assert fast[0] == "scored"
     assert [f["code"] for f in fast[1]["facts"]] == ["went_out", "opening_met"]
+
+
+@pytest.mark.parametrize("size", [7, 999, 1000, 1001, 1400])
+@pytest.mark.parametrize("wild", ["Jo", "2C"])
+def test_long_melds_are_the_melds_check_meld_finds(size, wild):
+    """The plain rank-meld check sums points and wild cards in one number; a meld
+    too long for that is left to check_meld, and what it accepts is check_meld's
+    meld."""
+    cards = parse_cards(["KH"] * (size - 3) + [wild] * 3)
+    full, errors = check_meld(cards, MeldRules(), path="m")
+    assert not errors
+    plain = _plain_rank_meld(cards, MeldRules())
+    assert plain == full if size <= 1000 else plain is None

@@ -72,8 +72,8 @@ from bisect import bisect_right
 from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, repeat
-from operator import attrgetter
+from itertools import chain
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -1347,14 +1347,24 @@ def _construct(cls: type[FrozenModel], values: dict[str, Any]) -> Any:
 
 def _card_lists(values: tuple[Any, ...]) -> tuple[tuple[Card, ...], ...] | None:
     """:func:`_fast_cards` of each value; None if one of them is None."""
+    lists = []
     try:
         # The usual entry, every list typed as one string of canonical cards:
-        # split, look up and pack every list in C (not one call of
-        # _fast_cards per list). Anything else raises and goes token by token.
-        return tuple(map(tuple, map(map, repeat(_token), map(str.split, values))))
+        # split, and look every token up in one call. itemgetter(*tokens) does
+        # the look-ups in C without a call per token, a fifth cheaper than
+        # map(_token, tokens), but gives a lone card, not a tuple, for one token.
+        # Anything else raises and goes token by token.
+        for text in values:
+            tokens = str.split(text)
+            lists.append(
+                itemgetter(*tokens)(_TOKENS)
+                if len(tokens) > 1
+                else tuple(map(_token, tokens))
+            )
     except (KeyError, TypeError):
-        lists = tuple(map(_fast_cards, values))
-        return None if None in lists else lists
+        found = tuple(map(_fast_cards, values))
+        return None if None in found else found
+    return tuple(lists)
 
 
 def _fast_side_fields(raw: Any) -> dict[str, Any] | None:

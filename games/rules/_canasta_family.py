@@ -457,16 +457,15 @@ _suit_of = attrgetter("suit")
 # left to check_meld).
 _WILD_MARK = 1 << 16
 _MAX_TALLIED = 1000
-# By rank of naturals (4 to A): the look-up of that tally for the cards a rank
-# meld of the rank may hold, its four faces and the wild cards (twos are wild,
-# threes never meld). Any other card raises KeyError: the same pass checks the
-# meld's cards.
-_RANK_MELD_TALLY: dict[str, Callable[[Card], int]] = {
+# By rank of naturals (4 to A): that tally of the cards a rank meld of the rank
+# may hold, its four faces and the wild cards (twos are wild, threes never meld).
+# Looking any other card up raises KeyError: the same pass checks the meld's cards.
+_RANK_MELD_TALLY: dict[str, dict[Card, int]] = {
     rank: {
         c: _MELD_POINTS[c] + (_WILD_MARK if c.rank in WILD_RANKS else 0)
         for c in ALL_CARDS
         if c.rank in (rank, *WILD_RANKS)
-    }.__getitem__
+    }
     for rank in RANKS
     if rank not in ("2", "3")
 }
@@ -542,6 +541,14 @@ def _canasta_facts(
             text = f"{kind} canasta of {rank_plural(rank)}: {bonus}"
             table[rank, natural] = (bonus, f"{kind}_canasta", text)
     return table
+
+
+def _sum_of(values: Mapping[Card, int], cards: Sequence[Card]) -> int:
+    """``sum(map(values.__getitem__, cards))``, the look-ups in C without a call
+    per card (see _card_lists); KeyError for a card ``values`` lacks."""
+    if len(cards) > 1:
+        return sum(itemgetter(*cards)(values))
+    return values[cards[0]] if cards else 0  # itemgetter gives no tuple for one
 
 
 def _value_of(values: Mapping[Card, int]) -> Callable[[Card], int]:
@@ -779,25 +786,26 @@ def _rank_meld_shape(
     """``(rank, wilds, points)`` if ``cards`` are a legal rank meld, else None.
 
     A fast path: nearly every meld of a deal is naturals of one rank (4 to A) typed
-    first, then at most the allowed wilds, and telling that takes a set look-up
-    per card, summed. Anything else (threes, a meld of twos, a would-be
+    first, then at most the allowed wilds, and telling that takes a look-up per
+    card, summed. Anything else (threes, a meld of twos, a would-be
     sequence, a wild typed first, any error) gives None, and :func:`check_meld`
     then classifies it in full and names what is wrong. With two or more naturals
     of one rank the cards cannot be a sequence, so the meld is the one
     :func:`check_meld` finds.
     """
-    if not cards:
+    n = len(cards)
+    # Two naturals at least (so also two cards: itemgetter then gives a tuple).
+    if n < 2 or n > _MAX_TALLIED:
         return None
     rank = cards[0].rank
-    tally_of = _RANK_MELD_TALLY.get(rank)  # None: not a natural of 4 to A
-    n = len(cards)
-    if tally_of is None or n > _MAX_TALLIED:
+    tally = _RANK_MELD_TALLY.get(rank)  # None: not a natural of 4 to A
+    if tally is None:
         return None
     try:
-        tally = sum(map(tally_of, cards))
+        # The look-ups in C, without a call per card (see _card_lists).
+        wilds, points = divmod(sum(itemgetter(*cards)(tally)), _WILD_MARK)
     except KeyError:  # a card neither a natural of the rank nor wild
         return None
-    wilds, points = divmod(tally, _WILD_MARK)
     naturals = n - wilds
     if (
         n < rules.min_cards
@@ -1599,8 +1607,8 @@ class _PlainTables:
     went_out: tuple[Fact, ...]  # by side
     not_opened: tuple[Fact, ...]  # by side
     # What a card left in hand costs; where red threes are laid out, a red three
-    # (never held) raises KeyError, so one pass over a hand also checks that.
-    hand_value: Callable[[Card], int]
+    # (never held) is missing, so one pass over a hand also checks that.
+    hand_values: dict[Card, int]
     # The opening zones as (lowest scores of the bands after the first, the
     # requirements of every band), for a bisection; None: zones given out of order
     zones: tuple[tuple[int, ...], tuple[int, ...]] | None
@@ -1656,7 +1664,7 @@ def _build_plain_tables(rules: FamilyRules) -> _PlainTables:
             card: value
             for card, value in rules.hand_points.items()
             if rule is None or card not in _RED_THREES
-        }.__getitem__,
+        },
         zones,
     )
 
@@ -1954,7 +1962,7 @@ class CanastaFamilyGame(Game):
         if (went_out == first) == bool(hand) or (went_out == second) == bool(other):
             return None  # see hand_error
         try:
-            hand_total = sum(map(tables.hand_value, chain(hand, other)))
+            hand_total = _sum_of(tables.hand_values, (*hand, *other))
         except KeyError:  # a red three in hand (or a card the values lack)
             return None
 

@@ -239,6 +239,7 @@ class _DeckLimits:
     common: int  # the fewest copies any face has (2 of each in 2 × 54)
     more: tuple[tuple[Card, int], ...]  # faces with more copies (the jokers)
     every_face: bool  # the deck holds every card the parser knows (ALL_CARDS)
+    within_common: frozenset[int]  # 1 … common: the counts a face may reach
 
 
 def _deck_limits(deck: DeckSpec) -> _DeckLimits:
@@ -249,6 +250,7 @@ def _deck_limits(deck: DeckSpec) -> _DeckLimits:
         common,
         tuple((c, n) for c, n in deck.copies.items() if n > common),
         faces.issuperset(ALL_CARDS),
+        frozenset(range(1, common + 1)),
     )
 
 
@@ -274,8 +276,9 @@ def _over_limits(limits: _DeckLimits, cards: Iterable[Card], *, parsed: bool) ->
     for card, held in limits.more:
         if counts.pop(card, 0) > held:
             return True
-    # Every other face has the same number of copies: one max() instead of a loop.
-    return bool(counts) and max(counts.values()) > limits.common
+    # Every other face has the same number of copies: one pass in C instead of a
+    # loop (a set look-up per count is cheaper than max()'s comparisons).
+    return not limits.within_common.issuperset(counts.values())
 
 
 def check_deck_fast(

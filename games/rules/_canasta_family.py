@@ -790,10 +790,10 @@ def _rank_meld_shape(
 
     A fast path: nearly every meld of a deal is naturals of one rank (4 to A) typed
     first, then at most the allowed wilds, and telling that takes a look-up per
-    card, summed. Anything else (threes, a meld of twos, a would-be
-    sequence, a wild typed first, any error) gives None, and :func:`check_meld`
-    then classifies it in full and names what is wrong. With two or more naturals
-    of one rank the cards cannot be a sequence, so the meld is the one
+    card, summed. Anything else (threes, a meld of twos, a would-be sequence, a
+    wild typed first, any error) gives None, and :func:`check_meld` then
+    classifies it in full and names what is wrong. With two or more naturals of
+    one rank the cards cannot be a sequence, so the meld is the one
     :func:`check_meld` finds.
     """
     n = len(cards)

@@ -68,11 +68,12 @@ Invariants:
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, repeat
-from operator import attrgetter
+from itertools import chain
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -238,6 +239,7 @@ class _DeckLimits:
     common: int  # the fewest copies any face has (2 of each in 2 × 54)
     more: tuple[tuple[Card, int], ...]  # faces with more copies (the jokers)
     every_face: bool  # the deck holds every card the parser knows (ALL_CARDS)
+    within_common: frozenset[int]  # 1 … common: the counts a face may reach
 
 
 def _deck_limits(deck: DeckSpec) -> _DeckLimits:
@@ -248,6 +250,7 @@ def _deck_limits(deck: DeckSpec) -> _DeckLimits:
         common,
         tuple((c, n) for c, n in deck.copies.items() if n > common),
         faces.issuperset(ALL_CARDS),
+        frozenset(range(1, common + 1)),
     )
 
 
@@ -273,8 +276,9 @@ def _over_limits(limits: _DeckLimits, cards: Iterable[Card], *, parsed: bool) ->
     for card, held in limits.more:
         if counts.pop(card, 0) > held:
             return True
-    # Every other face has the same number of copies: one max() instead of a loop.
-    return bool(counts) and max(counts.values()) > limits.common
+    # Every other face has the same number of copies: one pass in C instead of a
+    # loop (a set look-up per count is cheaper than max()'s comparisons).
+    return not limits.within_common.issuperset(counts.values())
 
 
 def check_deck_fast(
@@ -449,13 +453,6 @@ def _fact(code: str, text: str, side: int | None, points: int | None) -> Fact:
 _points_of = attrgetter("points")
 _rank_of = attrgetter("rank")
 _suit_of = attrgetter("suit")
-# The cards a rank meld of naturals of 4 to A may hold, by rank: the rank's four
-# faces and the wild cards (twos are wild, threes never meld).
-_RANK_MELD_CARDS: dict[str, frozenset[Card]] = {
-    rank: frozenset(c for c in ALL_CARDS if c.rank in (rank, *WILD_RANKS))
-    for rank in RANKS
-    if rank not in ("2", "3")
-}
 # A card's meld points, plus _WILD_MARK if it is wild: the sum over a meld counts
 # its points and its wild cards in one pass, and divmod(sum, _WILD_MARK) splits
 # them again. A card counts at most 50, so the points of a meld of up to
@@ -463,10 +460,18 @@ _RANK_MELD_CARDS: dict[str, frozenset[Card]] = {
 # left to check_meld).
 _WILD_MARK = 1 << 16
 _MAX_TALLIED = 1000
-_TALLY = {
-    c: _MELD_POINTS[c] + (_WILD_MARK if c.rank in WILD_RANKS else 0) for c in ALL_CARDS
+# By rank of naturals (4 to A): that tally of the cards a rank meld of the rank
+# may hold, its four faces and the wild cards (twos are wild, threes never meld).
+# Looking any other card up raises KeyError: the same pass checks the meld's cards.
+_RANK_MELD_TALLY: dict[str, dict[Card, int]] = {
+    rank: {
+        c: _MELD_POINTS[c] + (_WILD_MARK if c.rank in WILD_RANKS else 0)
+        for c in ALL_CARDS
+        if c.rank in (rank, *WILD_RANKS)
+    }
+    for rank in RANKS
+    if rank not in ("2", "3")
 }
-_tally_of = _TALLY.__getitem__
 
 
 def _complete_meld_fact(meld: Meld, bonuses: CanastaBonuses, side: int) -> Fact | None:
@@ -539,6 +544,14 @@ def _canasta_facts(
             text = f"{kind} canasta of {rank_plural(rank)}: {bonus}"
             table[rank, natural] = (bonus, f"{kind}_canasta", text)
     return table
+
+
+def _sum_of(values: Mapping[Card, int], cards: Sequence[Card]) -> int:
+    """``sum(map(values.__getitem__, cards))``, the look-ups in C without a call
+    per card (see _card_lists); KeyError for a card ``values`` lacks."""
+    if len(cards) > 1:
+        return sum(itemgetter(*cards)(values))
+    return values[cards[0]] if cards else 0  # itemgetter gives no tuple for one
 
 
 def _value_of(values: Mapping[Card, int]) -> Callable[[Card], int]:
@@ -776,24 +789,26 @@ def _rank_meld_shape(
     """``(rank, wilds, points)`` if ``cards`` are a legal rank meld, else None.
 
     A fast path: nearly every meld of a deal is naturals of one rank (4 to A) typed
-    first, then at most the allowed wilds, and telling that takes a set look-up
-    per card and one sum. Anything else (threes, a meld of twos, a would-be
-    sequence, a wild typed first, any error) gives None, and :func:`check_meld`
-    then classifies it in full and names what is wrong. With two or more naturals
-    of one rank the cards cannot be a sequence, so the meld is the one
+    first, then at most the allowed wilds, and telling that takes a look-up per
+    card, summed. Anything else (threes, a meld of twos, a would-be sequence, a
+    wild typed first, any error) gives None, and :func:`check_meld` then
+    classifies it in full and names what is wrong. With two or more naturals of
+    one rank the cards cannot be a sequence, so the meld is the one
     :func:`check_meld` finds.
     """
-    if not cards:
+    n = len(cards)
+    # Two naturals at least (so also two cards: itemgetter then gives a tuple).
+    if n < 2 or n > _MAX_TALLIED:
         return None
     rank = cards[0].rank
-    allowed = _RANK_MELD_CARDS.get(rank)  # None: not a natural of 4 to A
-    # Every card a natural of the rank or a wild card (one pass in C).
-    if allowed is None or not allowed.issuperset(cards):
+    tally = _RANK_MELD_TALLY.get(rank)  # None: not a natural of 4 to A
+    if tally is None:
         return None
-    n = len(cards)
-    if n > _MAX_TALLIED:
+    try:
+        # The look-ups in C, without a call per card (see _card_lists).
+        wilds, points = divmod(sum(itemgetter(*cards)(tally)), _WILD_MARK)
+    except KeyError:  # a card neither a natural of the rank nor wild
         return None
-    wilds, points = divmod(sum(map(_tally_of, cards)), _WILD_MARK)
     naturals = n - wilds
     if (
         n < rules.min_cards
@@ -1343,14 +1358,24 @@ def _construct(cls: type[FrozenModel], values: dict[str, Any]) -> Any:
 
 def _card_lists(values: tuple[Any, ...]) -> tuple[tuple[Card, ...], ...] | None:
     """:func:`_fast_cards` of each value; None if one of them is None."""
+    lists = []
     try:
         # The usual entry, every list typed as one string of canonical cards:
-        # split, look up and pack every list in C (not one call of
-        # _fast_cards per list). Anything else raises and goes token by token.
-        return tuple(map(tuple, map(map, repeat(_token), map(str.split, values))))
+        # split, and look every token up in one call. itemgetter(*tokens) does
+        # the look-ups in C without a call per token, a fifth cheaper than
+        # map(_token, tokens), but gives a lone card, not a tuple, for one token.
+        # Anything else raises and goes token by token.
+        for text in values:
+            tokens = str.split(text)
+            lists.append(
+                itemgetter(*tokens)(_TOKENS)
+                if len(tokens) > 1
+                else tuple(map(_token, tokens))
+            )
     except (KeyError, TypeError):
-        lists = tuple(map(_fast_cards, values))
-        return None if None in lists else lists
+        found = tuple(map(_fast_cards, values))
+        return None if None in found else found
+    return tuple(lists)
 
 
 def _fast_side_fields(raw: Any) -> dict[str, Any] | None:
@@ -1584,7 +1609,22 @@ class _PlainTables:
     red_threes: Mapping[tuple[int, bool], tuple[int, tuple[Fact, ...]]] | None
     went_out: tuple[Fact, ...]  # by side
     not_opened: tuple[Fact, ...]  # by side
-    hand_value: Callable[[Card], int]
+    # What a card left in hand costs; where red threes are laid out, a red three
+    # (never held) is missing, so one pass over a hand also checks that.
+    hand_values: dict[Card, int]
+    # The opening zones as (lowest scores of the bands after the first, the
+    # requirements of every band), for a bisection; None: zones given out of order
+    zones: tuple[tuple[int, ...], tuple[int, ...]] | None
+
+    def requirement(self, score: int, attempts: int) -> int:
+        """``rules.zones.requirement(score, attempts)``."""
+        if self.zones is None:
+            return self.rules.zones.requirement(score, attempts)
+        lows, needs = self.zones
+        # The last band whose lowest score is at most ``score``, as the zones'
+        # loop finds it when the bands go up.
+        need = needs[bisect_right(lows, score)]
+        return need + INSUFFICIENT_OPENING_STEP * attempts
 
 
 _SIDES = (0, 1)  # the plain path scores two sides (CanastaFamilyGame.tables)
@@ -1611,6 +1651,11 @@ def _build_plain_tables(rules: FamilyRules) -> _PlainTables:
                     points,
                     tuple(_red_threes_fact(count, points, s) for s in _SIDES),
                 )
+    bands = rules.zones.bands
+    lows = tuple(lowest for lowest, _ in bands[1:])
+    zones = None
+    if list(lows) == sorted(lows):
+        zones = (lows, tuple(need for _, need in bands))
     return _PlainTables(
         rules,
         _deck_limits(rules.deck),
@@ -1618,8 +1663,29 @@ def _build_plain_tables(rules: FamilyRules) -> _PlainTables:
         red_threes,
         tuple(_went_out_fact(rules.going_out_bonus, s) for s in _SIDES),
         tuple(_fact("not_opened", "no opening meld", s, None) for s in _SIDES),
-        _value_of(rules.hand_points),
+        {
+            card: value
+            for card, value in rules.hand_points.items()
+            if rule is None or card not in _RED_THREES
+        },
+        zones,
     )
+
+
+_PARTNERS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def _partners(table: Table) -> tuple[tuple[int, ...], ...]:
+    """The seats of sides 0 and 1, remembered per seating (there are a handful)."""
+    partners = _PARTNERS.get(table.seats)
+    if partners is None:
+        partners = _PARTNERS[table.seats] = tuple(map(table.seats_of, _SIDES))
+    return partners
+
+
+# frozenset(range(n)) for the usual numbers of melds: an opening given as meld
+# indices must be a subset (set.issubset(range(n)) builds that set every time).
+_MELD_INDICES = tuple(frozenset(range(n)) for n in range(32))
 
 
 _PLAIN_TABLES: dict[int, _PlainTables] = {}
@@ -1813,11 +1879,19 @@ class CanastaFamilyGame(Game):
             return None
         went_out = deal["went_out"]
         went_side = None if went_out is None else state.table.seats[went_out]
+        partners = _partners(state.table)
         facts: list[Fact] = []
         details = []
         for side, entry in enumerate(teams):
             detail = self._score_plain_side(
-                state, tables, side, entry, went_out, went_side == side, facts
+                state,
+                tables,
+                side,
+                entry,
+                partners[side],
+                went_out,
+                went_side == side,
+                facts,
             )
             if detail is None:
                 return None
@@ -1831,6 +1905,7 @@ class CanastaFamilyGame(Game):
         tables: _PlainTables,
         side: int,
         entry: dict[str, Any],
+        seats: tuple[int, ...],
         went_out: int | None,
         went_out_here: bool,
         facts: list[Fact],
@@ -1838,9 +1913,8 @@ class CanastaFamilyGame(Game):
         """:meth:`score_side`'s detail of a plain side (its facts appended), or None."""
         rules = tables.rules
         meld_rules = rules.melds
-        one_per_rank = meld_rules.one_meld_per_rank
         canasta_facts = tables.canastas
-        ranks_melded: set[str] = set()
+        ranks: list[str] = []  # of the rank melds
         points: list[int] = []  # of each meld, for the opening
         bonuses = canastas = natural_canastas = sambas = 0
         for cards in entry["melds"]:
@@ -1858,9 +1932,7 @@ class CanastaFamilyGame(Game):
                         facts.append(fact)
                 continue
             rank, wilds, meld_points = shape
-            if one_per_rank and rank in ranks_melded:
-                return None
-            ranks_melded.add(rank)
+            ranks.append(rank)
             points.append(meld_points)
             if len(cards) >= 7:  # a canasta (same fact as _complete_meld_fact's)
                 canastas += 1
@@ -1869,6 +1941,8 @@ class CanastaFamilyGame(Game):
                 if bonus:
                     bonuses += bonus
                     facts.append(by_side[side])
+        if meld_rules.one_meld_per_rank and len(set(ranks)) != len(ranks):
+            return None
         meld_points = sum(points)
         opened = bool(points)
 
@@ -1885,18 +1959,15 @@ class CanastaFamilyGame(Game):
             facts.append(by_side[side])
 
         # The two partners' hands (SideCards.hands holds exactly two).
-        seats = _seats_of(state.table, side)
         if len(seats) != 2:
             return None
         (first, second), (hand, other) = seats, entry["hands"]
         if (went_out == first) == bool(hand) or (went_out == second) == bool(other):
             return None  # see hand_error
-        if tables.red_threes is not None and not (
-            _RED_THREES.isdisjoint(hand) and _RED_THREES.isdisjoint(other)
-        ):
+        try:
+            hand_total = _sum_of(tables.hand_values, (*hand, *other))
+        except KeyError:  # a red three in hand (or a card the values lack)
             return None
-        hand_value = tables.hand_value
-        hand_total = sum(map(hand_value, hand)) + sum(map(hand_value, other))
 
         going_out = 0
         if went_out_here:
@@ -1913,10 +1984,14 @@ class CanastaFamilyGame(Game):
             # check_opening accept without a search). The parse leaves only ints
             # and card tuples in an opening, never a bool.
             picked = set(opening)
-            if len(picked) != len(opening) or not picked.issubset(range(len(points))):
+            melds = len(points)
+            indices = _MELD_INDICES[melds] if melds < len(_MELD_INDICES) else None
+            if len(picked) != len(opening) or not picked.issubset(
+                range(melds) if indices is None else indices
+            ):
                 return None
             attempts = entry["insufficient_openings"]
-            requirement = rules.zones.requirement(state.totals[side], attempts)
+            requirement = tables.requirement(state.totals[side], attempts)
             opening_points = sum(map(points.__getitem__, opening))
             if opening_points < requirement:
                 return None

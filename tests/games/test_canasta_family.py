@@ -186,6 +186,15 @@ def test_non_canonical_cards_are_counted():
             "went_out": None,
             "concealed": False,
         },
+        # Strings of no, one and several cards (the parser looks one card up on
+        # its own and several at once).
+        {
+            "teams": [
+                {"melds": ["7H 7D 7S", "KH  KD\tKS "], "hands": ["", "4H"]},
+                {"hands": ["  ", "4H 4D"], "red_threes": ["3H", "3D"]},
+            ],
+            "went_out": 0,
+        },
     ],
 )
 def test_fast_parse_equals_pydantic(raw):

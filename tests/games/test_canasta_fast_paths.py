@@ -29,6 +29,7 @@ from games.rules._canasta_family import (
     CanastaBonuses,
     CanastaFamilyGame,
     MeldRules,
+    OpeningZones,
     _fast_deal_fields,
     _plain_other_meld,
     _plain_rank_meld,
@@ -283,3 +284,56 @@ def test_long_melds_are_the_melds_check_meld_finds(size, wild):
     assert not errors
     plain = _plain_rank_meld(cards, MeldRules())
     assert plain == full if size <= 1000 else plain is None
+
+
+class FreshRulesCanasta(CanastaFamilyGame):
+    """A made-up variant whose rules_for builds new rules for every deal, with
+    opening zones given out of order (not registered)."""
+
+    slug = "test-fresh-rules"
+    name = "Canasta with rules built per deal"
+    source = "test"
+    Options = CanastaOptions
+    deck = DOUBLE_54
+    rules = CANASTA_RULES
+
+    def rules_for(self, options):
+        # Bands out of order: the last band reached wins, so 2000 asks for 50.
+        zones = OpeningZones(((-(10**9), 15), (1500, 90), (0, 50)))
+        return replace(CANASTA_RULES, zones=zones)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rnd=st.randoms(use_true_random=False), totals=TOTALS)
+def test_rules_built_per_deal_score_the_same_on_both_paths(rnd, totals):
+    """The plain path's tables are found by the rules' identity: rules built anew
+    for every deal get their own, and zones out of order are read as the zones
+    read them."""
+    game = FreshRulesCanasta()
+    state = replace(game.start(), totals=totals)
+    raw = legal_deal(rnd, game, totals)
+    assert outcome(game, state, raw) == full_outcome(game, state, raw)
+
+
+def test_the_plain_tables_stay_bounded():
+    """Rules built anew for every deal do not fill the plain path's tables."""
+    for _ in range(200):
+        rules = replace(CANASTA_RULES)
+        assert family._plain_tables(rules).rules is rules
+        assert len(family._PLAIN_TABLES) <= 64
+
+
+def test_a_red_three_in_hand_is_reported_on_either_path():
+    raw = {
+        "teams": [
+            {"melds": ["AH AD AS"], "hands": ["3D 4C", "5D"], "opening": [0]},
+            {"melds": [], "hands": ["QS", "8D"]},
+        ],
+    }
+    state = CANASTA.start()
+    fast = outcome(CANASTA, state, raw)
+    assert fast == full_outcome(CANASTA, state, raw)
+    assert fast[0] == "rejected"
+    assert [(path, code) for path, code, _ in fast[1]] == [
+        ("teams.0.hands.0.0", "red_three_in_hand")
+    ]

@@ -328,6 +328,29 @@ class _Record:
         self.opponents: list[EntryId] = []
         self.outcomes: list[int] = []
 
+    def add_game(
+        self,
+        match_points: Score,
+        points_for: Score,
+        points_against: Score,
+        deals_won: int,
+        penalties: Score,
+        won: bool,
+        opponents: Sequence[EntryId],
+        outcomes: Sequence[int],
+    ) -> None:
+        """One game of this entry (packed games are added inline, see
+        :meth:`_Context._add_paired`)."""
+        self.games += 1
+        self.match_points += match_points
+        self.points_for += points_for
+        self.points_against += points_against
+        self.deals_won += deals_won
+        self.penalties += penalties
+        self.wins += won
+        self.opponents += opponents
+        self.outcomes += outcomes
+
 
 class _Context:
     """Everything the metrics need, computed once from the results."""
@@ -459,17 +482,9 @@ class _Context:
             (side_a, side_b, out_a, mp_a, pts_a, pts_b, dw_a, pen_a, won_a),
             (side_b, side_a, out_b, mp_b, pts_b, pts_a, dw_b, pen_b, won_b),
         ):
+            outcomes = [outcome] * len(opponents)
             for entry in entries:
-                record = records[entry]
-                record.games += 1
-                record.match_points += mp
-                record.points_for += pf
-                record.points_against += pa
-                record.deals_won += dw
-                record.penalties += pen
-                record.wins += won
-                record.opponents += opponents
-                record.outcomes += [outcome] * len(opponents)
+                records[entry].add_game(mp, pf, pa, dw, pen, won, opponents, outcomes)
 
     def _add_paired(self, index: int, pairs: PairedResults) -> None:
         """:meth:`_add_pair` for a whole column of one-entry-a-side games.
@@ -591,17 +606,7 @@ class _Context:
             dw = deals_won[s] if deals_won else 0
             pen = penalties[s] if penalties else 0
             for entry in side:
-                record = records[entry]
-                record.games += 1
-                record.match_points += mp
-                record.points_for += pf
-                record.points_against += pa
-                record.deals_won += dw
-                record.penalties += pen
-                if won:
-                    record.wins += 1
-                record.opponents += ids
-                record.outcomes += outcomes
+                records[entry].add_game(mp, pf, pa, dw, pen, won, ids, outcomes)
 
     def individual_totals(self) -> dict[EntryId, Score]:
         """Per entry: ``team_multiplier`` × its sides' game points + its own points,

@@ -9,12 +9,14 @@ from games.engine.errors import (
     UnknownGame,
 )
 from games.engine.game import (
+    ContextRow,
     DealRecord,
     DealScore,
     Fact,
     FoldedMatch,
     Game,
     IndividualScoring,
+    MatchGoal,
     MatchState,
     NextDeal,
     Table,
@@ -22,6 +24,7 @@ from games.engine.game import (
 from games.engine.registry import all_games, get_game, register
 
 __all__ = [
+    "ContextRow",
     "DealRecord",
     "DealRejected",
     "DealScore",
@@ -30,6 +33,7 @@ __all__ = [
     "Game",
     "IndividualScoring",
     "InputRejected",
+    "MatchGoal",
     "MatchState",
     "NextDeal",
     "OptionsRejected",

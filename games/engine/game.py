@@ -128,6 +128,40 @@ class IndividualScoring:
 
 
 @dataclass(frozen=True, slots=True)
+class ContextRow:
+    """One labelled row the score sheet shows before the next deal.
+
+    The game declares its rows (:meth:`Game.next_deal` puts them in
+    :attr:`NextDeal.context`); pages print exactly these and never guess a game's
+    terms. ``code`` is stable (pages translate by it); ``label`` is the English text.
+    ``kind`` says how to read ``value``:
+
+    * ``"side"`` — a side index, or ``None`` for nobody (Tuppi's *nousussa*);
+    * ``"seat"`` — a seat index, or ``None``;
+    * ``"per_side"`` — a tuple with one number or text per side (Canasta's opening
+      requirement);
+    * ``"number"`` / ``"text"`` — one value for the table.
+    """
+
+    code: str
+    label: str
+    kind: str
+    value: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchGoal:
+    """How a match of a game ends, as its options set it (for pages and charts).
+
+    ``target`` — the points that win (or, where ``lower_totals_win``, that lose);
+    ``deals`` — a fixed number of deals; either may be ``None``.
+    """
+
+    target: int | None = None
+    deals: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class NextDeal:
     """What the table needs to know before the next deal."""
 
@@ -138,6 +172,8 @@ class NextDeal:
     holding_points: int | None = None
     may_bid: tuple[int, ...] | None = None
     notes: tuple[str, ...] = ()
+    # The rows the score sheet shows before this deal, as the game declares them.
+    context: tuple[ContextRow, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +238,13 @@ class Game(ABC):
       ranked individually (tournaments use it for partner rotations).
     * ``lower_totals_win`` — ``True`` for games where the most points lose (Sneaky
       Pete's penalty points): standings and placements read totals the other way.
+    * ``stakes_per_point`` — ``False`` where book §1.2 (or the game's chapter) says
+      the game is played for money on win/loss only (Huutopussi, Go); money then
+      refuses a per-point stake.
+    * ``chips_are_money`` — ``True`` for chip games whose chips are paid out in
+      money at the stake (Sinkki, Mah Jong, the poker games).
+    * ``duplicate_boards`` — ``True`` where the book lets the game be played in
+      duplicate from boards (Sakaali for eight, §39.7).
     """
 
     slug: ClassVar[str]
@@ -214,6 +257,9 @@ class Game(ABC):
     tables: ClassVar[tuple[tuple[int, ...], ...]]
     individual_scoring: ClassVar[IndividualScoring | None] = None
     lower_totals_win: ClassVar[bool] = False
+    stakes_per_point: ClassVar[bool] = True
+    chips_are_money: ClassVar[bool] = False
+    duplicate_boards: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._deal_adapter = TypeAdapter(self.deal_input)
@@ -307,6 +353,24 @@ class Game(ABC):
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
         )
+
+    def match_goal(self, options: BaseModel) -> MatchGoal:
+        """How a match with ``options`` ends; games with a target or a length
+        override it (the default reads an option named ``target`` if there is one)."""
+        target = getattr(options, "target", None)
+        return MatchGoal(target=target if isinstance(target, int) else None)
+
+    def deal_winners(
+        self, points: Sequence[int], detail: Mapping[str, Any] | None = None
+    ) -> tuple[int, ...]:
+        """The sides that won a deal that scored ``points`` (standings count deals
+        won): the sole best score, the lowest where ``lower_totals_win``; none on a
+        tie. Games whose deals are won otherwise override it."""
+        if not points:
+            return ()
+        best = min(points) if self.lower_totals_win else max(points)
+        winners = tuple(i for i, p in enumerate(points) if p == best)
+        return winners if len(winners) == 1 else ()
 
     def leaders(self, state: MatchState) -> tuple[int, ...]:
         """Sides in the lead (several when tied; none before any points)."""

@@ -7,8 +7,11 @@ database or scores anything. Terms:
   ``pending``, ``conflict``, ``voided``); only counted rows carry ``points`` (what the
   deal scored per side) and ``totals`` (running totals after it);
 * the **difference** is side 0's running total minus side 1's, the way a two-player
-  game decided by cumulative point difference (Sleazy) is kept on paper. Which games
-  keep it is a matter of presentation, listed in :data:`DIFFERENCE_GAMES`.
+  game decided by cumulative point difference is kept on paper; a game that keeps it
+  declares ``sheet_difference`` (:class:`games.engine.Game`);
+* the **context rows** are what the sheet shows before the next deal: the dealer,
+  then exactly the rows the game declares (``next_deal["context"]``, from
+  :class:`games.engine.ContextRow`), each rendered by its ``kind``.
 """
 
 from __future__ import annotations
@@ -19,8 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-#: Games whose paper sheet keeps the running difference of two sides.
-DIFFERENCE_GAMES = frozenset({"sleazy"})
+from games.engine import UnknownGame, get_game
 
 STATUS_WORDS = {
     "counted": "",
@@ -73,7 +75,7 @@ class SheetTable:
 def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
     """Rows of the sheet with, for two-sided difference games, the difference."""
     sides = list(sheet["sides"])
-    show_difference = sheet.get("game") in DIFFERENCE_GAMES and len(sides) == 2
+    show_difference = _keeps_difference(sheet.get("game")) and len(sides) == 2
     rows = []
     for row in sheet["rows"]:
         totals = row.get("totals")
@@ -101,6 +103,68 @@ def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
         show_difference=show_difference,
         difference=totals[0] - totals[1] if show_difference and totals else None,
     )
+
+
+def _keeps_difference(slug: str | None) -> bool:
+    try:
+        return slug is not None and get_game(slug).sheet_difference
+    except UnknownGame:
+        return False  # a game this version no longer ships: a plain sheet
+
+
+@dataclass(frozen=True)
+class ContextLine:
+    """One row of the sheet's "next deal" box: ``code`` marks it for pages and
+    tests (``data-context``), ``label`` and ``text`` are what is shown."""
+
+    code: str
+    label: str
+    text: str
+
+
+def context_lines(
+    next_deal: Mapping[str, Any] | None,
+    *,
+    seat_names: Mapping[int, str],
+    side_labels: Sequence[str],
+) -> list[ContextLine]:
+    """The dealer, then exactly the game's declared context rows, as text.
+
+    ``next_deal`` is the stored :class:`games.engine.NextDeal` (plain data). A row's
+    ``kind`` says how its value reads: ``side`` → the side's label (``None`` →
+    "nobody"), ``seat`` → the player's name, ``per_side`` → "A 50 · B 90",
+    ``number``/``text`` → as it is.
+    """
+    if not next_deal:
+        return []
+    lines = []
+    if next_deal.get("dealer") is not None:
+        lines.append(
+            ContextLine("dealer", "Dealer", seat_names.get(next_deal["dealer"], "?"))
+        )
+    for row in next_deal.get("context") or ():
+        text = _context_text(row.get("kind"), row.get("value"), seat_names, side_labels)
+        lines.append(ContextLine(str(row["code"]), str(row["label"]), text))
+    return lines
+
+
+def _context_text(
+    kind: Any, value: Any, seat_names: Mapping[int, str], side_labels: Sequence[str]
+) -> str:
+    def side(index: Any) -> str:
+        if index is None:
+            return "nobody"
+        if type(index) is int and 0 <= index < len(side_labels):
+            return side_labels[index]
+        return str(index)
+
+    if kind == "side":
+        return side(value)
+    if kind == "seat":
+        return "nobody" if value is None else seat_names.get(value, str(value))
+    if kind == "per_side" and isinstance(value, list | tuple):
+        return " · ".join(f"{side(i)} {v}" for i, v in enumerate(value))
+    return "" if value is None else str(value)
 
 
 def chart_series(table: SheetTable) -> tuple[list[list[int]], list[str]]:

@@ -43,7 +43,7 @@ from scoring.deal_forms import (
     table_from_sides,
 )
 from scoring.errors import DomainError, NotFound
-from scoring.export import chart_series, sheet_csv, sheet_table
+from scoring.export import chart_series, context_lines, sheet_csv, sheet_table
 from scoring.forms import AbandonForm, MatchSetupForm, PlayerForm, ReasonForm
 from scoring.models import DealStatus, Match, MatchStatus
 
@@ -338,30 +338,7 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
     }
     labels = [s["label"] for s in sheet["sides"]]
     next_deal = sheet["next_deal"] or None
-    context_rows = []
-    if next_deal:
-        if next_deal.get("dealer") is not None:
-            context_rows.append(("Dealer", seats.get(next_deal["dealer"], "?")))
-        requirement = next_deal.get("opening_requirement")
-        if requirement:
-            context_rows.append(
-                (
-                    "Opening requirement",
-                    " · ".join(f"{labels[i]} {r}" for i, r in enumerate(requirement)),
-                )
-            )
-    rising = (match.state or {}).get("rising", "absent")
-    if rising == "absent" and next_deal:
-        rising = next_deal.get("holding_points", "absent")
-    if rising != "absent" and not sheet["finished"]:
-        context_rows.append(
-            (
-                "Nousussa",
-                labels[rising]
-                if isinstance(rising, int) and rising < len(labels)
-                else "nobody (0–0)",
-            )
-        )
+    context_rows = context_lines(next_deal, seat_names=seats, side_labels=labels)
     totals, numbers = chart_series(table)
     chart = progression_svg(
         sides=labels,
@@ -397,9 +374,17 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
 
 
 def _chart_target(match: Match, totals: list[list[int]]) -> int | None:
-    """The winning line, once someone is half-way there (else it flattens the lines)."""
-    target = (match.options or {}).get("target")
-    if not isinstance(target, int) or not totals:
+    """The winning line the game declares for the match's options
+    (:meth:`Game.match_goal`), once someone is half-way there (else it flattens
+    the lines)."""
+    if not totals:
+        return None
+    try:
+        game = get_game(match.game_id)
+        target = game.match_goal(game.parse_options(match.options)).target
+    except (UnknownGame, InputRejected):
+        return None  # no longer shipped, or options this version rejects: no line
+    if target is None:
         return None
     return target if max(max(row) for row in totals) * 2 >= target else None
 

@@ -91,6 +91,7 @@ from games.engine.cards import (
 from games.engine.decks import DeckSpec, check_deck
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import (
+    ContextRow,
     DealScore,
     Fact,
     Game,
@@ -1728,6 +1729,13 @@ def _deal_score(
     return score
 
 
+def opening_requirement_row(requirements: tuple[int, ...]) -> ContextRow:
+    """The score sheet's row before a deal: each side's opening requirement."""
+    return ContextRow(
+        "opening-requirement", "Opening requirement", "per_side", requirements
+    )
+
+
 class CanastaFamilyGame(Game):
     """A :class:`Game` for "Canasta with other tables": 2 sides at (0, 1, 0, 1).
 
@@ -1840,6 +1848,7 @@ class CanastaFamilyGame(Game):
             notes=tuple(
                 f"side {i}: opening requirement {r}" for i, r in enumerate(reqs)
             ),
+            context=(opening_requirement_row(reqs),),
         )
 
     # -- one deal ---------------------------------------------------------------

@@ -60,6 +60,7 @@ from games.rules._canasta_family import (
     TotalsDeal,
     hand_points,
     hand_points_table,
+    opening_requirement_row,
 )
 
 DEALS = 4
@@ -265,6 +266,7 @@ class HandAndFoot(CanastaFamilyGame):
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             opening_requirement=(need,) * state.table.side_count,
+            context=(opening_requirement_row((need,) * state.table.side_count),),
             notes=(
                 f"deal {state.deal_number} of {DEALS}: opening requirement {need} "
                 "for both sides",

@@ -268,6 +268,7 @@ class Sakaali(Game):
     deal_input = SakaaliDeal
     deck = STANDARD_52
     tables = ((0, 1, 0, 1),)
+    duplicate_boards = True  # Sakaali for eight, §39.7
 
     def __init__(self) -> None:
         super().__init__()

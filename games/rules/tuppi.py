@@ -50,6 +50,7 @@ from games.engine.cards import Card, CardSyntaxError, parse_card
 from games.engine.decks import STANDARD_52, check_deck
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import (
+    ContextRow,
     DealScore,
     Fact,
     Game,
@@ -579,4 +580,5 @@ class Tuppi(Game):
             starting_seat=first,
             holding_points=state.rising,
             notes=tuple(notes),
+            context=(ContextRow("nousussa", "Nousussa", "side", state.rising),),
         )

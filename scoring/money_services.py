@@ -407,7 +407,7 @@ def _match_stakes(match: Match, session: Session | None, terms: MatchTerms | Non
 
 def _is_chip_game(slug: str) -> bool:
     try:
-        return bool(getattr(get_game(slug), "chips_are_money", False))
+        return get_game(slug).chips_are_money
     except UnknownGame:
         return False
 

@@ -31,7 +31,6 @@ from .payouts import (
     compute_payouts,
 )
 from .stakes import (
-    WIN_LOSS_ONLY_GAMES,
     ChipPayment,
     FlatStake,
     OddUnitLedger,
@@ -57,7 +56,6 @@ from .transfers import (
 __all__ = [
     "CURRENCIES",
     "EXACT_LIMIT",
-    "WIN_LOSS_ONLY_GAMES",
     "ChipPayment",
     "Currency",
     "FieldSizeBracket",

@@ -11,7 +11,9 @@ Terms (the book's)
     *chip game*: poker chips are money (Mah Jong, Sinkki, Tong-Its); payments go player
     to player per deal and are settled at the chip value.
     *win/loss-only game*: Huutopussi and Go (§1.2) -- the margin makes no difference,
-    so a per-point stake is refused; a flat stake per match won is allowed.
+    so a per-point stake is refused; a flat stake per match won is allowed. A game
+    says so itself (``stakes_per_point = False`` on :class:`games.engine.Game`);
+    this module reads the declaration and names no game.
     *net*: what a person receives (positive) or pays (negative), in minor units.
 
 Invariants (tested)
@@ -48,12 +50,11 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
+from games.engine import UnknownGame, get_game
+
 from .allocation import allocate_equally, round_to_total
 from .currency import Currency, Money, as_currency, format_minor, to_decimal_exact
 from .errors import MoneyError, check_invariant
-
-WIN_LOSS_ONLY_GAMES: Mapping[str, str] = {"huutopussi": "Huutopussi", "go": "Go"}
-"""Games played for win/loss only (§1.2): slug -> display name."""
 
 Score = int | Decimal
 
@@ -68,8 +69,15 @@ class TeamMode(StrEnum):
 
 
 def _refuse_win_loss_game(game: str | None) -> None:
-    if game is not None and game in WIN_LOSS_ONLY_GAMES:
-        name = WIN_LOSS_ONLY_GAMES[game]
+    """Refuse a per-point stake on a game that declares win/loss only (§1.2)."""
+    if not game:
+        return
+    try:
+        declared = get_game(game)
+    except UnknownGame:
+        return  # no declaration to read: nothing to refuse
+    if not declared.stakes_per_point:
+        name = declared.name
         raise MoneyError(
             "stake",
             "stake_on_win_loss_game",

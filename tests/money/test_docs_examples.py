@@ -25,6 +25,7 @@ from scoring.money import (
     settle_flat,
     settle_two_sides,
 )
+from tests.money_service.testgames import WinLoss  # registers the test games
 
 FIVE_CENTS = PointStake(Decimal("0.05"), "EUR")
 WE = Side(("Anna", "Ben"), 520, "We")
@@ -103,12 +104,13 @@ def test_chips():
 
 
 def test_win_loss_only():
-    """Doc §5: Huutopussi refuses a point value; 1.00 EUR per match won works."""
+    """Doc §5: a game declared win/loss only (as Huutopussi will be) refuses a
+    point value; 1.00 EUR per match won works."""
     with pytest.raises(MoneyError) as err:
-        PointStake(Decimal("0.05"), "EUR", game="huutopussi")
+        PointStake(Decimal("0.05"), "EUR", game=WinLoss.slug)
     assert err.value.code == "stake_on_win_loss_game"
     s = settle_flat(
-        ["Anna"], ["Ben", "Cai"], FlatStake(Money.of("1.00", "EUR"), "huutopussi")
+        ["Anna"], ["Ben", "Cai"], FlatStake(Money.of("1.00", "EUR"), WinLoss.slug)
     )
     assert s.as_dict() == {"Anna": 200, "Ben": -100, "Cai": -100}
 

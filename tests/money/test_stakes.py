@@ -26,6 +26,7 @@ from scoring.money.stakes import (
     settle_scores,
     settle_two_sides,
 )
+from tests.money_service.testgames import Tally, WinLoss  # registers the test games
 
 EUR_5C = PointStake(Decimal("0.05"), "EUR")
 
@@ -235,16 +236,22 @@ def test_unbalanced_chip_deal():
 # --- win/loss-only games, stake validation ---------------------------------------
 
 
-@pytest.mark.parametrize(("game", "name"), [("huutopussi", "Huutopussi"), ("go", "Go")])
-def test_per_point_stake_on_win_loss_game_is_refused(game, name):
+def test_per_point_stake_on_win_loss_game_is_refused():
+    """Refused where the game declares ``stakes_per_point = False`` (§1.2)."""
     with pytest.raises(MoneyError) as err:
-        PointStake(Decimal("0.05"), "EUR", game=game)
+        PointStake(Decimal("0.05"), "EUR", game=WinLoss.slug)
     assert err.value.code == "stake_on_win_loss_game"
-    assert name in err.value.message
+    assert WinLoss.name in err.value.message
+
+
+@pytest.mark.parametrize("game", [Tally.slug, "no-such-game"])
+def test_per_point_stake_where_the_game_allows_it_or_declares_nothing(game):
+    """A game that keeps the default, or a slug with no declaration, is not refused."""
+    assert PointStake(Decimal("0.05"), "EUR", game=game).game == game
 
 
 def test_flat_stake_per_match_won():
-    stake = FlatStake(Money.of("1.00", "EUR"), game="huutopussi")
+    stake = FlatStake(Money.of("1.00", "EUR"), game=WinLoss.slug)
     s = settle_flat(["A"], ["B", "C"], stake)
     assert s.as_dict() == {"A": 200, "B": -100, "C": -100}
     teams = settle_flat(["A", "B"], ["C", "D"], stake, team_mode="split")

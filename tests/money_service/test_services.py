@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from config.api import DomainError
+from games.engine import get_game
 from scoring import money_selectors, money_services, services
 from scoring.ledger_models import EntryKind, LedgerEntry, SettlementStatus
 from scoring.models import Match
-from scoring.money import stakes
 from tests.money_service.conftest import play
 
 
@@ -211,8 +211,7 @@ def test_a_changed_result_of_a_settled_match_is_reversed_and_reposted(club, peop
         ({"point_value": "-0.05"}, "non_positive_point_value", "point_value"),
         ({"currency": "XYZ"}, "unknown_currency", "currency"),
         ({"currency": "eur"}, "unknown_currency", "currency"),
-        ({"game": "huutopussi"}, "stake_on_win_loss_game", "point_value"),
-        ({"game": "go"}, "stake_on_win_loss_game", "point_value"),
+        ({"game": "winloss-test"}, "stake_on_win_loss_game", "point_value"),
     ],
 )
 def test_bad_stakes_are_refused_naming_the_field(kwargs, code, path):
@@ -239,7 +238,7 @@ def test_a_per_point_stake_on_a_win_loss_game_is_refused_and_nothing_posted(
     club, people, monkeypatch
 ):
     """Refused when the match is started (400 naming point_value); nothing stored."""
-    monkeypatch.setitem(stakes.WIN_LOSS_ONLY_GAMES, "tally-test", "Tally")
+    monkeypatch.setattr(get_game("tally-test"), "stakes_per_point", False)
     matches = Match.objects.count()
     with pytest.raises(DomainError) as err:
         play(club, people.admin.user, [people.anna, people.cai], [520, 385])
@@ -255,7 +254,7 @@ def test_a_stake_the_rules_refuse_at_settlement_is_recorded_and_posts_nothing(
     """A match started before its game became win/loss-only (or a stake set by
     other means) is refused when settled: the sheet says why, the ledger is empty."""
     match = play(club, people.admin.user, [people.anna, people.cai], [520, 385])
-    monkeypatch.setitem(stakes.WIN_LOSS_ONLY_GAMES, "tally-test", "Tally")
+    monkeypatch.setattr(get_game("tally-test"), "stakes_per_point", False)
     with pytest.raises(DomainError) as err:
         money_services.match_settle(match=match, by=people.admin.user)
     assert err.value.code == "stake_on_win_loss_game"
@@ -270,7 +269,7 @@ def test_a_stake_the_rules_refuse_at_settlement_is_recorded_and_posts_nothing(
 
 def test_a_flat_stake_per_match_won(club, people, monkeypatch):
     """§1.2 / docs §5: a win/loss-only game may be played for a flat amount."""
-    monkeypatch.setitem(stakes.WIN_LOSS_ONLY_GAMES, "tally-test", "Tally")
+    monkeypatch.setattr(get_game("tally-test"), "stakes_per_point", False)
     p = people
     match = play(
         club, p.admin.user, [p.anna, p.ben, p.cai], [3, 1, 2], point_value=None

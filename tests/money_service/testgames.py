@@ -4,6 +4,9 @@
 ``deals`` deals (default 1) the match is decided, the highest total wins. Played by
 two to six individual players or in partnerships ``(0, 1, 0, 1)``.
 
+*Win/loss* (``winloss-test``): Tally played for win/loss only (``stakes_per_point =
+False``, as book §1.2 says of Huutopussi and Go): a per-point stake is refused.
+
 *Chips* (``chips-test``): a poker-chip game where the chips are the money
 (``chips_are_money``): each deal the scorer enters the chips each player won (+) or
 lost (−); they must cancel out. It never finishes by itself.
@@ -61,6 +64,14 @@ class Tally(Game):
             winners = tuple(i for i, t in enumerate(state.totals) if t == best)
             state = replace(state, finished=True, winners=winners)
         return state
+
+
+@register
+class WinLoss(Tally):
+    slug = "winloss-test"
+    name = "Win/loss (test game)"
+    summary = "Tally, played for win/loss only."
+    stakes_per_point = False
 
 
 class ChipsDeal(FrozenModel):

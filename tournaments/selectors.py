@@ -41,7 +41,7 @@ from django.db import connection
 from django.db.models import Count, Min, Q, QuerySet, Sum
 from django.db.models.fields.json import KeyTransform
 
-from games.engine import IndividualScoring, UnknownGame, get_game
+from games.engine import Game, IndividualScoring, UnknownGame, get_game
 from scoring import permissions as scoring_permissions
 from scoring.errors import NotFound
 from scoring.models import Deal, DealStatus, Match, MatchStatus, Membership, Seat
@@ -328,24 +328,42 @@ def _json_key(field: str, key: str) -> KeyTransform:
     return KeyTransform(key, field)
 
 
-def _deals_won(match_ids: list[int], lower_wins: bool = False) -> dict[int, list[int]]:
-    """Per match, the deals each side won: the sole best score of the deal (the
-    sole lowest where the most points lose)."""
+def _deals_won(match_ids: list[int], game: Game | None) -> dict[int, list[int]]:
+    """Per match, the deals each side won, as the game declares who won a deal
+    (:meth:`games.engine.Game.deal_winners`); nobody, for a game this version no
+    longer ships."""
     won: dict[int, list[int]] = {}
-    # Only each deal's points, not the whole stored result.
-    deals = (
-        Deal.objects.filter(match_id__in=match_ids, status=DealStatus.COUNTED)
-        .annotate(points=_json_key("result", "points"))
-        .values_list("match_id", "points")
-    )
-    for match_id, points in deals:
+    if game is None:
+        return won
+    # Only each deal's points, not the whole stored result; its detail too only
+    # where the game reads it to tell who won.
+    with_detail = type(game).deal_winners is not Game.deal_winners
+    deals = Deal.objects.filter(
+        match_id__in=match_ids, status=DealStatus.COUNTED
+    ).annotate(points=_json_key("result", "points"))
+    if with_detail:
+        rows = deals.annotate(detail=_json_key("result", "detail")).values_list(
+            "match_id", "points", "detail"
+        )
+    else:
+        rows = deals.values_list("match_id", "points")
+    winners_of = game.deal_winners
+    for match_id, points, *detail in rows:
         if not points or not isinstance(points, list):
             continue
         counts = won.setdefault(match_id, [0] * len(points))
-        best = min(points) if lower_wins else max(points)
-        if sum(1 for p in points if p == best) == 1 and len(counts) == len(points):
-            counts[points.index(best)] += 1
+        if len(counts) != len(points):
+            continue
+        for side in winners_of(points, detail[0] if detail else None):
+            counts[side] += 1
     return won
+
+
+def _game_of(slug: str) -> Game | None:
+    try:
+        return get_game(slug)
+    except UnknownGame:
+        return None  # a game this version no longer ships
 
 
 def _own_points(tables: list[_FinishedTable]) -> dict[int, dict[int, int]]:
@@ -454,12 +472,13 @@ def _stage_results(
 ) -> tuple[_StageResults, int]:
     """Per stage id its results, the games of one entry against one other packed
     as :class:`PairedResults` (how the ranking reads them fastest); and the sum of
-    the tables' match versions (see :func:`_tables_of`)."""
+    the tables' match versions (see :func:`_tables_of`). The stages are of one
+    tournament (so of one game)."""
     results: _StageResults = {stage.pk: [] for stage in stages}
     tables = _tables_of(results)
     metrics = {stage.pk: _stage_metrics(stage, config) for stage in stages}
     deals_won = (
-        _deals_won([row[3] for row in tables.rows], config.lower_game_points_win)
+        _deals_won([row[3] for row in tables.rows], _game_of(stages[0].tournament.game))
         if any("deals_won" in keys for keys in metrics.values())
         else {}
     )
@@ -629,6 +648,8 @@ WHERE tournament_id = %s
 def _standings_snapshot(tournament: Tournament) -> StandingsSnapshot:
     config = ranking_config(tournament)
     stages = list(tournament.stages.order_by("order", "id"))
+    for stage in stages:
+        stage.tournament = tournament
     results, versions = _stage_results(stages, config)
     entries: _EntryNames = {}
     withdrawn_count = 0
@@ -639,7 +660,6 @@ def _standings_snapshot(tournament: Tournament) -> StandingsSnapshot:
             withdrawn_count += bool(withdrawn)
     data = []
     for stage in stages:
-        stage.tournament = tournament
         computed = compute_standings(
             _ranked_entries(stage, results[stage.pk]),
             results[stage.pk],

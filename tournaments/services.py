@@ -1298,14 +1298,14 @@ def _check_source(stage: Stage, source: Stage | None, top_n: int | None) -> None
 
 
 def _duplicate(stage: Stage, number: int) -> FormatRound:
-    """Sakaali for eight (book §39.7): two teams of four; stanza 1, then stanza 2
+    """Duplicate for eight (book §39.7): two teams of four; stanza 1, then stanza 2
     with the tables swapped. The first team by seed is team A (North-South at
     table 1 in stanza 1)."""
     teams = _active(stage.entry_ids)
     if len(teams) != 2:
         raise FormatError(
             "duplicate_teams",
-            f"Sakaali for eight is two teams of four; this stage has {len(teams)} "
+            f"duplicate for eight is two teams of four; this stage has {len(teams)} "
             "active entries",
             path="entries",
         )
@@ -1334,13 +1334,15 @@ def _duplicate(stage: Stage, number: int) -> FormatRound:
 
 
 def _check_duplicate_game(slug: str) -> None:
-    """A duplicate stage needs a partnership game whose matches name their boards."""
+    """A duplicate stage needs a game that declares it is played duplicate from
+    boards (``Game.duplicate_boards``: its matches take the ``boards`` option) at
+    the four-player partnership table the format seats (two pairs a table)."""
     engine = get_game(slug)
-    if "boards" not in engine.Options.model_fields or engine.tables != ((0, 1, 0, 1),):
+    if not engine.duplicate_boards or (0, 1, 0, 1) not in engine.tables:
         raise DomainError(
             "duplicate_game",
             f"{engine.name} is not played duplicate here: a duplicate stage needs "
-            "a four-player partnership game that identifies boards (Sakaali)",
+            "a four-player partnership game that declares it is played from boards",
             "format",
         )
 

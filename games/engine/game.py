@@ -244,7 +244,9 @@ class Game(ABC):
     * ``chips_are_money`` — ``True`` for chip games whose chips are paid out in
       money at the stake (Sinkki, Mah Jong, the poker games).
     * ``duplicate_boards`` — ``True`` where the book lets the game be played in
-      duplicate from boards (Sakaali for eight, §39.7).
+      duplicate from boards (Sakaali for eight, §39.7); such a game takes an option
+      ``boards`` (the board ids its match plays, in order), which a duplicate stage
+      sets.
     * ``sheet_difference`` — ``True`` where a two-sided match is decided by the
       cumulative point difference and the paper sheet keeps it (Sleazy): the sheet
       and its CSV add the running difference of side 0 and side 1.

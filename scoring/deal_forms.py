@@ -16,18 +16,23 @@ How the schema maps to fields:
 * a card list (the engine's ``CardList``: an array of card strings, or one string of
   them) → a text input marked ``data-cards`` that ``static/js/cardpicker.js`` turns
   into a card picker; one card (``CardField``) → the same with ``data-max="1"``;
-* a fixed-length array (``prefixItems``) → one field per position, labelled by side or
-  seat where the position is a side (``teams``, ``points``) or a partner's hand; a
-  variable-length array of sides (``players``, ``points`` of a game for any number of
-  players) → the same, one position per side of the match's table;
+* a fixed-length array (``prefixItems``) → one field per position, labelled by side
+  where the array declares ``x-role: per_side`` and by player where it declares
+  ``x-role: per_partner`` (one item per seat of the enclosing side); a
+  variable-length ``per_side`` array (a game for any number of players) → the same,
+  one position per side of the match's table;
 * a variable-length array of objects or card lists → numbered slots plus spare ones
   (empty slots are dropped); of numbers or words → one text input, space separated;
 * ``enum`` / ``const`` → radio buttons (up to four choices) or a select;
-* an integer naming a seat or a side (by its name or description) → a select of the
-  table's seats or sides; other integers → number inputs with ``min``/``max``;
+* an integer that declares ``x-role: seat`` or ``side`` → a select of the table's
+  seats or sides; other integers → number inputs with ``min``/``max``;
 * boolean → checkbox; ``X | null`` → an optional ``X``;
 * a discriminated union (``oneOf`` of objects that share a ``const`` property such as
   ``mode``) → a toggle between the branches, e.g. card entry and quick (totals) entry.
+
+The roles come from the game's declaration (:mod:`games.engine.inputs`: ``SeatField``,
+``SideField``, ``PER_SIDE``, ``PER_PARTNER``); nothing here reads a field's name to
+decide what it means.
 
 Every input is named by its **path** in the deal, dot-separated with list indices as
 numbers (``teams.0.melds.2``), the same paths the engine puts on its errors
@@ -48,12 +53,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.engine.cards import RANKS, Card
 from games.engine.decks import DeckSpec
-from games.engine.inputs import CARD_PATTERN
+from games.engine.inputs import CARD_PATTERN, ROLE
 
-SEAT_KEYS = frozenset(
-    {"seat", "declarer", "soloist", "went_out", "dealer", "caller", "bidder", "winner"}
-)
-SIDE_KEYS = frozenset({"teams", "sides", "points", "scores", "players"})
 BRANCH_LABELS = {"cards": "Card entry", "totals": "Quick entry (totals)"}
 SPARE_SLOTS = 1
 MIN_SLOTS = 3
@@ -226,7 +227,7 @@ class _Walker:
             )
 
         if kind == "integer":
-            seat_or_side = self.seat_or_side(schema, key)
+            seat_or_side = self.seat_or_side(schema)
             if seat_or_side is not None:
                 return Field("choice", **base, choices=seat_or_side)
             return Field(
@@ -246,13 +247,14 @@ class _Walker:
         return Field("json", **base)
 
     def array(self, schema: Mapping[str, Any], base: dict, values: Any) -> Field:
-        path, key = base["path"], base["key"]
+        path = base["path"]
         prefix = schema.get("prefixItems")
         sides = self.table.side_labels
         low, high = schema.get("minItems", 0), schema.get("maxItems")
+        role = schema.get(ROLE)
         if (
             not prefix
-            and key in SIDE_KEYS
+            and role == "per_side"
             and sides
             and high is not None
             and low < high
@@ -271,7 +273,7 @@ class _Walker:
                         item,
                         _join(path, i),
                         str(i),
-                        self.position_label(path, key, i, base["label"]),
+                        self.position_label(path, role, i, base["label"]),
                         True,
                         sub_value,
                     )
@@ -342,31 +344,35 @@ class _Walker:
                 return name, list(zip(tags, options, strict=True))
         return None
 
-    def seat_or_side(self, schema: Mapping[str, Any], key: str) -> list | None:
+    def seat_or_side(self, schema: Mapping[str, Any]) -> list | None:
+        """The table's seats (or sides) for an integer declared a seat (or side)."""
+        role = schema.get(ROLE)
+        names = {"seat": self.table.seat_labels, "side": self.table.side_labels}.get(
+            role, ()
+        )
         low, high = schema.get("minimum"), schema.get("maximum")
-        if low != 0 or high is None:
-            return None
-        text = f"{key} {schema.get('description', '')}".lower()
-        seats, sides = self.table.seat_labels, self.table.side_labels
         # A seat field of a game for any number of players allows more seats than
         # this table has: offer this table's.
-        fits = high == len(seats) - 1 or (key in SEAT_KEYS and high >= len(seats) - 1)
-        if seats and fits and (key in SEAT_KEYS or "seat" in text):
-            return [(i, seats[i]) for i in range(len(seats))]
-        if sides and high == len(sides) - 1 and "side" in text:
-            return [(i, sides[i]) for i in range(len(sides))]
-        return None
+        if not names or low != 0 or (high is not None and high < len(names) - 1):
+            return None
+        return list(enumerate(names))
 
-    def position_label(self, path: str, key: str, index: int, label: str) -> str:
+    def position_label(self, path: str, role: Any, index: int, label: str) -> str:
         sides = self.table.side_labels
-        if key in SIDE_KEYS and sides and index < len(sides):
+        if role == "per_side" and sides and index < len(sides):
             return sides[index]
-        # A partner's hand inside a side: teams.<side>.hands.<n> → that seat's player.
-        match = re.fullmatch(r"(?:.*\.)?\w+\.(\d+)\.hands", path)
-        if match and self.table.seats and self.table.seat_labels:
-            side_seats = self.table.seats_of(int(match.group(1)))
+        # A partner's item inside a side: <side>.<field>.<n> → that seat's player.
+        side = path.rsplit(".", 2)[-2] if path.count(".") >= 1 else ""
+        if (
+            role == "per_partner"
+            and side.isdigit()
+            and self.table.seats
+            and self.table.seat_labels
+        ):
+            side_seats = self.table.seats_of(int(side))
             if index < len(side_seats):
-                return f"Hand of {self.table.seat_labels[side_seats[index]]}"
+                player = self.table.seat_labels[side_seats[index]]
+                return f"{_singular(label)} of {player}"
         return f"{_singular(label)} {index + 1}"
 
 
@@ -435,7 +441,12 @@ def _titled(name: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+_IRREGULAR = {"Feet": "Foot"}
+
+
 def _singular(label: str) -> str:
+    if label in _IRREGULAR:
+        return _IRREGULAR[label]
     if label.endswith("s") and not label.endswith("ss"):
         return label[:-1]
     return label

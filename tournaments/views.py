@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.api import DomainError
-from games.engine import InputRejected, get_game
+from games.engine import InputRejected, all_games, get_game
 from scoring import selectors as scoring_selectors
 from scoring.deal_forms import (
     build_form,
@@ -115,7 +115,12 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/new.html",
-        {"clubs": clubs, "formats": StageFormat.choices},
+        {
+            "clubs": clubs,
+            "formats": StageFormat.choices,
+            "games": [(g.slug, g.name) for g in all_games()],
+            "chosen_game": request.POST.get("game", ""),
+        },
     )
 
 

@@ -101,8 +101,11 @@ from games.engine.game import (
     advanced,
 )
 from games.engine.inputs import (
+    PER_PARTNER,
+    PER_SIDE,
     CardList,
     FrozenModel,
+    SeatField,
     deal_mode,
     parse_by_mode,
 )
@@ -1255,7 +1258,7 @@ class SideCards(FrozenModel):
         "when given, its points are checked against the opening requirement.",
     )
     red_threes: CardList = Field((), description="Red threes laid out by the side.")
-    hands: tuple[CardList, CardList] = Field(
+    hands: Annotated[tuple[CardList, CardList], PER_PARTNER] = Field(
         description="Cards left in each partner's hand, partners in seat order "
         "(side 0: seats 0 and 2; side 1: seats 1 and 3)."
     )
@@ -1271,8 +1274,8 @@ class CardsDeal(FrozenModel):
     """A deal entered card by card."""
 
     mode: Literal["cards"] = "cards"
-    teams: tuple[SideCards, SideCards]
-    went_out: int | None = Field(
+    teams: Annotated[tuple[SideCards, SideCards], PER_SIDE]
+    went_out: SeatField | None = Field(
         None, ge=0, le=3, description="Seat of the player who went out, if anyone."
     )
     concealed: bool = Field(
@@ -1284,7 +1287,7 @@ class TotalsDeal(FrozenModel):
     """A deal entered as each side's total only (not verified)."""
 
     mode: Literal["totals"]
-    points: tuple[int, int]
+    points: Annotated[tuple[int, int], PER_SIDE]
 
 
 _deal_mode = deal_mode

@@ -44,7 +44,7 @@ from games.engine.cards import Card, parse_card
 from games.engine.decks import STANDARD_52
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import DealScore, Fact, Game, MatchState, Table
-from games.engine.inputs import CardField, FrozenModel, validation_errors
+from games.engine.inputs import CardField, FrozenModel, SeatField, validation_errors
 
 SEATS = 4
 TRICKS = 13
@@ -62,7 +62,7 @@ TYPE_NAMES = {
 }
 BASIC, KOTKA, BOLSU = "basic", "kotka", "bolsu"
 
-Seat = Annotated[int, Field(ge=0, le=SEATS - 1)]
+Seat = Annotated[SeatField, Field(le=SEATS - 1)]
 TrickCount = Annotated[int, Field(ge=0, le=TRICKS)]
 
 

@@ -43,7 +43,7 @@ from games.engine.cards import Card
 from games.engine.decks import FIVE_54
 from games.engine.errors import RuleError
 from games.engine.game import DealScore, Fact, MatchState, NextDeal, Table, advanced
-from games.engine.inputs import CardList, FrozenModel, deal_mode
+from games.engine.inputs import PER_PARTNER, PER_SIDE, CardList, FrozenModel, deal_mode
 from games.engine.registry import register
 from games.rules._canasta_family import (
     CANASTA_ZONES,
@@ -104,7 +104,7 @@ Foot = Annotated[
 class HandAndFootSide(SideCards):
     """One side's cards at the end of a deal, with each partner's foot."""
 
-    feet: tuple[Foot, Foot] = Field(
+    feet: Annotated[tuple[Foot, Foot], PER_PARTNER] = Field(
         description="Each partner's foot, partners in seat order as in hands: the "
         "11 cards of a foot never picked up, or null."
     )
@@ -113,7 +113,7 @@ class HandAndFootSide(SideCards):
 class HandAndFootCards(CardsDeal):
     """A Hand and Foot deal entered card by card."""
 
-    teams: tuple[HandAndFootSide, HandAndFootSide]
+    teams: Annotated[tuple[HandAndFootSide, HandAndFootSide], PER_SIDE]
     discard_pile: CardList = Field(
         (), description="Optional: the discard pile, checked against the decks."
     )

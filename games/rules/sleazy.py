@@ -49,6 +49,7 @@ from games.engine.decks import STANDARD_52_JOKER, check_deck
 from games.engine.errors import DealRejected, RuleError, SetupRejected
 from games.engine.game import DealScore, Fact, Game, MatchState, NextDeal, Table
 from games.engine.inputs import (
+    PER_SIDE,
     CardField,
     CardList,
     FrozenModel,
@@ -134,7 +135,7 @@ class SleazyCards(FrozenModel):
     pairs: tuple[CardList, ...] = Field(
         (), description="The pairs in the middle, each two cards."
     )
-    sides: tuple[SleazySide, SleazySide] = Field(
+    sides: Annotated[tuple[SleazySide, SleazySide], PER_SIDE] = Field(
         (SleazySide(), SleazySide()), description="The sets of side 0 and side 1."
     )
     colour_card: CardField | None = Field(
@@ -157,9 +158,8 @@ class SleazyTotals(FrozenModel):
     """A round entered as each side's points only (not verified)."""
 
     mode: Literal["totals"]
-    points: tuple[
-        Annotated[int, Field(ge=0)],
-        Annotated[int, Field(ge=0)],
+    points: Annotated[
+        tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]], PER_SIDE
     ]
 
 

@@ -59,7 +59,7 @@ from games.engine.game import (
     Table,
     advanced,
 )
-from games.engine.inputs import FrozenModel, validation_errors
+from games.engine.inputs import FrozenModel, SeatField, SideField, validation_errors
 from games.engine.registry import register
 
 SEATS = 4
@@ -98,7 +98,7 @@ Bid = Annotated[
 ]
 """One exposed bid: a card, or a verbal ``rami`` / ``nolo``."""
 
-Seat = Annotated[int, Field(ge=0, le=SEATS - 1)]
+Seat = Annotated[SeatField, Field(le=SEATS - 1)]
 TrickCount = Annotated[int, Field(ge=0, le=TRICKS)]
 
 
@@ -136,7 +136,7 @@ class TuppiDeal(FrozenModel):
         None,
         description="The exposed bids in order, from the player left of the dealer.",
     )
-    conceded_by: Annotated[int, Field(ge=0, le=1)] | None = Field(
+    conceded_by: Annotated[SideField, Field(le=1)] | None = Field(
         None,
         description="The rising side gave the deal up: no tricks are entered.",
     )

@@ -8,7 +8,15 @@ import pytest
 from django.http import QueryDict
 from pydantic import Discriminator, Field, Tag, TypeAdapter
 
-from games.engine.inputs import CardField, CardList, FrozenModel
+from games.engine.inputs import (
+    PER_PARTNER,
+    PER_SIDE,
+    CardField,
+    CardList,
+    FrozenModel,
+    SeatField,
+    SideField,
+)
 from scoring.deal_forms import (
     Table,
     build_form,
@@ -23,21 +31,23 @@ from scoring.deal_forms import (
 
 class SideCards(FrozenModel):
     melds: tuple[CardList, ...] = ()
-    hands: tuple[CardList, CardList] = Field(description="Partners in seat order.")
+    hands: Annotated[tuple[CardList, CardList], PER_PARTNER] = Field(
+        description="Partners in seat order."
+    )
     penalties: int = Field(0, ge=0, le=9)
 
 
 class CardsDeal(FrozenModel):
     mode: Literal["cards"] = "cards"
-    teams: tuple[SideCards, SideCards]
-    went_out: int | None = Field(None, ge=0, le=3, description="Seat that went out.")
+    teams: Annotated[tuple[SideCards, SideCards], PER_SIDE]
+    went_out: SeatField | None = Field(None, le=3, description="Seat that went out.")
     concealed: bool = False
     upcard: CardField | None = None
 
 
 class TotalsDeal(FrozenModel):
     mode: Literal["totals"]
-    points: tuple[int, int]
+    points: Annotated[tuple[int, int], PER_SIDE]
 
 
 def _mode(value):
@@ -54,10 +64,10 @@ SCHEMA = ADAPTER.json_schema()
 
 class TrickDeal(FrozenModel):
     contract: Literal["rami", "nolo", "sooli"]
-    declarer: Annotated[int, Field(ge=0, le=3)] | None = None
+    declarer: Annotated[SeatField, Field(le=3)] | None = None
     tricks: tuple[Annotated[int, Field(ge=0, le=13)], ...] | None = None
     bids: tuple[str, ...] | None = None
-    conceded_by: Annotated[int, Field(ge=0, le=1)] | None = Field(
+    conceded_by: Annotated[SideField, Field(le=1)] | None = Field(
         None, description="The rising side gave the deal up."
     )
     rounds: int = Field(1, ge=1, le=500)
@@ -335,3 +345,31 @@ def test_every_registered_game_gets_an_entry_form():
         html, _ = render_form(form)
         assert "name=" in html, game.slug
         assert isinstance(deal_from_post(form, QueryDict()), dict), game.slug
+
+
+class UndeclaredDeal(FrozenModel):
+    """Names that once were guessed from: without a declared role they mean nothing."""
+
+    declarer: int = Field(ge=0, le=3, description="Seat of the declarer.")
+    teams: tuple[int, int]
+    conceded_by: int = Field(0, ge=0, le=1, description="The side that conceded.")
+
+
+def test_a_field_name_alone_makes_no_seat_side_or_per_side_field():
+    """Seats, sides and per-side positions come from ``x-role`` only, not from
+    names or descriptions: the undeclared fields stay numbers and numbered slots."""
+    form = build_form(TypeAdapter(UndeclaredDeal).json_schema(), TABLE)
+    fields = {child.key: child for child in form.children}
+    assert fields["declarer"].kind == "integer"
+    assert fields["conceded_by"].kind == "integer"
+    assert [c.label for c in fields["teams"].children] == ["Team 1", "Team 2"]
+
+
+def test_declared_roles_are_in_the_json_schema():
+    """The roles the form reads are part of the exported schema (the API's too)."""
+    cards = SCHEMA["$defs"]["CardsDeal"]["properties"]
+    assert cards["teams"]["x-role"] == "per_side"
+    assert cards["went_out"]["anyOf"][0]["x-role"] == "seat"
+    hands = SCHEMA["$defs"]["SideCards"]["properties"]["hands"]
+    assert hands["x-role"] == "per_partner"
+    assert TRICK_SCHEMA["properties"]["conceded_by"]["anyOf"][0]["x-role"] == "side"

@@ -1,0 +1,159 @@
+"""What every game declares for the layers outside ``games/`` to read.
+
+The pages, forms, tournaments and money never name a game; these tests pin what
+each built game declares in its place: the roles in its deal schema (seats, sides,
+per-side and per-partner lists), the rows the score sheet shows before a deal, and
+the flags (``sheet_difference``, ``duplicate_boards``, ``stakes_per_point``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from games.engine import ContextRow, Game, all_games, get_game
+from games.engine.inputs import ROLE
+
+BUILT = sorted(
+    g.slug for g in all_games() if type(g).__module__.startswith("games.rules.")
+)
+
+
+def roles(schema: Mapping[str, Any]) -> dict[str, str]:
+    """Every declared role in a deal schema, by path (``*`` for a list item)."""
+    defs = schema.get("$defs", {})
+    found: dict[str, str] = {}
+
+    def walk(node: Mapping[str, Any], path: str) -> None:
+        while "$ref" in node:
+            node = defs[node["$ref"].rsplit("/", 1)[-1]]
+        if ROLE in node:
+            found[path] = node[ROLE]
+        for option in (*node.get("anyOf", ()), *node.get("oneOf", ())):
+            walk(option, path)
+        items = [*node.get("prefixItems", ())]
+        if isinstance(node.get("items"), Mapping):
+            items.append(node["items"])
+        for item in items:
+            walk(item, f"{path}.*")
+        for name, sub in node.get("properties", {}).items():
+            walk(sub, f"{path}.{name}" if path else name)
+
+    walk(schema, "")
+    return found
+
+
+SEATS_OF_TRICK_GAMES = {
+    "declarer": "seat",
+    "knocks.*.by": "seat",
+    "knocks.*.kontra_by": "seat",
+    "aces.*.seat": "seat",
+}
+CANASTA_FAMILY = {
+    "teams": "per_side",
+    "teams.*.hands": "per_partner",
+    "went_out": "seat",
+    "points": "per_side",
+}
+
+
+@pytest.mark.parametrize(
+    ("slug", "expected"),
+    [
+        ("tuppi", {"declarer": "seat", "soloist": "seat", "conceded_by": "side"}),
+        ("skruuvi", SEATS_OF_TRICK_GAMES),
+        ("klubiskruuvi", SEATS_OF_TRICK_GAMES),
+        ("canasta", CANASTA_FAMILY),
+        ("samba", CANASTA_FAMILY),
+        ("contract-samba", CANASTA_FAMILY),
+        ("hand-and-foot", {**CANASTA_FAMILY, "teams.*.feet": "per_partner"}),
+        (
+            "sakaali",
+            {
+                "teams": "per_side",
+                "teams.*.hands": "per_partner",
+                "card_points": "per_side",
+            },
+        ),
+        ("sleazy", {"sides": "per_side", "points": "per_side"}),
+        (
+            "sneaky-pete",
+            {"went_out": "seat", "players": "per_side", "points": "per_side"},
+        ),
+    ],
+)
+def test_each_game_declares_the_roles_its_deal_form_needs(slug, expected):
+    """The entry form's seat and side selects and its per-side labels come from
+    these declarations (``x-role`` in the deal's JSON Schema)."""
+    assert roles(get_game(slug).deal_schema()) == expected
+
+
+def test_every_built_game_is_covered_above():
+    assert BUILT == sorted(
+        [
+            "canasta",
+            "contract-samba",
+            "hand-and-foot",
+            "klubiskruuvi",
+            "sakaali",
+            "samba",
+            "skruuvi",
+            "sleazy",
+            "sneaky-pete",
+            "tuppi",
+        ]
+    )
+
+
+def _context(slug: str, deals: list[Any], **options: Any) -> tuple[ContextRow, ...]:
+    game = get_game(slug)
+    folded = game.fold(deals, options)
+    assert folded.next_deal is not None
+    return folded.next_deal.context
+
+
+def test_tuppi_declares_who_is_nousussa():
+    """Before any deal nobody is nousussa (``None``); the row is a side."""
+    (row,) = _context("tuppi", [])
+    assert (row.code, row.label, row.kind, row.value) == (
+        "nousussa",
+        "Nousussa",
+        "side",
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("slug", "first"), [("canasta", 50), ("samba", 50), ("hand-and-foot", 50)]
+)
+def test_the_canasta_family_declares_each_sides_opening_requirement(slug, first):
+    """At 0–0 every side's requirement is the book's first step."""
+    (row,) = _context(slug, [])
+    assert (row.code, row.kind) == ("opening-requirement", "per_side")
+    assert row.value == (first, first)
+
+
+@pytest.mark.parametrize("slug", ["sleazy", "sneaky-pete", "sakaali", "skruuvi"])
+def test_games_without_such_terms_declare_no_context_rows(slug):
+    """A Sleazy sheet never says "Nousussa" nor "Opening requirement"."""
+    assert _context(slug, []) == ()
+
+
+def test_flags_are_declared_where_the_book_says_so():
+    assert [s for s in BUILT if get_game(s).sheet_difference] == ["sleazy"]
+    assert [s for s in BUILT if get_game(s).duplicate_boards] == ["sakaali"]
+    assert [s for s in BUILT if get_game(s).lower_totals_win] == ["sneaky-pete"]
+    # No built game is played for win/loss only or pays its chips in money yet.
+    assert all(get_game(s).stakes_per_point for s in BUILT)
+    assert not any(get_game(s).chips_are_money for s in BUILT)
+
+
+def test_deal_winners_default_is_the_sole_best_score():
+    """The default of ``Game.deal_winners``: the sole best; the sole lowest where
+    the most points lose; nobody on a tie."""
+    assert get_game("canasta").deal_winners([120, 80]) == (0,)
+    assert get_game("canasta").deal_winners([80, 80]) == ()
+    assert get_game("sneaky-pete").deal_winners([30, 0, 12]) == (1,)
+    assert Game.deal_winners(get_game("tuppi"), []) == ()

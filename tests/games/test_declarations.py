@@ -59,31 +59,25 @@ CANASTA_FAMILY = {
 }
 
 
-@pytest.mark.parametrize(
-    ("slug", "expected"),
-    [
-        ("tuppi", {"declarer": "seat", "soloist": "seat", "conceded_by": "side"}),
-        ("skruuvi", SEATS_OF_TRICK_GAMES),
-        ("klubiskruuvi", SEATS_OF_TRICK_GAMES),
-        ("canasta", CANASTA_FAMILY),
-        ("samba", CANASTA_FAMILY),
-        ("contract-samba", CANASTA_FAMILY),
-        ("hand-and-foot", {**CANASTA_FAMILY, "teams.*.feet": "per_partner"}),
-        (
-            "sakaali",
-            {
-                "teams": "per_side",
-                "teams.*.hands": "per_partner",
-                "card_points": "per_side",
-            },
-        ),
-        ("sleazy", {"sides": "per_side", "points": "per_side"}),
-        (
-            "sneaky-pete",
-            {"went_out": "seat", "players": "per_side", "points": "per_side"},
-        ),
-    ],
-)
+EXPECTED_ROLES = {
+    "tuppi": {"declarer": "seat", "soloist": "seat", "conceded_by": "side"},
+    "skruuvi": SEATS_OF_TRICK_GAMES,
+    "klubiskruuvi": SEATS_OF_TRICK_GAMES,
+    "canasta": CANASTA_FAMILY,
+    "samba": CANASTA_FAMILY,
+    "contract-samba": CANASTA_FAMILY,
+    "hand-and-foot": {**CANASTA_FAMILY, "teams.*.feet": "per_partner"},
+    "sakaali": {
+        "teams": "per_side",
+        "teams.*.hands": "per_partner",
+        "card_points": "per_side",
+    },
+    "sleazy": {"sides": "per_side", "points": "per_side"},
+    "sneaky-pete": {"went_out": "seat", "players": "per_side", "points": "per_side"},
+}
+
+
+@pytest.mark.parametrize(("slug", "expected"), EXPECTED_ROLES.items())
 def test_each_game_declares_the_roles_its_deal_form_needs(slug, expected):
     """The entry form's seat and side selects and its per-side labels come from
     these declarations (``x-role`` in the deal's JSON Schema)."""
@@ -91,20 +85,7 @@ def test_each_game_declares_the_roles_its_deal_form_needs(slug, expected):
 
 
 def test_every_built_game_is_covered_above():
-    assert BUILT == sorted(
-        [
-            "canasta",
-            "contract-samba",
-            "hand-and-foot",
-            "klubiskruuvi",
-            "sakaali",
-            "samba",
-            "skruuvi",
-            "sleazy",
-            "sneaky-pete",
-            "tuppi",
-        ]
-    )
+    assert sorted(EXPECTED_ROLES) == BUILT
 
 
 def _context(slug: str, deals: list[Any], **options: Any) -> tuple[ContextRow, ...]:

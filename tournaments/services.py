@@ -50,7 +50,7 @@ from scoring.models import Deal, Match, MatchStatus, Player
 from tournaments import permissions, prizes, selectors
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
-from tournaments.formats.duplicate import TEAM_SIZE, sakaali_for_eight_teams
+from tournaments.formats.duplicate import TEAM_SIZE, duplicate_for_eight_teams
 from tournaments.formats.explain import explain_round
 from tournaments.formats.groups import (
     Placed,
@@ -1323,7 +1323,7 @@ def _duplicate(stage: Stage, number: int) -> FormatRound:
                 "(paste 'Team: Ann & Bob & Cid & Dan')",
                 path=f"entries.{index}",
             )
-    stanzas = sakaali_for_eight_teams(
+    stanzas = duplicate_for_eight_teams(
         teams[0],
         teams[1],
         deals_per_stanza=int((stage.settings or {}).get("deals_per_stanza", 4)),

@@ -34,7 +34,7 @@ from .duplicate_evening import (
 pytestmark = pytest.mark.django_db
 
 
-def sakaali_for_eight(club, director, **kwargs):
+def duplicate_for_eight(club, director, **kwargs):
     tournament = services.tournament_create(
         club=club,
         name="Sakaali for eight",
@@ -74,13 +74,13 @@ def seated(match) -> list[tuple[str, int]]:
     ]
 
 
-def test_a_sakaali_for_eight_evening(
+def test_a_duplicate_for_eight_evening(
     club, director, django_capture_on_commit_callbacks
 ):
     """Sixteen deal-plays entered card by card: each board is played once by each
     team in each direction, the deals carry their board ids, the boards compare
     by hand, the tables split 2–2 and team A wins on game points, 605 to 398."""
-    tournament, a, b = sakaali_for_eight(club, director)
+    tournament, a, b = duplicate_for_eight(club, director)
     assert tournament.tiebreaks == ["game_points_for", "point_difference"]
     stage = tournament.stages.get()
     team = {a.pk: "A", b.pk: "B"}
@@ -179,7 +179,7 @@ def test_a_sakaali_for_eight_evening(
 def test_a_board_played_at_one_table_is_shown_to_the_director_only(club, director):
     """Book §39.7.1 keeps a board's score face down until the other table has
     played it: the comparison hides it from everyone but the director."""
-    tournament, _a, _b = sakaali_for_eight(club, director)
+    tournament, _a, _b = duplicate_for_eight(club, director)
     stage = tournament.stages.get()
     round_ = services.round_start(
         round=services.round_generate(stage=stage, by=director), by=director
@@ -199,7 +199,7 @@ def test_a_board_played_at_one_table_is_shown_to_the_director_only(club, directo
 
 
 def test_a_deal_naming_another_board_is_refused(club, director):
-    tournament, _a, _b = sakaali_for_eight(club, director)
+    tournament, _a, _b = duplicate_for_eight(club, director)
     stage = tournament.stages.get()
     round_ = services.round_start(
         round=services.round_generate(stage=stage, by=director), by=director
@@ -217,7 +217,7 @@ def test_a_deal_naming_another_board_is_refused(club, director):
 
 
 def test_deals_per_stanza_sets_the_boards(club, director):
-    tournament, _a, _b = sakaali_for_eight(
+    tournament, _a, _b = duplicate_for_eight(
         club, director, stage_settings={"deals_per_stanza": 2}
     )
     stage = tournament.stages.get()
@@ -281,7 +281,7 @@ def test_the_field_is_two_teams_of_four(club, director):
 
 
 def test_the_duplicate_seating_cannot_be_swapped(club, director):
-    tournament, a, b = sakaali_for_eight(club, director)
+    tournament, a, b = duplicate_for_eight(club, director)
     round_ = services.round_generate(stage=tournament.stages.get(), by=director)
     with pytest.raises(DomainError) as error:
         services.round_adjust(round=round_, swaps=[(a.pk, b.pk)], by=director)
@@ -289,7 +289,7 @@ def test_the_duplicate_seating_cannot_be_swapped(club, director):
 
 
 def test_only_a_director_generates_a_stanza(club, director):
-    tournament, _a, _b = sakaali_for_eight(club, director)
+    tournament, _a, _b = duplicate_for_eight(club, director)
     member = get_user_model().objects.create_user("member")
     scoring_services.player_create(
         club=club, display_name="Member", user=member, role=Role.SCORER, by=director

@@ -24,7 +24,7 @@ Invariants
 * Every value here is a frozen dataclass; generators never mutate their inputs.
 * Within a :class:`Round` every entry appears at most once, either at one table or in
   one bye (checked by :func:`check_round`). The one exception is a duplicate stage of
-  team entries (:func:`.duplicate.sakaali_for_eight_teams`): a team of four sits at
+  team entries (:func:`.duplicate.duplicate_for_eight_teams`): a team of four sits at
   both tables, one pair of its players at each.
 * Errors the director can fix (an impossible field size, no legal pairing left) are
   :class:`FormatError`; anything else that goes wrong is a bug and is a plain

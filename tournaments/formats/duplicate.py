@@ -25,11 +25,14 @@ comparison
 
 team entries
     In a tournament the two teams are two *entries* of four players each
-    (:func:`sakaali_for_eight_teams`). A table then has one entry a side, and its
+    (:func:`duplicate_for_eight_teams`). A table then has one entry a side, and its
     reason names the **pair** of each team seated there (``data["pairs"]``: 0 =
     the line-up's players 1 and 2, 1 = players 3 and 4). A team therefore sits at
     both tables of a round — one pair at each — the one exception to
     :mod:`.base`'s "an entry once per round".
+
+The format is the book's; which games may be played this way each game declares
+(``Game.duplicate_boards``), and the stage checks that declaration.
 
 Invariants: every deal is played exactly once by each team in each direction's
 hands; each player plays every deal of one table's set once; the comparison swings
@@ -46,14 +49,14 @@ from tournaments.formats.explain import Reason, ReasonCode
 from tournaments.ranking import Score, norm
 
 
-def sakaali_for_eight(
+def duplicate_for_eight(
     team_a: Sequence[EntryId],
     team_b: Sequence[EntryId],
     *,
     deals_per_stanza: int = 4,
     prefix: str = "D",
 ) -> tuple[Round, Round]:
-    """The two stanzas of Sakaali for eight (book §39.7).
+    """The two stanzas of duplicate for eight (book §39.7, *Sakaali for eight*).
 
     Stanza 1: table 1 has A1 A2 North-South against B1 B2 and plays deals 1–4;
     table 2 has B3 B4 North-South against A3 A4 and plays deals 5–8. Stanza 2: the
@@ -64,7 +67,7 @@ def sakaali_for_eight(
     b = unique_entries(list(team_b))
     if len(a) != 4 or len(b) != 4 or set(a) & set(b):
         raise FormatError(
-            "bad_teams", "Sakaali for eight needs two separate teams of four"
+            "bad_teams", "duplicate for eight needs two separate teams of four"
         )
     if deals_per_stanza < 1:
         raise FormatError("bad_deals", "at least one deal", path="deals_per_stanza")
@@ -104,14 +107,14 @@ def sakaali_for_eight(
 TEAM_SIZE = 4
 
 
-def sakaali_for_eight_teams(
+def duplicate_for_eight_teams(
     team_a: EntryId,
     team_b: EntryId,
     *,
     deals_per_stanza: int = 4,
     prefix: str = "D",
 ) -> tuple[Round, Round]:
-    """:func:`sakaali_for_eight` for two *entries* that are teams of four.
+    """:func:`duplicate_for_eight` for two *entries* that are teams of four.
 
     A team's players are its line-up in order; its **pair** 0 is players 1 and 2,
     pair 1 players 3 and 4. Each table has one entry per side (North-South is
@@ -121,13 +124,13 @@ def sakaali_for_eight_teams(
     """
     if team_a == team_b:
         raise FormatError(
-            "bad_teams", "Sakaali for eight needs two different teams", path="entries"
+            "bad_teams", "duplicate for eight needs two different teams", path="entries"
         )
     members = {
         team: tuple((team, position) for position in range(TEAM_SIZE))
         for team in (team_a, team_b)
     }
-    stanzas = sakaali_for_eight(
+    stanzas = duplicate_for_eight(
         members[team_a],
         members[team_b],
         deals_per_stanza=deals_per_stanza,

@@ -4,9 +4,9 @@ from tournaments.formats.base import check_round
 from tournaments.formats.duplicate import (
     DealPlay,
     compare_deals,
+    duplicate_for_eight,
     duplicate_totals,
     plays_per_deal,
-    sakaali_for_eight,
 )
 
 A = ("A1", "A2", "A3", "A4")
@@ -15,7 +15,7 @@ TEAMS = {"A": A, "B": B}
 
 
 def test_each_deal_played_once_by_each_team_in_each_direction():
-    stanzas = sakaali_for_eight(A, B)
+    stanzas = duplicate_for_eight(A, B)
     for s in stanzas:
         check_round(s)
         for table in s.tables:
@@ -34,7 +34,7 @@ def test_each_deal_played_once_by_each_team_in_each_direction():
 
 
 def test_players_switch_tables_and_keep_direction():
-    s1, s2 = sakaali_for_eight(A, B)
+    s1, s2 = duplicate_for_eight(A, B)
     assert s1.tables[0].sides == s2.tables[1].sides
     assert s1.tables[1].sides == s2.tables[0].sides
     assert s1.tables[0].deals == s2.tables[0].deals == ("D1", "D2", "D3", "D4")

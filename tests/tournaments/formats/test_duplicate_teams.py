@@ -5,8 +5,8 @@ import pytest
 
 from tournaments.formats.base import FormatError
 from tournaments.formats.duplicate import (
+    duplicate_for_eight_teams,
     plays_per_deal,
-    sakaali_for_eight_teams,
 )
 
 
@@ -17,7 +17,7 @@ def seats(table) -> tuple[tuple[str, int], tuple[str, int]]:
 
 
 def test_each_pair_holds_each_board_once_and_the_teams_swap_directions():
-    s1, s2 = sakaali_for_eight_teams("A", "B")
+    s1, s2 = duplicate_for_eight_teams("A", "B")
     for stanza in (s1, s2):
         # A team sits at both tables, but each of its pairs at one.
         pairs = [pair for t in stanza.tables for pair in seats(t)]
@@ -38,7 +38,7 @@ def test_each_pair_holds_each_board_once_and_the_teams_swap_directions():
 
 
 def test_every_player_plays_every_board_of_one_set_once():
-    s1, s2 = sakaali_for_eight_teams("A", "B", deals_per_stanza=3)
+    s1, s2 = duplicate_for_eight_teams("A", "B", deals_per_stanza=3)
     boards: dict[tuple[str, int], list[str]] = {}
     for stanza in (s1, s2):
         for table in stanza.tables:
@@ -53,7 +53,7 @@ def test_every_player_plays_every_board_of_one_set_once():
 
 
 def test_reasons_say_who_sits_where_with_which_boards():
-    s1, s2 = sakaali_for_eight_teams(7, 9)
+    s1, s2 = duplicate_for_eight_teams(7, 9)
     assert s1.tables[1].reasons[0].text == (
         "Stanza 1: team 9's players 3 & 4 North-South v team 7's players 3 & 4 "
         "East-West, boards D5–D8"
@@ -70,5 +70,5 @@ def test_reasons_say_who_sits_where_with_which_boards():
 
 def test_a_team_cannot_play_itself():
     with pytest.raises(FormatError) as error:
-        sakaali_for_eight_teams("A", "A")
+        duplicate_for_eight_teams("A", "A")
     assert error.value.code == "bad_teams"

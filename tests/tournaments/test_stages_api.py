@@ -3,10 +3,13 @@ the field and stores nothing (API, services and the director's page)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from games.engine import all_games
 from scoring import services as scoring_services
 from scoring.errors import DomainError
 from tournaments import services
@@ -357,3 +360,13 @@ def test_the_new_tournament_page_creates_a_groups_event(client, club, director):
     assert response.status_code == 302
     stage = club.tournaments.get(name="Spring groups").stages.get()
     assert (stage.format, stage.settings) == ("groups", {"groups": 2})
+
+
+def test_the_new_tournament_page_offers_the_registered_games(client, director):
+    """The game is chosen from the registry (by name), not typed as a slug."""
+    client.force_login(director)
+    html = client.get(reverse("tournaments:new")).content.decode()
+    options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', html)
+    offered = dict(options)
+    for game in all_games():
+        assert offered[game.slug] == game.name

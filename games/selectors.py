@@ -4,7 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Game, all_games, get_game
+from games.engine import Game, InputRejected, all_games, get_game
+
+
+def game_declarations(game: Game) -> dict[str, Any]:
+    """What the game declares for the layers that read it (pages, tournaments,
+    money): see ``docs/engine.md``, "What a game declares, and who reads it". The
+    match goal is that of the default options."""
+    try:
+        goal = game.match_goal(game.parse_options(None))
+    except InputRejected:
+        goal = None  # options without defaults: no goal to show before a choice
+    individual = game.individual_scoring
+    return {
+        "lower_totals_win": game.lower_totals_win,
+        "stakes_per_point": game.stakes_per_point,
+        "chips_are_money": game.chips_are_money,
+        "duplicate_boards": game.duplicate_boards,
+        "sheet_difference": game.sheet_difference,
+        "team_multiplier": individual.team_multiplier if individual else None,
+        "match_goal": None
+        if goal is None
+        else {"target": goal.target, "deals": goal.deals},
+    }
 
 
 def game_summary(game: Game) -> dict[str, Any]:
@@ -15,6 +37,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "summary": game.summary,
         "deck": game.deck.name if game.deck else None,
         "tables": [list(t) for t in game.tables],
+        "declares": game_declarations(game),
     }
 
 

@@ -13,6 +13,29 @@ class ErrorListSerializer(serializers.Serializer):
     errors = ErrorSerializer(many=True)
 
 
+class MatchGoalSerializer(serializers.Serializer):
+    target = serializers.IntegerField(allow_null=True)
+    deals = serializers.IntegerField(allow_null=True)
+
+
+class DeclarationsSerializer(serializers.Serializer):
+    """The facts a game declares for pages, tournaments and money to read."""
+
+    lower_totals_win = serializers.BooleanField()
+    stakes_per_point = serializers.BooleanField(
+        help_text="False: played for money on win/loss only (book §1.2)."
+    )
+    chips_are_money = serializers.BooleanField()
+    duplicate_boards = serializers.BooleanField()
+    sheet_difference = serializers.BooleanField()
+    team_multiplier = serializers.IntegerField(
+        allow_null=True, help_text="Individual totals: team × this + own points."
+    )
+    match_goal = MatchGoalSerializer(
+        allow_null=True, help_text="How a match with the default options ends."
+    )
+
+
 class GameSerializer(serializers.Serializer):
     slug = serializers.SlugField()
     name = serializers.CharField()
@@ -22,6 +45,7 @@ class GameSerializer(serializers.Serializer):
     tables = serializers.ListField(
         child=serializers.ListField(child=serializers.IntegerField())
     )
+    declares = DeclarationsSerializer()
     options_schema = serializers.DictField()
     deal_schema = serializers.DictField()
 

@@ -50,3 +50,15 @@ def test_admin_login_page_is_served(client):
 def test_static_files_are_served_by_the_service(client):
     response = client.get("/static/css/kirjuri.css")
     assert response.status_code == 200
+
+
+def test_each_game_in_the_api_carries_its_declarations(client):
+    """The catalogue API shows what each game declares for the other layers."""
+    body = {g["slug"]: g for g in client.get("/api/v1/games/").json()}
+    for game in all_games():
+        declares = body[game.slug]["declares"]
+        assert declares["lower_totals_win"] is game.lower_totals_win
+        assert declares["stakes_per_point"] is game.stakes_per_point
+        assert declares["duplicate_boards"] is game.duplicate_boards
+    assert body["klubiskruuvi"]["declares"]["team_multiplier"] == 2
+    assert body["sakaali"]["declares"]["match_goal"] == {"target": 100, "deals": None}

@@ -166,6 +166,31 @@ def test_deals_won_are_loaded_only_when_ranked(event):
     assert all(sum(r.deals_won) == 0 for r in loaded if r is not pairs)
 
 
+def test_deals_won_follow_the_games_own_deal_winners(event, monkeypatch):
+    """Who won a deal is the game's declaration (``Game.deal_winners``), read
+    with the deal's stored detail where the game overrides it: here a made-up
+    rule "the side that scored least wins" turns the pairs' deals round."""
+    swiss, _final, _entries = event
+    seen = []
+
+    def least_wins(self, points, detail=None):
+        seen.append(detail)
+        low = min(points)
+        winners = tuple(i for i, p in enumerate(points) if p == low)
+        return winners if len(winners) == 1 else ()
+
+    monkeypatch.setattr(type(get_game("sleazy")), "deal_winners", least_wins)
+    for deal in Deal.objects.all():
+        deal.result = {**deal.result, "detail": {"deal": deal.number}}
+        deal.save(update_fields=["result"])
+    config = RankingConfig(metrics=("match_points", "deals_won"))
+    loaded = selectors.stage_results([swiss], config)[swiss.pk]
+    (pairs,) = [r for r in loaded if len(r.sides[0]) == 2]
+    assert pairs.deals_won == (2, 1)
+    # Each counted deal's stored detail was handed over; the voided deal never.
+    assert sorted(d["deal"] for d in seen) == [1, 2, 3, 4]
+
+
 def test_no_stages_no_results():
     """An empty list of stages reads nothing."""
     assert selectors.stage_results([], RankingConfig()) == {}

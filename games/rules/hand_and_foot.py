@@ -42,7 +42,15 @@ from pydantic import Discriminator, Field, Tag
 from games.engine.cards import Card
 from games.engine.decks import FIVE_54
 from games.engine.errors import RuleError
-from games.engine.game import DealScore, Fact, MatchState, NextDeal, Table, advanced
+from games.engine.game import (
+    DealScore,
+    Fact,
+    MatchGoal,
+    MatchState,
+    NextDeal,
+    Table,
+    advanced,
+)
 from games.engine.inputs import PER_PARTNER, PER_SIDE, CardList, FrozenModel, deal_mode
 from games.engine.registry import register
 from games.rules._canasta_family import (
@@ -256,6 +264,9 @@ class HandAndFoot(CanastaFamilyGame):
                 else (opening_requirement(state.deal_number + 1),) * len(totals)
             ),
         )
+
+    def match_goal(self, options: Any) -> MatchGoal:
+        return MatchGoal(deals=DEALS)
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         if state.finished:

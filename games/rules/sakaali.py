@@ -59,6 +59,7 @@ from games.engine.game import (
     DealScore,
     Fact,
     Game,
+    MatchGoal,
     MatchState,
     NextDeal,
     Table,
@@ -550,6 +551,12 @@ class Sakaali(Game):
             if state.new_game:
                 return ()
         return super().leaders(state)
+
+    def match_goal(self, options: SakaaliOptions) -> MatchGoal:
+        # Duplicate play: the match is exactly its boards, decided by game points.
+        if options.boards:
+            return MatchGoal(deals=len(options.boards))
+        return MatchGoal(target=options.target)
 
     def next_deal(self, state: SakaaliState) -> NextDeal | None:
         if state.finished:

@@ -31,7 +31,7 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from games.engine.errors import DealRejected
-from games.engine.game import DealScore, NextDeal, advanced
+from games.engine.game import DealScore, MatchGoal, NextDeal, advanced
 from games.engine.inputs import FrozenModel
 from games.engine.registry import register
 from games.rules._skruuvi_family import (
@@ -112,6 +112,9 @@ class Skruuvi(SkruuviRules):
             finished=done,
             winners=winners_of(totals) if done else (),
         )
+
+    def match_goal(self, options: SkruuviOptions) -> MatchGoal:
+        return MatchGoal(deals=options.basic_deals + options.kotkas)
 
     def next_deal(self, state: SkruuviState) -> NextDeal | None:
         if state.finished:

@@ -47,7 +47,15 @@ from pydantic import Discriminator, Field, Tag, TypeAdapter
 from games.engine.cards import Card
 from games.engine.decks import STANDARD_52_JOKER, check_deck
 from games.engine.errors import DealRejected, RuleError, SetupRejected
-from games.engine.game import DealScore, Fact, Game, MatchState, NextDeal, Table
+from games.engine.game import (
+    DealScore,
+    Fact,
+    Game,
+    MatchGoal,
+    MatchState,
+    NextDeal,
+    Table,
+)
 from games.engine.inputs import (
     PER_SIDE,
     CardField,
@@ -690,6 +698,9 @@ class Sleazy(Game):
         while table.side_of(seat) == dealer_side:
             seat = table.next_seat(seat, step)
         return seat
+
+    def match_goal(self, options: SleazyOptions) -> MatchGoal:
+        return MatchGoal(deals=options.rounds)
 
     def next_deal(self, state: SleazyState) -> NextDeal | None:
         if state.finished:

@@ -138,3 +138,25 @@ def test_deal_winners_default_is_the_sole_best_score():
     assert get_game("canasta").deal_winners([80, 80]) == ()
     assert get_game("sneaky-pete").deal_winners([30, 0, 12]) == (1,)
     assert Game.deal_winners(get_game("tuppi"), []) == ()
+
+
+@pytest.mark.parametrize(
+    ("slug", "options", "target", "deals"),
+    [
+        ("tuppi", {}, 52, None),
+        ("canasta", {}, 5000, None),
+        ("sakaali", {}, 100, None),
+        ("sakaali", {"boards": ["D1", "D2", "D3", "D4"]}, None, 4),
+        ("sleazy", {}, None, 4),
+        ("sleazy", {"rounds": 2}, None, 2),
+        ("hand-and-foot", {}, None, 4),
+        ("skruuvi", {}, None, 8),
+    ],
+)
+def test_match_goal_is_the_target_or_the_length_the_options_set(
+    slug, options, target, deals
+):
+    """The chart's winning line and the API read this, never an option by name."""
+    game = get_game(slug)
+    goal = game.match_goal(game.parse_options(options))
+    assert (goal.target, goal.deals) == (target, deals)

@@ -67,6 +67,10 @@ TABLE: Final = -2
 
 _NAMES = {BANK: "the bank", TABLE: "the table"}
 
+Strength = int | tuple[int, ...]
+"""How good a shown hand is: larger wins (a poker hand's rank and kickers as a
+tuple, the rank of Indian Poker's one card, …)."""
+
 
 def party_name(party: int) -> str:
     """``"player 2"``, ``"the bank"``, ``"the table"`` (for messages)."""
@@ -142,10 +146,6 @@ class Payments:
         return sum(t.chips for t in self.transfers if t.payee == party) - sum(
             t.chips for t in self.transfers if t.payer == party
         )
-
-
-def no_payments(players: int) -> Payments:
-    return Payments(players)
 
 
 def each_pays(
@@ -340,7 +340,7 @@ def side_pots(
 
 def showdown(
     contributions: Sequence[int],
-    strengths: Mapping[int, object],
+    strengths: Mapping[int, Strength],
     *,
     folded: Collection[int] = (),
     odd: Odd = Odd.IN_ORDER,
@@ -368,7 +368,7 @@ def showdown(
         tuple(Transfer(p, TABLE, c, reason) for p, c in enumerate(contributions) if c),
     )
     for side in pots:
-        best = max(strengths[p] for p in side.eligible)  # type: ignore[type-var]
+        best = max(strengths[p] for p in side.eligible)
         winners = sorted(
             (p for p in side.eligible if strengths[p] == best), key=order.index
         )

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import all_games, get_game
-from tests.games.strategies import STRATEGIES, match_cases
+from games.engine import Game, all_games, get_game
+from tests.games.strategies import STRATEGIES, MatchCase, match_cases
 
 SLUGS = [game.slug for game in all_games()]
 FOLD_SETTINGS = settings(
@@ -45,12 +45,15 @@ def test_a_missing_generator_is_a_clear_failure():
         match_cases("nim")
 
 
+def _draw(slug: str, data) -> tuple[Game, MatchCase]:
+    return get_game(slug), data.draw(match_cases(slug), label="match")
+
+
 @pytest.mark.parametrize("slug", SLUGS)
 @FOLD_SETTINGS
 @given(data=st.data())
 def test_prefix_then_fold_from_equals_fold_from_scratch(slug, data):
-    game = get_game(slug)
-    case = data.draw(match_cases(slug), label="match")
+    game, case = _draw(slug, data)
     deals = list(case.deals)
     cut = data.draw(st.integers(0, len(deals)), label="cut")
     whole = game.fold(deals, case.options, case.table)
@@ -67,11 +70,8 @@ def test_prefix_then_fold_from_equals_fold_from_scratch(slug, data):
 @FOLD_SETTINGS
 @given(data=st.data())
 def test_a_correction_refolded_from_its_deal_equals_scoring_from_scratch(slug, data):
-    game = get_game(slug)
-    case = data.draw(match_cases(slug), label="match")
-    deals = list(case.deals)
-    if not deals:
-        deals = [case.spare]
+    game, case = _draw(slug, data)
+    deals = list(case.deals) or [case.spare]
     k = data.draw(st.integers(0, len(deals) - 1), label="corrected deal")
     corrected = [*deals[:k], case.spare, *deals[k + 1 :]]
     before = game.fold(deals, case.options, case.table)

@@ -1,0 +1,9 @@
+"""Canasta matches: legal card-entry deals in order, and totals."""
+
+from tests.games.strategies._canasta_like import canasta_matches
+
+SLUG = "canasta"
+
+
+def matches():
+    return canasta_matches(SLUG)

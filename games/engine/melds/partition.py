@@ -1,0 +1,394 @@
+"""The best partition of a hand into sets and runs: the least deadwood it can leave.
+
+Terms:
+
+* **partition** — the hand split into melds (each a set or a run that
+  :func:`~games.engine.melds.kinds.read_meld` accepts under the rules given) and
+  **deadwood**, the cards in no meld; its value is the deadwood's total by a
+  :class:`~games.engine.melds.hands.CardValues` table (wilds left over count too).
+* **lane** — one suit of the hand as 13 bits: bit 0 the ace, bits 1–12 two to king.
+  A hand's naturals are four lanes packed into one integer (suit *i* at bit 13 *i*).
+* **candidate** — a natural that some meld of the rules could hold, given the wilds
+  in the hand; the others are deadwood in every partition and are set aside first.
+* **spare** — how many more wilds the melds chosen so far could take: a wild left
+  over goes into one of them (the most valuable wilds go into melds first), which is
+  why wilds are chosen by count, never one by one.
+
+How it searches: the lowest natural left is either deadwood or in some meld with
+naturals still left (a set with naturals of its rank in later suits, or a run in its
+own suit); the best of those choices, recursively, with the result of every state
+(naturals left, wilds left, spare) remembered across hands. A state's result does
+not depend on the hand it came from, and the candidates of a random hand are usually
+one meld's few cards, so most hands with a meld are one dictionary look-up.
+
+Invariants:
+
+* exact: :meth:`Partitioner.deadwood` is the least deadwood over every partition of
+  the hand (``tests/games/test_melds_partition.py`` compares it with a brute-force
+  enumeration of every meld and every family of disjoint melds);
+* :meth:`Partitioner.partition` returns melds that :func:`read_meld` accepts, the
+  deadwood cards, and that same least value; every card of the hand is in exactly
+  one of them;
+* the hand holds each natural face at most once (one deck's naturals; any number of
+  wilds). A second copy, a rule with ``stands_for`` or with ``min_naturals`` 0 is
+  refused with ``ValueError`` — those are not searched here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from games.engine.cards import RANKS, Card, Suit
+from games.engine.melds.hands import CardValues
+from games.engine.melds.kinds import (
+    ACE_HIGH_SLOT,
+    RING,
+    UNLIMITED,
+    Meld,
+    MeldKind,
+    RunRule,
+    SetRule,
+)
+
+LANE = 13
+LANE_MASK = (1 << LANE) - 1
+SUITS: tuple[Suit, ...] = tuple(Suit)
+# Bit of each rank in a lane: the ace 0, two to king 1–12.
+LANE_RANKS: tuple[str, ...] = ("A", *RANKS[:-1])
+MEMO_LIMIT = 500_000  # states kept across hands before the memo starts afresh
+
+
+@dataclass(frozen=True, slots=True)
+class Partition:
+    """A hand split into melds and deadwood."""
+
+    deadwood: int
+    melds: tuple[Meld, ...]
+    deadwood_cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """One way to place the lowest natural left: a meld (or deadwood: ``kind``
+    ``None``) using ``wilds`` wilds with room for ``spare`` more."""
+
+    kind: MeldKind | None
+    mask: int
+    wilds: int = 0
+    spare: int = 0
+
+
+def _tight(lane: int, rule: RunRule) -> int:
+    """The fewest slots a run holding the naturals ``lane`` spans (UNLIMITED if no
+    run holds them)."""
+    slots = [i + 1 for i in range(1, LANE) if lane >> i & 1]
+    best = UNLIMITED
+    if lane & 1:
+        if rule.ace_low:
+            best = max(slots, default=1)
+        if rule.ace_high:
+            best = min(best, ACE_HIGH_SLOT - min(slots, default=ACE_HIGH_SLOT) + 1)
+    elif slots:
+        best = slots[-1] - slots[0] + 1
+    if rule.wrap:
+        ring = [i for i in range(LANE) if lane >> i & 1]
+        gaps = [b - a for a, b in pairwise(ring)]
+        gaps.append(ring[0] + RING - ring[-1])
+        best = min(best, RING - max(gaps) + 1)
+    return best
+
+
+class Partitioner:
+    """The best-partition solver for one game's rules and card values.
+
+    ``sets`` / ``runs`` — the meld kinds the game has (``None``: not that kind);
+    both must make the same ranks wild. ``values`` — what a card left over counts.
+    """
+
+    def __init__(
+        self,
+        *,
+        sets: SetRule | None = None,
+        runs: RunRule | None = None,
+        values: CardValues,
+    ) -> None:
+        rules = [r for r in (sets, runs) if r is not None]
+        if not rules:
+            raise ValueError("a partition needs sets, runs or both")
+        if len({r.wilds.ranks for r in rules}) > 1:
+            raise ValueError("sets and runs must make the same ranks wild")
+        for rule in rules:
+            if rule.wilds.stands_for is not None or rule.wilds.min_naturals < 1:
+                raise ValueError("stands_for and wild-only melds are not searched")
+        self.sets, self.runs, self.values = sets, runs, values
+        self._wild_ranks = rules[0].wilds.ranks
+        self._bit: dict[Card, int] = {}
+        self._card_at: dict[int, Card] = {}
+        for s, suit in enumerate(SUITS):
+            for b, rank in enumerate(LANE_RANKS):
+                if rank not in self._wild_ranks:
+                    card = Card(rank, suit)
+                    self._bit[card] = s * LANE + b
+                    self._card_at[s * LANE + b] = card
+        rank_value = [values.by_rank[r] for r in LANE_RANKS]
+        self._bit_value = [rank_value[i % LANE] for i in range(4 * LANE)]
+        self._lane_value = [0] * (1 << LANE)
+        for mask in range(1, 1 << LANE):
+            low = (mask & -mask).bit_length() - 1
+            self._lane_value[mask] = (
+                self._lane_value[mask & (mask - 1)] + rank_value[low]
+            )
+        self._tight = [UNLIMITED] + [
+            _tight(m, runs) if runs else UNLIMITED for m in range(1, 1 << LANE)
+        ]
+        self._runs_from: dict[int, tuple[_Choice, ...]] = {}
+        self._cover: dict[tuple[int, int], int] = {}
+        self._set_least = [self._least_for_set(k) for k in range(64)]
+        self._memos: dict[tuple[int, ...], dict[int, int]] = {}
+
+    # -- the candidates -------------------------------------------------------------
+
+    def _set_choice(self, naturals: int) -> tuple[int, int] | None:
+        """(least wilds, spare) of a set of ``naturals`` naturals, or ``None``."""
+        rule = self.sets
+        assert rule is not None
+        most = rule.max_length or UNLIMITED
+        if naturals < rule.wilds.min_naturals or naturals > most:
+            return None
+        need = max(0, rule.min_length - naturals)
+        room = min(rule.wilds.most(naturals), most - naturals)
+        return None if need > room else (need, room - need)
+
+    def _least_for_set(self, wilds: int) -> int:
+        """The fewest naturals of a rank that make a set with ``wilds`` wilds
+        (5: none do)."""
+        if self.sets is None:
+            return 5
+        for n in range(1, 5):
+            choice = self._set_choice(n)
+            if choice is not None and choice[0] <= wilds:
+                return n
+        return 5
+
+    def _run_choice(self, lane: int) -> tuple[int, int] | None:
+        """(least wilds, spare) of a run of the naturals ``lane``, or ``None``."""
+        rule = self.runs
+        assert rule is not None
+        n = lane.bit_count()
+        if n < rule.wilds.min_naturals:
+            return None
+        need = max(self._tight[lane] - n, rule.min_length - n, 0)
+        room = min(rule.wilds.most(n), rule.max_length - n)
+        return None if need > room else (need, room - need)
+
+    def _runs(self, lane: int) -> tuple[_Choice, ...]:
+        """Every run of naturals from ``lane`` holding its lowest one."""
+        found = self._runs_from.get(lane)
+        if found is None:
+            low = lane & -lane
+            rest = lane ^ low
+            choices = []
+            sub = rest
+            while True:
+                choice = self._run_choice(sub | low)
+                if choice is not None:
+                    choices.append(_Choice(MeldKind.RUN, sub | low, *choice))
+                if sub == 0:
+                    break
+                sub = (sub - 1) & rest
+            found = self._runs_from[lane] = tuple(
+                sorted(choices, key=lambda c: c.wilds)
+            )
+        return found
+
+    def _run_cover(self, lane: int, wilds: int) -> int:
+        """The naturals of ``lane`` that some run with at most ``wilds`` wilds holds."""
+        key = (lane, wilds)
+        cover = self._cover.get(key)
+        if cover is None:
+            cover = 0
+            rest = lane
+            while rest:
+                for choice in self._runs(rest):
+                    if choice.wilds > wilds:
+                        break
+                    cover |= choice.mask
+                rest &= rest - 1
+            self._cover[key] = cover
+        return cover
+
+    def _choices(self, rem: int, wilds: int) -> Iterator[_Choice]:
+        """Where the lowest natural of ``rem`` can go: deadwood, a set, a run."""
+        low = rem & -rem
+        index = low.bit_length() - 1
+        yield _Choice(None, low)
+        lane_no, bit = divmod(index, LANE)
+        if self.sets is not None:
+            later = [
+                1 << (s * LANE + bit)
+                for s in range(lane_no + 1, 4)
+                if rem >> (s * LANE + bit) & 1
+            ]
+            for pick in range(1 << len(later)):
+                mask = low
+                for j, b in enumerate(later):
+                    if pick >> j & 1:
+                        mask |= b
+                choice = self._set_choice(mask.bit_count())
+                if choice is not None and choice[0] <= wilds:
+                    yield _Choice(MeldKind.SET, mask, *choice)
+        if self.runs is not None:
+            shift = lane_no * LANE
+            for choice in self._runs(rem >> shift & LANE_MASK):
+                if choice.wilds > wilds:
+                    break
+                yield _Choice(
+                    MeldKind.RUN, choice.mask << shift, choice.wilds, choice.spare
+                )
+
+    # -- the search -----------------------------------------------------------------
+
+    def _solve(self, rem: int, wilds: int, spare: int, memo: dict, left: list) -> int:
+        """The least deadwood of naturals ``rem`` and ``wilds`` wilds, with room for
+        ``spare`` wilds in melds already made (``left[i]``: the worth of the ``i``
+        cheapest wilds)."""
+        if not rem:
+            return left[wilds - min(wilds, spare)]
+        key = rem | wilds << 52 | spare << 58
+        best = memo.get(key)
+        if best is not None:
+            return best
+        best = UNLIMITED
+        for c in self._choices(rem, wilds):
+            if c.kind is None:
+                value = self._bit_value[c.mask.bit_length() - 1] + self._solve(
+                    rem ^ c.mask, wilds, spare, memo, left
+                )
+            else:
+                more = wilds - c.wilds
+                value = self._solve(
+                    rem ^ c.mask, more, min(spare + c.spare, more), memo, left
+                )
+            if value < best:
+                best = value
+        memo[key] = best
+        return best
+
+    def _prepare(self, hand: Sequence[Card]) -> tuple[int, int, list[int], list[int]]:
+        """(candidates packed, deadwood of the other naturals, wild worths, cheapest
+        first, and their running sums)."""
+        bit_of = self._bit
+        lanes = [0, 0, 0, 0]
+        wild_values = []
+        seen = 0
+        for card in hand:
+            index = bit_of.get(card)
+            if index is None:
+                if card.rank not in self._wild_ranks:
+                    raise ValueError(f"{card.code} cannot be in a partition")
+                wild_values.append(self.values.by_rank[card.rank])
+                continue
+            if seen >> index & 1:
+                raise ValueError(f"{card.code} twice: one deck's naturals only")
+            seen |= 1 << index
+            lanes[index // LANE] |= 1 << (index % LANE)
+        wild_values.sort()
+        wilds = len(wild_values)
+        a, b, c, d = lanes
+        least = self._set_least[wilds]
+        if least == 1:
+            set_ranks = a | b | c | d
+        elif least == 2:
+            set_ranks = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        elif least == 3:
+            set_ranks = (a & b & (c | d)) | (c & d & (a | b))
+        elif least == 4:
+            set_ranks = a & b & c & d
+        else:
+            set_ranks = 0
+        rem = 0
+        other = 0
+        lane_value = self._lane_value
+        for s, lane in enumerate(lanes):
+            cand = set_ranks & lane
+            if self.runs is not None and lane:
+                cand |= self._run_cover(lane, wilds)
+            other += lane_value[lane & ~cand]
+            rem |= cand << (s * LANE)
+        left = [0]
+        for value in wild_values:
+            left.append(left[-1] + value)
+        return rem, other, wild_values, left
+
+    def _memo(self, wild_values: list[int]) -> dict[int, int]:
+        key = tuple(wild_values)
+        memo = self._memos.get(key)
+        if memo is None or len(memo) > MEMO_LIMIT:
+            memo = self._memos[key] = {}
+        return memo
+
+    def deadwood(self, hand: Sequence[Card]) -> int:
+        """The least deadwood any partition of ``hand`` leaves."""
+        rem, other, wild_values, left = self._prepare(hand)
+        if not rem:
+            return other + left[-1]
+        memo = self._memo(wild_values)
+        return other + self._solve(rem, len(wild_values), 0, memo, left)
+
+    def partition(self, hand: Sequence[Card]) -> Partition:
+        """A partition of ``hand`` leaving the least deadwood, meld by meld."""
+        rem, other, wild_values, left = self._prepare(hand)
+        wilds = len(wild_values)
+        memo = self._memo(wild_values)
+        best = other + (self._solve(rem, wilds, 0, memo, left) if rem else left[-1])
+        chosen: list[_Choice] = []
+        spare = 0
+        while rem:
+            target = self._solve(rem, wilds, spare, memo, left)
+            for c in self._choices(rem, wilds):
+                if c.kind is None:
+                    rest = self._solve(rem ^ c.mask, wilds, spare, memo, left)
+                    value = self._bit_value[c.mask.bit_length() - 1] + rest
+                    after = (wilds, spare)
+                else:
+                    more = wilds - c.wilds
+                    after = (more, min(spare + c.spare, more))
+                    value = self._solve(rem ^ c.mask, *after, memo, left)
+                if value == target:
+                    if c.kind is not None:
+                        chosen.append(c)
+                    rem ^= c.mask
+                    wilds, spare = after
+                    break
+        return self._spell(hand, chosen, best)
+
+    def _spell(
+        self, hand: Sequence[Card], chosen: list[_Choice], best: int
+    ) -> Partition:
+        """The chosen melds as cards: the most valuable wilds go into melds, each
+        meld its least, then the spare places in order."""
+        wild_cards = sorted(
+            (c for c in hand if c.rank in self._wild_ranks),
+            key=lambda c: -self.values.by_rank[c.rank],
+        )
+        placed = [c.wilds for c in chosen]
+        free = len(wild_cards) - sum(placed)
+        for i, c in enumerate(chosen):
+            extra = min(free, c.spare)
+            placed[i] += extra
+            free -= extra
+        melds = []
+        used: set[int] = set()
+        start = 0
+        for c, count in zip(chosen, placed, strict=True):
+            naturals = [self._card_at[i] for i in range(4 * LANE) if c.mask >> i & 1]
+            used.update(i for i in range(4 * LANE) if c.mask >> i & 1)
+            cards = (*naturals, *wild_cards[start : start + count])
+            start += count
+            rank = naturals[0].rank if c.kind is MeldKind.SET else None
+            suit = naturals[0].suit if c.kind is MeldKind.RUN else None
+            melds.append(Meld(c.kind, cards, rank, suit, count))  # type: ignore[arg-type]
+        rest = [c for c in hand if c in self._bit and self._bit[c] not in used]
+        return Partition(best, tuple(melds), (*rest, *wild_cards[start:]))

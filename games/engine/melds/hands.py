@@ -112,33 +112,25 @@ def not_a_multiple(path: str, value: int, unit: int, why: str) -> RuleError:
     )
 
 
-def going_out_errors(
-    hands: Sequence[Sequence[Card]], went_out: int, path: str
-) -> list[RuleError]:
+def going_out_error(
+    path: str, seat: int, hand: Sequence[Card], went_out: int
+) -> RuleError | None:
     """The player who went out holds no cards; every other player holds some.
 
-    ``hands[seat]`` are the cards left; errors stand at ``path.<seat>.hand``.
+    ``hand`` is the cards ``seat`` has left, entered at ``path``.
     """
-    errors = []
-    for seat, hand in enumerate(hands):
-        if seat == went_out and hand:
-            errors.append(
-                RuleError(
-                    f"{path}.{seat}.hand",
-                    "cards_after_going_out",
-                    f"seat {seat} went out, so holds no cards",
-                )
-            )
-        elif seat != went_out and not hand:
-            errors.append(
-                RuleError(
-                    f"{path}.{seat}.hand",
-                    "hand_required",
-                    f"only the player who went out (seat {went_out}) has no cards: "
-                    "enter the cards left in this hand",
-                )
-            )
-    return errors
+    if seat == went_out and hand:
+        return RuleError(
+            path, "cards_after_going_out", f"seat {seat} went out, so holds no cards"
+        )
+    if seat != went_out and not hand:
+        return RuleError(
+            path,
+            "hand_required",
+            f"only the player who went out (seat {went_out}) has no cards: "
+            "enter the cards left in this hand",
+        )
+    return None
 
 
 def went_out_points_errors(

@@ -53,12 +53,7 @@ from games.engine.game import (
     Table,
     advanced,
 )
-from games.engine.inputs import (
-    CardList,
-    FrozenModel,
-    deal_mode,
-    parse_by_mode,
-)
+from games.engine.inputs import CardList, FrozenModel, deal_mode, parse_by_mode
 from games.engine.melds import (
     CardValues,
     Fault,

@@ -36,7 +36,7 @@ Invariants:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -69,15 +69,10 @@ class Partition:
     deadwood_cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class _Choice:
-    """One way to place the lowest natural left: a meld (or deadwood: ``kind``
-    ``None``) using ``wilds`` wilds with room for ``spare`` more."""
-
-    kind: MeldKind | None
-    mask: int
-    wilds: int = 0
-    spare: int = 0
+# One way to place the lowest natural left: (kind, naturals, wilds, spare) — a meld
+# of ``kind`` (``None``: the card is deadwood) holding the naturals ``mask`` and at
+# least ``wilds`` wilds, with room for ``spare`` more.
+_Choice = tuple[MeldKind | None, int, int, int]
 
 
 def _tight(lane: int, rule: RunRule) -> int:
@@ -98,6 +93,21 @@ def _tight(lane: int, rule: RunRule) -> int:
         gaps.append(ring[0] + RING - ring[-1])
         best = min(best, RING - max(gaps) + 1)
     return best
+
+
+class _Covers:
+    """``covers[lane]``: the naturals of ``lane`` some run with the given number of
+    wilds holds, worked out the first time a lane is asked for."""
+
+    def __init__(self, solver: Partitioner, wilds: int) -> None:
+        self._solver, self._wilds = solver, wilds
+        self._known: dict[int, int] = {}
+
+    def __getitem__(self, lane: int) -> int:
+        cover = self._known.get(lane)
+        if cover is None:
+            cover = self._known[lane] = self._solver._run_cover(lane, self._wilds)
+        return cover
 
 
 class Partitioner:
@@ -144,7 +154,11 @@ class Partitioner:
             _tight(m, runs) if runs else UNLIMITED for m in range(1, 1 << LANE)
         ]
         self._runs_from: dict[int, tuple[_Choice, ...]] = {}
-        self._cover: dict[tuple[int, int], int] = {}
+        self._packed_bit = {card: 1 << i for card, i in self._bit.items()}
+        self._covers_with: dict[int, _Covers] = {}
+        self._set_table = [
+            self._set_choice(n) if sets is not None else None for n in range(5)
+        ]
         self._set_least = [self._least_for_set(k) for k in range(64)]
         self._memos: dict[tuple[int, ...], dict[int, int]] = {}
 
@@ -194,36 +208,30 @@ class Partitioner:
             while True:
                 choice = self._run_choice(sub | low)
                 if choice is not None:
-                    choices.append(_Choice(MeldKind.RUN, sub | low, *choice))
+                    choices.append((MeldKind.RUN, sub | low, *choice))
                 if sub == 0:
                     break
                 sub = (sub - 1) & rest
-            found = self._runs_from[lane] = tuple(
-                sorted(choices, key=lambda c: c.wilds)
-            )
+            found = self._runs_from[lane] = tuple(sorted(choices, key=lambda c: c[2]))
         return found
 
     def _run_cover(self, lane: int, wilds: int) -> int:
         """The naturals of ``lane`` that some run with at most ``wilds`` wilds holds."""
-        key = (lane, wilds)
-        cover = self._cover.get(key)
-        if cover is None:
-            cover = 0
-            rest = lane
-            while rest:
-                for choice in self._runs(rest):
-                    if choice.wilds > wilds:
-                        break
-                    cover |= choice.mask
-                rest &= rest - 1
-            self._cover[key] = cover
+        cover = 0
+        rest = lane
+        while rest:
+            for _kind, mask, used, _spare in self._runs(rest):
+                if used > wilds:
+                    break
+                cover |= mask
+            rest &= rest - 1
         return cover
 
-    def _choices(self, rem: int, wilds: int) -> Iterator[_Choice]:
+    def _choices(self, rem: int, wilds: int) -> list[_Choice]:
         """Where the lowest natural of ``rem`` can go: deadwood, a set, a run."""
         low = rem & -rem
         index = low.bit_length() - 1
-        yield _Choice(None, low)
+        found: list[_Choice] = [(None, low, 0, 0)]
         lane_no, bit = divmod(index, LANE)
         if self.sets is not None:
             later = [
@@ -231,22 +239,22 @@ class Partitioner:
                 for s in range(lane_no + 1, 4)
                 if rem >> (s * LANE + bit) & 1
             ]
+            table = self._set_table
             for pick in range(1 << len(later)):
                 mask = low
                 for j, b in enumerate(later):
                     if pick >> j & 1:
                         mask |= b
-                choice = self._set_choice(mask.bit_count())
+                choice = table[mask.bit_count()]
                 if choice is not None and choice[0] <= wilds:
-                    yield _Choice(MeldKind.SET, mask, *choice)
+                    found.append((MeldKind.SET, mask, *choice))
         if self.runs is not None:
             shift = lane_no * LANE
-            for choice in self._runs(rem >> shift & LANE_MASK):
-                if choice.wilds > wilds:
+            for kind, mask, used, spare in self._runs(rem >> shift & LANE_MASK):
+                if used > wilds:
                     break
-                yield _Choice(
-                    MeldKind.RUN, choice.mask << shift, choice.wilds, choice.spare
-                )
+                found.append((kind, mask << shift, used, spare))
+        return found
 
     # -- the search -----------------------------------------------------------------
 
@@ -261,15 +269,16 @@ class Partitioner:
         if best is not None:
             return best
         best = UNLIMITED
-        for c in self._choices(rem, wilds):
-            if c.kind is None:
-                value = self._bit_value[c.mask.bit_length() - 1] + self._solve(
-                    rem ^ c.mask, wilds, spare, memo, left
+        bit_value = self._bit_value
+        for kind, mask, used, room in self._choices(rem, wilds):
+            if kind is None:
+                value = bit_value[mask.bit_length() - 1] + self._solve(
+                    rem ^ mask, wilds, spare, memo, left
                 )
             else:
-                more = wilds - c.wilds
+                more = wilds - used
                 value = self._solve(
-                    rem ^ c.mask, more, min(spare + c.spare, more), memo, left
+                    rem ^ mask, more, min(spare + room, more), memo, left
                 )
             if value < best:
                 best = value
@@ -279,48 +288,62 @@ class Partitioner:
     def _prepare(self, hand: Sequence[Card]) -> tuple[int, int, list[int], list[int]]:
         """(candidates packed, deadwood of the other naturals, wild worths, cheapest
         first, and their running sums)."""
-        bit_of = self._bit
-        lanes = [0, 0, 0, 0]
+        bit_of = self._packed_bit
+        packed = 0
         wild_values = []
-        seen = 0
         for card in hand:
-            index = bit_of.get(card)
-            if index is None:
+            bit = bit_of.get(card)
+            if bit is None:
                 if card.rank not in self._wild_ranks:
                     raise ValueError(f"{card.code} cannot be in a partition")
                 wild_values.append(self.values.by_rank[card.rank])
-                continue
-            if seen >> index & 1:
+            elif packed & bit:
                 raise ValueError(f"{card.code} twice: one deck's naturals only")
-            seen |= 1 << index
-            lanes[index // LANE] |= 1 << (index % LANE)
-        wild_values.sort()
-        wilds = len(wild_values)
+            else:
+                packed |= bit
+        lanes = (
+            packed & LANE_MASK,
+            packed >> LANE & LANE_MASK,
+            packed >> 2 * LANE & LANE_MASK,
+            packed >> 3 * LANE,
+        )
         a, b, c, d = lanes
+        wilds = len(wild_values)
         least = self._set_least[wilds]
-        if least == 1:
-            set_ranks = a | b | c | d
+        if least == 3:
+            set_ranks = (a & b & (c | d)) | (c & d & (a | b))
         elif least == 2:
             set_ranks = (a & (b | c | d)) | (b & (c | d)) | (c & d)
-        elif least == 3:
-            set_ranks = (a & b & (c | d)) | (c & d & (a | b))
         elif least == 4:
             set_ranks = a & b & c & d
+        elif least == 1:
+            set_ranks = a | b | c | d
         else:
             set_ranks = 0
         rem = 0
         other = 0
         lane_value = self._lane_value
+        if self.runs is None:
+            covers: Sequence[int] = (0,) * (1 << LANE)
+        else:
+            covers = self._covers_with.get(wilds) or self._wild_covers(wilds)
         for s, lane in enumerate(lanes):
-            cand = set_ranks & lane
-            if self.runs is not None and lane:
-                cand |= self._run_cover(lane, wilds)
+            cand = (set_ranks | covers[lane]) & lane
             other += lane_value[lane & ~cand]
             rem |= cand << (s * LANE)
+        if not wilds:
+            return rem, other, wild_values, [0]
+        wild_values.sort()
         left = [0]
         for value in wild_values:
             left.append(left[-1] + value)
         return rem, other, wild_values, left
+
+    def _wild_covers(self, wilds: int) -> _Covers:
+        covers = self._covers_with.get(wilds)
+        if covers is None:
+            covers = self._covers_with[wilds] = _Covers(self, wilds)
+        return covers
 
     def _memo(self, wild_values: list[int]) -> dict[int, int]:
         key = tuple(wild_values)
@@ -348,18 +371,19 @@ class Partitioner:
         while rem:
             target = self._solve(rem, wilds, spare, memo, left)
             for c in self._choices(rem, wilds):
-                if c.kind is None:
-                    rest = self._solve(rem ^ c.mask, wilds, spare, memo, left)
-                    value = self._bit_value[c.mask.bit_length() - 1] + rest
+                kind, mask, used, room = c
+                if kind is None:
+                    rest = self._solve(rem ^ mask, wilds, spare, memo, left)
+                    value = self._bit_value[mask.bit_length() - 1] + rest
                     after = (wilds, spare)
                 else:
-                    more = wilds - c.wilds
-                    after = (more, min(spare + c.spare, more))
-                    value = self._solve(rem ^ c.mask, *after, memo, left)
+                    more = wilds - used
+                    after = (more, min(spare + room, more))
+                    value = self._solve(rem ^ mask, *after, memo, left)
                 if value == target:
-                    if c.kind is not None:
+                    if kind is not None:
                         chosen.append(c)
-                    rem ^= c.mask
+                    rem ^= mask
                     wilds, spare = after
                     break
         return self._spell(hand, chosen, best)
@@ -373,22 +397,24 @@ class Partitioner:
             (c for c in hand if c.rank in self._wild_ranks),
             key=lambda c: -self.values.by_rank[c.rank],
         )
-        placed = [c.wilds for c in chosen]
+        placed = [used for _kind, _mask, used, _room in chosen]
         free = len(wild_cards) - sum(placed)
-        for i, c in enumerate(chosen):
-            extra = min(free, c.spare)
+        for i, (_kind, _mask, _used, room) in enumerate(chosen):
+            extra = min(free, room)
             placed[i] += extra
             free -= extra
         melds = []
-        used: set[int] = set()
+        used_bits: set[int] = set()
         start = 0
-        for c, count in zip(chosen, placed, strict=True):
-            naturals = [self._card_at[i] for i in range(4 * LANE) if c.mask >> i & 1]
-            used.update(i for i in range(4 * LANE) if c.mask >> i & 1)
+        for (kind, mask, _used, _room), count in zip(chosen, placed, strict=True):
+            bits = [i for i in range(4 * LANE) if mask >> i & 1]
+            naturals = [self._card_at[i] for i in bits]
+            used_bits.update(bits)
             cards = (*naturals, *wild_cards[start : start + count])
             start += count
-            rank = naturals[0].rank if c.kind is MeldKind.SET else None
-            suit = naturals[0].suit if c.kind is MeldKind.RUN else None
-            melds.append(Meld(c.kind, cards, rank, suit, count))  # type: ignore[arg-type]
-        rest = [c for c in hand if c in self._bit and self._bit[c] not in used]
+            assert kind is not None
+            rank = naturals[0].rank if kind is MeldKind.SET else None
+            suit = naturals[0].suit if kind is MeldKind.RUN else None
+            melds.append(Meld(kind, cards, rank, suit, count))
+        rest = [c for c in hand if c in self._bit and self._bit[c] not in used_bits]
         return Partition(best, tuple(melds), (*rest, *wild_cards[start:]))

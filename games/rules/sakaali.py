@@ -38,6 +38,7 @@ Invariants:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -64,7 +65,6 @@ from games.engine.melds import (
     RANK_ORDER_VALUES,
     SetRule,
     deck_errors,
-    read_meld,
 )
 from games.engine.registry import register
 
@@ -228,17 +228,16 @@ class TeamHand:
 
 def team_hand(cards: Sequence[Card], side: int | None = None) -> TeamHand:
     """Group ``cards`` by rank and count what they lose (39.4)."""
-    groups: dict[str, list[Card]] = {}
-    for card in cards:
-        groups.setdefault(card.rank, []).append(card)
+    counts = Counter(card.rank for card in cards)
     facts = []
     total = 0
     for rank in BY_VALUE:
-        group = groups.get(rank)
-        if not group:
+        count = counts.get(rank, 0)
+        if not count:
             continue
-        count = len(group)
-        if read_meld(group, SET).meld is not None:
+        # The cards of one rank from one deck: SET holds them exactly when there
+        # are enough of them (what read_meld would find, without reading them).
+        if count >= SET.min_length:
             word = "three" if count == 3 else "four"
             facts.append(Fact("set", f"{word} {_name(rank, True)}: 0", side, 0))
         elif count == 2:

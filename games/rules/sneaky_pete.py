@@ -281,6 +281,8 @@ def meld_errors(
     cards = meld.cards
     is_set = meld.kind == "set"
     faults = read_meld(cards, SET if is_set else RUNS[round_the_corner]).faults
+    if not faults:
+        return []
     if Fault.TOO_FEW_NATURALS in faults:
         faults = (Fault.TOO_FEW_NATURALS,)
     elif Fault.TOO_SHORT in faults:

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from itertools import combinations
 
 from games.engine.cards import JOKER_RANK, RANKS, Card, Suit
@@ -178,36 +179,39 @@ class MeldReading:
 def read_meld(cards: Sequence[Card], rule: MeldRule) -> MeldReading:
     """Read ``cards`` as a meld of ``rule``'s kind: the meld, or every fault."""
     wilds = rule.wilds
-    naturals = [c for c in cards if c.rank not in wilds.ranks]
-    wild = len(cards) - len(naturals)
+    wild_ranks = wilds.ranks
+    naturals = [c for c in cards if c.rank not in wild_ranks]
+    length = len(cards)
+    count = len(naturals)
+    wild = length - count
     faults: list[Fault] = []
-    if len(cards) < rule.min_length:
+    if length < rule.min_length:
         faults.append(Fault.TOO_SHORT)
-    elif len(cards) > (rule.max_length or UNLIMITED):
+    elif length > (rule.max_length or UNLIMITED):
         faults.append(Fault.TOO_LONG)
-    if wild > wilds.most(len(naturals)):
+    if wild and wild > wilds.most(count):
         faults.append(Fault.TOO_MANY_WILDS)
-    if len(naturals) < wilds.min_naturals:
+    if count < wilds.min_naturals:
         faults.append(Fault.TOO_FEW_NATURALS)
     if not naturals:
         return _reading(cards, rule, faults, None, None, wild)
     if isinstance(rule, SetRule):
         rank = naturals[0].rank
-        if any(c.rank != rank for c in naturals):
+        if len({c.rank for c in naturals}) > 1:
             faults.append(Fault.MIXED_RANKS)
         elif wild and wilds.stands_for is not None and rank not in wilds.stands_for:
             faults.append(Fault.WILD_STANDS_FOR)
         return _reading(cards, rule, faults, rank, None, wild)
     suit = naturals[0].suit
-    if any(c.suit is not suit for c in naturals):
+    if len({c.suit for c in naturals}) > 1:
         faults.append(Fault.MIXED_SUITS)
         return _reading(cards, rule, faults, None, None, wild)
     others = [c.rank for c in naturals if c.rank != ACE]
-    aces = len(naturals) - len(others)
+    aces = count - len(others)
     if len(set(others)) != len(others) or aces > (2 if rule.ace_both_ends else 1):
         faults.append(Fault.REPEATED_RANK)
         return _reading(cards, rule, faults, None, suit, wild)
-    fit = run_fit([SLOT[r] for r in others], aces, len(cards), rule)
+    fit = run_fit([SLOT[r] for r in others], aces, length, rule)
     if fit is None:
         faults.append(Fault.NOT_IN_A_ROW)
     elif not fit:
@@ -228,9 +232,12 @@ def _reading(
     return MeldReading(Meld(rule.kind, tuple(cards), rank, suit, wild))
 
 
-def _windows(length: int, rule: RunRule) -> list[tuple[int, ...]]:
-    """Every run of ``length`` slots the rule allows, as its slots (a ring run's
-    ace is slot 1)."""
+@cache
+def _windows(
+    length: int, rule: RunRule
+) -> tuple[tuple[frozenset[int], tuple[int, ...]], ...]:
+    """Every run of ``length`` slots the rule allows: its slots and its ace slots
+    (a ring run's ace is slot 1)."""
     found: list[tuple[int, ...]] = []
     if length <= rule.max_length:
         for start in range(rule.lowest_slot, rule.highest_slot - length + 2):
@@ -240,7 +247,13 @@ def _windows(length: int, rule: RunRule) -> list[tuple[int, ...]]:
             slots = tuple((start + i) % RING + 1 for i in range(length))
             if slots not in found:
                 found.append(slots)
-    return found
+    return tuple(
+        (
+            frozenset(slots),
+            tuple(s for s in (ACE_LOW_SLOT, ACE_HIGH_SLOT) if s in slots),
+        )
+        for slots in found
+    )
 
 
 def run_fit(slots: Sequence[int], aces: int, length: int, rule: RunRule) -> bool | None:
@@ -248,14 +261,10 @@ def run_fit(slots: Sequence[int], aces: int, length: int, rule: RunRule) -> bool
     of ``length`` cards, the wilds filling the rest: ``True`` if they do, ``False`` if
     only with a wild standing for a rank it may not, ``None`` if not at all."""
     stands_for = rule.wilds.stands_for
-    fixed = set(slots)
+    fixed = frozenset(slots)
     fits_somewhere = False
-    for window in _windows(length, rule):
-        inside = set(window)
-        if not fixed <= inside:
-            continue
-        ace_slots = [s for s in (ACE_LOW_SLOT, ACE_HIGH_SLOT) if s in inside]
-        if len(ace_slots) < aces:
+    for inside, ace_slots in _windows(length, rule):
+        if len(ace_slots) < aces or not fixed <= inside:
             continue
         if stands_for is None:
             return True

@@ -134,10 +134,7 @@ class Sleazy(Game):
 
     def initial_state(self, options: SleazyOptions, table: Table) -> SleazyState:
         return SleazyState(
-            table=table,
-            options=options,
-            totals=(0, 0),
-            dealer=table.first_dealer,
+            table=table, options=options, totals=(0, 0), dealer=table.first_dealer
         )
 
     # -- one round ----------------------------------------------------------------

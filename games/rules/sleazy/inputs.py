@@ -143,12 +143,9 @@ class SleazyTotals(FrozenModel):
     ]
 
 
-_mode = deal_mode
-
-
 SleazyRound = Annotated[
     Annotated[SleazyCards, Tag("cards")] | Annotated[SleazyTotals, Tag("totals")],
-    Discriminator(_mode),
+    Discriminator(deal_mode),
 ]
 
 

@@ -57,7 +57,7 @@ LANE_MASK = (1 << LANE) - 1
 SUITS: tuple[Suit, ...] = tuple(Suit)
 # Bit of each rank in a lane: the ace 0, two to king 1–12.
 LANE_RANKS: tuple[str, ...] = ("A", *RANKS[:-1])
-MEMO_LIMIT = 500_000  # states kept across hands before the memo starts afresh
+MEMO_LIMIT = 200_000  # states kept across hands (a few MB) before starting afresh
 
 
 @dataclass(frozen=True, slots=True)

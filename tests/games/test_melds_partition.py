@@ -54,6 +54,19 @@ def test_round_the_corner_changes_the_answer():
     assert wrap.deadwood(hand) == 9 + 9
 
 
+def test_two_decks():
+    """With two decks a set may hold a face twice, a run never; each copy is a card."""
+    two = Partitioner(sets=SetRule(), runs=RunRule(), values=VALUES, decks=2)
+    assert two.deadwood(parse_cards("7H 7H 7S KD")) == 10
+    assert two.deadwood(parse_cards("5H 6H 7H 5H 6H 7H 9C")) == 9
+    assert two.deadwood(parse_cards("5H 5H 6H")) == 16
+    found = two.partition(parse_cards("5H 6H 7H 5H 6H 7H 7C 9C"))
+    assert found.deadwood == 7 + 9  # two runs 5-6-7; the sevens' set would leave 31
+    assert [len(m.cards) for m in found.melds] == [3, 3]
+    with pytest.raises(ValueError, match="copies"):
+        two.deadwood(parse_cards("5H 5H 5H"))
+
+
 def test_refused_hands_and_rules():
     """One deck's naturals only; wild-only melds and stands_for are not searched."""
     with pytest.raises(ValueError, match="twice"):
@@ -76,7 +89,7 @@ WILDS = st.builds(
 
 
 @st.composite
-def cases(draw):
+def cases(draw, decks: int = 1):
     wilds = draw(WILDS)
     sets = draw(
         st.none()
@@ -104,7 +117,8 @@ def cases(draw):
     rng = random.Random(seed)
     # Lean towards melds: most hands come from a few neighbouring ranks.
     low = rng.randrange(13)
-    pool = [c for c in STANDARD_CARDS if (c.rank in _ranks(low, rng.randint(4, 13)))]
+    pool = [c for c in STANDARD_CARDS if c.rank in _ranks(low, rng.randint(4, 13))]
+    pool *= decks
     hand = [*rng.sample(pool, min(size - jokers, len(pool))), *[JOKER] * jokers]
     return sets, runs, hand
 
@@ -141,4 +155,20 @@ def test_partition_is_a_partition_of_legal_melds(case):
     used.extend(found.deadwood_cards)
     assert sorted(map(str, used)) == sorted(map(str, hand))
     assert VALUES.total(found.deadwood_cards) == found.deadwood
+    assert found.deadwood == solver.deadwood(hand)
+
+
+@settings(max_examples=100, deadline=None)
+@given(case=cases(decks=2))
+def test_two_decks_solver_equals_brute_force(case):
+    """With two decks (a face twice in a hand) the solver still equals the brute
+    force, and its partition is legal melds and deadwood holding every card once."""
+    sets, runs, hand = case
+    solver = Partitioner(sets=sets, runs=runs, values=VALUES, decks=2)
+    assert solver.deadwood(hand) == brute_force_deadwood(hand, sets, runs, VALUES)
+    found = solver.partition(hand)
+    rules = {"set": sets, "run": runs}
+    assert all(read_meld(m.cards, rules[m.kind]).meld for m in found.melds)
+    used = [c for m in found.melds for c in m.cards] + list(found.deadwood_cards)
+    assert sorted(map(str, used)) == sorted(map(str, hand))
     assert found.deadwood == solver.deadwood(hand)

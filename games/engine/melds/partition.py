@@ -29,16 +29,21 @@ Invariants:
 * :meth:`Partitioner.partition` returns melds that :func:`read_meld` accepts, the
   deadwood cards, and that same least value; every card of the hand is in exactly
   one of them;
-* the hand holds each natural face at most once (one deck's naturals; any number of
-  wilds). A second copy, a rule with ``stands_for`` or with ``min_naturals`` 0 is
-  refused with ``ValueError`` — those are not searched here.
+* the hand holds each natural face at most ``decks`` times (``Partitioner(decks=2)``
+  for two decks; a set may then hold two copies of a face, a run never does) and any
+  number of wilds. A copy too many, a rule with ``stands_for`` or with
+  ``min_naturals`` 0 is refused with ``ValueError`` — those are not searched here.
+* with several decks a face's copies are planes of the packed integer (copy *k* at
+  bit 52 *k* + face, always the lowest planes), and the search is the same; it is
+  slower (the counts are worked out per state), the one-deck path is unchanged.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import pairwise, product
 
 from games.engine.cards import RANKS, Card, Suit
 from games.engine.melds.hands import CardValues
@@ -54,6 +59,7 @@ from games.engine.melds.kinds import (
 
 LANE = 13
 LANE_MASK = (1 << LANE) - 1
+PLANE = 4 * LANE  # one deck's naturals; copy k of a face is at bit PLANE k + face
 SUITS: tuple[Suit, ...] = tuple(Suit)
 # Bit of each rank in a lane: the ace 0, two to king 1–12.
 LANE_RANKS: tuple[str, ...] = ("A", *RANKS[:-1])
@@ -122,6 +128,7 @@ class Partitioner:
         sets: SetRule | None = None,
         runs: RunRule | None = None,
         values: CardValues,
+        decks: int = 1,
     ) -> None:
         rules = [r for r in (sets, runs) if r is not None]
         if not rules:
@@ -131,7 +138,9 @@ class Partitioner:
         for rule in rules:
             if rule.wilds.stands_for is not None or rule.wilds.min_naturals < 1:
                 raise ValueError("stands_for and wild-only melds are not searched")
-        self.sets, self.runs, self.values = sets, runs, values
+        if decks < 1:
+            raise ValueError("a partition needs at least one deck")
+        self.sets, self.runs, self.values, self.decks = sets, runs, values, decks
         self._wild_ranks = rules[0].wilds.ranks
         self._bit: dict[Card, int] = {}
         self._card_at: dict[int, Card] = {}
@@ -140,9 +149,10 @@ class Partitioner:
                 if rank not in self._wild_ranks:
                     card = Card(rank, suit)
                     self._bit[card] = s * LANE + b
-                    self._card_at[s * LANE + b] = card
+                    for k in range(decks):
+                        self._card_at[k * PLANE + s * LANE + b] = card
         rank_value = [values.by_rank[r] for r in LANE_RANKS]
-        self._bit_value = [rank_value[i % LANE] for i in range(4 * LANE)]
+        self._bit_value = [rank_value[i % LANE] for i in range(PLANE * decks)]
         self._lane_value = [0] * (1 << LANE)
         for mask in range(1, 1 << LANE):
             low = (mask & -mask).bit_length() - 1
@@ -156,7 +166,8 @@ class Partitioner:
         self._packed_bit = {card: 1 << i for card, i in self._bit.items()}
         self._covers_with: dict[int, _Covers] = {}
         self._set_table = [
-            self._set_choice(n) if sets is not None else None for n in range(5)
+            self._set_choice(n) if sets is not None else None
+            for n in range(4 * decks + 1)
         ]
         self._set_least = [self._least_for_set(k) for k in range(64)]
         self._memos: dict[tuple[int, ...], dict[int, int]] = {}
@@ -176,14 +187,15 @@ class Partitioner:
 
     def _least_for_set(self, wilds: int) -> int:
         """The fewest naturals of a rank that make a set with ``wilds`` wilds
-        (5: none do)."""
+        (one more than the decks hold: none do)."""
+        most = 4 * self.decks
         if self.sets is None:
-            return 5
-        for n in range(1, 5):
+            return most + 1
+        for n in range(1, most + 1):
             choice = self._set_choice(n)
             if choice is not None and choice[0] <= wilds:
                 return n
-        return 5
+        return most + 1
 
     def _run_choice(self, lane: int) -> tuple[int, int] | None:
         """(least wilds, spare) of a run of the naturals ``lane``, or ``None``."""
@@ -228,6 +240,8 @@ class Partitioner:
 
     def _choices(self, rem: int, wilds: int) -> list[_Choice]:
         """Where the lowest natural of ``rem`` can go: deadwood, a set, a run."""
+        if self.decks > 1:
+            return self._choices_of_copies(rem, wilds)
         low = rem & -rem
         index = low.bit_length() - 1
         found: list[_Choice] = [(None, low, 0, 0)]
@@ -255,6 +269,92 @@ class Partitioner:
                 found.append((kind, mask << shift, used, spare))
         return found
 
+    # -- several decks -------------------------------------------------------------
+    #
+    # Copy k of a face (k = 0 … decks − 1) is bit PLANE k + face, and a face's copies
+    # are always the lowest planes (its count c: planes 0 … c − 1), so the lowest
+    # natural left is in plane 0 and every choice removes a face's top copies.
+
+    def _counts(self, rem: int) -> list[int]:
+        planes = [rem >> (k * PLANE) & ((1 << PLANE) - 1) for k in range(self.decks)]
+        return [sum(p >> face & 1 for p in planes) for face in range(PLANE)]
+
+    def _choices_of_copies(self, rem: int, wilds: int) -> list[_Choice]:
+        low = rem & -rem
+        face = low.bit_length() - 1
+        counts = self._counts(rem)
+
+        def top(face: int, copies: int) -> int:
+            held = counts[face]
+            return sum(1 << (k * PLANE + face) for k in range(held - copies, held))
+
+        found: list[_Choice] = [(None, top(face, 1), 0, 0)]
+        lane_no, bit = divmod(face, LANE)
+        if self.sets is not None:
+            faces = [s * LANE + bit for s in range(lane_no, 4)]
+            table = self._set_table
+            for picks in product(*(range(counts[f] + 1) for f in faces)):
+                if not picks[0]:
+                    continue
+                choice = table[sum(picks)]
+                if choice is not None and choice[0] <= wilds:
+                    mask = sum(top(f, m) for f, m in zip(faces, picks, strict=True))
+                    found.append((MeldKind.SET, mask, *choice))
+        if self.runs is not None:
+            shift = lane_no * LANE
+            for kind, lane, used, spare in self._runs(rem >> shift & LANE_MASK):
+                if used > wilds:
+                    break
+                mask = sum(top(shift + b, 1) for b in range(LANE) if lane >> b & 1)
+                found.append((kind, mask, used, spare))
+        return found
+
+    def _prepare_copies(
+        self, hand: Sequence[Card]
+    ) -> tuple[int, int, list[int], list[int]]:
+        bit_of = self._packed_bit
+        planes = [0] * self.decks
+        wild_values = []
+        for card in hand:
+            bit = bit_of.get(card)
+            if bit is None:
+                if card.rank not in self._wild_ranks:
+                    raise ValueError(f"{card.code} cannot be in a partition")
+                wild_values.append(self.values.by_rank[card.rank])
+                continue
+            for k, plane in enumerate(planes):
+                if not plane & bit:
+                    planes[k] |= bit
+                    break
+            else:
+                raise ValueError(f"{card.code}: more copies than {self.decks} decks")
+        wilds = len(wild_values)
+        least = self._set_least[wilds]
+        set_ranks = 0
+        for b in range(LANE):
+            held = sum(p >> (s * LANE + b) & 1 for p in planes for s in range(4))
+            if held >= least:
+                set_ranks |= 1 << b
+        covers = self._wild_covers(wilds) if self.runs is not None else None
+        candidates = 0
+        for s in range(4):
+            lane = planes[0] >> (s * LANE) & LANE_MASK
+            cand = (set_ranks | (covers[lane] if covers is not None else 0)) & lane
+            candidates |= cand << (s * LANE)
+        rem = 0
+        other = 0
+        for k, plane in enumerate(planes):
+            rem |= (plane & candidates) << (k * PLANE)
+            rest = plane & ~candidates
+            other += sum(
+                self._lane_value[rest >> (s * LANE) & LANE_MASK] for s in range(4)
+            )
+        wild_values.sort()
+        left = [0]
+        for value in wild_values:
+            left.append(left[-1] + value)
+        return rem, other, wild_values, left
+
     # -- the search -----------------------------------------------------------------
 
     def _solve(self, rem: int, wilds: int, spare: int, memo: dict, left: list) -> int:
@@ -263,7 +363,7 @@ class Partitioner:
         cheapest wilds)."""
         if not rem:
             return left[wilds - min(wilds, spare)]
-        key = rem | wilds << 52 | spare << 58
+        key = rem << 12 | wilds << 6 | spare
         best = memo.get(key)
         if best is not None:
             return best
@@ -287,6 +387,8 @@ class Partitioner:
     def _prepare(self, hand: Sequence[Card]) -> tuple[int, int, list[int], list[int]]:
         """(candidates packed, deadwood of the other naturals, wild worths, cheapest
         first, and their running sums)."""
+        if self.decks > 1:
+            return self._prepare_copies(hand)
         bit_of = self._packed_bit
         packed = 0
         wild_values = []
@@ -403,17 +505,22 @@ class Partitioner:
             placed[i] += extra
             free -= extra
         melds = []
-        used_bits: set[int] = set()
         start = 0
+        left_over = Counter(c for c in hand if c in self._bit)
         for (kind, mask, _used, _room), count in zip(chosen, placed, strict=True):
-            bits = [i for i in range(4 * LANE) if mask >> i & 1]
-            naturals = [self._card_at[i] for i in bits]
-            used_bits.update(bits)
+            naturals = [
+                self._card_at[i] for i in range(mask.bit_length()) if mask >> i & 1
+            ]
+            left_over.subtract(naturals)
             cards = (*naturals, *wild_cards[start : start + count])
             start += count
             assert kind is not None
             rank = naturals[0].rank if kind is MeldKind.SET else None
             suit = naturals[0].suit if kind is MeldKind.RUN else None
             melds.append(Meld(kind, cards, rank, suit, count))
-        rest = [c for c in hand if c in self._bit and self._bit[c] not in used_bits]
+        rest = []
+        for card in hand:
+            if left_over[card] > 0:
+                left_over[card] -= 1
+                rest.append(card)
         return Partition(best, tuple(melds), (*rest, *wild_cards[start:]))

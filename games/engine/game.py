@@ -244,7 +244,12 @@ class Game(ABC):
     * ``chips_are_money`` — ``True`` for chip games whose chips are paid out in
       money at the stake (Sinkki, Mah Jong, the poker games).
     * ``duplicate_boards`` — ``True`` where the book lets the game be played in
-      duplicate from boards (Sakaali for eight, §39.7).
+      duplicate from boards (Sakaali for eight, §39.7); such a game takes an option
+      ``boards`` (the board ids its match plays, in order), which a duplicate stage
+      sets.
+    * ``sheet_difference`` — ``True`` where a two-sided match is decided by the
+      cumulative point difference and the paper sheet keeps it (Sleazy): the sheet
+      and its CSV add the running difference of side 0 and side 1.
     """
 
     slug: ClassVar[str]
@@ -260,6 +265,7 @@ class Game(ABC):
     stakes_per_point: ClassVar[bool] = True
     chips_are_money: ClassVar[bool] = False
     duplicate_boards: ClassVar[bool] = False
+    sheet_difference: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._deal_adapter = TypeAdapter(self.deal_input)

@@ -3,6 +3,17 @@
 A game declares its deal input as pydantic models built from these pieces, so that the
 same declaration validates what a scorer sent, exports JSON Schema for the API docs
 and the entry form, and turns every problem into a :class:`RuleError` with a path.
+
+**Roles.** What a number or a list *stands for* at the table is declared in the
+schema, under the key ``x-role`` (:data:`ROLE`), so that forms and pages read it
+instead of guessing from field names:
+
+* ``seat`` (:data:`SeatField`) — an integer naming a seat: the declarer, the
+  soloist, who went out, who knocked;
+* ``side`` (:data:`SideField`) — an integer naming a side (who conceded);
+* ``per_side`` (:data:`PER_SIDE`) — a list with one item per side, in side order;
+* ``per_partner`` (:data:`PER_PARTNER`) — inside one side's item, a list with one
+  item per seat of that side, partners in seat order (each partner's hand).
 """
 
 from __future__ import annotations
@@ -14,6 +25,7 @@ from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    Field,
     PlainSerializer,
     TypeAdapter,
     ValidationError,
@@ -28,6 +40,22 @@ CARD_PATTERN = (
     r"^\s*(?i:(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]|[SHDC♠♥♦♣♤♡♢♧](10|[2-9TJQKA])"
     r"|JO|JK|JOKER|★)\s*$"
 )
+
+
+ROLE = "x-role"
+"""The JSON Schema key under which a field declares its role at the table."""
+
+SeatField = Annotated[int, Field(ge=0, json_schema_extra={ROLE: "seat"})]
+"""A seat index (add the upper bound where the field is used: ``Field(le=3)``)."""
+
+SideField = Annotated[int, Field(ge=0, json_schema_extra={ROLE: "side"})]
+"""A side index."""
+
+PER_SIDE = Field(json_schema_extra={ROLE: "per_side"})
+"""Mark a list as one item per side: ``Annotated[tuple[X, X], PER_SIDE]``."""
+
+PER_PARTNER = Field(json_schema_extra={ROLE: "per_partner"})
+"""Mark a list inside a side's item as one item per partner, in seat order."""
 
 
 class FrozenModel(BaseModel):

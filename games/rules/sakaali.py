@@ -59,7 +59,14 @@ from games.engine.game import (
     Table,
     advanced,
 )
-from games.engine.inputs import CardList, FrozenModel, deal_mode, parse_by_mode
+from games.engine.inputs import (
+    PER_PARTNER,
+    PER_SIDE,
+    CardList,
+    FrozenModel,
+    deal_mode,
+    parse_by_mode,
+)
 from games.engine.melds import (
     NO_WILDS,
     RANK_ORDER_VALUES,
@@ -162,7 +169,7 @@ class SakaaliOptions(FrozenModel):
 class SakaaliTeam(FrozenModel):
     """One team's final cards: the partners' two hands, or the ten together."""
 
-    hands: tuple[CardList, CardList] | None = Field(
+    hands: Annotated[tuple[CardList, CardList], PER_PARTNER] | None = Field(
         None,
         description="Each partner's five cards, partners in seat order (side 0: "
         "seats 0 and 2; side 1: seats 1 and 3).",
@@ -177,7 +184,7 @@ class SakaaliCards(FrozenModel):
     """A deal entered as both teams' final ten cards."""
 
     mode: Literal["cards"] = "cards"
-    teams: tuple[SakaaliTeam, SakaaliTeam] = Field(
+    teams: Annotated[tuple[SakaaliTeam, SakaaliTeam], PER_SIDE] = Field(
         description="Side 0 (seats 0 and 2) and side 1 (seats 1 and 3)."
     )
     board: BoardId | None = Field(
@@ -189,7 +196,7 @@ class SakaaliTotals(FrozenModel):
     """A deal entered as each team's card points only (not verified)."""
 
     mode: Literal["totals"]
-    card_points: tuple[CardPoints, CardPoints] = Field(
+    card_points: Annotated[tuple[CardPoints, CardPoints], PER_SIDE] = Field(
         description="Minus card points of side 0 and side 1."
     )
     board: BoardId | None = Field(

@@ -53,7 +53,14 @@ from games.engine.game import (
     Table,
     advanced,
 )
-from games.engine.inputs import CardList, FrozenModel, deal_mode, parse_by_mode
+from games.engine.inputs import (
+    PER_SIDE,
+    CardList,
+    FrozenModel,
+    SeatField,
+    deal_mode,
+    parse_by_mode,
+)
 from games.engine.melds import (
     CardValues,
     Fault,
@@ -196,7 +203,7 @@ def _deck(decks: int, jokers: int) -> DeckSpec:
     return make_deck(name, packs=decks, jokers_per_pack=jokers)
 
 
-Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
+Seat = Annotated[SeatField, Field(le=MAX_PLAYERS - 1)]
 
 
 class SneakyPeteMeld(FrozenModel):
@@ -229,7 +236,7 @@ class SneakyPeteCards(FrozenModel):
 
     mode: Literal["cards"] = "cards"
     went_out: Seat = Field(description="The seat of the player who went out.")
-    players: tuple[SneakyPetePlayer, ...] = Field(
+    players: Annotated[tuple[SneakyPetePlayer, ...], PER_SIDE] = Field(
         min_length=MIN_PLAYERS,
         max_length=MAX_PLAYERS,
         description="Every player in seat order: the cards left in hand (and "
@@ -242,7 +249,7 @@ class SneakyPeteTotals(FrozenModel):
 
     mode: Literal["totals"]
     went_out: Seat = Field(description="The seat of the player who went out.")
-    points: tuple[Annotated[int, Field(ge=0)], ...] = Field(
+    points: Annotated[tuple[Annotated[int, Field(ge=0)], ...], PER_SIDE] = Field(
         min_length=MIN_PLAYERS,
         max_length=MAX_PLAYERS,
         description="Every player's penalty points, in seat order (0 for the player "

@@ -102,6 +102,7 @@ class Sleazy(Game):
     Options = SleazyOptions
     deal_input = SleazyRound
     deck = STANDARD_52_JOKER
+    sheet_difference = True
     tables = tuple(dict.fromkeys(t for ts in TABLES_BY_VARIATION.values() for t in ts))
 
     def __init__(self) -> None:

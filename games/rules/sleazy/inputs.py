@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Discriminator, Field, Tag
 
 from games.engine.game import MatchState
-from games.engine.inputs import CardField, CardList, FrozenModel, deal_mode
+from games.engine.inputs import PER_SIDE, CardField, CardList, FrozenModel, deal_mode
 from games.engine.melds import Fault, SetRule, Wilds, Wording
 
 PURE_PAIR = 25
@@ -114,7 +114,7 @@ class SleazyCards(FrozenModel):
     pairs: tuple[CardList, ...] = Field(
         (), description="The pairs in the middle, each two cards."
     )
-    sides: tuple[SleazySide, SleazySide] = Field(
+    sides: Annotated[tuple[SleazySide, SleazySide], PER_SIDE] = Field(
         (SleazySide(), SleazySide()), description="The sets of side 0 and side 1."
     )
     colour_card: CardField | None = Field(
@@ -137,9 +137,8 @@ class SleazyTotals(FrozenModel):
     """A round entered as each side's points only (not verified)."""
 
     mode: Literal["totals"]
-    points: tuple[
-        Annotated[int, Field(ge=0)],
-        Annotated[int, Field(ge=0)],
+    points: Annotated[
+        tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]], PER_SIDE
     ]
 
 

@@ -8,7 +8,8 @@ rates. The brute force is independent of the solver: it asks
 :func:`games.engine.melds.read_meld` about every subset of the hand and takes the
 best family of disjoint melds by dynamic programming over the subsets — exponential,
 so it scores the first ``--brute`` hands only. Each set of rules is run twice: on hands
-from 52 cards, and on hands from 54 cards (two jokers, wild, 25 in hand). Rates are per
+from 52 cards, and on hands from 54 cards (two jokers, wild, 25 in hand); ``--decks 2``
+deals from two decks (and four jokers). Rates are per
 second of this process's CPU time (``time.process_time``), i.e. of one core, so that
 other work on a shared machine does not count against them; the solver's wall-clock
 rate is printed beside it.
@@ -64,9 +65,11 @@ def brute_force_deadwood(
     return best[-1]
 
 
-def deal_hands(count: int, size: int, jokers: int, seed: int) -> list[list[Card]]:
+def deal_hands(
+    count: int, size: int, jokers: int, seed: int, decks: int = 1
+) -> list[list[Card]]:
     rng = random.Random(seed)
-    deck = [*STANDARD_CARDS, *[JOKER] * jokers]
+    deck = [*STANDARD_CARDS * decks, *[JOKER] * jokers]
     return [rng.sample(deck, size) for _ in range(count)]
 
 
@@ -76,12 +79,12 @@ RULES: dict[str, tuple[SetRule, RunRule]] = {
 }
 
 
-def run(hands: int, brute: int, size: int, seed: int) -> list[dict]:
+def run(hands: int, brute: int, size: int, seed: int, decks: int = 1) -> list[dict]:
     results = []
     for name, (sets, runs) in RULES.items():
-        for jokers in (0, 2):
-            dealt = deal_hands(hands, size, jokers, seed)
-            solver = Partitioner(sets=sets, runs=runs, values=VALUES)
+        for jokers in (0, 2 * decks):
+            dealt = deal_hands(hands, size, jokers, seed, decks)
+            solver = Partitioner(sets=sets, runs=runs, values=VALUES, decks=decks)
             start, wall = time.process_time(), time.perf_counter()
             fast = [solver.deadwood(hand) for hand in dealt]
             solver_seconds = time.process_time() - start
@@ -100,6 +103,7 @@ def run(hands: int, brute: int, size: int, seed: int) -> list[dict]:
                 {
                     "rules": name,
                     "cards": size,
+                    "decks": decks,
                     "jokers_in_deck": jokers,
                     "hands": hands,
                     "solver_hands_per_second": round(hands / solver_seconds),
@@ -118,11 +122,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--brute", type=int, default=10_000)
     parser.add_argument("--cards", type=int, default=7)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--decks", type=int, default=1)
     args = parser.parse_args(argv)
     print(
         f"# {platform.processor() or platform.machine()}, {platform.python_version()}"
     )
-    for result in run(args.hands, args.brute, args.cards, args.seed):
+    for result in run(args.hands, args.brute, args.cards, args.seed, args.decks):
         print(json.dumps(result))
 
 

@@ -70,7 +70,7 @@ from games.engine.melds import (
     deck_errors,
     fault_errors,
     going_out_error,
-    read_meld,
+    meld_faults,
     went_out_points_errors,
 )
 from games.engine.registry import register
@@ -287,7 +287,7 @@ def meld_errors(
     """
     cards = meld.cards
     is_set = meld.kind == "set"
-    faults = read_meld(cards, SET if is_set else RUNS[round_the_corner]).faults
+    faults = meld_faults(cards, SET if is_set else RUNS[round_the_corner])
     if not faults:
         return []
     if Fault.TOO_FEW_NATURALS in faults:

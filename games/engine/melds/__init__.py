@@ -34,6 +34,7 @@ from games.engine.melds.kinds import (
     Wilds,
     Wording,
     fault_errors,
+    meld_faults,
     read_meld,
 )
 from games.engine.melds.partition import Partition, Partitioner
@@ -57,6 +58,7 @@ __all__ = [
     "deck_errors",
     "fault_errors",
     "going_out_error",
+    "meld_faults",
     "multiple_errors",
     "not_a_multiple",
     "read_meld",

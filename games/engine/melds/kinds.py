@@ -23,7 +23,8 @@ Terms:
 Invariants:
 
 * :func:`read_meld` is total: it returns a :class:`Meld` or at least one fault,
-  never both, and never raises for any list of cards;
+  never both, and never raises for any list of cards; :func:`meld_faults` gives the
+  same faults without building the meld;
 * faults come in one order — length, wild count, naturals, then the shape (ranks,
   suits, repeated ranks, sequence, what a wild stands for) — and a shape fault that
   cannot be judged is left out: none without a natural, no sequence fault after a
@@ -178,6 +179,27 @@ class MeldReading:
 
 def read_meld(cards: Sequence[Card], rule: MeldRule) -> MeldReading:
     """Read ``cards`` as a meld of ``rule``'s kind: the meld, or every fault."""
+    faults = meld_faults(cards, rule)
+    if faults:
+        return MeldReading(None, faults)
+    naturals = [c for c in cards if c.rank not in rule.wilds.ranks]
+    wild = len(cards) - len(naturals)
+    first = naturals[0] if naturals else None
+    if isinstance(rule, SetRule):
+        rank = first.rank if first is not None else None
+        return MeldReading(Meld(MeldKind.SET, tuple(cards), rank, None, wild))
+    suit = first.suit if first is not None else None
+    return MeldReading(Meld(MeldKind.RUN, tuple(cards), None, suit, wild))
+
+
+NO_FAULTS: tuple[Fault, ...] = ()
+
+
+def meld_faults(cards: Sequence[Card], rule: MeldRule) -> tuple[Fault, ...]:
+    """Every fault of ``cards`` as a meld of ``rule``'s kind (none: it is one).
+
+    :func:`read_meld` without building the meld, for checks that only report.
+    """
     wilds = rule.wilds
     wild_ranks = wilds.ranks
     naturals = [c for c in cards if c.rank not in wild_ranks]
@@ -194,42 +216,31 @@ def read_meld(cards: Sequence[Card], rule: MeldRule) -> MeldReading:
     if count < wilds.min_naturals:
         faults.append(Fault.TOO_FEW_NATURALS)
     if not naturals:
-        return _reading(cards, rule, faults, None, None, wild)
+        return tuple(faults)
     if isinstance(rule, SetRule):
-        rank = naturals[0].rank
         if len({c.rank for c in naturals}) > 1:
             faults.append(Fault.MIXED_RANKS)
-        elif wild and wilds.stands_for is not None and rank not in wilds.stands_for:
+        elif (
+            wild
+            and wilds.stands_for is not None
+            and naturals[0].rank not in wilds.stands_for
+        ):
             faults.append(Fault.WILD_STANDS_FOR)
-        return _reading(cards, rule, faults, rank, None, wild)
-    suit = naturals[0].suit
+        return tuple(faults) if faults else NO_FAULTS
     if len({c.suit for c in naturals}) > 1:
         faults.append(Fault.MIXED_SUITS)
-        return _reading(cards, rule, faults, None, None, wild)
+        return tuple(faults)
     others = [c.rank for c in naturals if c.rank != ACE]
     aces = count - len(others)
     if len(set(others)) != len(others) or aces > (2 if rule.ace_both_ends else 1):
         faults.append(Fault.REPEATED_RANK)
-        return _reading(cards, rule, faults, None, suit, wild)
+        return tuple(faults)
     fit = run_fit([SLOT[r] for r in others], aces, length, rule)
     if fit is None:
         faults.append(Fault.NOT_IN_A_ROW)
     elif not fit:
         faults.append(Fault.WILD_STANDS_FOR)
-    return _reading(cards, rule, faults, None, suit, wild)
-
-
-def _reading(
-    cards: Sequence[Card],
-    rule: MeldRule,
-    faults: list[Fault],
-    rank: str | None,
-    suit: Suit | None,
-    wild: int,
-) -> MeldReading:
-    if faults:
-        return MeldReading(None, tuple(faults))
-    return MeldReading(Meld(rule.kind, tuple(cards), rank, suit, wild))
+    return tuple(faults) if faults else NO_FAULTS
 
 
 @cache

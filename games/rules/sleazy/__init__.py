@@ -56,7 +56,7 @@ from games.engine.game import (
     Table,
 )
 from games.engine.inputs import parse_by_mode
-from games.engine.melds import deck_errors, fault_errors, multiple_errors, read_meld
+from games.engine.melds import deck_errors, fault_errors, meld_faults, multiple_errors
 from games.engine.registry import register
 from games.rules.sleazy.colours import (
     check_broken_colour_set,
@@ -177,7 +177,7 @@ class Sleazy(Game):
             if colour_card is not None and colour_card in pair:
                 errors.append(colour_card_used(path))
                 colour_card_placed = True
-            faults = read_meld(pair, PAIR).faults
+            faults = meld_faults(pair, PAIR)
             if faults:
                 errors.extend(
                     fault_errors(
@@ -226,12 +226,13 @@ class Sleazy(Game):
                 placed.append((f"{path}.cards", cards))
                 holds_colour_card = colour_card is not None and colour_card in cards
                 colour_card_placed |= holds_colour_card
-                reading = read_meld(cards, SET)
-                rank = reading.meld.rank if reading.meld is not None else None
+                faults = meld_faults(cards, SET)
+                # A set's number: its naturals' (one, when there is no fault).
+                rank = None if faults else next(c.rank for c in cards if not c.is_joker)
                 errors.extend(
                     fault_errors(
                         f"{path}.cards",
-                        reading.faults,
+                        faults,
                         SET_WORDING,
                         length=len(cards),
                         first_only=True,

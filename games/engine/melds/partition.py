@@ -101,6 +101,14 @@ def _tight(lane: int, rule: RunRule) -> int:
     return best
 
 
+def _running_sums(values: list[int]) -> list[int]:
+    """``[0, v0, v0 + v1, …]``: the worth of the ``i`` first values."""
+    sums = [0]
+    for value in values:
+        sums.append(sums[-1] + value)
+    return sums
+
+
 class _Covers(dict[int, int]):
     """``covers[lane]``: the naturals of ``lane`` some run with the given number of
     wilds holds, worked out the first time a lane is asked for (a dict, so that a
@@ -309,6 +317,12 @@ class Partitioner:
                 found.append((kind, mask, used, spare))
         return found
 
+    def _wild_value(self, card: Card) -> int:
+        """A wild's worth in hand; a card neither natural nor wild is refused."""
+        if card.rank not in self._wild_ranks:
+            raise ValueError(f"{card.code} cannot be in a partition")
+        return self.values.by_rank[card.rank]
+
     def _prepare_copies(
         self, hand: Sequence[Card]
     ) -> tuple[int, int, list[int], list[int]]:
@@ -318,9 +332,7 @@ class Partitioner:
         for card in hand:
             bit = bit_of.get(card)
             if bit is None:
-                if card.rank not in self._wild_ranks:
-                    raise ValueError(f"{card.code} cannot be in a partition")
-                wild_values.append(self.values.by_rank[card.rank])
+                wild_values.append(self._wild_value(card))
                 continue
             for k, plane in enumerate(planes):
                 if not plane & bit:
@@ -350,10 +362,7 @@ class Partitioner:
                 self._lane_value[rest >> (s * LANE) & LANE_MASK] for s in range(4)
             )
         wild_values.sort()
-        left = [0]
-        for value in wild_values:
-            left.append(left[-1] + value)
-        return rem, other, wild_values, left
+        return rem, other, wild_values, _running_sums(wild_values)
 
     # -- the search -----------------------------------------------------------------
 
@@ -395,9 +404,7 @@ class Partitioner:
         for card in hand:
             bit = bit_of.get(card)
             if bit is None:
-                if card.rank not in self._wild_ranks:
-                    raise ValueError(f"{card.code} cannot be in a partition")
-                wild_values.append(self.values.by_rank[card.rank])
+                wild_values.append(self._wild_value(card))
             elif packed & bit:
                 raise ValueError(f"{card.code} twice: one deck's naturals only")
             else:
@@ -435,10 +442,7 @@ class Partitioner:
         if not wilds:
             return rem, other, wild_values, [0]
         wild_values.sort()
-        left = [0]
-        for value in wild_values:
-            left.append(left[-1] + value)
-        return rem, other, wild_values, left
+        return rem, other, wild_values, _running_sums(wild_values)
 
     def _wild_covers(self, wilds: int) -> _Covers:
         covers = self._covers_with.get(wilds)

@@ -43,17 +43,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import (
-    Discriminator,
-    Field,
-    Tag,
-    TypeAdapter,
-    field_validator,
-)
+from pydantic import Discriminator, Field, Tag, TypeAdapter, field_validator
 from pydantic_core import PydanticCustomError
 
-from games.engine.cards import RANKS, Card
-from games.engine.decks import STANDARD_52, check_deck
+from games.engine.cards import Card
+from games.engine.decks import STANDARD_52
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import (
     DealScore,
@@ -73,6 +67,12 @@ from games.engine.inputs import (
     deal_mode,
     parse_by_mode,
 )
+from games.engine.melds import (
+    NO_WILDS,
+    RANK_ORDER_VALUES,
+    SetRule,
+    deck_errors,
+)
 from games.engine.registry import register
 
 HAND = 5
@@ -81,14 +81,9 @@ PAIR = 25
 SINGLE_EXTRA = 20
 WIN_BONUS = 20
 ALL_IN_SETS = 30
-# 39.4: "ace=1, two=2, ..., king=13".
-VALUES: dict[str, int] = {
-    **{rank: int(rank) for rank in RANKS if rank.isdigit()},
-    "A": 1,
-    "J": 11,
-    "Q": 12,
-    "K": 13,
-}
+# 39.4: "ace=1, two=2, ..., king=13"; a set is three or four of a kind.
+VALUES = RANK_ORDER_VALUES.by_rank
+SET = SetRule(min_length=3, wilds=NO_WILDS)
 # Reading order of a team's groups on the sheet: by value, ace first.
 BY_VALUE = tuple(sorted(VALUES, key=VALUES.__getitem__))
 NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
@@ -245,13 +240,17 @@ def team_hand(cards: Sequence[Card], side: int | None = None) -> TeamHand:
     total = 0
     for rank in BY_VALUE:
         count = counts.get(rank, 0)
-        if count >= 3:
+        if not count:
+            continue
+        # The cards of one rank from one deck: SET holds them exactly when there
+        # are enough of them (what read_meld would find, without reading them).
+        if count >= SET.min_length:
             word = "three" if count == 3 else "four"
             facts.append(Fact("set", f"{word} {_name(rank, True)}: 0", side, 0))
         elif count == 2:
             total += PAIR
             facts.append(Fact("pair", f"pair of {_name(rank, True)}: 25", side, PAIR))
-        elif count == 1:
+        else:
             lost = VALUES[rank] + SINGLE_EXTRA
             total += lost
             facts.append(Fact("single", f"single {_name(rank)}: {lost}", side, lost))
@@ -271,7 +270,7 @@ class Sakaali(Game):
     deal_input = SakaaliDeal
     deck = STANDARD_52
     tables = ((0, 1, 0, 1),)
-    duplicate_boards = True  # Sakaali for eight, §39.7
+    duplicate_boards = True  # §39.7: Sakaali for eight, boards replayed
 
     def __init__(self) -> None:
         super().__init__()
@@ -404,11 +403,7 @@ class Sakaali(Game):
                     )
                 )
                 tens.append(None)
-        entered = [card for _path, cards in placed for card in cards]
-        # One deck: twenty different non-jokers cannot break it, so the full count
-        # (which names every place a card was entered) runs only when one might.
-        if len(set(entered)) != len(entered) or any(c.is_joker for c in entered):
-            errors.extend(check_deck(STANDARD_52, placed))
+        errors.extend(deck_errors(STANDARD_52, placed))
         if errors:
             return None
         return team_hand(tens[0], 0), team_hand(tens[1], 1)
@@ -542,6 +537,12 @@ class Sakaali(Game):
             winners=winners,
         )
 
+    def match_goal(self, options: SakaaliOptions) -> MatchGoal:
+        """Duplicate play is exactly its boards; otherwise the target wins a game."""
+        if options.boards:
+            return MatchGoal(deals=len(options.boards))
+        return MatchGoal(target=options.target)
+
     def leaders(self, state: SakaaliState) -> tuple[int, ...]:
         options: SakaaliOptions = state.options
         if options.best_of > 1 and not options.boards:
@@ -551,12 +552,6 @@ class Sakaali(Game):
             if state.new_game:
                 return ()
         return super().leaders(state)
-
-    def match_goal(self, options: SakaaliOptions) -> MatchGoal:
-        # Duplicate play: the match is exactly its boards, decided by game points.
-        if options.boards:
-            return MatchGoal(deals=len(options.boards))
-        return MatchGoal(target=options.target)
 
     def next_deal(self, state: SakaaliState) -> NextDeal | None:
         if state.finished:

@@ -32,22 +32,22 @@ Invariants:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import chain, pairwise
 from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag, TypeAdapter
 
 from games.engine.cards import Card
-from games.engine.decks import DeckSpec, check_deck, make_deck
+from games.engine.decks import DeckSpec, make_deck
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import (
+    ContextRow,
     DealScore,
     Fact,
     Game,
+    MatchGoal,
     MatchState,
     NextDeal,
     Table,
@@ -61,6 +61,18 @@ from games.engine.inputs import (
     deal_mode,
     parse_by_mode,
 )
+from games.engine.melds import (
+    CardValues,
+    Fault,
+    RunRule,
+    SetRule,
+    Wording,
+    deck_errors,
+    fault_errors,
+    going_out_error,
+    meld_faults,
+    went_out_points_errors,
+)
 from games.engine.registry import register
 
 HANDS = 7
@@ -69,25 +81,57 @@ MIN_PLAYERS = 3
 MAX_PLAYERS = 8
 SET_LENGTH = 3  # "Set = three of a kind"
 RUN_LENGTH = 4  # "Run = four in a row, same suit"
-UNIT = 5  # the smallest card value: every score is a multiple of it
 
 # Points: "Joker = 50, Ace = 20, 9-K = 10, 2-8 = 5".
-CARD_POINTS: dict[str, int] = {
-    "Jo": 50,
-    "A": 20,
-    **dict.fromkeys(("9", "10", "J", "Q", "K"), 10),
-    **dict.fromkeys(("2", "3", "4", "5", "6", "7", "8"), 5),
-}
+PENALTIES = CardValues(
+    "Sneaky Pete",
+    {
+        "Jo": 50,
+        "A": 20,
+        **dict.fromkeys(("9", "10", "J", "Q", "K"), 10),
+        **dict.fromkeys(("2", "3", "4", "5", "6", "7", "8"), 5),
+    },
+)
+CARD_POINTS = PENALTIES.by_rank
+UNIT = PENALTIES.unit  # 5: every score is a multiple of it
 
-# A run's positions: the ace is 1 below the two or 14 above the king.
-_POSITION = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8"), 2)} | {
-    "9": 9,
-    "10": 10,
-    "J": 11,
-    "Q": 12,
-    "K": 13,
+# "Set = three of a kind"; "Run = four in a row, same suit", the ace low, high or
+# both ends of one run; the joker is wild, with no limit per meld.
+SET = SetRule(min_length=SET_LENGTH)
+RUNS = {
+    corner: RunRule(min_length=RUN_LENGTH, ace_both_ends=True, wrap=corner)
+    for corner in (False, True)
 }
-ACE_LOW, ACE_HIGH = 1, 14
+SET_WORDING: Wording = {
+    Fault.TOO_FEW_NATURALS: (
+        "no_natural_card",
+        "a meld needs at least one card that is not a joker",
+    ),
+    Fault.TOO_SHORT: (
+        "set_too_short",
+        "a set is at least three of a kind, not {length} cards",
+    ),
+    Fault.MIXED_RANKS: (
+        "mixed_ranks",
+        "a set is cards of one rank (jokers stand in for any of them)",
+    ),
+}
+RUN_WORDING: Wording = {
+    Fault.TOO_FEW_NATURALS: SET_WORDING[Fault.TOO_FEW_NATURALS],
+    Fault.TOO_SHORT: (
+        "run_too_short",
+        "a run is at least four in a row, not {length} cards",
+    ),
+    Fault.MIXED_SUITS: ("mixed_suits", "a run is cards of one suit"),
+    Fault.REPEATED_RANK: (
+        "repeated_rank",
+        "a run holds each rank once (the ace may end it at both ends)",
+    ),
+    Fault.NOT_IN_A_ROW: (
+        "not_in_a_row",
+        "these cards are not in a row: the gaps need more jokers than the run holds",
+    ),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,12 +169,12 @@ def requirement(hand: int) -> Requirement:
 
 
 def card_points(card: Card) -> int:
-    return CARD_POINTS[card.rank]
+    return PENALTIES.of(card)
 
 
 def hand_points(cards: Sequence[Card]) -> int:
     """The penalty points of the cards left in a hand."""
-    return sum(CARD_POINTS[c.rank] for c in cards)
+    return PENALTIES.total(cards)
 
 
 class SneakyPeteOptions(FrozenModel):
@@ -233,105 +277,26 @@ class SneakyPeteState(MatchState):
 # -- melds ---------------------------------------------------------------------------
 
 
-def _run_fits(cards: Sequence[Card], round_the_corner: bool) -> bool:
-    """Whether the naturals of ``cards`` (one suit, no rank twice but the ace) lie
-    within a window of ``len(cards)`` positions, the jokers filling the gaps."""
-    length = len(cards)
-    fixed = [_POSITION[c.rank] for c in cards if not c.is_joker and c.rank != "A"]
-    aces = sum(1 for c in cards if c.rank == "A")
-    if length <= ACE_HIGH:
-        choices = {0: [()], 1: [(ACE_LOW,), (ACE_HIGH,)], 2: [(ACE_LOW, ACE_HIGH)]}
-        for ace_positions in choices.get(aces, []):
-            positions = [*fixed, *ace_positions]
-            if max(positions) - min(positions) + 1 <= length:
-                return True
-    if round_the_corner and aces <= 1 and length <= 13:
-        # On a ring of 13 ranks (the ace between the king and the two): the
-        # naturals fit when the largest gap between neighbours leaves an arc no
-        # longer than the run.
-        ring = sorted([p - 1 for p in fixed] + [0] * aces)
-        gaps = [b - a for a, b in pairwise(ring)]
-        gaps.append(ring[0] + 13 - ring[-1])
-        return 13 - max(gaps) + 1 <= length
-    return False
-
-
 def meld_errors(
     path: str, meld: SneakyPeteMeld, round_the_corner: bool
 ) -> list[RuleError]:
-    """Why ``meld`` is not a set or a run of its kind (nothing if it is one)."""
+    """Why ``meld`` is not a set or a run of its kind (nothing if it is one).
+
+    A meld without a natural card is only that; a run's sequence is judged only
+    when nothing else is wrong with it; a run too long is a run not in a row.
+    """
     cards = meld.cards
-    naturals = [c for c in cards if not c.is_joker]
-    errors: list[RuleError] = []
-    if not naturals:
-        return [
-            RuleError(
-                f"{path}.cards",
-                "no_natural_card",
-                "a meld needs at least one card that is not a joker",
-            )
-        ]
-    if meld.kind == "set":
-        if len(cards) < SET_LENGTH:
-            errors.append(
-                RuleError(
-                    f"{path}.cards",
-                    "set_too_short",
-                    f"a set is at least three of a kind, not {len(cards)} cards",
-                )
-            )
-        if len({c.rank for c in naturals}) > 1:
-            errors.append(
-                RuleError(
-                    f"{path}.cards",
-                    "mixed_ranks",
-                    "a set is cards of one rank (jokers stand in for any of them)",
-                )
-            )
-        return errors
-    if len(cards) < RUN_LENGTH:
-        errors.append(
-            RuleError(
-                f"{path}.cards",
-                "run_too_short",
-                f"a run is at least four in a row, not {len(cards)} cards",
-            )
-        )
-    if len({c.suit for c in naturals}) > 1:
-        errors.append(
-            RuleError(f"{path}.cards", "mixed_suits", "a run is cards of one suit")
-        )
-        return errors
-    ranks = [c.rank for c in naturals if c.rank != "A"]
-    if len(set(ranks)) != len(ranks) or len(naturals) - len(ranks) > 2:
-        errors.append(
-            RuleError(
-                f"{path}.cards",
-                "repeated_rank",
-                "a run holds each rank once (the ace may end it at both ends)",
-            )
-        )
-        return errors
-    if not errors and not _run_fits(cards, round_the_corner):
-        errors.append(
-            RuleError(
-                f"{path}.cards",
-                "not_in_a_row",
-                "these cards are not in a row: the gaps need more jokers than the "
-                "run holds",
-            )
-        )
-    return errors
-
-
-def _deck_errors(
-    deck: DeckSpec, placed: Sequence[tuple[str, Sequence[Card]]]
-) -> list[RuleError]:
-    """:func:`check_deck`, after a count in C that settles the usual legal hand."""
-    counts = Counter(chain.from_iterable(cards for _, cards in placed))
-    if all(n <= deck.copies.get(card, 0) for card, n in counts.items()):
+    is_set = meld.kind == "set"
+    faults = meld_faults(cards, SET if is_set else RUNS[round_the_corner])
+    if not faults:
         return []
-    return check_deck(deck, placed)
+    if Fault.TOO_FEW_NATURALS in faults:
+        faults = (Fault.TOO_FEW_NATURALS,)
+    elif Fault.TOO_SHORT in faults:
+        faults = tuple(f for f in faults if f is not Fault.NOT_IN_A_ROW)
+    faults = tuple(f for f in faults if f is not Fault.TOO_LONG)
+    wording = SET_WORDING if is_set else RUN_WORDING
+    return fault_errors(f"{path}.cards", faults, wording, length=len(cards))
 
 
 # -- the game ------------------------------------------------------------------------
@@ -412,35 +377,7 @@ class SneakyPete(Game):
     def _score_totals(
         self, state: SneakyPeteState, deal: SneakyPeteTotals
     ) -> DealScore:
-        errors = []
-        for seat, points in enumerate(deal.points):
-            path = f"points.{seat}"
-            if seat == deal.went_out:
-                if points:
-                    errors.append(
-                        RuleError(
-                            path,
-                            "points_for_going_out",
-                            "the player who went out has no cards left: 0",
-                        )
-                    )
-            elif points == 0:
-                errors.append(
-                    RuleError(
-                        path,
-                        "no_cards_left",
-                        "only the player who went out is out of cards; every card "
-                        "left counts at least 5",
-                    )
-                )
-            elif points % UNIT:
-                errors.append(
-                    RuleError(
-                        path,
-                        "not_a_multiple_of_5",
-                        f"{points} cannot be scored: every card counts 5, 10, 20 or 50",
-                    )
-                )
+        errors = went_out_points_errors(deal.points, deal.went_out, "points", PENALTIES)
         if errors:
             raise DealRejected(errors)
         facts = [self._went_out_fact(deal.went_out)]
@@ -471,23 +408,9 @@ class SneakyPete(Game):
             hand = player.hand
             placed.append((f"{path}.hand", hand))
             out = seat == deal.went_out
-            if out and hand:
-                errors.append(
-                    RuleError(
-                        f"{path}.hand",
-                        "cards_after_going_out",
-                        f"seat {seat} went out, so holds no cards",
-                    )
-                )
-            elif not out and not hand:
-                errors.append(
-                    RuleError(
-                        f"{path}.hand",
-                        "hand_required",
-                        f"only the player who went out (seat {deal.went_out}) has "
-                        "no cards: enter the cards left in this hand",
-                    )
-                )
+            error = going_out_error(f"{path}.hand", seat, hand, deal.went_out)
+            if error is not None:
+                errors.append(error)
             points.append(0 if out else hand_points(hand))
             if not out:
                 facts.append(self._hand_fact(seat, hand, points[-1]))
@@ -500,7 +423,7 @@ class SneakyPete(Game):
                 facts.append(Fact("melded", f"seat {seat} melded {need.text}", seat))
             elif melded[-1] is False:
                 facts.append(Fact("not_melded", f"seat {seat} did not meld", seat))
-        errors.extend(_deck_errors(self.deck_for(options), placed))
+        errors.extend(deck_errors(self.deck_for(options), placed))
         if errors:
             raise DealRejected(errors)
         return self._result(
@@ -650,4 +573,16 @@ class SneakyPete(Game):
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             notes=tuple(notes),
+            context=(
+                ContextRow("hand", "Hand", "text", f"{number} of {HANDS}"),
+                ContextRow(
+                    "requirement",
+                    "To meld",
+                    "text",
+                    need.text + (", no discard" if number == HANDS else ""),
+                ),
+            ),
         )
+
+    def match_goal(self, options: SneakyPeteOptions) -> MatchGoal:
+        return MatchGoal(deals=HANDS)

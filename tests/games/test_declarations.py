@@ -116,10 +116,21 @@ def test_the_canasta_family_declares_each_sides_opening_requirement(slug, first)
     assert row.value == (first, first)
 
 
-@pytest.mark.parametrize("slug", ["sleazy", "sneaky-pete", "sakaali", "skruuvi"])
-def test_games_without_such_terms_declare_no_context_rows(slug):
-    """A Sleazy sheet never says "Nousussa" nor "Opening requirement"."""
-    assert _context(slug, []) == ()
+@pytest.mark.parametrize(
+    ("slug", "codes"),
+    [
+        ("sleazy", ["round", "ahead", "cumulative_difference"]),
+        ("sneaky-pete", ["hand", "requirement"]),
+        ("sakaali", []),
+        ("skruuvi", []),
+    ],
+)
+def test_games_without_such_terms_declare_only_their_own_rows(slug, codes):
+    """A Sleazy sheet never says "Nousussa" nor "Opening requirement": each game
+    declares its own rows (or none)."""
+    rows = _context(slug, [])
+    assert [row.code for row in rows] == codes
+    assert not {"nousussa", "opening-requirement"} & {row.code for row in rows}
 
 
 def test_flags_are_declared_where_the_book_says_so():

@@ -106,11 +106,24 @@ def test_canasta_sheet_shows_each_sides_opening_requirement(client, club):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("game", "seats"), [("skruuvi", 4), ("sleazy", 2)])
-def test_a_game_without_those_terms_shows_only_the_dealer(client, club, game, seats):
-    """A Skruuvi or Sleazy sheet never says "Nousussa" nor "Opening requirement"."""
+@pytest.mark.parametrize(
+    ("game", "seats", "rows"),
+    [
+        ("skruuvi", 4, {}),
+        (
+            "sleazy",
+            2,
+            {"round": "1 of 4", "ahead": "nobody", "cumulative_difference": "0"},
+        ),
+    ],
+)
+def test_a_game_without_those_terms_shows_only_its_own_rows(
+    client, club, game, seats, rows
+):
+    """A Skruuvi or Sleazy sheet never says "Nousussa" nor "Opening requirement":
+    the dealer, then exactly the rows the game declares."""
     html = _sheet(client, club, game, seats=seats)
-    assert shown(html) == {"dealer": "Aino"}
+    assert shown(html) == {"dealer": "Aino", **rows}
     assert "Nousussa" not in html and "Opening requirement" not in html
 
 

@@ -39,168 +39,55 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import Discriminator, Field, Tag, TypeAdapter
+from pydantic import TypeAdapter
 
 from games.engine.cards import Card
-from games.engine.decks import STANDARD_52_JOKER, check_deck
+from games.engine.decks import STANDARD_52_JOKER
 from games.engine.errors import DealRejected, RuleError, SetupRejected
 from games.engine.game import (
+    ContextRow,
     DealScore,
     Fact,
     Game,
     MatchGoal,
-    MatchState,
     NextDeal,
     Table,
 )
-from games.engine.inputs import (
-    PER_SIDE,
-    CardField,
-    CardList,
-    FrozenModel,
-    deal_mode,
-    parse_by_mode,
-)
+from games.engine.inputs import parse_by_mode
+from games.engine.melds import deck_errors, fault_errors, meld_faults, multiple_errors
 from games.engine.registry import register
+from games.rules.sleazy.colours import (
+    check_broken_colour_set,
+    check_colour_set,
+    colour_card_used,
+    red_side,
+)
+from games.rules.sleazy.inputs import (
+    BASIC_SET,
+    COLOUR_SET,
+    FULL_SET,
+    PAIR,
+    PAIR_WORDING,
+    PURE_PAIR,
+    SET,
+    SET_WORDING,
+    TABLES_BY_VARIATION,
+    UNIT,
+    SleazyCards,
+    SleazyOptions,
+    SleazyRound,
+    SleazyState,
+    SleazyTotals,
+    favour,
+    value,
+)
+from games.rules.sleazy.inputs import (
+    number_name as _name,
+)
 
-PURE_PAIR = 25
-BASIC_SET = 50
-FULL_SET = 100
-COLOUR_SET = 100
-HIGHER_CLASS = frozenset({"J", "Q", "K", "A"})  # "x 2"
-UNIT = 25  # every value is a multiple of it
-RANK_NAMES = {
-    "2": "2s",
-    "3": "3s",
-    "4": "4s",
-    "5": "5s",
-    "6": "6s",
-    "7": "7s",
-    "8": "8s",
-    "9": "9s",
-    "10": "10s",
-    "J": "jacks",
-    "Q": "queens",
-    "K": "kings",
-    "A": "aces",
-}
-
-Variation = Literal["duel", "double", "triple", "burying_bastards"]
-
-# Seats clockwise, as sides. Teammates sit next to each other (PLAYER VARIATIONS).
-TABLES_BY_VARIATION: dict[str, tuple[tuple[int, ...], ...]] = {
-    "duel": ((0, 1),),
-    "double": ((0, 0, 1, 1), (0, 1, 1, 0)),
-    "burying_bastards": ((0, 0, 1, 1), (0, 1, 1, 0)),
-    # In a ring of three any two seats are neighbours: the team is either side.
-    "triple": ((0, 0, 1), (0, 1, 0), (1, 0, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0)),
-}
-
-
-class SleazyOptions(FrozenModel):
-    """Variants; the defaults are the rulebook's basic two-player full game."""
-
-    rounds: Literal[2, 4] = Field(
-        4,
-        description="4 rounds (full game, the tradition) or 2 (short game).",
-    )
-    magic_hat: bool = Field(
-        False, description="EXTENSION: Magic Hat (the colours may be swapped)."
-    )
-    colour_set: bool = Field(
-        False, description="EXTENSION: Colour Set (the colour card can be taken)."
-    )
-    variation: Variation = Field(
-        "duel",
-        description="duel (2 players), double (2 v 2), triple (2 v 1), "
-        "burying_bastards (2 v 2, turns counter-clockwise).",
-    )
-
-
-class SleazySet(FrozenModel):
-    """A set on a side: four cards of a number (the joker may stand for one)."""
-
-    kind: Literal["basic", "full", "colour"] = Field(
-        description="basic (a stolen pair, 50), full (Joker's or Master's trick, "
-        "100), colour (Colour Set extension, 100)."
-    )
-    cards: CardList
-
-
-class SleazySide(FrozenModel):
-    """The sets kept on one side of the collection area."""
-
-    sets: tuple[SleazySet, ...] = ()
-
-
-class SleazyCards(FrozenModel):
-    """A round entered as its collections."""
-
-    mode: Literal["cards"] = "cards"
-    pairs: tuple[CardList, ...] = Field(
-        (), description="The pairs in the middle, each two cards."
-    )
-    sides: Annotated[tuple[SleazySide, SleazySide], PER_SIDE] = Field(
-        (SleazySide(), SleazySide()), description="The sets of side 0 and side 1."
-    )
-    colour_card: CardField | None = Field(
-        None, description="The colour card (needed for the Colour Set extension)."
-    )
-    red: Literal[0, 1] | None = Field(
-        None,
-        description="The side whose colour is red at the end of the round. "
-        "Without the Magic Hat it follows from the colour card: the non-dealer "
-        "has its colour.",
-    )
-    broken_colour_set: CardList | None = Field(
-        None,
-        description="Colour Set extension: the three cards of a broken colour set "
-        "behind the deck (worth nothing).",
-    )
-
-
-class SleazyTotals(FrozenModel):
-    """A round entered as each side's points only (not verified)."""
-
-    mode: Literal["totals"]
-    points: Annotated[
-        tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]], PER_SIDE
-    ]
-
-
-_mode = deal_mode
-
-
-SleazyRound = Annotated[
-    Annotated[SleazyCards, Tag("cards")] | Annotated[SleazyTotals, Tag("totals")],
-    Discriminator(_mode),
-]
-
-
-@dataclass(frozen=True, kw_only=True)
-class SleazyState(MatchState):
-    """``difference``: the cumulative point difference, side 0 minus side 1."""
-
-    difference: int = 0
-
-
-def value(base: int, rank: str) -> int:
-    """A collection's worth: ``base``, doubled for the higher class (J, Q, K, A)."""
-    return base * 2 if rank in HIGHER_CLASS else base
-
-
-def favour(difference: int) -> str:
-    """``"175 in side 0's favour"`` / ``"level"``."""
-    if difference == 0:
-        return "level"
-    return f"{abs(difference)} in side {0 if difference > 0 else 1}'s favour"
-
-
-def _name(rank: str) -> str:
-    return RANK_NAMES[rank]
+__all__ = ["Sleazy", "SleazyOptions", "SleazyState", "favour", "value"]
 
 
 @register
@@ -248,10 +135,7 @@ class Sleazy(Game):
 
     def initial_state(self, options: SleazyOptions, table: Table) -> SleazyState:
         return SleazyState(
-            table=table,
-            options=options,
-            totals=(0, 0),
-            dealer=table.first_dealer,
+            table=table, options=options, totals=(0, 0), dealer=table.first_dealer
         )
 
     # -- one round ----------------------------------------------------------------
@@ -267,16 +151,9 @@ class Sleazy(Game):
         return self._score_cards(state, deal)
 
     def _score_totals(self, state: SleazyState, deal: SleazyTotals) -> DealScore:
-        errors = [
-            RuleError(
-                f"points.{side}",
-                "not_a_multiple_of_25",
-                f"{points} cannot be scored: every pair and set is worth a multiple "
-                "of 25",
-            )
-            for side, points in enumerate(deal.points)
-            if points % UNIT
-        ]
+        errors = multiple_errors(
+            deal.points, UNIT, "points", "every pair and set is worth a multiple of 25"
+        )
         if errors:
             raise DealRejected(errors)
         return self._result(state, deal.points, [], verified=False)
@@ -291,37 +168,24 @@ class Sleazy(Game):
         placed: list[tuple[str, Sequence[Card]]] = []
         colour_card_placed = False
 
-        red = self._red_side(state, deal, errors)
+        red = red_side(state, deal, errors)
 
         pair_numbers: dict[str, int] = {}
         for i, pair in enumerate(deal.pairs):
             path = f"pairs.{i}"
             placed.append((path, pair))
             if colour_card is not None and colour_card in pair:
-                errors.append(self._colour_card_used(path))
+                errors.append(colour_card_used(path))
                 colour_card_placed = True
-            if len(pair) != 2:
-                errors.append(
-                    RuleError(path, "pair_size", f"a pair is 2 cards, not {len(pair)}")
+            faults = meld_faults(pair, PAIR)
+            if faults:
+                errors.extend(
+                    fault_errors(
+                        path, faults, PAIR_WORDING, length=len(pair), first_only=True
+                    )
                 )
                 continue
             a, b = pair
-            if a.is_joker or b.is_joker:
-                errors.append(
-                    RuleError(
-                        path,
-                        "joker_in_pair",
-                        "the joker only lives in a set, never in a pair",
-                    )
-                )
-                continue
-            if a.rank != b.rank:
-                errors.append(
-                    RuleError(
-                        path, "mixed_numbers", "a pair is two cards of the same number"
-                    )
-                )
-                continue
             if a.rank in pair_numbers:
                 errors.append(
                     RuleError(
@@ -362,14 +226,25 @@ class Sleazy(Game):
                 placed.append((f"{path}.cards", cards))
                 holds_colour_card = colour_card is not None and colour_card in cards
                 colour_card_placed |= holds_colour_card
-                rank = self._set_number(path, cards, errors)
+                faults = meld_faults(cards, SET)
+                # A set's number: its naturals' (one, when there is no fault).
+                rank = None if faults else next(c.rank for c in cards if not c.is_joker)
+                errors.extend(
+                    fault_errors(
+                        f"{path}.cards",
+                        faults,
+                        SET_WORDING,
+                        length=len(cards),
+                        first_only=True,
+                    )
+                )
                 if cset.kind == "colour":
-                    if not self._check_colour_set(
+                    if not check_colour_set(
                         path, options, colour_card, holds_colour_card, rank, errors
                     ):
                         continue
                 elif holds_colour_card:
-                    errors.append(self._colour_card_used(f"{path}.cards"))
+                    errors.append(colour_card_used(f"{path}.cards"))
                 elif (
                     cset.kind == "full"
                     and options.colour_set
@@ -404,204 +279,17 @@ class Sleazy(Game):
             placed.append(("broken_colour_set", cards))
             holds = colour_card is not None and colour_card in cards
             colour_card_placed |= holds
-            self._check_broken_colour_set(options, cards, colour_card, holds, errors)
+            check_broken_colour_set(options, cards, colour_card, holds, errors)
             facts.append(
                 Fact("broken_colour_set", "broken colour set: belongs to nobody", None)
             )
 
         if colour_card is not None and not colour_card_placed:
             placed.append(("colour_card", (colour_card,)))
-        errors.extend(check_deck(STANDARD_52_JOKER, placed))
+        errors.extend(deck_errors(STANDARD_52_JOKER, placed))
         if errors:
             raise DealRejected(errors)
         return self._result(state, tuple(points), facts, verified=True)
-
-    # -- checks -------------------------------------------------------------------
-
-    def _red_side(
-        self, state: SleazyState, deal: SleazyCards, errors: list[RuleError]
-    ) -> int | None:
-        """The side whose colour is red, from the entry or the colour card."""
-        options: SleazyOptions = state.options
-        card = deal.colour_card
-        non_dealer = 1 - state.table.side_of(state.dealer)
-        derived = None
-        if card is not None and not card.is_joker and not options.magic_hat:
-            derived = non_dealer if card.colour.value == "red" else 1 - non_dealer
-        if card is not None and card.is_joker:
-            errors.append(
-                RuleError(
-                    "colour_card",
-                    "joker_as_colour_card",
-                    "the joker is put behind the deck before the colour card is drawn",
-                )
-            )
-        if deal.red is not None:
-            if derived is not None and deal.red != derived:
-                errors.append(
-                    RuleError(
-                        "red",
-                        "colours_contradict_colour_card",
-                        f"the colour card {card.code} lies on the non-dealer's side "
-                        f"(side {non_dealer}), so side {derived} is red",
-                    )
-                )
-            return deal.red
-        if derived is None and self._has_pure_pair(deal):
-            why = (
-                "with the Magic Hat the colours may have been swapped"
-                if options.magic_hat
-                else "no colour card was entered"
-            )
-            errors.append(
-                RuleError(
-                    "red",
-                    "colours_required",
-                    f"enter which side is red to score the pure pairs ({why})",
-                )
-            )
-        return derived
-
-    @staticmethod
-    def _has_pure_pair(deal: SleazyCards) -> bool:
-        return any(
-            len(p) == 2
-            and not p[0].is_joker
-            and not p[1].is_joker
-            and p[0].rank == p[1].rank
-            and p[0].colour is p[1].colour
-            for p in deal.pairs
-        )
-
-    @staticmethod
-    def _colour_card_used(path: str) -> RuleError:
-        return RuleError(
-            path,
-            "colour_card_used",
-            "the colour card is excluded from the recipes (only a colour set takes "
-            "it, in the Colour Set extension)",
-        )
-
-    @staticmethod
-    def _set_number(
-        path: str, cards: Sequence[Card], errors: list[RuleError]
-    ) -> str | None:
-        """The number of a well-formed set, or ``None`` after reporting why not."""
-        if len(cards) != 4:
-            errors.append(
-                RuleError(
-                    f"{path}.cards",
-                    "set_size",
-                    f"a set is 4 cards (the joker may be one), not {len(cards)}",
-                )
-            )
-            return None
-        ranks = {c.rank for c in cards if not c.is_joker}
-        jokers = 4 - sum(1 for c in cards if not c.is_joker)
-        if jokers > 1:
-            errors.append(
-                RuleError(
-                    f"{path}.cards",
-                    "too_many_jokers",
-                    "the joker may stand for the one missing card of a set, no more",
-                )
-            )
-            return None
-        if len(ranks) != 1:
-            errors.append(
-                RuleError(
-                    f"{path}.cards",
-                    "mixed_numbers",
-                    "a set is four cards of the same number",
-                )
-            )
-            return None
-        return ranks.pop()
-
-    @staticmethod
-    def _check_colour_set(
-        path: str,
-        options: SleazyOptions,
-        colour_card: Card | None,
-        holds_colour_card: bool,
-        rank: str | None,
-        errors: list[RuleError],
-    ) -> bool:
-        """Whether a colour set may score (errors reported otherwise)."""
-        if not options.colour_set:
-            errors.append(
-                RuleError(
-                    f"{path}.kind",
-                    "colour_set_not_played",
-                    "colour sets belong to the Colour Set extension (option "
-                    "colour_set)",
-                )
-            )
-            return False
-        if colour_card is None:
-            errors.append(
-                RuleError(
-                    "colour_card",
-                    "colour_card_required",
-                    "enter the colour card to check the colour set",
-                )
-            )
-            return False
-        if not holds_colour_card:
-            errors.append(
-                RuleError(
-                    f"{path}.cards",
-                    "colour_set_without_colour_card",
-                    f"a colour set takes the colour card {colour_card.code}",
-                )
-            )
-            return False
-        return rank is not None
-
-    @staticmethod
-    def _check_broken_colour_set(
-        options: SleazyOptions,
-        cards: Sequence[Card],
-        colour_card: Card | None,
-        holds_colour_card: bool,
-        errors: list[RuleError],
-    ) -> None:
-        path = "broken_colour_set"
-        if not options.colour_set:
-            errors.append(
-                RuleError(
-                    path,
-                    "colour_set_not_played",
-                    "broken colour sets belong to the Colour Set extension",
-                )
-            )
-            return
-        if len(cards) != 3 or any(c.is_joker for c in cards):
-            errors.append(
-                RuleError(
-                    path,
-                    "broken_colour_set_cards",
-                    "a broken colour set is the three cards left when its joker leaves",
-                )
-            )
-            return
-        if colour_card is None:
-            errors.append(
-                RuleError(
-                    "colour_card",
-                    "colour_card_required",
-                    "enter the colour card to check the broken colour set",
-                )
-            )
-        elif not holds_colour_card or len({c.rank for c in cards}) != 1:
-            errors.append(
-                RuleError(
-                    path,
-                    "colour_set_without_colour_card",
-                    f"a broken colour set is three {_name(colour_card.rank)} with the "
-                    f"colour card {colour_card.code}",
-                )
-            )
 
     # -- the result ---------------------------------------------------------------
 
@@ -699,9 +387,6 @@ class Sleazy(Game):
             seat = table.next_seat(seat, step)
         return seat
 
-    def match_goal(self, options: SleazyOptions) -> MatchGoal:
-        return MatchGoal(deals=options.rounds)
-
     def next_deal(self, state: SleazyState) -> NextDeal | None:
         if state.finished:
             return None
@@ -718,12 +403,35 @@ class Sleazy(Game):
             notes.append("A team chooses which teammate plays each turn.")
         if options.variation == "burying_bastards":
             notes.append("Turns go counter-clockwise.")
+        difference = state.difference
         return NextDeal(
             number=number,
             dealer=state.dealer,
             starting_seat=self._starting_seat(state),
             notes=tuple(notes),
+            context=(
+                ContextRow("round", "Round", "text", f"{number} of {options.rounds}"),
+                ContextRow(
+                    "ahead",
+                    "Ahead",
+                    "side",
+                    None if difference == 0 else self._ahead(difference),
+                ),
+                ContextRow(
+                    "cumulative_difference",
+                    "Cumulative difference",
+                    "number",
+                    abs(difference),
+                ),
+            ),
         )
+
+    @staticmethod
+    def _ahead(difference: int) -> int:
+        return 0 if difference > 0 else 1
+
+    def match_goal(self, options: SleazyOptions) -> MatchGoal:
+        return MatchGoal(deals=options.rounds)
 
     def leaders(self, state: SleazyState) -> tuple[int, ...]:
         if state.difference == 0:

@@ -11,6 +11,7 @@ api_v1 = [
     path("", include("scoring.api.urls")),
     path("", include("tournaments.api.urls")),
     path("", include("scoring.money_api")),
+    path("", include("scoring.people_api")),
 ]
 
 urlpatterns = [

@@ -46,6 +46,7 @@ from scoring.errors import DomainError, NotFound
 from scoring.export import chart_series, sheet_csv, sheet_table
 from scoring.forms import AbandonForm, MatchSetupForm, PlayerForm, ReasonForm
 from scoring.models import DealStatus, Match, MatchStatus
+from scoring.players import player_add
 
 # -- access -------------------------------------------------------------------------
 
@@ -152,11 +153,12 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
                 player_form.add_error("username", "no account with this username")
             else:
                 try:
-                    player = services.player_create(
+                    player = player_add(
                         club=club,
                         display_name=player_form.cleaned_data["display_name"],
                         user=account,
                         role=player_form.cleaned_data["role"],
+                        allow_duplicate=player_form.cleaned_data["allow_duplicate"],
                         by=request.user,
                     )
                 except DomainError as exc:
@@ -247,7 +249,7 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
     except (ValueError, IndexError):
         raise Http404("no such table") from None
 
-    players = list(selectors.club_players(club))
+    players = list(selectors.club_pickable_players(club))
     side_names = [f"side {SIDE_NAMES[s]}" for s in range(max(shape) + 1)]
     form = MatchSetupForm(
         request.POST or None, players=players, seats=shape, side_names=side_names

@@ -1,6 +1,8 @@
 """Root URLs: pages, the API under /api/v1/, its schema and docs, admin, health."""
 
 from django.contrib import admin
+from django.http import HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -16,6 +18,10 @@ api_v1 = [
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path(
+        "favicon.ico",
+        lambda request: HttpResponsePermanentRedirect(static("img/favicon.svg")),
+    ),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/v1/", include((api_v1, "api"), namespace="api")),

@@ -8,7 +8,8 @@ routes): one view per operation, each one call to :mod:`scoring.players`.
 * ``POST clubs/{club}/people/{player}/rename/`` — name and short name;
 * ``POST clubs/{club}/people/{player}/retire/`` — ``{"retired": true|false}``;
 * ``POST clubs/{club}/people/merge/`` — ``{"keep": id, "merge": id}``;
-* ``GET players/{player}/history/`` — a player's record by game.
+* ``GET players/{player}/history/`` — a player's record by game;
+* ``POST clubs/{club}/time-zone/`` — ``{"time_zone": "Europe/Helsinki"}``.
 
 Club admins only for writes (403 otherwise); ids outside the viewer's clubs 404.
 Bad bodies are 400s whose ``path`` names the field.
@@ -79,6 +80,15 @@ class RecordOut(serializers.Serializer):
     drawn = serializers.IntegerField()
 
 
+class TimeZoneIn(serializers.Serializer):
+    time_zone = serializers.CharField(max_length=64)
+
+
+class TimeZoneOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    time_zone = serializers.CharField()
+
+
 class _Api(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
@@ -147,7 +157,21 @@ class PlayerHistoryApi(_Api):
         return Response(RecordOut(rows, many=True).data)
 
 
+class ClubTimeZoneApi(_Api):
+    @extend_schema(request=TimeZoneIn, responses={200: TimeZoneOut, **_ERRORS})
+    def post(self, request: Request, club_id: int) -> Response:
+        club = selectors.club_get(request.user, club_id)
+        data = _body(TimeZoneIn, request)
+        club = players.club_set_time_zone(club=club, by=request.user, **data)
+        return Response(TimeZoneOut(club).data)
+
+
 urlpatterns = [
+    path(
+        "clubs/<int:club_id>/time-zone/",
+        ClubTimeZoneApi.as_view(),
+        name="club-time-zone",
+    ),
     path("clubs/<int:club_id>/people/", PersonAddApi.as_view(), name="people-add"),
     path(
         "clubs/<int:club_id>/people/add-account/",

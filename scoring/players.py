@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from zoneinfo import available_timezones
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -288,3 +289,17 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: Any) -> PlayerM
     )
     merge.delete()
     return record
+
+
+@transaction.atomic
+def club_set_time_zone(*, club: Club, time_zone: str, by: Any) -> Club:
+    """The club's time zone (an IANA name such as ``Europe/Helsinki``)."""
+    _require_admin(by, club)
+    time_zone = time_zone.strip()
+    if time_zone not in available_timezones():
+        raise DomainError(
+            "unknown_time_zone", "an IANA time zone, e.g. Europe/Helsinki", "time_zone"
+        )
+    club.time_zone = time_zone
+    club.save(update_fields=["time_zone"])
+    return club

@@ -45,6 +45,7 @@ from scoring.deal_forms import (
 from scoring.errors import DomainError, NotFound
 from scoring.export import chart_series, sheet_csv, sheet_table
 from scoring.forms import AbandonForm, MatchSetupForm, PlayerForm, ReasonForm
+from scoring.localtime import local_iso
 from scoring.models import DealStatus, Match, MatchStatus
 from scoring.players import player_add
 
@@ -428,7 +429,8 @@ def match_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
     table = sheet_table(selectors.match_sheet(match))
     header = [
         f"{match.game.name} #{match.pk}, {match.club.name}",
-        f"started {match.started_at:%Y-%m-%d %H:%M}, {match.get_status_display()}",
+        f"started {local_iso(match.started_at, match.club)}, "
+        f"{match.get_status_display()}",
     ]
     response = HttpResponse(
         sheet_csv(table, header=header), content_type="text/csv; charset=utf-8"

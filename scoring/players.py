@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from zoneinfo import available_timezones
 from typing import Any
+from zoneinfo import available_timezones
 
 from django.contrib.auth import get_user_model
 from django.db import models, transaction

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import people_views, views
+from scoring import nav_views, people_views, views
 
 app_name = "scoring"
 
@@ -10,6 +10,9 @@ urlpatterns = [
     path("clubs/", views.club_list, name="clubs"),
     path("clubs/<int:club_id>/", views.club_detail, name="club"),
     path("clubs/<int:club_id>/players/", people_views.club_players, name="players"),
+    path("clubs/<int:club_id>/search/", nav_views.club_search, name="search"),
+    path("matches/", nav_views.my_matches, name="matches"),
+    path("money/", nav_views.money_index, name="money"),
     path(
         "clubs/<int:club_id>/players/<int:player_id>/edit/",
         people_views.player_edit,

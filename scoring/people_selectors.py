@@ -13,9 +13,22 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import permissions, selectors
+from django.db.models import Q
+
+from scoring import money_selectors, permissions, selectors
 from scoring.errors import NotFound
-from scoring.models import Match, MatchStatus, Player
+from scoring.models import (
+    Club,
+    Deal,
+    DealStatus,
+    LedgerEntry,
+    Match,
+    MatchStatus,
+    Player,
+    Role,
+)
+from scoring.money import get_currency
+from scoring.money.currency import format_minor
 
 
 @dataclass
@@ -24,10 +37,34 @@ class Record:
     won: int = 0
     lost: int = 0
     drawn: int = 0
+    points: int = 0
+    best_total: int | None = None
+    best_deal: int | None = None
+    streak: int = 0
+    longest_streak: int = 0
 
     def add(self, outcome: str) -> None:
         self.played += 1
         setattr(self, outcome, getattr(self, outcome) + 1)
+        self.streak = self.streak + 1 if outcome == "won" else 0
+        self.longest_streak = max(self.longest_streak, self.streak)
+
+    def add_total(self, total: Any) -> None:
+        if isinstance(total, int):
+            self.points += total
+            self.best_total = (
+                total if self.best_total is None else max(self.best_total, total)
+            )
+
+    def add_deal(self, points: Any) -> None:
+        if isinstance(points, int):
+            self.best_deal = (
+                points if self.best_deal is None else max(self.best_deal, points)
+            )
+
+    @property
+    def average(self) -> float | None:
+        return round(self.points / self.played, 1) if self.played else None
 
 
 @dataclass
@@ -74,11 +111,19 @@ def player_history(user: Any, player: Player, *, club_id: int | None = None) -> 
     by_game: dict[str, Record] = defaultdict(Record)
     partners: dict[str, Record] = defaultdict(Record)
     opponents: dict[str, Record] = defaultdict(Record)
-    for match in matches:
+    matches = list(matches)
+    deal_points: dict[int, list[Any]] = defaultdict(list)
+    for match_id, result in Deal.objects.filter(
+        match__in=[m.pk for m in matches if m.status == MatchStatus.FINISHED],
+        status=DealStatus.COUNTED,
+    ).values_list("match_id", "result"):
+        deal_points[match_id].append((result or {}).get("points"))
+    for match in reversed(matches):  # oldest first: streaks run forwards
         seats = list(match.seats.all())
         side = next(s.side for s in seats if s.player_id == player.pk)
         outcome = outcome_of(match, side)
-        history.matches.append(
+        history.matches.insert(
+            0,
             {
                 "match": match,
                 "game": match.game.name,
@@ -89,11 +134,17 @@ def player_history(user: Any, player: Player, *, club_id: int | None = None) -> 
                     if s.side == side and s.player_id != player.pk
                 ],
                 "against": [s.player for s in seats if s.side != side],
-            }
+            },
         )
         if outcome is None:
             continue
-        by_game[match.game.name].add(outcome)
+        record = by_game[match.game.name]
+        record.add(outcome)
+        if side < len(match.totals or []):
+            record.add_total(match.totals[side])
+        for points in deal_points[match.pk]:
+            if isinstance(points, list) and side < len(points):
+                record.add_deal(points[side])
         for s in seats:
             if s.player_id == player.pk:
                 continue
@@ -104,3 +155,40 @@ def player_history(user: Any, player: Player, *, club_id: int | None = None) -> 
     history.partners = sorted(partners.items(), key=lambda kv: (-kv[1].played, kv[0]))
     history.opponents = sorted(opponents.items(), key=lambda kv: (-kv[1].played, kv[0]))
     return history
+
+
+def player_balances(user: Any, player: Player) -> list[dict[str, Any]]:
+    """The player's money per club and currency — settled, paid and still open —
+    for the player themself (every club) and a club's admins, its treasurers (that
+    club). Others get an empty list."""
+    own = permissions.player_of(user)
+    if own is not None and own.pk == player.pk:
+        clubs = Club.objects.filter(ledger_entries__isnull=False)
+    else:
+        clubs = (
+            Club.objects.filter(memberships__player=own, memberships__role=Role.ADMIN)
+            if own is not None
+            else Club.objects.none()
+        )
+    entries = LedgerEntry.objects.filter(
+        Q(debit_player=player) | Q(credit_player=player), club__in=clubs
+    ).select_related("club")
+    grouped: dict[tuple[int, str], list[LedgerEntry]] = defaultdict(list)
+    for e in entries:
+        grouped[(e.club_id, e.currency)].append(e)
+    key = f"p{player.pk}"
+    rows = []
+    for (_club_id, code), group in sorted(grouped.items()):
+        settled, paid = money_selectors.balances(group)
+        cur = get_currency(code)
+        s, p = settled.get(key, 0), paid.get(key, 0)
+        rows.append(
+            {
+                "club": group[0].club,
+                "currency": code,
+                "settled": format_minor(s, cur),
+                "paid": format_minor(p, cur),
+                "open": format_minor(s + p, cur),
+            }
+        )
+    return rows

@@ -174,4 +174,12 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     except NotFound:
         raise Http404("no such player") from None
     history = people_selectors.player_history(request.user, player)
-    return render(request, "scoring/player.html", {"h": history, "player": player})
+    return render(
+        request,
+        "scoring/player.html",
+        {
+            "h": history,
+            "player": player,
+            "balances": people_selectors.player_balances(request.user, player),
+        },
+    )

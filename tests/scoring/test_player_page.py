@@ -1,0 +1,66 @@
+"""A player's page: results by game with averages and bests, partners and
+opponents, and the money balance for the player and the club's admins only."""
+
+from __future__ import annotations
+
+import pytest
+
+import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
+from scoring import money_services, people_selectors
+from tests.money_service.conftest import play
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def evening(club, people):
+    """Sami beats Olli 30–(−30), then 25–10 over two deals, then loses −5–5; Sami
+    and Mervi partner against Olli and Aino once and win."""
+    admin = people.admin.user
+    sami, olli = people.scorer, people.opponent
+    m1 = play(club, admin, [sami, olli], [30, -30])
+    m2 = play(club, admin, [sami, olli], None, deals=[[5, 10], [20, 0]])
+    m3 = play(club, admin, [sami, olli], [-5, 5])
+    m4 = play(
+        club,
+        admin,
+        [sami, olli, people.member, people.admin],
+        [10, 0],
+        sides=(0, 1, 0, 1),
+        point_value=None,
+        currency="",
+    )
+    for m in (m1, m2, m3):
+        money_services.match_settle(match=m, by=admin)
+    return m1, m2, m3, m4
+
+
+def test_results_by_game_with_averages_bests_and_runs(people, evening):
+    sami = people.scorer
+    h = people_selectors.player_history(sami.user, sami)
+    r = h.by_game["Tally (test game)"]
+    assert (r.played, r.won, r.lost, r.drawn) == (4, 3, 1, 0)
+    assert r.best_total == 30 and r.best_deal == 30
+    assert r.average == round((30 + 25 - 5 + 10) / 4, 1)
+    assert r.longest_streak == 2  # won, won, lost, won
+    partners = dict(h.partners)
+    opponents = dict(h.opponents)
+    assert (partners["Mervi"].played, partners["Mervi"].won) == (1, 1)
+    assert (opponents["Olli"].played, opponents["Olli"].lost) == (4, 1)
+    assert (opponents["Aino"].played, opponents["Aino"].won) == (1, 1)
+
+
+def test_money_balance_for_the_player_and_the_admin_only(client, people, evening):
+    sami = people.scorer
+    own = people_selectors.player_balances(sami.user, sami)
+    # Differences +60, +15, −10 points at 0.05 EUR: 3.25 EUR in Sami's favour.
+    assert [(b["currency"], b["settled"]) for b in own] == [("EUR", "3.25 EUR")]
+    assert people_selectors.player_balances(people.admin.user, sami) == own
+    assert people_selectors.player_balances(people.member.user, sami) == []
+    client.force_login(people.member.user)
+    page = client.get(f"/players/{sami.pk}/").content.decode()
+    assert 'id="balances"' not in page and 'id="by-game"' in page
+    client.force_login(sami.user)
+    assert "3.25" in client.get(f"/players/{sami.pk}/").content.decode()
+    client.force_login(people.outsider)
+    assert client.get(f"/players/{sami.pk}/").status_code == 404

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from games.models import CatalogueEntry
 from scoring import money_selectors, permissions, selectors
 from scoring.errors import NotFound
 from scoring.models import (
@@ -24,7 +25,9 @@ from scoring.models import (
     LedgerEntry,
     Match,
     MatchStatus,
+    Membership,
     Player,
+    Rating,
     Role,
 )
 from scoring.money import get_currency
@@ -192,3 +195,34 @@ def player_balances(user: Any, player: Player) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def player_ratings(user: Any, player: Player) -> list[dict[str, Any]]:
+    """The player's ratings in the clubs ``user`` may read, with their place on
+    each club's ranking list."""
+    from scoring import ratings
+
+    rows = Rating.objects.filter(player=player).select_related("club")
+    readable = {
+        m.club_id for m in Membership.objects.filter(player=permissions.player_of(user))
+    }
+    names = dict(CatalogueEntry.objects.values_list("slug", "name"))
+    out = []
+    for r in rows.order_by("club__name", "game"):
+        if r.club_id not in readable:
+            continue
+        ranked = [x.player_id for x in ratings.ranking(r.club, r.game)]
+        out.append(
+            {
+                "club": r.club,
+                "game": r.game,
+                "game_name": names.get(r.game, r.game),
+                "mu": round(r.mu, 2),
+                "sigma": round(r.sigma, 2),
+                "ordinal": round(r.ordinal, 2),
+                "matches": r.matches,
+                "place": ranked.index(player.pk) + 1,
+                "of": len(ranked),
+            }
+        )
+    return out

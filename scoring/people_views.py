@@ -16,7 +16,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from scoring import people_selectors, permissions, players, selectors
+from games.models import CatalogueEntry
+from scoring import people_selectors, permissions, players, ratings, selectors
 from scoring.errors import DomainError, NotFound
 from scoring.people_forms import AddAccountForm, AddPlayerForm, MergeForm, RenameForm
 
@@ -181,5 +182,31 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
             "h": history,
             "player": player,
             "balances": people_selectors.player_balances(request.user, player),
+            "ratings": people_selectors.player_ratings(request.user, player),
+        },
+    )
+
+
+@login_required
+def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's ranking list in one game (``?game=``; the first rated game if not
+    given), by rating. Who: members of the club."""
+    club = _club(request, club_id)
+    games = sorted(ratings.games_rated(club))
+    game = request.GET.get("game") or (games[0] if games else "")
+    if game and game not in games:
+        raise Http404("no ratings in this game")
+    names = dict(
+        CatalogueEntry.objects.filter(slug__in=games).values_list("slug", "name")
+    )
+    return render(
+        request,
+        "scoring/ranking.html",
+        {
+            "club": club,
+            "games": [(g, names.get(g, g)) for g in games],
+            "game": game,
+            "game_name": names.get(game, game),
+            "rows": ratings.ranking(club, game) if game else [],
         },
     )

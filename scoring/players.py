@@ -20,7 +20,9 @@ the acting user; only a club admin of ``club`` may call them). Invariants:
   Scores, standings and settlements do not change: a seat keeps its side, a ledger
   line its amount. Refused when both players sat in one match (a match would seat
   one person twice), when both have an account, or when a row would collide with
-  one of the kept player's (e.g. both in one tournament entry).
+  one of the kept player's (e.g. both in one tournament entry). Ratings are derived:
+  the merged player's are dropped and their clubs' games recomputed, so the kept
+  player's rating counts every match of both.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from django.db import models, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from scoring import permissions, selectors
+from scoring import permissions, ratings, selectors
 from scoring.errors import DomainError, NotAllowed, NotFound
 from scoring.models import (
     Club,
@@ -43,6 +45,7 @@ from scoring.models import (
     Membership,
     Player,
     PlayerMerge,
+    Rating,
     Role,
     Seat,
 )
@@ -248,6 +251,11 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: Any) -> PlayerM
             kept.role = m.role
             kept.save(update_fields=["role"])
         m.delete()
+    # Ratings are derived: dropped for the merged player, recomputed below.
+    rated = set(
+        Rating.objects.filter(player__in=[keep, merge]).values_list("club_id", "game")
+    )
+    Rating.objects.filter(player=merge).delete()
     relations = _player_relations()
     for model, field in relations:
         for others in _unique_sets(model, field):
@@ -288,6 +296,8 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: Any) -> PlayerM
         by=by if by.is_authenticated else None,
     )
     merge.delete()
+    for club_id, game in sorted(rated):
+        ratings.ratings_recompute(club=Club.objects.get(pk=club_id), game=game)
     return record
 
 

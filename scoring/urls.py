@@ -11,6 +11,7 @@ urlpatterns = [
     path("clubs/<int:club_id>/", views.club_detail, name="club"),
     path("clubs/<int:club_id>/players/", people_views.club_players, name="players"),
     path("clubs/<int:club_id>/search/", nav_views.club_search, name="search"),
+    path("clubs/<int:club_id>/ratings/", people_views.club_ranking, name="ranking"),
     path("matches/", nav_views.my_matches, name="matches"),
     path("money/", nav_views.money_index, name="money"),
     path(

@@ -153,7 +153,10 @@ def rating_match_changed(*, match_id: int) -> str:
 
 def games_rated(club: Club) -> list[str]:
     return list(
-        Rating.objects.filter(club=club).values_list("game", flat=True).distinct()
+        Rating.objects.filter(club=club)
+        .order_by("game")
+        .values_list("game", flat=True)
+        .distinct()
     )
 
 

@@ -149,6 +149,8 @@ def test_ranking_list_and_player_page(client, club, people, finished):
     table = page[page.index('id="ranking"') :]
     order = [table.index(n) for n in ("Sami", "Olli", "Mervi")]
     assert order == sorted(order)
+    assert ratings.games_rated(club) == ["tally-test"]  # once, however many rows
+    assert page.count("?game=tally-test") == 0  # one game: no tabs
     rows = ratings.ranking(club, "tally-test")
     assert [r.ordinal for r in rows] == sorted((r.ordinal for r in rows), reverse=True)
     me = client.get(f"/players/{people.scorer.pk}/").content.decode()

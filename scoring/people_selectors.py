@@ -18,6 +18,7 @@ from django.db.models import Q
 from games.models import CatalogueEntry
 from scoring import money_selectors, permissions, selectors
 from scoring.errors import NotFound
+from scoring.localtime import local
 from scoring.models import (
     Club,
     Deal,
@@ -160,10 +161,13 @@ def player_history(user: Any, player: Player, *, club_id: int | None = None) -> 
     return history
 
 
-def player_balances(user: Any, player: Player) -> list[dict[str, Any]]:
+def player_balances(
+    user: Any, player: Player, *, season: int | None = None
+) -> list[dict[str, Any]]:
     """The player's money per club and currency — settled, paid and still open —
     for the player themself (every club) and a club's admins, its treasurers (that
-    club). Others get an empty list."""
+    club). Others get an empty list. With ``season`` (a year), the ledger lines of
+    that year in the club's time zone alone."""
     own = permissions.player_of(user)
     if own is not None and own.pk == player.pk:
         clubs = Club.objects.filter(ledger_entries__isnull=False)
@@ -178,7 +182,8 @@ def player_balances(user: Any, player: Player) -> list[dict[str, Any]]:
     ).select_related("club")
     grouped: dict[tuple[int, str], list[LedgerEntry]] = defaultdict(list)
     for e in entries:
-        grouped[(e.club_id, e.currency)].append(e)
+        if season is None or local(e.created_at, e.club).year == season:
+            grouped[(e.club_id, e.currency)].append(e)
     key = f"p{player.pk}"
     rows = []
     for (_club_id, code), group in sorted(grouped.items()):

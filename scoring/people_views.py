@@ -175,13 +175,18 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     except NotFound:
         raise Http404("no such player") from None
     history = people_selectors.player_history(request.user, player)
+    season_text = request.GET.get("season", "")
+    season = int(season_text) if season_text.isdigit() else None
     return render(
         request,
         "scoring/player.html",
         {
             "h": history,
             "player": player,
-            "balances": people_selectors.player_balances(request.user, player),
+            "balances": people_selectors.player_balances(
+                request.user, player, season=season
+            ),
+            "season": season,
             "ratings": people_selectors.player_ratings(request.user, player),
         },
     )
@@ -199,6 +204,8 @@ def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
     names = dict(
         CatalogueEntry.objects.filter(slug__in=games).values_list("slug", "name")
     )
+    season_text = request.GET.get("season", "")
+    season = int(season_text) if season_text.isdigit() else None
     return render(
         request,
         "scoring/ranking.html",
@@ -207,6 +214,8 @@ def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
             "games": [(g, names.get(g, g)) for g in games],
             "game": game,
             "game_name": names.get(game, game),
-            "rows": ratings.ranking(club, game) if game else [],
+            "rows": ratings.ranking(club, game, season=season) if game else [],
+            "season": season,
+            "seasons": ratings.seasons(club, game) if game else [],
         },
     )

@@ -18,6 +18,9 @@ finishing-order game is one team per player, a heads-up game two teams of one.
   does nothing when the same outcome is already counted, and recomputes the club's
   game from scratch otherwise (a correction, a reopened match, a late
   notification) — so it gives exactly what a recompute gives.
+* **Seasons.** ``ranking(club, game, season=2026)`` rates the matches that ended in
+  that year (the club's time zone) alone, everyone starting afresh; computed on
+  demand from the same outcomes.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from games.engine import UnknownGame, get_game
-from scoring.models import Club, Match, MatchStatus, RatedMatch, Rating
+from scoring.localtime import local
+from scoring.models import Club, Match, MatchStatus, Player, RatedMatch, Rating
 
 MODEL = PlackettLuce()
 
@@ -46,7 +50,7 @@ def outcome_of(match: Match) -> dict[str, Any] | None:
     if match.status != MatchStatus.FINISHED:
         return None
     sides: dict[int, list[int]] = {}
-    for seat in match.seats.order_by("position"):
+    for seat in sorted(match.seats.all(), key=lambda seat: seat.position):
         sides.setdefault(seat.side, []).append(seat.player_id)
     if len(sides) < 2:
         return None
@@ -67,16 +71,13 @@ def outcome_of(match: Match) -> dict[str, Any] | None:
     return {"teams": [sides[s] for s in order], "ranks": ranks}
 
 
-def _apply(club: Club, game: str, outcome: dict[str, Any]) -> None:
-    ids = [pid for team in outcome["teams"] for pid in team]
-    stored = {
-        r.player_id: r
-        for r in Rating.objects.filter(club=club, game=game, player_id__in=ids)
-    }
+def rate(book: dict[int, Any], outcome: dict[str, Any]) -> None:
+    """Apply ``outcome`` to ``book`` (player id → an object with ``mu``, ``sigma``
+    and ``matches``; missing players start at openskill's defaults)."""
     teams = [
         [
-            MODEL.rating(mu=stored[pid].mu, sigma=stored[pid].sigma)
-            if pid in stored
+            MODEL.rating(mu=book[pid].mu, sigma=book[pid].sigma)
+            if pid in book
             else MODEL.rating()
             for pid in team
         ]
@@ -85,10 +86,21 @@ def _apply(club: Club, game: str, outcome: dict[str, Any]) -> None:
     rated = MODEL.rate(teams, ranks=outcome["ranks"])
     for team_ids, team in zip(outcome["teams"], rated, strict=True):
         for pid, new in zip(team_ids, team, strict=True):
-            row = stored.get(pid) or Rating(club=club, game=game, player_id=pid)
+            row = book.setdefault(pid, Rating(player_id=pid))
             row.mu, row.sigma = new.mu, new.sigma
             row.matches += 1
-            row.save()
+
+
+def _apply(club: Club, game: str, outcome: dict[str, Any]) -> None:
+    ids = [pid for team in outcome["teams"] for pid in team]
+    book = {
+        r.player_id: r
+        for r in Rating.objects.filter(club=club, game=game, player_id__in=ids)
+    }
+    rate(book, outcome)
+    for row in book.values():
+        row.club, row.game = club, game
+        row.save()
 
 
 def _matches(club: Club, game: str):
@@ -160,7 +172,31 @@ def games_rated(club: Club) -> list[str]:
     )
 
 
-def ranking(club: Club, game: str) -> list[Rating]:
-    """The club's ranking list in ``game``: by ordinal (mu − 3σ), best first."""
-    rows = list(Rating.objects.filter(club=club, game=game).select_related("player"))
+def ranking(club: Club, game: str, *, season: int | None = None) -> list[Rating]:
+    """The club's ranking list in ``game``: by ordinal (mu − 3σ), best first. With
+    ``season`` (a year), the ratings of that season alone: every player starts
+    afresh and only the matches that ended that year in the club's time zone count
+    (computed, not stored)."""
+    if season is None:
+        rows = list(
+            Rating.objects.filter(club=club, game=game).select_related("player")
+        )
+    else:
+        book: dict[int, Rating] = {}
+        for match in _matches(club, game).prefetch_related("seats"):
+            outcome = outcome_of(match)
+            if outcome is not None and local(match.ended_at, club).year == season:
+                rate(book, outcome)
+        names = Player.objects.in_bulk(list(book))
+        rows = list(book.values())
+        for row in rows:
+            row.player = names[row.player_id]
     return sorted(rows, key=lambda r: (-r.ordinal, -r.mu, r.player.display_name))
+
+
+def seasons(club: Club, game: str) -> list[int]:
+    """The years (club time) in which rated matches of ``game`` ended, newest first."""
+    ended = RatedMatch.objects.filter(club=club, game=game).values_list(
+        "ended_at", flat=True
+    )
+    return sorted({local(e, club).year for e in ended}, reverse=True)

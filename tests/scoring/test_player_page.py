@@ -64,3 +64,24 @@ def test_money_balance_for_the_player_and_the_admin_only(client, people, evening
     assert "3.25" in client.get(f"/players/{sami.pk}/").content.decode()
     client.force_login(people.outsider)
     assert client.get(f"/players/{sami.pk}/").status_code == 404
+
+
+def test_money_balance_over_a_season(client, people, evening):
+    """The ledger lines of another year are left out of a season's balance."""
+    from datetime import UTC, datetime
+
+    from scoring.models import LedgerEntry
+
+    sami = people.scorer
+    m1 = evening[0]
+    LedgerEntry.objects.filter(match=m1).update(
+        created_at=datetime(2025, 3, 1, tzinfo=UTC)
+    )
+    year = datetime.now(UTC).year
+    season = people_selectors.player_balances(sami.user, sami, season=year)
+    assert [b["settled"] for b in season] == ["0.25 EUR"]  # +0.75 − 0.50
+    old = people_selectors.player_balances(sami.user, sami, season=2025)
+    assert [b["settled"] for b in old] == ["3.00 EUR"]
+    client.force_login(sami.user)
+    page = client.get(f"/players/{sami.pk}/?season=2025").content.decode()
+    assert "Money, 2025" in page and "3.00 EUR" in page

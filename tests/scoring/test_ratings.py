@@ -150,9 +150,37 @@ def test_ranking_list_and_player_page(client, club, people, finished):
     order = [table.index(n) for n in ("Sami", "Olli", "Mervi")]
     assert order == sorted(order)
     assert ratings.games_rated(club) == ["tally-test"]  # once, however many rows
-    assert page.count("?game=tally-test") == 0  # one game: no tabs
+    assert "game-tabs" not in page  # one game: no tabs
     rows = ratings.ranking(club, "tally-test")
     assert [r.ordinal for r in rows] == sorted((r.ordinal for r in rows), reverse=True)
     me = client.get(f"/players/{people.scorer.pk}/").content.decode()
     assert 'id="ratings"' in me and "1 / 3" in me
     assert client.get(f"/clubs/{club.pk}/ratings/?game=nope").status_code == 404
+
+
+def test_a_season_rates_that_years_matches_alone(client, club, people, finished):
+    """A 2025 match is left out of the 2026 list, whose ratings equal a fold of the
+    2026 matches alone; the whole list counts both years."""
+    from datetime import UTC, datetime
+
+    admin = people.admin.user
+    old = finished(club, admin, [people.opponent, people.scorer], [9, 1])
+    Match.objects.filter(pk=old.pk).update(ended_at=datetime(2025, 6, 1, tzinfo=UTC))
+    ratings.ratings_recompute(club=club, game="tally-test")
+    new = finished(club, admin, [people.scorer, people.opponent], [9, 1])
+    Match.objects.filter(pk=new.pk).update(ended_at=datetime(2026, 6, 1, tzinfo=UTC))
+    ratings.ratings_recompute(club=club, game="tally-test")
+    assert ratings.seasons(club, "tally-test") == [2026, 2025]
+    season = ratings.ranking(club, "tally-test", season=2026)
+    assert [r.player.display_name for r in season] == ["Sami", "Olli"]
+    assert all(r.matches == 1 for r in season)
+    book = {}
+    ratings.rate(book, ratings.outcome_of(Match.objects.get(pk=new.pk)))
+    assert {p: (r.mu, r.sigma) for p, r in book.items()} == {
+        r.player_id: (r.mu, r.sigma) for r in season
+    }
+    assert all(r.matches == 2 for r in ratings.ranking(club, "tally-test"))
+    client.force_login(people.member.user)
+    page = client.get(f"/clubs/{club.pk}/ratings/?season=2025").content.decode()
+    table = page[page.index('id="ranking"') :]
+    assert table.index("Olli") < table.index("Sami")

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from games.engine import UnknownGame, get_game
 from games.models import CatalogueEntry
 from scoring import money_selectors, permissions, selectors
 from scoring.errors import NotFound
@@ -53,18 +54,27 @@ class Record:
         self.streak = self.streak + 1 if outcome == "won" else 0
         self.longest_streak = max(self.longest_streak, self.streak)
 
+    lower_wins: bool = False
+    deal_run: int = 0
+    longest_deal_run: int = 0
+
+    def _better(self, a: int | None, b: int) -> int:
+        if a is None:
+            return b
+        return min(a, b) if self.lower_wins else max(a, b)
+
     def add_total(self, total: Any) -> None:
         if isinstance(total, int):
             self.points += total
-            self.best_total = (
-                total if self.best_total is None else max(self.best_total, total)
-            )
+            self.best_total = self._better(self.best_total, total)
 
-    def add_deal(self, points: Any) -> None:
+    def add_deal(self, points: Any, won: bool) -> None:
+        """One deal of the player's side, in order: its points and whether the game
+        says the side won it (``Game.deal_winners``)."""
         if isinstance(points, int):
-            self.best_deal = (
-                points if self.best_deal is None else max(self.best_deal, points)
-            )
+            self.best_deal = self._better(self.best_deal, points)
+        self.deal_run = self.deal_run + 1 if won else 0
+        self.longest_deal_run = max(self.longest_deal_run, self.deal_run)
 
     @property
     def average(self) -> float | None:
@@ -87,6 +97,13 @@ def player_get(user: Any, player_id: int) -> Player:
     if player is None:
         raise NotFound("not_found", "no such player")
     return player
+
+
+def _engine(slug: str):
+    try:
+        return get_game(slug)
+    except UnknownGame:
+        return None
 
 
 def outcome_of(match: Match, side: int) -> str | None:
@@ -117,11 +134,15 @@ def player_history(user: Any, player: Player, *, club_id: int | None = None) -> 
     opponents: dict[str, Record] = defaultdict(Record)
     matches = list(matches)
     deal_points: dict[int, list[Any]] = defaultdict(list)
-    for match_id, result in Deal.objects.filter(
-        match__in=[m.pk for m in matches if m.status == MatchStatus.FINISHED],
-        status=DealStatus.COUNTED,
-    ).values_list("match_id", "result"):
-        deal_points[match_id].append((result or {}).get("points"))
+    for match_id, result in (
+        Deal.objects.filter(
+            match__in=[m.pk for m in matches if m.status == MatchStatus.FINISHED],
+            status=DealStatus.COUNTED,
+        )
+        .order_by("number")
+        .values_list("match_id", "result")
+    ):
+        deal_points[match_id].append(result or {})
     for match in reversed(matches):  # oldest first: streaks run forwards
         seats = list(match.seats.all())
         side = next(s.side for s in seats if s.player_id == player.pk)
@@ -143,12 +164,19 @@ def player_history(user: Any, player: Player, *, club_id: int | None = None) -> 
         if outcome is None:
             continue
         record = by_game[match.game.name]
+        engine = _engine(match.game_id)
+        record.lower_wins = bool(engine and engine.lower_totals_win)
         record.add(outcome)
         if side < len(match.totals or []):
             record.add_total(match.totals[side])
-        for points in deal_points[match.pk]:
+        record.deal_run = 0  # a run of deals won stays within one match
+        for result in deal_points[match.pk]:
+            points = result.get("points")
             if isinstance(points, list) and side < len(points):
-                record.add_deal(points[side])
+                won = engine is not None and side in engine.deal_winners(
+                    points, result.get("detail")
+                )
+                record.add_deal(points[side], won)
         for s in seats:
             if s.player_id == player.pk:
                 continue

@@ -85,3 +85,17 @@ def test_money_balance_over_a_season(client, people, evening):
     client.force_login(sami.user)
     page = client.get(f"/players/{sami.pk}/?season=2025").content.decode()
     assert "Money, 2025" in page and "3.00 EUR" in page
+
+
+def test_longest_run_of_deals_won_stays_within_a_match(club, people):
+    """Deals won, won, lost, won, won, won: a run of three; the next match's first
+    deal won starts a new run rather than making it four."""
+    admin = people.admin.user
+    sami, olli = people.scorer, people.opponent
+    deals = [[1, 0], [2, 0], [0, 1], [3, 0], [4, 0], [5, 0]]
+    play(club, admin, [sami, olli], None, deals=deals)
+    play(club, admin, [sami, olli], None, deals=[[7, 0], [0, 2]])
+    r = people_selectors.player_history(sami.user, sami).by_game["Tally (test game)"]
+    assert r.longest_deal_run == 3 and r.best_deal == 7
+    o = people_selectors.player_history(olli.user, olli).by_game["Tally (test game)"]
+    assert o.longest_deal_run == 1 and o.best_deal == 2

@@ -9,7 +9,8 @@ routes): one view per operation, each one call to :mod:`scoring.players`.
 * ``POST clubs/{club}/people/{player}/retire/`` — ``{"retired": true|false}``;
 * ``POST clubs/{club}/people/merge/`` — ``{"keep": id, "merge": id}``;
 * ``GET players/{player}/history/`` — a player's record by game;
-* ``POST clubs/{club}/time-zone/`` — ``{"time_zone": "Europe/Helsinki"}``.
+* ``POST clubs/{club}/time-zone/`` — ``{"time_zone": "Europe/Helsinki"}``;
+* ``GET clubs/{club}/ratings/{game}/`` (``?season=2026``) — the ranking list.
 
 Club admins only for writes (403 otherwise); ids outside the viewer's clubs 404.
 Bad bodies are 400s whose ``path`` names the field.
@@ -18,16 +19,17 @@ Bad bodies are 400s whose ``path`` names the field.
 from __future__ import annotations
 
 from django.urls import path
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring import people_selectors, players, selectors
+from scoring import people_selectors, players, ratings, selectors
 from scoring.api.serializers import ErrorListSerializer, PlayerOut
 from scoring.api.views import JsonApi, _body
+from scoring.errors import DomainError
 from scoring.models import Role
 
 _E = ErrorListSerializer
@@ -87,6 +89,15 @@ class TimeZoneIn(serializers.Serializer):
 class TimeZoneOut(serializers.Serializer):
     id = serializers.IntegerField()
     time_zone = serializers.CharField()
+
+
+class RatingOut(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    display_name = serializers.CharField(source="player.display_name")
+    rating = serializers.FloatField(source="ordinal")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    matches = serializers.IntegerField()
 
 
 class _Api(JsonApi, APIView):
@@ -166,7 +177,28 @@ class ClubTimeZoneApi(_Api):
         return Response(TimeZoneOut(club).data)
 
 
+class RankingApi(_Api):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("season", int, description="a year (club time)"),
+        ],
+        responses={200: RatingOut(many=True), **_ERRORS},
+    )
+    def get(self, request: Request, club_id: int, game: str) -> Response:
+        club = selectors.club_get(request.user, club_id)
+        season = request.query_params.get("season", "")
+        if season and not season.isdigit():
+            raise DomainError("invalid", "a year, e.g. 2026", "season")
+        rows = ratings.ranking(club, game, season=int(season) if season else None)
+        return Response(RatingOut(rows, many=True).data)
+
+
 urlpatterns = [
+    path(
+        "clubs/<int:club_id>/ratings/<slug:game>/",
+        RankingApi.as_view(),
+        name="club-ranking",
+    ),
     path(
         "clubs/<int:club_id>/time-zone/",
         ClubTimeZoneApi.as_view(),

@@ -184,3 +184,15 @@ def test_a_season_rates_that_years_matches_alone(client, club, people, finished)
     page = client.get(f"/clubs/{club.pk}/ratings/?season=2025").content.decode()
     table = page[page.index('id="ranking"') :]
     assert table.index("Olli") < table.index("Sami")
+
+
+def test_ranking_api(client, club, people, finished):
+    finished(club, people.admin.user, [people.scorer, people.opponent], [3, 1])
+    client.force_login(people.member.user)
+    body = client.get(f"/api/v1/clubs/{club.pk}/ratings/tally-test/").json()
+    assert [r["display_name"] for r in body] == ["Sami", "Olli"]
+    assert body[0]["rating"] > body[1]["rating"] and body[0]["matches"] == 1
+    bad = client.get(f"/api/v1/clubs/{club.pk}/ratings/tally-test/?season=x")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["path"] == "season"
+    client.force_login(people.outsider)
+    assert client.get(f"/api/v1/clubs/{club.pk}/ratings/tally-test/").status_code == 404

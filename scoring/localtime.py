@@ -16,6 +16,11 @@ DEFAULT_ZONE = "Europe/Helsinki"
 
 
 def club_zone(club) -> ZoneInfo:
+    """The zone of ``club`` (a Club, or its id as the money sheets carry it)."""
+    if isinstance(club, int):
+        from scoring.models import Club
+
+        club = Club.objects.filter(pk=club).only("time_zone").first()
     try:
         return ZoneInfo(getattr(club, "time_zone", "") or DEFAULT_ZONE)
     except (ZoneInfoNotFoundError, ValueError):
@@ -30,5 +35,6 @@ def local_iso(value: datetime | None, club) -> str:
     return local(value, club).isoformat(timespec="seconds") if value else ""
 
 
-def local_text(value: datetime | None, club) -> str:
-    return local(value, club).strftime("%Y-%m-%d %H:%M") if value else ""
+def local_text(value: datetime | None, club, *, seconds: bool = False) -> str:
+    fmt = "%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M"
+    return local(value, club).strftime(fmt) if value else ""

@@ -1,5 +1,6 @@
-"""``{{ when|club_time:club }}`` and ``{{ when|club_iso:club }}``: a time in the club's
-own time zone (:mod:`scoring.localtime`)."""
+"""``{{ when|club_time:club }}``, ``club_clock`` (with seconds) and ``club_iso``: a
+time in the club's own time zone (:mod:`scoring.localtime`); ``club`` is a Club or
+its id."""
 
 from django import template
 
@@ -11,6 +12,12 @@ register = template.Library()
 @register.filter
 def club_time(value, club) -> str:
     return local_text(value, club)
+
+
+@register.filter
+def club_clock(value, club) -> str:
+    """With seconds (live standings)."""
+    return local_text(value, club, seconds=True)
 
 
 @register.filter

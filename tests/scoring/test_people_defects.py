@@ -79,3 +79,13 @@ def test_the_favicon_is_linked_and_served(client, people):
     assert redirect.status_code == 301 and redirect["Location"].endswith(
         "img/favicon.svg"
     )
+
+
+def test_money_and_standings_times_follow_the_club_zone(club):
+    """The filters take a club or its id (the money sheet carries the id)."""
+    from scoring.templatetags.clubtime import club_clock, club_time
+
+    club.time_zone = "Asia/Tokyo"
+    club.save()
+    assert club_time(NOON_UTC, club.pk) == "2026-01-15 19:00"
+    assert club_clock(NOON_UTC, club) == "2026-01-15 19:00:00"

@@ -99,3 +99,24 @@ def test_longest_run_of_deals_won_stays_within_a_match(club, people):
     assert r.longest_deal_run == 3 and r.best_deal == 7
     o = people_selectors.player_history(olli.user, olli).by_game["Tally (test game)"]
     assert o.longest_deal_run == 1 and o.best_deal == 2
+
+
+def test_the_players_page_queries_do_not_grow_with_matches(client, club, people):
+    """Two matches or eight: the same number of queries (no query per match)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    sami, olli = people.scorer, people.opponent
+    client.force_login(sami.user)
+
+    def count() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(f"/players/{sami.pk}/").status_code == 200
+        return len(queries)
+
+    for _ in range(2):
+        play(club, people.admin.user, [sami, olli], [3, 1])
+    few = count()
+    for _ in range(6):
+        play(club, people.admin.user, [sami, olli], [3, 1])
+    assert count() == few

@@ -18,7 +18,9 @@ the acting user; only a club admin of ``club`` may call them). Invariants:
   posting names (``m12:p7`` → ``m12:p3``) so that a recompute finds them, writes a
   :class:`~scoring.models.PlayerMerge` audit record and deletes the merged player.
   Scores, standings and settlements do not change: a seat keeps its side, a ledger
-  line its amount. Refused when both players sat in one match (a match would seat
+  line its amount; the settlements they appear in are settled again (nothing is
+  posted: the postings are where a recompute puts them) so that their trails name
+  the kept player. Refused when both players sat in one match (a match would seat
   one person twice), when both have an account, or when a row would collide with
   one of the kept player's (e.g. both in one tournament entry). Ratings are derived:
   the merged player's are dropped and their clubs' games recomputed, so the kept
@@ -34,10 +36,10 @@ from zoneinfo import available_timezones
 
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from scoring import permissions, ratings, selectors
+from scoring import money_services, permissions, ratings, selectors
 from scoring.errors import DomainError, NotAllowed, NotFound
 from scoring.models import (
     Club,
@@ -48,6 +50,7 @@ from scoring.models import (
     Rating,
     Role,
     Seat,
+    SourceKind,
 )
 
 _SPACES = re.compile(r"\s+")
@@ -274,6 +277,12 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: Any) -> PlayerM
                     f"both are in one {model._meta.verbose_name}: not one person",
                     "merge",
                 )
+    sources = set(
+        LedgerEntry.objects.filter(
+            Q(debit_player=merge) | Q(credit_player=merge),
+            source_kind__in=[SourceKind.MATCH, SourceKind.SESSION],
+        ).values_list("source_kind", "source_id")
+    )
     moved: dict[str, int] = {}
     for model, field in relations:
         count = model.objects.filter(**{field: merge}).update(**{field: keep})
@@ -296,6 +305,8 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: Any) -> PlayerM
         by=by if by.is_authenticated else None,
     )
     merge.delete()
+    for kind, source_id in sorted(sources):  # the trails name the kept player
+        money_services.settle_quietly(kind, source_id)
     for club_id, game in sorted(rated):
         ratings.ratings_recompute(club=Club.objects.get(pk=club_id), game=game)
     return record

@@ -143,7 +143,9 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
     bob2_lines = LedgerEntry.objects.filter(line__endswith=f":p{bob2.pk}").count()
     assert bob2_lines > 0
 
+    posted = LedgerEntry.objects.count()
     record = players.player_merge(club=club, keep=bob, merge=bob2, by=admin)
+    assert LedgerEntry.objects.count() == posted  # settled again, nothing posted
 
     assert not Player.objects.filter(pk=bob2.pk).exists()
     assert isinstance(record, PlayerMerge) and record.merged_name == "bób"
@@ -157,6 +159,8 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
     assert t_selectors.standings_data(tournament) == standings
     assert _money_totals(admin, [m1.pk, m2.pk]) == before
     assert [list(selectors.match_state(m)["totals"]) for m in (m1, m2)] == sheets
+    trail = str(money_selectors.match_sheet(admin, m1.pk)["trail"])
+    assert "bób" not in trail and "Bob" in trail
     # A recompute finds every posting where it is: nothing is reversed or reposted.
     count = LedgerEntry.objects.count()
     money_services.match_settle(match=m1, by=admin)

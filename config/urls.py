@@ -1,6 +1,8 @@
 """Root URLs: pages, the API under /api/v1/, its schema and docs, admin, health."""
 
 from django.contrib import admin
+from django.http import HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -11,10 +13,15 @@ api_v1 = [
     path("", include("scoring.api.urls")),
     path("", include("tournaments.api.urls")),
     path("", include("scoring.money_api")),
+    path("", include("scoring.people_api")),
 ]
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path(
+        "favicon.ico",
+        lambda request: HttpResponsePermanentRedirect(static("img/favicon.svg")),
+    ),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/v1/", include((api_v1, "api"), namespace="api")),

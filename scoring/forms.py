@@ -117,3 +117,6 @@ class PlayerForm(forms.Form):
         choices=[("member", "member"), ("scorer", "scorer"), ("admin", "club admin")],
         initial="member",
     )
+    allow_duplicate = forms.BooleanField(
+        required=False, label="A different person with a similar name: add anyway"
+    )

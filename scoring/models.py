@@ -51,6 +51,11 @@ class Role(models.TextChoices):
 class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=64, unique=True)
+    time_zone = models.CharField(
+        max_length=64,
+        default="Europe/Helsinki",
+        help_text="IANA name; pages, CSV and print views show times in it.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -62,6 +67,9 @@ class Club(models.Model):
 
 class Player(models.Model):
     display_name = models.CharField(max_length=80)
+    short_name = models.CharField(
+        max_length=12, blank=True, help_text="What the score sheets print, if set."
+    )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -78,6 +86,10 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.display_name
 
+    @property
+    def sheet_name(self) -> str:
+        return self.short_name or self.display_name
+
 
 class Membership(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
@@ -85,6 +97,10 @@ class Membership(models.Model):
         Player, on_delete=models.CASCADE, related_name="memberships"
     )
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
+    is_guest = models.BooleanField(default=False, help_text="a visitor, not a member")
+    retired_at = models.DateTimeField(
+        null=True, blank=True, help_text="retired: hidden from pickers, history kept"
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -310,5 +326,7 @@ class IdempotencyKey(models.Model):
         return f"{self.key} ({self.user_id})"
 
 
-# The money models live in their own module (scoring/ledger_models.py).
+# The money models live in their own module (scoring/ledger_models.py), the people's
+# (merges, ratings) in scoring/people_models.py.
 from scoring.ledger_models import *  # noqa: E402, F403
+from scoring.people_models import *  # noqa: E402, F403

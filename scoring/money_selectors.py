@@ -187,6 +187,7 @@ def sheet(
             "paid": paid.get(k, 0),
             "open": open_.get(k, 0),
             "settled_display": fmt(settled.get(k, 0)),
+            "paid_display": fmt(paid.get(k, 0)),
             "open_display": fmt(open_.get(k, 0)),
         }
         for k in sorted(keys, key=lambda k: (not _is_player(k), names[k], k))

@@ -65,6 +65,13 @@ def club_players(club: Club) -> QuerySet[Player]:
     return Player.objects.filter(memberships__club=club).order_by("display_name", "id")
 
 
+def club_pickable_players(club: Club) -> QuerySet[Player]:
+    """The club's players a picker offers: retired players left out."""
+    return Player.objects.filter(
+        memberships__club=club, memberships__retired_at__isnull=True
+    ).order_by("display_name", "id")
+
+
 def club_player_get(club: Club, player_id: int) -> Player:
     player = (
         club_players(club).filter(pk=player_id).first()
@@ -138,7 +145,7 @@ def match_sides(match: Match) -> list[dict[str, Any]]:
     return [
         {
             "side": side,
-            "label": " & ".join(s.player.display_name for s in side_seats),
+            "label": " & ".join(s.player.sheet_name for s in side_seats),
             "players": [
                 {"id": s.player_id, "display_name": s.player.display_name}
                 for s in side_seats

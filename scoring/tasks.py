@@ -54,3 +54,11 @@ def purge_idempotency_keys(hours: int = 48) -> int:
     cutoff = timezone.now() - timedelta(hours=hours)
     deleted, _ = IdempotencyKey.objects.filter(created_at__lt=cutoff).delete()
     return deleted
+
+
+@shared_task(name="scoring.rating_match_changed")
+def rating_match_changed(match_id: int) -> str:
+    """Bring the ratings of the match's club and game up to date. Idempotent."""
+    from scoring import ratings
+
+    return ratings.rating_match_changed(match_id=match_id)

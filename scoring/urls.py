@@ -2,13 +2,24 @@
 
 from django.urls import path
 
-from scoring import views
+from scoring import nav_views, people_views, views
 
 app_name = "scoring"
 
 urlpatterns = [
     path("clubs/", views.club_list, name="clubs"),
     path("clubs/<int:club_id>/", views.club_detail, name="club"),
+    path("clubs/<int:club_id>/players/", people_views.club_players, name="players"),
+    path("clubs/<int:club_id>/search/", nav_views.club_search, name="search"),
+    path("clubs/<int:club_id>/ratings/", people_views.club_ranking, name="ranking"),
+    path("matches/", nav_views.my_matches, name="matches"),
+    path("money/", nav_views.money_index, name="money"),
+    path(
+        "clubs/<int:club_id>/players/<int:player_id>/edit/",
+        people_views.player_edit,
+        name="player-edit",
+    ),
+    path("players/<int:player_id>/", people_views.player_page, name="player"),
     path("clubs/<int:club_id>/matches/new/", views.match_new, name="match-new"),
     path("matches/<int:match_id>/", views.match_sheet, name="sheet"),
     path("matches/<int:match_id>/sheet.csv", views.match_sheet_csv, name="sheet-csv"),

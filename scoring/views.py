@@ -45,7 +45,9 @@ from scoring.deal_forms import (
 from scoring.errors import DomainError, NotFound
 from scoring.export import chart_series, context_lines, sheet_csv, sheet_table
 from scoring.forms import AbandonForm, MatchSetupForm, PlayerForm, ReasonForm
+from scoring.localtime import local_iso
 from scoring.models import DealStatus, Match, MatchStatus
+from scoring.players import player_add
 
 # -- access -------------------------------------------------------------------------
 
@@ -152,11 +154,12 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
                 player_form.add_error("username", "no account with this username")
             else:
                 try:
-                    player = services.player_create(
+                    player = player_add(
                         club=club,
                         display_name=player_form.cleaned_data["display_name"],
                         user=account,
                         role=player_form.cleaned_data["role"],
+                        allow_duplicate=player_form.cleaned_data["allow_duplicate"],
                         by=request.user,
                     )
                 except DomainError as exc:
@@ -247,7 +250,7 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
     except (ValueError, IndexError):
         raise Http404("no such table") from None
 
-    players = list(selectors.club_players(club))
+    players = list(selectors.club_pickable_players(club))
     side_names = [f"side {SIDE_NAMES[s]}" for s in range(max(shape) + 1)]
     form = MatchSetupForm(
         request.POST or None, players=players, seats=shape, side_names=side_names
@@ -411,7 +414,8 @@ def match_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
     table = sheet_table(selectors.match_sheet(match))
     header = [
         f"{match.game.name} #{match.pk}, {match.club.name}",
-        f"started {match.started_at:%Y-%m-%d %H:%M}, {match.get_status_display()}",
+        f"started {local_iso(match.started_at, match.club)}, "
+        f"{match.get_status_display()}",
     ]
     response = HttpResponse(
         sheet_csv(table, header=header), content_type="text/csv; charset=utf-8"

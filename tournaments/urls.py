@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from tournaments import views
+from tournaments import list_views, views
 
 app_name = "tournaments"
 
 urlpatterns = [
+    path("tournaments/", list_views.tournament_list, name="list"),
     path("tournaments/new/", views.tournament_new, name="new"),
     path("tournaments/<int:tournament_id>/", views.tournament_public, name="public"),
     path(

@@ -24,7 +24,7 @@ from scoring.deal_forms import (
     table_from_sides,
 )
 from scoring.models import MatchStatus
-from tournaments import permissions, selectors, services
+from tournaments import permissions, seeding, selectors, services
 from tournaments.models import (
     Entry,
     Round,
@@ -240,6 +240,11 @@ def tournament_act(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "unlock": services.round_unlock,
             }[action]
             service(round=_round(tournament, request), by=by)
+        elif action == "seed_by_rating":
+            ordered = seeding.entries_seed_by_rating(tournament=tournament, by=by)
+            messages.success(
+                request, "Seeded by rating: " + ", ".join(e.name for e in ordered)
+            )
         elif action == "withdraw":
             entry = Entry.objects.filter(
                 tournament=tournament, pk=int(post["entry"])

@@ -158,7 +158,10 @@
   }
 
   function renderPile(input) {
-    var pile = input.parentElement.querySelector(".cp-pile");
+    // The deal form announces its branches (dealform:changed) as soon as it loads,
+    // possibly before this script's init: an input may not have its pile yet.
+    enhance(input);
+    var pile = input.cpPile;
     pile.innerHTML = "";
     var list = tokens(input);
     list.forEach(function (token, index) {
@@ -205,6 +208,7 @@
     input.setAttribute("data-cp-ready", "1");
     var pile = document.createElement("div");
     pile.className = "cp-pile";
+    input.cpPile = pile;
     pile.addEventListener("click", function () { activate(input); });
     input.after(pile);
     input.addEventListener("input", refresh);

@@ -67,6 +67,7 @@ def page(table, browser, live_server):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(15_000)
+    page.problems = watch(page)
     _club, sami, _others = table
     page.goto(f"{live_server.url}/accounts/login/?next=/clubs/")
     page.fill("input[name=username]", sami.user.username)
@@ -79,6 +80,41 @@ def page(table, browser, live_server):
     # connections are per async context); close it, or PostgreSQL cannot drop the
     # test database at the end of the run.
     connections.close_all()
+    assert page.problems == [], "console errors or failed requests"
+
+
+def watch(page) -> list[str]:
+    """What goes wrong on every page ``page`` opens: console errors, uncaught
+    exceptions, failed requests and 4xx/5xx answers (a request cut short because
+    the page moved on, ERR_ABORTED, did not fail)."""
+    problems: list[str] = []
+
+    def console(message) -> None:
+        if message.type == "error":
+            problems.append(f"console: {message.text} at {message.location}")
+
+    def failed(request) -> None:
+        if "ERR_ABORTED" not in (request.failure or ""):
+            problems.append(f"failed: {request.url} ({request.failure})")
+
+    def answered(response) -> None:
+        if response.status >= 400:
+            problems.append(f"{response.status}: {response.url}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("requestfailed", failed)
+    page.on("response", answered)
+    return problems
+
+
+def expected_refusal(page) -> None:
+    """A form the server refused (400, shown next to the field) is what the test
+    wanted: take that answer and its console line off the problems, nothing else."""
+    refused = [p for p in page.problems if p.startswith("400: ")]
+    logged = [p for p in page.problems if "status of 400" in p]
+    assert refused and len(refused) == len(logged) == len(page.problems) / 2
+    page.problems.clear()
 
 
 def shot(page, name: str, selector: str | None = None) -> None:
@@ -148,6 +184,7 @@ def test_tuppi_match_three_deals_and_a_correction(page, table):
     page.fill("input[name=tricks]", "8 5")
     page.click("#save-deal")  # no reason yet: refused, shown next to the field
     assert "required" in page.inner_text("[data-path=reason]")
+    expected_refusal(page)
     assert page.input_value("input[name=tricks]") == "8 5"
     page.fill("input[name=reason]", "side B took 5 tricks, not 9")
     page.click("#save-deal")

@@ -56,18 +56,17 @@ from games.engine.game import (
     advanced,
 )
 from games.engine.registry import register
+from games.engine.tricks import Aces, check_aces, check_tricks_add_up
 from games.rules._skruuvi_family import (
     BOLSU,
     KOTKA,
     SEATS,
     TRICKS,
-    Aces,
     Knock,
     Scale,
     SkruuviDeal,
     SkruuviRules,
     SkruuviState,
-    check_aces,
     parse,
     signed,
     winners_of,
@@ -300,14 +299,7 @@ class Klubiskruuvi(SkruuviRules):
                 )
             )
             return None
-        if sum(tricks) != TRICKS:
-            errors.append(
-                RuleError(
-                    "tricks",
-                    "tricks_not_13",
-                    f"tricks add up to {sum(tricks)}, not 13",
-                )
-            )
+        if not check_tricks_add_up(tricks, errors, tricks=TRICKS):
             return None
         if declarer is None:
             return None

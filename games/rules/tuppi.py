@@ -50,6 +50,7 @@ from games.engine.cards import Card, CardSyntaxError, parse_card
 from games.engine.decks import STANDARD_52, check_deck
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import (
+    ContextRow,
     DealScore,
     Fact,
     Game,
@@ -60,10 +61,17 @@ from games.engine.game import (
 )
 from games.engine.inputs import FrozenModel, validation_errors
 from games.engine.registry import register
+from games.engine.tricks import (
+    PARTNERS,
+    check_tricks_add_up,
+    seat_field,
+    tricks_per_side,
+)
 
 SEATS = 4
 TRICKS = 13
 SOOLI_POINTS = 24
+NOUSUSSA = "nousussa"  # the context row naming the rising side (9.4)
 VERBAL_BIDS = ("rami", "nolo")
 # 9.2: "not allowed to use a two or a face card as the bidding card".
 BARRED_BIDDING_RANKS = frozenset({"2", "J", "Q", "K"})
@@ -124,8 +132,13 @@ class TuppiDeal(FrozenModel):
         None,
         description="Seat of the first rami bidder (rami; optional in sooli). "
         "May be left out when the bidding is recorded.",
+        json_schema_extra=seat_field("declarer"),
     )
-    soloist: Seat | None = Field(None, description="Seat that bid sooli.")
+    soloist: Seat | None = Field(
+        None,
+        description="Seat that bid sooli.",
+        json_schema_extra=seat_field("soloist"),
+    )
     tricks: tuple[TrickCount, ...] | None = Field(
         None,
         description="Tricks per side [side 0, side 1] or per seat [seat 0 … 3]; "
@@ -163,7 +176,7 @@ class Tuppi(Game):
     Options = TuppiOptions
     deal_input = TuppiDeal
     deck = STANDARD_52
-    tables = ((0, 1, 0, 1),)
+    tables = (PARTNERS,)
 
     # -- the match ----------------------------------------------------------------
 
@@ -379,38 +392,21 @@ class Tuppi(Game):
                 RuleError("tricks", "tricks_required", "enter the tricks of each side")
             )
             return None
-        if len(tricks) == 2:
-            per_side = (tricks[0], tricks[1])
-        elif len(tricks) == SEATS:
-            per_side = (tricks[0] + tricks[2], tricks[1] + tricks[3])
-            soloist = deal.soloist
-            if deal.contract == "sooli" and soloist is not None:
-                partner = (soloist + 2) % SEATS
-                if tricks[partner]:
-                    errors.append(
-                        RuleError(
-                            f"tricks.{partner}",
-                            "partner_sits_out",
-                            "the soloist's partner does not play in sooli",
-                        )
-                    )
-        else:
-            errors.append(
-                RuleError(
-                    "tricks",
-                    "bad_tricks_length",
-                    "enter tricks per side (2 numbers) or per seat (4 numbers)",
-                )
-            )
+        per_side = tricks_per_side(tricks, errors)
+        if per_side is None:
             return None
-        if per_side[0] + per_side[1] != TRICKS:
-            errors.append(
-                RuleError(
-                    "tricks",
-                    "tricks_not_13",
-                    f"tricks add up to {per_side[0] + per_side[1]}, not 13",
+        soloist = deal.soloist
+        if len(tricks) == SEATS and deal.contract == "sooli" and soloist is not None:
+            partner = (soloist + 2) % SEATS
+            if tricks[partner]:
+                errors.append(
+                    RuleError(
+                        f"tricks.{partner}",
+                        "partner_sits_out",
+                        "the soloist's partner does not play in sooli",
+                    )
                 )
-            )
+        check_tricks_add_up(per_side, errors, tricks=TRICKS)
         return per_side
 
     def _score(
@@ -579,4 +575,9 @@ class Tuppi(Game):
             starting_seat=first,
             holding_points=state.rising,
             notes=tuple(notes),
+            context=(
+                ContextRow(
+                    NOUSUSSA, "Nousussa (holds the points)", "side", state.rising
+                ),
+            ),
         )

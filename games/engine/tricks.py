@@ -127,12 +127,15 @@ def tricks_per_side(
 
     Whether they add up is :func:`check_tricks_add_up`'s business (a game may have
     other checks of the per-seat entry to report first)."""
+    if sides is PARTNERS:  # the common table, read without counting its sides
+        if len(entry) == 2:
+            return tuple(entry)
+        if len(entry) == 4:
+            return (entry[0] + entry[2], entry[1] + entry[3])
     side_count = max(sides) + 1
     if len(entry) == side_count:
         return tuple(entry)
     if len(entry) == len(sides):
-        if sides is PARTNERS:
-            return (entry[0] + entry[2], entry[1] + entry[3])
         per_side = [0] * side_count
         for seat, won in enumerate(entry):
             per_side[sides[seat]] += won

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, ValidationError
@@ -400,7 +401,7 @@ class SkruuviRules(Game):
         promised = contract.promised
         achieved = achieved_tricks(deal, per_side)
         verb = "avoided" if misere else "took"
-        made = contract.made(achieved)
+        made = achieved >= promised
         points = [0, 0]
         if made:
             table = (
@@ -433,7 +434,7 @@ class SkruuviRules(Game):
                 )
             )
         else:
-            missing = contract.missing(achieved)
+            missing = promised - achieved
             cost = scale.first_missing[level] + scale.later_missing[level] * (
                 missing - 1
             )
@@ -564,7 +565,11 @@ class SkruuviRules(Game):
 
 def team_contract(deal: SkruuviDeal) -> Contract:
     """The contract of a deal by the teams, a bid below five raised to five (15.4)."""
-    return Contract(max(deal.level or 5, 5), deal.contract, doubling(deal.knocks))
+    return _contract(max(deal.level or 5, 5), deal.contract, doubling(deal.knocks))
+
+
+# A contract is immutable and there are few of them: build each once.
+_contract = cache(Contract)
 
 
 def achieved_tricks(deal: SkruuviDeal, per_side: Sequence[int]) -> int:

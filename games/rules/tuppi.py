@@ -406,7 +406,7 @@ class Tuppi(Game):
                         "the soloist's partner does not play in sooli",
                     )
                 )
-        check_tricks_add_up(per_side, errors, tricks=TRICKS)
+        check_tricks_add_up(per_side, errors)  # of 13, the default
         return per_side
 
     def _score(

@@ -3,7 +3,8 @@
 Source: ``001_b57793035adc3f64.txt §15`` (Modern Skruuvi) and ``§16`` (Klubiskruuvi,
 "how the rules differ from Modern Skruuvi"). The two games are in
 :mod:`games.rules.skruuvi` and :mod:`games.rules.klubiskruuvi`; this module holds the
-deal input and the checks and scoring of a deal played by the two teams.
+checks and scoring of a deal played by the two teams, and
+:mod:`games.rules._skruuvi_deal` the deal input.
 
 Terms:
 
@@ -41,98 +42,40 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Any, ClassVar
 
-from pydantic import Field, ValidationError
+from pydantic import ValidationError
 
 from games.engine.decks import STANDARD_52
 from games.engine.errors import DealRejected, RuleError
-from games.engine.game import DealScore, Fact, Game, MatchState, Table
-from games.engine.inputs import FrozenModel, validation_errors
+from games.engine.game import (
+    DealScore,
+    Fact,
+    Game,
+    MatchGoal,
+    MatchState,
+    Table,
+    advanced,
+)
+from games.engine.inputs import validation_errors
 from games.engine.tricks import (
     PARTNERS,
-    AcePlace,
     Aces,
     Contract,
     check_aces,
     doubling_multiplier,
-    seat_field,
     side_tricks,
 )
-
-SEATS = 4
-TRICKS = 13
-PASS_MISERE = "pass_misere"
-TYPES = ("misere", "spades", "clubs", "diamonds", "hearts", "no_trump")
-TYPE_NAMES = {
-    "misere": "misere",
-    "spades": "spades",
-    "clubs": "clubs",
-    "diamonds": "diamonds",
-    "hearts": "hearts",
-    "no_trump": "no trump",
-}
-BASIC, KOTKA, BOLSU = "basic", "kotka", "bolsu"
-
-Seat = Annotated[int, Field(ge=0, le=SEATS - 1)]
-TrickCount = Annotated[int, Field(ge=0, le=TRICKS)]
-
-
-class Knock(FrozenModel):
-    """A knock, and the kontra-knock that answered it (if any)."""
-
-    by: Seat = Field(
-        description="Seat of the player who knocked (scores double).",
-        json_schema_extra=seat_field("knocker"),
-    )
-    kontra_by: Seat | None = Field(
-        None,
-        description="Seat of the player who kontra-knocked (scores quadruple), "
-        "if anyone did.",
-        json_schema_extra=seat_field("kontra_knocker"),
-    )
-
-
-class SkruuviDeal(FrozenModel):
-    """One deal as entered: the contract, who declared, knocks, tricks and aces."""
-
-    contract: Literal[
-        "misere", "spades", "clubs", "diamonds", "hearts", "no_trump", "pass_misere"
-    ] = Field(
-        description="The type of the contract, or pass_misere when everyone passed "
-        "at the first turn."
-    )
-    level: Annotated[int, Field(ge=1, le=7)] | None = Field(
-        None,
-        description="The number part of the contract as bid (1–7); below five it is "
-        "raised to five. Not in a pass misere.",
-    )
-    declarer: Seat | None = Field(
-        None,
-        description="Seat of the declarer (the highest bidder). Not in a pass misere.",
-        json_schema_extra=seat_field("declarer"),
-    )
-    tricks: tuple[TrickCount, ...] = Field(
-        description="Tricks taken per side [side 0, side 1] or per seat "
-        "[seat 0, 1, 2, 3]."
-    )
-    # The item counts are stated in the schema (the entry form shows that many
-    # slots); the rules check them, with their own codes (one_knock, four_aces).
-    knocks: tuple[Knock, ...] = Field(
-        (),
-        description="The knock of the deal (at most one), with its kontra-knock.",
-        json_schema_extra={"maxItems": 1},
-    )
-    aces: (
-        Annotated[
-            tuple[AcePlace, ...],
-            Field(json_schema_extra={"minItems": 4, "maxItems": 4}),
-        ]
-        | None
-    ) = Field(
-        None,
-        description="Misere and pass misere: where each of the four aces fell.",
-    )
+from games.rules._skruuvi_deal import (
+    BASIC,
+    KOTKA,
+    PASS_MISERE,
+    SEATS,
+    TRICKS,
+    TYPE_NAMES,
+    Knock,
+    SkruuviDeal,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,14 +93,6 @@ class Scale:
     aces_when_failed: bool = False
     # Knocks multiply misere aces (Klubiskruuvi; the declarer side's only if made).
     knocks_multiply_aces: bool = False
-
-
-def parse(validator: Any, raw: Any) -> Any:
-    """Validate a deal's shape with a model's own validator (errors carry paths)."""
-    try:
-        return validator(raw)
-    except ValidationError as exc:
-        raise DealRejected(validation_errors(exc)) from None
 
 
 def doubling(knocks: Sequence[Knock]) -> int:
@@ -194,9 +129,39 @@ class SkruuviRules(Game):
     deck = STANDARD_52
     tables = (PARTNERS,)
 
+    def __init__(self) -> None:
+        super().__init__()
+        # The model's own validator: TypeAdapter's Python wrapper is a visible share
+        # of the cost of these small deals.
+        self._validate_deal = self.deal_input.__pydantic_validator__.validate_python
+
+    def parse_deal(self, raw: Any) -> SkruuviDeal:
+        try:
+            return self._validate_deal(raw)
+        except ValidationError as exc:
+            raise DealRejected(validation_errors(exc)) from None
+
     def initial_state(self, options: Any, table: Table) -> SkruuviState:
         return SkruuviState(
             table=table, options=options, totals=(0, 0), dealer=table.first_dealer
+        )
+
+    def match_goal(self, options: Any) -> MatchGoal:
+        """A game is a fixed number of deals: the basic deals and the kotkas."""
+        return MatchGoal(deals=options.basic_deals + options.kotkas)
+
+    def advanced_deal(
+        self, state: SkruuviState, score: DealScore, *, done: bool, **changes: Any
+    ) -> SkruuviState:
+        """The state after a deal: points added, and once the game is ``done`` the
+        side with more points wins (equal totals: a draw)."""
+        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
+        return advanced(
+            state,
+            score.points,
+            finished=done,
+            winners=winners_of(totals) if done else (),
+            **changes,
         )
 
     def team_kind(self, state: SkruuviState) -> str:

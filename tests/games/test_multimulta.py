@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -86,3 +90,10 @@ def test_every_deal_pays_one_side_one_to_five_and_the_winner_has_the_games(
         assert state.games.count(state.winners[0]) == needed
     else:
         assert all(state.games.count(side) < needed for side in (0, 1))
+
+
+def test_the_worked_example_of_the_doc_scores_as_the_doc_says():
+    """docs/games/multimulta.md: 4 + 2 tricks for side 0 is 2 points."""
+    doc = (Path(__file__).parents[2] / "docs/games/multimulta.md").read_text()
+    example = re.search(r"<!-- example -->\s*```json\n(.*?)```", doc, re.S).group(1)
+    assert GAME.score(GAME.start(), json.loads(example)).points == (2, 0)

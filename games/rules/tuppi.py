@@ -61,12 +61,7 @@ from games.engine.game import (
 )
 from games.engine.inputs import FrozenModel, validation_errors
 from games.engine.registry import register
-from games.engine.tricks import (
-    PARTNERS,
-    check_tricks_add_up,
-    seat_field,
-    tricks_per_side,
-)
+from games.engine.tricks import PARTNERS, seat_field, side_tricks
 
 SEATS = 4
 TRICKS = 13
@@ -392,9 +387,6 @@ class Tuppi(Game):
                 RuleError("tricks", "tricks_required", "enter the tricks of each side")
             )
             return None
-        per_side = tricks_per_side(tricks, errors)
-        if per_side is None:
-            return None
         soloist = deal.soloist
         if len(tricks) == SEATS and deal.contract == "sooli" and soloist is not None:
             partner = (soloist + 2) % SEATS
@@ -406,8 +398,7 @@ class Tuppi(Game):
                         "the soloist's partner does not play in sooli",
                     )
                 )
-        check_tricks_add_up(per_side, errors)  # of 13, the default
-        return per_side
+        return side_tricks(tricks, errors)  # 13 tricks, partners opposite
 
     def _score(
         self,

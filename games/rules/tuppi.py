@@ -66,7 +66,6 @@ from games.engine.tricks import PARTNERS, seat_field, side_tricks
 SEATS = 4
 TRICKS = 13
 SOOLI_POINTS = 24
-NOUSUSSA = "nousussa"  # the context row naming the rising side (9.4)
 VERBAL_BIDS = ("rami", "nolo")
 # 9.2: "not allowed to use a two or a face card as the bidding card".
 BARRED_BIDDING_RANKS = frozenset({"2", "J", "Q", "K"})
@@ -566,9 +565,5 @@ class Tuppi(Game):
             starting_seat=first,
             holding_points=state.rising,
             notes=tuple(notes),
-            context=(
-                ContextRow(
-                    NOUSUSSA, "Nousussa (holds the points)", "side", state.rising
-                ),
-            ),
+            context=(ContextRow("nousussa", "Nousussa", "side", state.rising),),
         )

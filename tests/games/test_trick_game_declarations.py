@@ -25,7 +25,7 @@ def test_tuppi_declares_who_is_nousussa_as_a_side_row():
     tuppi = get_game("tuppi")
     start = tuppi.fold([])
     assert start.next_deal.context == (
-        ContextRow("nousussa", "Nousussa (holds the points)", "side", None),
+        ContextRow("nousussa", "Nousussa", "side", None),
     )
     folded = tuppi.fold([{"contract": "rami", "declarer": 1, "tricks": [5, 8]}])
     assert folded.totals == (0, 8)

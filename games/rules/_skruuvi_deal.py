@@ -3,7 +3,7 @@
 Source: ``001_b57793035adc3f64.txt §15`` (15.5 contract, 15.6 knocking, 15.8 aces,
 15.9 pass misere) and ``§16``. The terms are in :mod:`games.rules._skruuvi_family`;
 the seat fields carry ``x-role: seat`` in the JSON Schema
-(:func:`games.engine.tricks.seat_field`) so that forms know them without guessing.
+(:func:`games.engine.tricks.seat_role`) so that forms know them without guessing.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.engine.inputs import FrozenModel
-from games.engine.tricks import AcePlace, seat_field
+from games.engine.tricks import AcePlace, seat_role
 
 SEATS = 4
 TRICKS = 13
@@ -36,15 +36,13 @@ TrickCount = Annotated[int, Field(ge=0, le=TRICKS)]
 class Knock(FrozenModel):
     """A knock, and the kontra-knock that answered it (if any)."""
 
-    by: Seat = Field(
-        description="Seat of the player who knocked (scores double).",
-        json_schema_extra=seat_field("knocker"),
+    by: Annotated[Seat, seat_role("knocker")] = Field(
+        description="Seat of the player who knocked (scores double)."
     )
-    kontra_by: Seat | None = Field(
+    kontra_by: Annotated[Seat, seat_role("kontra_knocker")] | None = Field(
         None,
         description="Seat of the player who kontra-knocked (scores quadruple), "
         "if anyone did.",
-        json_schema_extra=seat_field("kontra_knocker"),
     )
 
 
@@ -62,10 +60,9 @@ class SkruuviDeal(FrozenModel):
         description="The number part of the contract as bid (1–7); below five it is "
         "raised to five. Not in a pass misere.",
     )
-    declarer: Seat | None = Field(
+    declarer: Annotated[Seat, seat_role("declarer")] | None = Field(
         None,
         description="Seat of the declarer (the highest bidder). Not in a pass misere.",
-        json_schema_extra=seat_field("declarer"),
     )
     tricks: tuple[TrickCount, ...] = Field(
         description="Tricks taken per side [side 0, side 1] or per seat "

@@ -61,7 +61,7 @@ from games.engine.game import (
 )
 from games.engine.inputs import FrozenModel, validation_errors
 from games.engine.registry import register
-from games.engine.tricks import PARTNERS, seat_field, side_tricks
+from games.engine.tricks import PARTNERS, seat_role, side_tricks
 
 SEATS = 4
 TRICKS = 13
@@ -122,16 +122,13 @@ class TuppiDeal(FrozenModel):
     """One deal as entered: the contract, who declared, and the tricks."""
 
     contract: Literal["rami", "nolo", "sooli"]
-    declarer: Seat | None = Field(
+    declarer: Annotated[Seat, seat_role("declarer")] | None = Field(
         None,
         description="Seat of the first rami bidder (rami; optional in sooli). "
         "May be left out when the bidding is recorded.",
-        json_schema_extra=seat_field("declarer"),
     )
-    soloist: Seat | None = Field(
-        None,
-        description="Seat that bid sooli.",
-        json_schema_extra=seat_field("soloist"),
+    soloist: Annotated[Seat, seat_role("soloist")] | None = Field(
+        None, description="Seat that bid sooli."
     )
     tricks: tuple[TrickCount, ...] | None = Field(
         None,

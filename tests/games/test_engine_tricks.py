@@ -34,7 +34,7 @@ from games.engine.tricks import (
     check_tricks_add_up,
     deal_tricks,
     outranks,
-    seat_field,
+    seat_role,
     side_tricks,
     top_sequence,
     tricks_per_side,
@@ -335,7 +335,11 @@ def test_nobody_wins_more_ace_tricks_than_tricks():
 def test_a_seat_field_is_marked_as_a_seat_in_the_json_schema():
     schema = AcePlace.model_json_schema()
     assert schema["properties"]["seat"]["x-role"] == "seat"
-    assert seat_field("declarer") == {"x-role": "seat", "x-seat-role": "declarer"}
+    assert schema["properties"]["seat"]["x-seat-role"] == "trick_winner"
+    assert seat_role("declarer").json_schema_extra == {
+        "x-role": "seat",
+        "x-seat-role": "declarer",
+    }
 
 
 # -- honours ----------------------------------------------------------------------

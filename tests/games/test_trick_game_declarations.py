@@ -10,13 +10,24 @@ from games.engine import ContextRow, DealRejected, MatchGoal, get_game
 
 
 def _seat_roles(schema: dict) -> dict[str, str]:
-    """Every property of the schema (and its $defs) marked as a seat, by role."""
-    found = {}
-    models = [("", schema), *((f"{k}.", v) for k, v in schema.get("$defs", {}).items())]
-    for prefix, model in models:
-        for name, prop in model.get("properties", {}).items():
-            if prop.get("x-role") == "seat":
-                found[prefix + name] = prop["x-seat-role"]
+    """Every integer of the schema marked as a seat, by path (``*`` for a list
+    item), looking inside ``$ref`` and ``anyOf`` as an entry form does."""
+    defs = schema.get("$defs", {})
+    found: dict[str, str] = {}
+
+    def walk(node: dict, path: str) -> None:
+        while "$ref" in node:
+            node = defs[node["$ref"].rsplit("/", 1)[-1]]
+        if node.get("x-role") == "seat":
+            found[path] = node["x-seat-role"]
+        for option in node.get("anyOf", ()):
+            walk(option, path)
+        if isinstance(node.get("items"), dict):
+            walk(node["items"], f"{path}.*")
+        for name, sub in node.get("properties", {}).items():
+            walk(sub, f"{path}.{name}" if path else name)
+
+    walk(schema, "")
     return found
 
 
@@ -75,18 +86,18 @@ def test_the_goal_in_deals_is_the_number_of_deals_a_game_takes():
             "skruuvi",
             {
                 "declarer": "declarer",
-                "Knock.by": "knocker",
-                "Knock.kontra_by": "kontra_knocker",
-                "AcePlace.seat": "trick_winner",
+                "knocks.*.by": "knocker",
+                "knocks.*.kontra_by": "kontra_knocker",
+                "aces.*.seat": "trick_winner",
             },
         ),
         (
             "klubiskruuvi",
             {
                 "declarer": "declarer",
-                "Knock.by": "knocker",
-                "Knock.kontra_by": "kontra_knocker",
-                "AcePlace.seat": "trick_winner",
+                "knocks.*.by": "knocker",
+                "knocks.*.kontra_by": "kontra_knocker",
+                "aces.*.seat": "trick_winner",
             },
         ),
     ],

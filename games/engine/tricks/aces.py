@@ -14,7 +14,7 @@ from pydantic import Field
 from games.engine.cards import ACE_HIGH, Card, Suit
 from games.engine.errors import RuleError
 from games.engine.inputs import CardField, FrozenModel
-from games.engine.tricks.counting import seat_field
+from games.engine.tricks.counting import seat_role
 
 # -- where the aces fell ----------------------------------------------------------
 
@@ -28,9 +28,8 @@ class AcePlace(FrozenModel):
     trick: Annotated[int, Field(ge=1, le=13)] = Field(
         description="The trick it fell in: 1 for the first trick of the deal … 13."
     )
-    seat: Annotated[int, Field(ge=0, le=3)] = Field(
-        description="Seat of the player who won that trick.",
-        json_schema_extra=seat_field("trick_winner"),
+    seat: Annotated[int, Field(ge=0, le=3), seat_role("trick_winner")] = Field(
+        description="Seat of the player who won that trick."
     )
 
 

@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import Field
+
 from games.engine.errors import RuleError
 
 PARTNERS = (0, 1, 0, 1)
@@ -18,13 +20,15 @@ BOOK_TRICKS = 6
 """A level-*n* contract promises *n* + 6 tricks (Skruuvi §15.5, Vint §18, bridge)."""
 
 SEAT_ROLE = "x-role"
-"""The JSON Schema key a deal input puts on a field naming a seat (value ``seat``);
-``x-seat-role`` says which seat it is (declarer, soloist, knocker …)."""
+"""The JSON Schema key a deal input puts on an integer naming a seat (value
+``seat``); ``x-seat-role`` says which seat it is (declarer, soloist, knocker …)."""
 
 
-def seat_field(role: str) -> dict[str, str]:
-    """``json_schema_extra`` for a deal field that names a seat in ``role``."""
-    return {SEAT_ROLE: "seat", "x-seat-role": role}
+def seat_role(role: str) -> Any:
+    """Mark a seat index of a deal input with its role at the table, on the integer
+    itself (inside ``anyOf`` when the field is optional, where forms look):
+    ``declarer: Annotated[Seat, seat_role("declarer")] | None``."""
+    return Field(json_schema_extra={SEAT_ROLE: "seat", "x-seat-role": role})
 
 
 # -- tricks -----------------------------------------------------------------------

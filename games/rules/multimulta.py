@@ -28,19 +28,20 @@ from typing import Annotated
 
 from pydantic import Field
 
-from games.engine.errors import DealRejected, RuleError
-from games.engine.game import (
+from games.engine import (
     ContextRow,
+    DealRejected,
     DealScore,
     Fact,
     Game,
     MatchState,
     NextDeal,
+    RuleError,
     Table,
-    advanced,
+    register,
 )
+from games.engine.game import advanced
 from games.engine.inputs import FrozenModel
-from games.engine.registry import register
 from games.engine.tricks import PARTNERS, Rubber, deal_tricks, side_tricks
 
 TRICKS = deal_tricks(36, 4)  # 6.2: 36 cards, 9 each

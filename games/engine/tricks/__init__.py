@@ -16,8 +16,14 @@ Terms:
   the players (:func:`deal_tricks`): 13 with 52 cards at four, 9 with 36.
 * **side tricks** — the tricks a side won. A scorer enters them per side (one number
   a side) or per seat (one a seat); :func:`tricks_per_side` reads either. They must
-  add up to the deal's tricks; :func:`check_tricks_add_up` is the one place that
-  says they do not (code ``tricks_not_<n>``: ``tricks_not_13``, ``tricks_not_9``).
+  add up to the deal's tricks; :func:`side_tricks` (entry → sides, checked) and
+  :func:`check_tricks_add_up` (counts already per side) say so with the one error
+  :func:`tricks_error`: code ``tricks_not_<n>`` — ``tricks_not_13`` for every
+  52-card game (the code the API has always given), ``tricks_not_9`` for 36 cards
+  at four — and the message "tricks add up to X, not n".
+* **seat role** — a deal input's seat integers carry ``x-role: seat`` and their role
+  (``x-seat-role``: declarer, soloist, knocker …) in the JSON Schema:
+  :func:`seat_role`.
 * **contract** — a **level** (the number part), a **strain** (a suit, no trump,
   misere …) and a **doubling** (0 none, 1 doubled — a knock —, 2 redoubled — a
   kontra-knock): :class:`Contract`. Level *n* promises *n* + the book's tricks.

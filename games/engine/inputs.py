@@ -48,6 +48,14 @@ ROLE = "x-role"
 SeatField = Annotated[int, Field(ge=0, json_schema_extra={ROLE: "seat"})]
 """A seat index (add the upper bound where the field is used: ``Field(le=3)``)."""
 
+
+def seat_role(role: str) -> Any:
+    """Mark a seat index of a deal input with its role at the table, on the integer
+    itself (inside ``anyOf`` when the field is optional, where forms look):
+    ``declarer: Annotated[Seat, seat_role("declarer")] | None``."""
+    return Field(json_schema_extra={ROLE: "seat", "x-seat-role": role})
+
+
 SideField = Annotated[int, Field(ge=0, json_schema_extra={ROLE: "side"})]
 """A side index."""
 

@@ -3,7 +3,8 @@
 Source: ``001_b57793035adc3f64.txt §15`` (Modern Skruuvi) and ``§16`` (Klubiskruuvi,
 "how the rules differ from Modern Skruuvi"). The two games are in
 :mod:`games.rules.skruuvi` and :mod:`games.rules.klubiskruuvi`; this module holds the
-deal input and the checks and scoring of a deal played by the two teams.
+checks and scoring of a deal played by the two teams, and
+:mod:`games.rules._skruuvi_deal` the deal input.
 
 Terms:
 
@@ -27,6 +28,10 @@ Terms:
   four aces fell: the ace, the trick number and the seat that won the trick.
 * **scale** — the points table: Modern Skruuvi's (15.8) or Klubiskruuvi's (16.5).
 
+The machinery every trick game shares — tricks per side and the one "tricks do not
+add up" error, the contract (level, type, doubling), where the aces fell — is in
+:mod:`games.engine.tricks`; this module holds what is Skruuvi's own.
+
 Invariants: the tricks entered add up to 13 (per side or per seat); the four aces
 are each entered once, a trick has one winner, and nobody won more ace tricks than
 tricks; every error found is reported at once, with the path of the field.
@@ -36,96 +41,41 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Literal
+from functools import cache
+from typing import Any, ClassVar
 
-from pydantic import Field, ValidationError
+from pydantic import ValidationError
 
-from games.engine.cards import Card, parse_card
 from games.engine.decks import STANDARD_52
 from games.engine.errors import DealRejected, RuleError
-from games.engine.game import DealScore, Fact, Game, MatchState, Table
-from games.engine.inputs import CardField, FrozenModel, SeatField, validation_errors
-
-SEATS = 4
-TRICKS = 13
-BOOK_TRICKS = 6  # level n promises n + 6 tricks (15.5)
-ACES = tuple(parse_card(code) for code in ("AS", "AH", "AD", "AC"))
-PASS_MISERE = "pass_misere"
-TYPES = ("misere", "spades", "clubs", "diamonds", "hearts", "no_trump")
-TYPE_NAMES = {
-    "misere": "misere",
-    "spades": "spades",
-    "clubs": "clubs",
-    "diamonds": "diamonds",
-    "hearts": "hearts",
-    "no_trump": "no trump",
-}
-BASIC, KOTKA, BOLSU = "basic", "kotka", "bolsu"
-
-Seat = Annotated[SeatField, Field(le=SEATS - 1)]
-TrickCount = Annotated[int, Field(ge=0, le=TRICKS)]
-
-
-class Knock(FrozenModel):
-    """A knock, and the kontra-knock that answered it (if any)."""
-
-    by: Seat = Field(description="Seat of the player who knocked (scores double).")
-    kontra_by: Seat | None = Field(
-        None,
-        description="Seat of the player who kontra-knocked (scores quadruple), "
-        "if anyone did.",
-    )
-
-
-class AcePlace(FrozenModel):
-    """Where one ace fell: the trick and the seat that won that trick."""
-
-    card: CardField = Field(description="The ace: AS, AH, AD or AC.")
-    trick: Annotated[int, Field(ge=1, le=TRICKS)] = Field(
-        description="The trick it fell in: 1 for the first trick of the deal … 13."
-    )
-    seat: Seat = Field(description="Seat of the player who won that trick.")
-
-
-class SkruuviDeal(FrozenModel):
-    """One deal as entered: the contract, who declared, knocks, tricks and aces."""
-
-    contract: Literal[
-        "misere", "spades", "clubs", "diamonds", "hearts", "no_trump", "pass_misere"
-    ] = Field(
-        description="The type of the contract, or pass_misere when everyone passed "
-        "at the first turn."
-    )
-    level: Annotated[int, Field(ge=1, le=7)] | None = Field(
-        None,
-        description="The number part of the contract as bid (1–7); below five it is "
-        "raised to five. Not in a pass misere.",
-    )
-    declarer: Seat | None = Field(
-        None,
-        description="Seat of the declarer (the highest bidder). Not in a pass misere.",
-    )
-    tricks: tuple[TrickCount, ...] = Field(
-        description="Tricks taken per side [side 0, side 1] or per seat "
-        "[seat 0, 1, 2, 3]."
-    )
-    # The item counts are stated in the schema (the entry form shows that many
-    # slots); the rules check them, with their own codes (one_knock, four_aces).
-    knocks: tuple[Knock, ...] = Field(
-        (),
-        description="The knock of the deal (at most one), with its kontra-knock.",
-        json_schema_extra={"maxItems": 1},
-    )
-    aces: (
-        Annotated[
-            tuple[AcePlace, ...],
-            Field(json_schema_extra={"minItems": 4, "maxItems": 4}),
-        ]
-        | None
-    ) = Field(
-        None,
-        description="Misere and pass misere: where each of the four aces fell.",
-    )
+from games.engine.game import (
+    DealScore,
+    Fact,
+    Game,
+    MatchGoal,
+    MatchState,
+    Table,
+    advanced,
+)
+from games.engine.inputs import validation_errors
+from games.engine.tricks import (
+    PARTNERS,
+    Aces,
+    Contract,
+    check_aces,
+    doubling_multiplier,
+    side_tricks,
+)
+from games.rules._skruuvi_deal import (
+    BASIC,
+    KOTKA,
+    PASS_MISERE,
+    SEATS,
+    TRICKS,
+    TYPE_NAMES,
+    Knock,
+    SkruuviDeal,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,122 +95,11 @@ class Scale:
     knocks_multiply_aces: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Aces:
-    """The aces as entered, checked: ``(trick, seat)`` per ace."""
-
-    places: tuple[tuple[int, int], ...]
-
-    def won_by(self, group_of: Sequence[int], group: int) -> int:
-        """The sum of the trick numbers of the aces won by ``group`` (of seats)."""
-        return sum(trick for trick, seat in self.places if group_of[seat] == group)
-
-
-def parse(validator: Any, raw: Any) -> Any:
-    """Validate a deal's shape with a model's own validator (errors carry paths)."""
-    try:
-        return validator(raw)
-    except ValidationError as exc:
-        raise DealRejected(validation_errors(exc)) from None
-
-
-def multiplier(knocks: Sequence[Knock]) -> int:
+def doubling(knocks: Sequence[Knock]) -> int:
+    """0 unknocked, 1 knocked (×2), 2 kontra-knocked (×4) (15.6)."""
     if not knocks:
-        return 1
-    return 4 if knocks[0].kontra_by is not None else 2
-
-
-def check_tricks(
-    tricks: Sequence[int], errors: list[RuleError]
-) -> tuple[int, int] | None:
-    """Tricks per side from a per-side or per-seat entry (``None`` if unusable)."""
-    if len(tricks) == 2:
-        per_side = (tricks[0], tricks[1])
-    elif len(tricks) == SEATS:
-        per_side = (tricks[0] + tricks[2], tricks[1] + tricks[3])
-    else:
-        errors.append(
-            RuleError(
-                "tricks",
-                "bad_tricks_length",
-                "enter tricks per side (2 numbers) or per seat (4 numbers)",
-            )
-        )
-        return None
-    if sum(per_side) != TRICKS:
-        errors.append(
-            RuleError(
-                "tricks", "tricks_not_13", f"tricks add up to {sum(per_side)}, not 13"
-            )
-        )
-        return None
-    return per_side
-
-
-def check_aces(
-    aces: Sequence[AcePlace],
-    errors: list[RuleError],
-    *,
-    group_of: Sequence[int],
-    group_tricks: Mapping[int, int] | None,
-    group_name: Mapping[int, str],
-) -> Aces | None:
-    """The four aces, each once; one winner per trick; no group (a seat, a side, or
-    the bolsu declarer and the rest) won more ace tricks than tricks."""
-    before = len(errors)
-    if len(aces) != len(ACES):
-        errors.append(
-            RuleError(
-                "aces",
-                "four_aces",
-                f"enter where each of the four aces fell ({len(aces)} entered)",
-            )
-        )
-    seen: dict[Card, int] = {}
-    winner: dict[int, int] = {}
-    for i, ace in enumerate(aces):
-        if ace.card not in ACES:
-            errors.append(
-                RuleError(
-                    f"aces.{i}.card", "not_an_ace", f"{ace.card.code} is not an ace"
-                )
-            )
-        elif ace.card in seen:
-            errors.append(
-                RuleError(
-                    f"aces.{i}.card",
-                    "ace_twice",
-                    f"{ace.card.code} is already entered (aces.{seen[ace.card]})",
-                )
-            )
-        else:
-            seen[ace.card] = i
-        other = winner.setdefault(ace.trick, ace.seat)
-        if other != ace.seat:
-            errors.append(
-                RuleError(
-                    f"aces.{i}.seat",
-                    "trick_two_winners",
-                    f"trick {ace.trick} was won by seat {other} (another ace in it)",
-                )
-            )
-    if group_tricks is not None and len(errors) == before:
-        won: dict[int, set[int]] = {}
-        for trick, seat in winner.items():
-            won.setdefault(group_of[seat], set()).add(trick)
-        for group, tricks in sorted(won.items()):
-            if len(tricks) > group_tricks[group]:
-                errors.append(
-                    RuleError(
-                        "aces",
-                        "more_ace_tricks_than_tricks",
-                        f"{group_name[group]} won {group_tricks[group]} tricks but "
-                        f"aces fell in {len(tricks)} tricks won there",
-                    )
-                )
-    if len(errors) != before:
-        return None
-    return Aces(tuple((ace.trick, ace.seat) for ace in aces))
+        return 0
+    return 2 if knocks[0].kontra_by is not None else 1
 
 
 def contract_name(level: int, contract: str) -> str:
@@ -288,11 +127,41 @@ class SkruuviRules(Game):
 
     scale: ClassVar[Scale]
     deck = STANDARD_52
-    tables = ((0, 1, 0, 1),)
+    tables = (PARTNERS,)
+
+    def __init__(self) -> None:
+        super().__init__()
+        # The model's own validator: TypeAdapter's Python wrapper is a visible share
+        # of the cost of these small deals.
+        self._validate_deal = self.deal_input.__pydantic_validator__.validate_python
+
+    def parse_deal(self, raw: Any) -> SkruuviDeal:
+        try:
+            return self._validate_deal(raw)
+        except ValidationError as exc:
+            raise DealRejected(validation_errors(exc)) from None
 
     def initial_state(self, options: Any, table: Table) -> SkruuviState:
         return SkruuviState(
             table=table, options=options, totals=(0, 0), dealer=table.first_dealer
+        )
+
+    def match_goal(self, options: Any) -> MatchGoal:
+        """A game is a fixed number of deals: the basic deals and the kotkas."""
+        return MatchGoal(deals=options.basic_deals + options.kotkas)
+
+    def advanced_deal(
+        self, state: SkruuviState, score: DealScore, *, done: bool, **changes: Any
+    ) -> SkruuviState:
+        """The state after a deal: points added, and once the game is ``done`` the
+        side with more points wins (equal totals: a draw)."""
+        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
+        return advanced(
+            state,
+            score.points,
+            finished=done,
+            winners=winners_of(totals) if done else (),
+            **changes,
         )
 
     def team_kind(self, state: SkruuviState) -> str:
@@ -354,7 +223,7 @@ class SkruuviRules(Game):
                     )
                 )
         self.check_knocks(deal, errors)
-        per_side = check_tricks(deal.tricks, errors)
+        per_side = side_tricks(deal.tricks, errors)
         aces = None
         if deal.aces is None:
             if self._aces_score(deal, per_side):
@@ -379,7 +248,7 @@ class SkruuviRules(Game):
                 aces = check_aces(
                     deal.aces,
                     errors,
-                    group_of=(0, 1, 2, 3) if per_seat else (0, 1, 0, 1),
+                    group_of=(0, 1, 2, 3) if per_seat else PARTNERS,
                     group_tricks=None
                     if per_side is None
                     else dict(enumerate(deal.tricks if per_seat else per_side)),
@@ -446,7 +315,7 @@ class SkruuviRules(Game):
         per_side: tuple[int, int],
         aces: Aces | None,
     ) -> DealScore:
-        mult = multiplier(deal.knocks)
+        mult = doubling_multiplier(doubling(deal.knocks))
         facts: list[Fact] = []
         if deal.knocks:
             knock = deal.knocks[0]
@@ -481,7 +350,8 @@ class SkruuviRules(Game):
         scale = self.scale
         declarer = deal.declarer
         side = declarer % 2
-        level = max(deal.level, 5)
+        contract = team_contract(deal)
+        level = contract.level
         name = contract_name(level, deal.contract)
         if level != deal.level:
             facts.insert(
@@ -493,8 +363,8 @@ class SkruuviRules(Game):
                 ),
             )
         misere = deal.contract == "misere"
-        promised = level + BOOK_TRICKS
-        achieved = TRICKS - per_side[side] if misere else per_side[side]
+        promised = contract.promised
+        achieved = achieved_tricks(deal, per_side)
         verb = "avoided" if misere else "took"
         made = achieved >= promised
         points = [0, 0]
@@ -557,7 +427,7 @@ class SkruuviRules(Game):
                 opponents_mult = mult if scale.knocks_multiply_aces else 1
                 for s in (0, 1):
                     # Side s scores the aces in the tricks the other side won.
-                    raw = aces.won_by((0, 1, 0, 1), 1 - s)
+                    raw = aces.won_by(PARTNERS, 1 - s)
                     factor = opponents_mult if s != side or made else 1
                     ace_points[s] = raw * factor
                     points[s] += ace_points[s]
@@ -602,7 +472,7 @@ class SkruuviRules(Game):
         # 15.9: one point per trick the opponents took, plus aces; knocks multiply both.
         trick_points = (per_side[1] * mult, per_side[0] * mult)
         ace_points = [
-            aces.won_by((0, 1, 0, 1), 1 - s) * mult if aces else 0 for s in (0, 1)
+            aces.won_by(PARTNERS, 1 - s) * mult if aces else 0 for s in (0, 1)
         ]
         facts.insert(
             0,
@@ -658,13 +528,24 @@ class SkruuviRules(Game):
         )
 
 
+def team_contract(deal: SkruuviDeal) -> Contract:
+    """The contract of a deal by the teams, a bid below five raised to five (15.4)."""
+    return _contract(max(deal.level or 5, 5), deal.contract, doubling(deal.knocks))
+
+
+# A contract is immutable and there are few of them: build each once.
+_contract = cache(Contract)
+
+
+def achieved_tricks(deal: SkruuviDeal, per_side: Sequence[int]) -> int:
+    """The declarer side's tricks taken (in misere: avoided)."""
+    taken = per_side[deal.declarer % 2]
+    return TRICKS - taken if deal.contract == "misere" else taken
+
+
 def declarer_achieved(deal: SkruuviDeal, per_side: tuple[int, int]) -> bool:
     """Whether the contract of a deal by the teams was made (not pass misere)."""
-    level = max(deal.level or 5, 5)
-    side = deal.declarer % 2
-    taken = per_side[side]
-    achieved = TRICKS - taken if deal.contract == "misere" else taken
-    return achieved >= level + BOOK_TRICKS
+    return team_contract(deal).made(achieved_tricks(deal, per_side))
 
 
 def winners_of(totals: tuple[int, ...]) -> tuple[int, ...]:

@@ -42,7 +42,7 @@ main book (equal: a draw) — the individual totals are the measure that counts.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field
 
@@ -51,27 +51,14 @@ from games.engine.game import (
     DealScore,
     Fact,
     IndividualScoring,
+    MatchGoal,
     NextDeal,
     Table,
-    advanced,
 )
 from games.engine.registry import register
-from games.rules._skruuvi_family import (
-    BOLSU,
-    KOTKA,
-    SEATS,
-    TRICKS,
-    Aces,
-    Knock,
-    Scale,
-    SkruuviDeal,
-    SkruuviRules,
-    SkruuviState,
-    check_aces,
-    parse,
-    signed,
-    winners_of,
-)
+from games.engine.tricks import Aces, check_aces, check_tricks_add_up
+from games.rules._skruuvi_deal import BOLSU, KOTKA, SEATS, TRICKS, Knock, SkruuviDeal
+from games.rules._skruuvi_family import Scale, SkruuviRules, SkruuviState, signed
 from games.rules.skruuvi import SkruuviOptions
 
 BOLSU_LEVEL = 7
@@ -122,8 +109,6 @@ KLUBI = Scale(
     knocks_multiply_aces=True,
 )
 
-_validate_deal = KlubiskruuviDeal.__pydantic_validator__.validate_python
-
 
 @register
 class Klubiskruuvi(SkruuviRules):
@@ -144,11 +129,12 @@ class Klubiskruuvi(SkruuviRules):
         # Seat totals from the start: every player has a bolsu account (16.4).
         return replace(super().initial_state(options, table), seat_totals=(0,) * SEATS)
 
-    def parse_deal(self, raw: Any) -> KlubiskruuviDeal:
-        return parse(_validate_deal, raw)
-
     def knocks_double_bonus(self, options: KlubiskruuviOptions) -> bool:
         return options.knocks_double_bonus
+
+    def match_goal(self, options: KlubiskruuviOptions) -> MatchGoal:
+        """The teams' deals and one bolsu per player (16.1)."""
+        return MatchGoal(deals=options.basic_deals + options.kotkas + SEATS)
 
     def team_deal_limit(self, state: SkruuviState) -> int:
         return state.options.basic_deals + state.options.kotkas
@@ -300,14 +286,7 @@ class Klubiskruuvi(SkruuviRules):
                 )
             )
             return None
-        if sum(tricks) != TRICKS:
-            errors.append(
-                RuleError(
-                    "tricks",
-                    "tricks_not_13",
-                    f"tricks add up to {sum(tricks)}, not 13",
-                )
-            )
+        if not check_tricks_add_up(tricks, errors, tricks=TRICKS):
             return None
         if declarer is None:
             return None
@@ -422,15 +401,13 @@ class Klubiskruuvi(SkruuviRules):
             team_deals = state.team_deals + 1
             declarers = state.bolsu_declarers
         done = team_deals >= self.team_deal_limit(state) and len(declarers) == SEATS
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        return advanced(
+        return self.advanced_deal(
             state,
-            score.points,
+            score,
+            done=done,
             seat_points=score.seat_points or (0,) * SEATS,
             team_deals=team_deals,
             bolsu_declarers=declarers,
-            finished=done,
-            winners=winners_of(totals) if done else (),
         )
 
     def next_deal(self, state: SkruuviState) -> NextDeal | None:
@@ -439,7 +416,7 @@ class Klubiskruuvi(SkruuviRules):
         first = (state.dealer + 1) % SEATS
         limit = self.team_deal_limit(state)
         left = tuple(s for s in range(SEATS) if s not in state.bolsu_declarers)
-        total = limit + SEATS
+        total = self.match_goal(state.options).deals
         notes = [f"Deal {state.deal_number} of {total}."]
         seats = ", ".join(map(str, left))
         if state.team_deals >= limit:

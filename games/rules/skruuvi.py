@@ -5,7 +5,7 @@ continuation bidding and the raise to five, 15.5 contract, 15.6 knocking, 15.8
 scoring, 15.9 pass misere, 15.10 kotka).
 
 Terms (see :mod:`games.rules._skruuvi_family` for contract, knock, aces, pass
-misere):
+misere; the deal input is :mod:`games.rules._skruuvi_deal`):
 
 * **basic deal** — deals 1–4: 12 cards each, four face down; the bid types rank
   misere < spades < clubs < diamonds < hearts < no trump.
@@ -26,23 +26,14 @@ wins (equal totals: a draw); totals are plain sums of the deals' points.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field, model_validator
 
 from games.engine.errors import DealRejected
-from games.engine.game import DealScore, MatchGoal, NextDeal, advanced
+from games.engine.game import DealScore, NextDeal
 from games.engine.inputs import FrozenModel
 from games.engine.registry import register
-from games.rules._skruuvi_family import (
-    SEATS,
-    Scale,
-    SkruuviDeal,
-    SkruuviRules,
-    SkruuviState,
-    parse,
-    winners_of,
-)
+from games.rules._skruuvi_deal import SEATS, SkruuviDeal
+from games.rules._skruuvi_family import Scale, SkruuviRules, SkruuviState
 
 
 class SkruuviOptions(FrozenModel):
@@ -74,8 +65,6 @@ MODERN = Scale(
     later_missing={5: 5, 6: 6, 7: 7},
 )
 
-_validate_deal = SkruuviDeal.__pydantic_validator__.validate_python
-
 
 @register
 class Skruuvi(SkruuviRules):
@@ -90,9 +79,6 @@ class Skruuvi(SkruuviRules):
     deal_input = SkruuviDeal
     scale = MODERN
 
-    def parse_deal(self, raw: Any) -> SkruuviDeal:
-        return parse(_validate_deal, raw)
-
     def verify_and_score(self, state: SkruuviState, deal: SkruuviDeal) -> DealScore:
         kind = self.team_kind(state)
         per_side, aces, errors = self.check_team_deal(state, deal, kind)
@@ -104,24 +90,14 @@ class Skruuvi(SkruuviRules):
         options: SkruuviOptions = state.options
         played = state.team_deals + 1
         done = played >= options.basic_deals + options.kotkas
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        return advanced(
-            state,
-            score.points,
-            team_deals=played,
-            finished=done,
-            winners=winners_of(totals) if done else (),
-        )
-
-    def match_goal(self, options: SkruuviOptions) -> MatchGoal:
-        return MatchGoal(deals=options.basic_deals + options.kotkas)
+        return self.advanced_deal(state, score, done=done, team_deals=played)
 
     def next_deal(self, state: SkruuviState) -> NextDeal | None:
         if state.finished:
             return None
         options: SkruuviOptions = state.options
         first = (state.dealer + 1) % SEATS
-        total = options.basic_deals + options.kotkas
+        total = self.match_goal(options).deals
         notes = (
             f"Deal {state.deal_number} of {total}.",
             self.team_kind_note(state, self.team_kind(state)),

@@ -61,6 +61,7 @@ from games.engine.game import (
 )
 from games.engine.inputs import FrozenModel, SeatField, SideField, validation_errors
 from games.engine.registry import register
+from games.engine.tricks import PARTNERS, seat_role, side_tricks
 
 SEATS = 4
 TRICKS = 13
@@ -121,12 +122,14 @@ class TuppiDeal(FrozenModel):
     """One deal as entered: the contract, who declared, and the tricks."""
 
     contract: Literal["rami", "nolo", "sooli"]
-    declarer: Seat | None = Field(
+    declarer: Annotated[Seat, seat_role("declarer")] | None = Field(
         None,
         description="Seat of the first rami bidder (rami; optional in sooli). "
         "May be left out when the bidding is recorded.",
     )
-    soloist: Seat | None = Field(None, description="Seat that bid sooli.")
+    soloist: Annotated[Seat, seat_role("soloist")] | None = Field(
+        None, description="Seat that bid sooli."
+    )
     tricks: tuple[TrickCount, ...] | None = Field(
         None,
         description="Tricks per side [side 0, side 1] or per seat [seat 0 … 3]; "
@@ -164,7 +167,7 @@ class Tuppi(Game):
     Options = TuppiOptions
     deal_input = TuppiDeal
     deck = STANDARD_52
-    tables = ((0, 1, 0, 1),)
+    tables = (PARTNERS,)
 
     # -- the match ----------------------------------------------------------------
 
@@ -380,39 +383,18 @@ class Tuppi(Game):
                 RuleError("tricks", "tricks_required", "enter the tricks of each side")
             )
             return None
-        if len(tricks) == 2:
-            per_side = (tricks[0], tricks[1])
-        elif len(tricks) == SEATS:
-            per_side = (tricks[0] + tricks[2], tricks[1] + tricks[3])
-            soloist = deal.soloist
-            if deal.contract == "sooli" and soloist is not None:
-                partner = (soloist + 2) % SEATS
-                if tricks[partner]:
-                    errors.append(
-                        RuleError(
-                            f"tricks.{partner}",
-                            "partner_sits_out",
-                            "the soloist's partner does not play in sooli",
-                        )
+        soloist = deal.soloist
+        if len(tricks) == SEATS and deal.contract == "sooli" and soloist is not None:
+            partner = (soloist + 2) % SEATS
+            if tricks[partner]:
+                errors.append(
+                    RuleError(
+                        f"tricks.{partner}",
+                        "partner_sits_out",
+                        "the soloist's partner does not play in sooli",
                     )
-        else:
-            errors.append(
-                RuleError(
-                    "tricks",
-                    "bad_tricks_length",
-                    "enter tricks per side (2 numbers) or per seat (4 numbers)",
                 )
-            )
-            return None
-        if per_side[0] + per_side[1] != TRICKS:
-            errors.append(
-                RuleError(
-                    "tricks",
-                    "tricks_not_13",
-                    f"tricks add up to {per_side[0] + per_side[1]}, not 13",
-                )
-            )
-        return per_side
+        return side_tricks(tricks, errors)  # 13 tricks, partners opposite
 
     def _score(
         self,

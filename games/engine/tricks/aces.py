@@ -1,0 +1,145 @@
+"""Where the aces fell, and the honours held.
+
+See :mod:`games.engine.tricks` for the terms and invariants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field
+
+from games.engine.cards import ACE_HIGH, Card, Suit
+from games.engine.errors import RuleError
+from games.engine.inputs import CardField, FrozenModel, seat_role
+
+# -- where the aces fell ----------------------------------------------------------
+
+ACES: tuple[Card, ...] = tuple(Card("A", suit) for suit in Suit)
+
+
+class AcePlace(FrozenModel):
+    """Where one ace fell: the trick and the seat that won that trick."""
+
+    card: CardField = Field(description="The ace: AS, AH, AD or AC.")
+    trick: Annotated[int, Field(ge=1, le=13)] = Field(
+        description="The trick it fell in: 1 for the first trick of the deal … 13."
+    )
+    seat: Annotated[int, Field(ge=0, le=3), seat_role("trick_winner")] = Field(
+        description="Seat of the player who won that trick."
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Aces:
+    """The aces as entered, checked: ``(trick, seat)`` per ace."""
+
+    places: tuple[tuple[int, int], ...]
+
+    def won_by(self, group_of: Sequence[int], group: int) -> int:
+        """The sum of the trick numbers of the aces won by ``group`` (of seats)."""
+        return sum(trick for trick, seat in self.places if group_of[seat] == group)
+
+
+def check_aces(
+    aces: Sequence[AcePlace],
+    errors: list[RuleError],
+    *,
+    group_of: Sequence[int],
+    group_tricks: Mapping[int, int] | None,
+    group_name: Mapping[int, str],
+    path: str = "aces",
+) -> Aces | None:
+    """The four aces, each once; one winner per trick; no group (a seat, a side, or
+    a lone declarer and the rest) won more ace tricks than tricks."""
+    before = len(errors)
+    if len(aces) != len(ACES):
+        errors.append(
+            RuleError(
+                path,
+                "four_aces",
+                f"enter where each of the four aces fell ({len(aces)} entered)",
+            )
+        )
+    seen: dict[Card, int] = {}
+    winner: dict[int, int] = {}
+    for i, ace in enumerate(aces):
+        if ace.card not in ACES:
+            errors.append(
+                RuleError(
+                    f"{path}.{i}.card", "not_an_ace", f"{ace.card.code} is not an ace"
+                )
+            )
+        elif ace.card in seen:
+            errors.append(
+                RuleError(
+                    f"{path}.{i}.card",
+                    "ace_twice",
+                    f"{ace.card.code} is already entered ({path}.{seen[ace.card]})",
+                )
+            )
+        else:
+            seen[ace.card] = i
+        other = winner.setdefault(ace.trick, ace.seat)
+        if other != ace.seat:
+            errors.append(
+                RuleError(
+                    f"{path}.{i}.seat",
+                    "trick_two_winners",
+                    f"trick {ace.trick} was won by seat {other} (another ace in it)",
+                )
+            )
+    if group_tricks is not None and len(errors) == before:
+        won: dict[int, set[int]] = {}
+        for trick, seat in winner.items():
+            won.setdefault(group_of[seat], set()).add(trick)
+        for group, tricks in sorted(won.items()):
+            if len(tricks) > group_tricks[group]:
+                errors.append(
+                    RuleError(
+                        path,
+                        "more_ace_tricks_than_tricks",
+                        f"{group_name[group]} won {group_tricks[group]} tricks but "
+                        f"aces fell in {len(tricks)} tricks won there",
+                    )
+                )
+    if len(errors) != before:
+        return None
+    return Aces(tuple((ace.trick, ace.seat) for ace in aces))
+
+
+# -- honours ----------------------------------------------------------------------
+
+
+def aces_in_hand(hand: Iterable[Card]) -> int:
+    """Aces in one hand (three or four score in Historical Skruuvi and Vint)."""
+    return sum(1 for card in hand if card.rank == "A")
+
+
+def value_cards(cards: Iterable[Card], trumps: Suit | None) -> int:
+    """Historical Skruuvi's value cards (§17.4.2): aces, and in a trump contract
+    the trumps ten to ace, the ace of trumps counting twice; in no trump the aces
+    only."""
+    units = 0
+    for card in cards:
+        if card.rank == "A":
+            units += 2 if card.suit == trumps else 1
+        elif trumps is not None and card.suit == trumps and card.rank in _TEN_UP:
+            units += 1
+    return units
+
+
+_TEN_UP = frozenset({"10", "J", "Q", "K"})
+
+
+def top_sequence(hand: Iterable[Card], suit: Suit) -> int:
+    """The length of the run from the ace down in ``suit`` (A K Q = 3; no ace 0)."""
+    held = {card.rank for card in hand if card.suit == suit}
+    length = 0
+    for rank in reversed(ACE_HIGH):
+        if rank not in held:
+            break
+        length += 1
+    return length

@@ -41,6 +41,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: refuses oversized bodies, gives /api/ one error shape (config.limits).
+    "config.limits.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -106,7 +108,14 @@ STORAGES = {
     },
 }
 
+# The largest request body, API and forms alike (larger: 413); JSON bodies also have
+# a depth limit (config.limits.MAX_JSON_DEPTH).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int(
+    "DATA_UPLOAD_MAX_MEMORY_SIZE", default=2 * 1024 * 1024
+)
+
 REST_FRAMEWORK = {
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
@@ -127,6 +136,10 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api.document_errors",
+    ],
     "COMPONENT_SPLIT_REQUEST": True,
     # Served by Kirjuri itself: a club may have no internet.
     "SWAGGER_UI_DIST": "SIDECAR",

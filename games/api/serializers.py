@@ -10,6 +10,13 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class ErrorListSerializer(serializers.Serializer):
+    """Every error answer of the API: an RFC 9457 problem with field errors
+    (:func:`config.api.problem`)."""
+
+    type = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.IntegerField()
+    detail = serializers.CharField()
     errors = ErrorSerializer(many=True)
 
 

@@ -19,10 +19,9 @@ __all__ = ["ErrorListSerializer", "ErrorSerializer"]
 _INT = {"min_value": 1, "max_value": 2**31 - 1}
 
 
-class ConflictSerializer(serializers.Serializer):
+class ConflictSerializer(ErrorListSerializer):
     """A 409: what went wrong and the match as it stands now."""
 
-    errors = ErrorSerializer(many=True)
     match = serializers.JSONField(required=False)
 
 

@@ -21,12 +21,12 @@ from drf_spectacular.utils import (
     extend_schema_view,
 )
 from rest_framework import generics, status
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.parsers import BoundedJSONParser
 from scoring import permissions, selectors, services
 from scoring.api import serializers as s
 from scoring.api.pagination import StrictLimitOffsetPagination
@@ -58,7 +58,7 @@ _KEY = OpenApiParameter(
 class JsonApi:
     """Mixin: request bodies are JSON (a deal's input is nested JSON anyway)."""
 
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
 
 def _body(serializer_class: type, request: Request) -> dict[str, Any]:
@@ -649,12 +649,10 @@ def api_not_found(request, exception=None):
     Path converters (``<int:match_id>``) reject ``/matches/abc/`` before any view
     runs; API clients still get the API's error shape.
     """
-    from django.http import JsonResponse
     from django.views.defaults import page_not_found
 
+    from config.api import problem_response
+
     if request.path.startswith("/api/"):
-        return JsonResponse(
-            {"errors": [{"path": "", "code": "not_found", "message": "no such URL"}]},
-            status=404,
-        )
+        return problem_response(404, "not_found", "no such URL")
     return page_not_found(request, exception)

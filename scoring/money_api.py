@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from games.api.serializers import ErrorListSerializer
 from scoring import money_selectors, money_services, permissions, selectors
+from scoring.api.serializers import CurrencyField
 from scoring.errors import NotAllowed, NotFound
 from scoring.ledger_models import LedgerEntry, SourceKind, TeamModeChoice
 from scoring.models import Match
@@ -123,7 +124,7 @@ class MoneySessionOut(serializers.Serializer):
 
 class MoneySessionIn(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    currency = serializers.CharField(max_length=3)
+    currency = CurrencyField()
     point_value = serializers.CharField(
         max_length=20, required=False, allow_blank=True, allow_null=True
     )

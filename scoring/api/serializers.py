@@ -13,10 +13,28 @@ from rest_framework import serializers
 
 from games.api.serializers import ErrorListSerializer, ErrorSerializer
 from scoring.models import Role
+from scoring.money.currency import CURRENCIES
 
 __all__ = ["ErrorListSerializer", "ErrorSerializer"]
 
 _INT = {"min_value": 1, "max_value": 2**31 - 1}
+
+
+class CurrencyField(serializers.ChoiceField):
+    """An ISO 4217 code, exactly (upper case): ``"eur"`` is refused, not guessed."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=sorted(CURRENCIES), **kwargs)
+
+    def to_internal_value(self, data):
+        if data == "" and self.allow_blank:
+            return ""
+        if isinstance(data, str) and data in CURRENCIES:
+            return data
+        raise serializers.ValidationError(
+            f"{data!r} is not an ISO 4217 currency code (upper case, e.g. EUR).",
+            code="unknown_currency",
+        )
 
 
 class ConflictSerializer(ErrorListSerializer):
@@ -100,7 +118,7 @@ class MatchIn(serializers.Serializer):
     point_value = serializers.DecimalField(
         max_digits=12, decimal_places=4, required=False, allow_null=True
     )
-    currency = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    currency = CurrencyField(required=False, allow_blank=True)
     is_public = serializers.BooleanField(default=False)
     double_entry = serializers.BooleanField(default=False)
     scorers = serializers.ListField(

@@ -8,6 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from scoring.api.serializers import CurrencyField
 from tournaments.models import StageFormat, Visibility
 
 _INT = {"min_value": 1, "max_value": 2**31 - 1}
@@ -128,9 +129,7 @@ class TournamentIn(serializers.Serializer):
     entry_fee = serializers.DecimalField(
         max_digits=12, decimal_places=2, required=False, allow_null=True
     )
-    entry_fee_currency = serializers.CharField(
-        max_length=3, required=False, allow_blank=True
-    )
+    entry_fee_currency = CurrencyField(required=False, allow_blank=True)
 
 
 class TournamentUpdateIn(serializers.Serializer):

@@ -1,4 +1,4 @@
-"""Bad input never answers 500, and every error under /api/ is one JSON shape (issue 21).
+"""Bad input never answers 500; every error under /api/ is one JSON shape (issue 21).
 
 Each row of the issue's table is a test here (privacy, health and the schemathesis
 runs have their own files): nested brackets, a boolean seat, an unbounded target, a
@@ -50,15 +50,13 @@ def _post_raw(client, url: str, body: str | bytes):
 
 
 def test_nested_brackets_to_the_score_api_are_a_json_400():
-    """Unauthenticated, 6 kB of ``[``: a 400 in the error shape, not a RecursionError."""
+    """Unauthenticated, 6 kB of ``[``: a 400 in the error shape, no RecursionError."""
     response = _post_raw(Client(), "/api/v1/games/tuppi/score", NESTED)
     assert_problem(response, 400, "parse_error")
 
 
 @pytest.mark.parametrize("tail", ["clubs/", "matches/{match}/deals/"])
-def test_nested_brackets_to_club_and_deal_endpoints_are_a_json_400(
-    scorer, match, tail
-):
+def test_nested_brackets_to_club_and_deal_endpoints_are_a_json_400(scorer, match, tail):
     response = _post_raw(scorer, "/api/v1/" + tail.format(match=match.pk), NESTED)
     assert_problem(response, 400, "parse_error")
 

@@ -5,19 +5,75 @@ response (and the OpenAPI schema). No serializer writes: views pass validated da
 Fields that decide ownership or status (club, status, version, totals, entered_by …)
 appear only in ``*Out`` serializers, so a request body cannot set them (unknown fields
 are ignored).
+
+Accounts are the club's business: what names an account (a seat's ``username``, a
+deal's ``entered_by``/``confirmed_by``/``rival_entered_by``, a revision's ``by``) is
+given to the members of the object's club only and is ``null`` for anyone else (a
+public match read anonymously or by another club's member), who see player names.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from games.api.serializers import ErrorListSerializer, ErrorSerializer
+from scoring import permissions
 from scoring.models import Role
 from scoring.money.currency import CURRENCIES
 
 __all__ = ["ErrorListSerializer", "ErrorSerializer"]
 
 _INT = {"min_value": 1, "max_value": 2**31 - 1}
+
+
+def reader_sees_accounts(context: dict[str, Any], club_id: int | None) -> bool:
+    """Is the request's user a member of the club (who may see account names)?
+
+    Without a request in the context, no: a serializer used without one shows player
+    names only. The answer is kept on the request (one query per club and request).
+    """
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if club_id is None or user is None or not user.is_authenticated:
+        return False
+    known = request.__dict__.setdefault("_kirjuri_member_of", {})
+    if club_id not in known:
+        known[club_id] = permissions.may_read_club(user, club_id)
+    return known[club_id]
+
+
+def _blank(data: Any, path: list[str]) -> None:
+    if not path or data is None:
+        return
+    head, rest = path[0], path[1:]
+    items = data if head == "*" else None
+    if items is not None:
+        for item in items:
+            _blank(item, rest)
+    elif not rest:
+        if head in data:
+            data[head] = None
+    else:
+        _blank(data.get(head), rest)
+
+
+class ClubPrivate:
+    """Mixin of an output serializer: the ``private`` fields (dotted paths, ``*`` for
+    each item of a list) are ``null`` unless the reader is a member of the club."""
+
+    private: tuple[str, ...] = ()
+
+    def club_id_of(self, instance: Any) -> int | None:
+        return self.context.get("club_id")
+
+    def to_representation(self, instance: Any) -> Any:
+        data = super().to_representation(instance)
+        if not reader_sees_accounts(self.context, self.club_id_of(instance)):
+            for path in self.private:
+                _blank(data, path.split("."))
+        return data
 
 
 class CurrencyField(serializers.ChoiceField):
@@ -63,11 +119,22 @@ class ClubUpdateIn(serializers.Serializer):
 
 
 class PlayerOut(serializers.Serializer):
+    """A player; ``username`` is shown to the account's own holder only (``null``
+    to everyone else, so that linking a player reveals no account)."""
+
     id = serializers.IntegerField()
     display_name = serializers.CharField()
     username = serializers.CharField(
         source="user.username", allow_null=True, default=None
     )
+
+    def to_representation(self, instance: Any) -> Any:
+        data = super().to_representation(instance)
+        request = self.context.get("request")
+        reader = getattr(request, "user", None)
+        if reader is None or reader.pk is None or reader.pk != instance.user_id:
+            data["username"] = None
+        return data
 
 
 class PlayerIn(serializers.Serializer):
@@ -77,7 +144,8 @@ class PlayerIn(serializers.Serializer):
         max_length=150,
         required=False,
         allow_blank=True,
-        help_text="Link the player to this user account.",
+        help_text="Link the player to this user account, if it exists and has no "
+        "player yet (the answer is the same either way).",
     )
 
 
@@ -147,7 +215,12 @@ class SideOut(serializers.Serializer):
     seats = serializers.ListField(child=serializers.IntegerField())
 
 
-class MatchOut(serializers.Serializer):
+class MatchOut(ClubPrivate, serializers.Serializer):
+    private = ("seats.*.player.username",)
+
+    def club_id_of(self, instance: Any) -> int | None:
+        return instance.club_id
+
     id = serializers.IntegerField()
     club = serializers.IntegerField(source="club_id")
     game = serializers.CharField(source="game_id")
@@ -204,7 +277,9 @@ class SheetRowOut(serializers.Serializer):
     entered_by = serializers.CharField(allow_null=True)
 
 
-class SheetOut(serializers.Serializer):
+class SheetOut(ClubPrivate, serializers.Serializer):
+    private = ("rows.*.entered_by",)
+
     match = serializers.IntegerField()
     game = serializers.CharField()
     status = serializers.CharField()
@@ -229,7 +304,9 @@ class DealSchemaOut(serializers.Serializer):
 # -- deals --------------------------------------------------------------------------
 
 
-class DealOut(serializers.Serializer):
+class DealOut(ClubPrivate, serializers.Serializer):
+    private = ("entered_by", "confirmed_by", "rival_entered_by")
+
     number = serializers.IntegerField()
     status = serializers.CharField()
     input = serializers.JSONField(help_text="The deal exactly as entered.")
@@ -265,6 +342,8 @@ class RevisionOut(serializers.Serializer):
 
 
 class DealDetailOut(DealOut):
+    private = (*DealOut.private, "revisions.*.by")
+
     revisions = RevisionOut(many=True, source="revisions.all")
 
 

@@ -151,6 +151,10 @@ SPECTACULAR_SETTINGS = {
 # tasks; without it every task runs in-process through the same functions.
 REDIS_URL = env.str("REDIS_URL", default="")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# /healthz answers 503 when no Celery worker answers a ping (with a broker only).
+KIRJURI_HEALTH_REQUIRES_WORKER = env.bool(
+    "KIRJURI_HEALTH_REQUIRES_WORKER", default=False
+)
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True

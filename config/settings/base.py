@@ -141,6 +141,10 @@ SPECTACULAR_SETTINGS = {
         "config.api.document_errors",
     ],
     "COMPONENT_SPLIT_REQUEST": True,
+    # A PATCH body is the update serializer as it is (its required fields stay
+    # required), not a "Patched…" copy with every field optional that the endpoints
+    # would refuse.
+    "COMPONENT_SPLIT_PATCH": False,
     # Served by Kirjuri itself: a club may have no internet.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -24,11 +24,39 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.engine import InputRejected, UnknownGame
+
+INT_BOUND = 2**31 - 1
+"""Default range of an API integer that declares none: a database integer."""
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer as JSON writes it: ``true``, ``1.0`` or ``"1"`` is refused, and a
+    field that declares no range gets ``-INT_BOUND - 1 … INT_BOUND``."""
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("min_value", -INT_BOUND - 1)
+        kwargs.setdefault("max_value", INT_BOUND)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> int:
+        if type(data) is not int:  # bool is an int to Python, not to JSON
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """``true`` or ``false`` only: not ``1``, ``"yes"`` or ``"on"``."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if type(data) is not bool:
+            self.fail("invalid", input=data)
+        return data
+
 
 PROBLEM_TYPE = "about:blank"
 """RFC 9457: the problem is what the status says; ``errors`` carries the codes."""

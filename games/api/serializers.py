@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+from config.api import StrictBooleanField, StrictIntegerField
+
 
 class ErrorSerializer(serializers.Serializer):
     path = serializers.CharField()
@@ -15,7 +17,7 @@ class ErrorListSerializer(serializers.Serializer):
 
     type = serializers.CharField()
     title = serializers.CharField()
-    status = serializers.IntegerField()
+    status = StrictIntegerField()
     detail = serializers.CharField()
     errors = ErrorSerializer(many=True)
 
@@ -27,17 +29,15 @@ class GameSerializer(serializers.Serializer):
     summary = serializers.CharField()
     deck = serializers.CharField(allow_null=True)
     tables = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField())
+        child=serializers.ListField(child=StrictIntegerField())
     )
     options_schema = serializers.DictField()
     deal_schema = serializers.DictField()
 
 
 class TableSerializer(serializers.Serializer):
-    seats = serializers.ListField(
-        child=serializers.IntegerField(min_value=0), min_length=1
-    )
-    first_dealer = serializers.IntegerField(min_value=0, default=0)
+    seats = serializers.ListField(child=StrictIntegerField(min_value=0), min_length=1)
+    first_dealer = StrictIntegerField(min_value=0, default=0)
 
 
 class ScoreRequestSerializer(serializers.Serializer):
@@ -49,10 +49,10 @@ class ScoreRequestSerializer(serializers.Serializer):
 class FoldedMatchSerializer(serializers.Serializer):
     game = serializers.SlugField()
     deals = serializers.ListField(child=serializers.DictField())
-    totals = serializers.ListField(child=serializers.IntegerField())
-    leaders = serializers.ListField(child=serializers.IntegerField())
-    finished = serializers.BooleanField()
-    winners = serializers.ListField(child=serializers.IntegerField())
-    needs_attention = serializers.BooleanField()
+    totals = serializers.ListField(child=StrictIntegerField())
+    leaders = serializers.ListField(child=StrictIntegerField())
+    finished = StrictBooleanField()
+    winners = serializers.ListField(child=StrictIntegerField())
+    needs_attention = StrictBooleanField()
     next_deal = serializers.DictField(allow_null=True)
     state = serializers.DictField()

@@ -18,6 +18,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from config.api import StrictBooleanField, StrictIntegerField
 from games.api.serializers import ErrorListSerializer, ErrorSerializer
 from scoring import permissions
 from scoring.models import Role
@@ -103,7 +104,7 @@ class ConflictSerializer(ErrorListSerializer):
 
 
 class ClubOut(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     name = serializers.CharField()
     slug = serializers.CharField()
     created_at = serializers.DateTimeField()
@@ -122,7 +123,7 @@ class PlayerOut(serializers.Serializer):
     """A player; ``username`` is shown to the account's own holder only (``null``
     to everyone else, so that linking a player reveals no account)."""
 
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     display_name = serializers.CharField()
     username = serializers.CharField(
         source="user.username", allow_null=True, default=None
@@ -154,15 +155,15 @@ class PlayerUpdateIn(serializers.Serializer):
 
 
 class MembershipOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    club = serializers.IntegerField(source="club_id")
+    id = StrictIntegerField()
+    club = StrictIntegerField(source="club_id")
     player = PlayerOut()
     role = serializers.ChoiceField(choices=Role.choices)
     joined_at = serializers.DateTimeField()
 
 
 class MembershipIn(serializers.Serializer):
-    player = serializers.IntegerField(**_INT)
+    player = StrictIntegerField(**_INT)
     role = serializers.ChoiceField(choices=Role.choices, default=Role.MEMBER)
 
 
@@ -174,28 +175,28 @@ class MembershipUpdateIn(serializers.Serializer):
 
 
 class SeatIn(serializers.Serializer):
-    player = serializers.IntegerField(**_INT)
-    side = serializers.IntegerField(min_value=0, max_value=15)
+    player = StrictIntegerField(**_INT)
+    side = StrictIntegerField(min_value=0, max_value=15)
 
 
 class MatchIn(serializers.Serializer):
     game = serializers.SlugField(max_length=64)
     options = serializers.DictField(required=False, default=dict)
     seats = SeatIn(many=True, min_length=1, max_length=16)
-    first_dealer = serializers.IntegerField(min_value=0, max_value=15, default=0)
+    first_dealer = StrictIntegerField(min_value=0, max_value=15, default=0)
     point_value = serializers.DecimalField(
         max_digits=12, decimal_places=4, required=False, allow_null=True
     )
     currency = CurrencyField(required=False, allow_blank=True)
-    is_public = serializers.BooleanField(default=False)
-    double_entry = serializers.BooleanField(default=False)
+    is_public = StrictBooleanField(default=False)
+    double_entry = StrictBooleanField(default=False)
     scorers = serializers.ListField(
-        child=serializers.IntegerField(**_INT), required=False, default=list
+        child=StrictIntegerField(**_INT), required=False, default=list
     )
 
 
 class MatchUpdateIn(serializers.Serializer):
-    is_public = serializers.BooleanField()
+    is_public = StrictBooleanField()
 
 
 class MatchAbandonIn(serializers.Serializer):
@@ -203,16 +204,16 @@ class MatchAbandonIn(serializers.Serializer):
 
 
 class SeatOut(serializers.Serializer):
-    position = serializers.IntegerField()
-    side = serializers.IntegerField()
+    position = StrictIntegerField()
+    side = StrictIntegerField()
     player = PlayerOut()
 
 
 class SideOut(serializers.Serializer):
-    side = serializers.IntegerField()
+    side = StrictIntegerField()
     label = serializers.CharField()
     players = serializers.JSONField()
-    seats = serializers.ListField(child=serializers.IntegerField())
+    seats = serializers.ListField(child=StrictIntegerField())
 
 
 class MatchOut(ClubPrivate, serializers.Serializer):
@@ -221,27 +222,27 @@ class MatchOut(ClubPrivate, serializers.Serializer):
     def club_id_of(self, instance: Any) -> int | None:
         return instance.club_id
 
-    id = serializers.IntegerField()
-    club = serializers.IntegerField(source="club_id")
+    id = StrictIntegerField()
+    club = StrictIntegerField(source="club_id")
     game = serializers.CharField(source="game_id")
     options = serializers.JSONField()
     seats = SeatOut(many=True, source="seats.all")
-    first_dealer = serializers.IntegerField()
+    first_dealer = StrictIntegerField()
     point_value = serializers.DecimalField(
         max_digits=12, decimal_places=4, allow_null=True
     )
     currency = serializers.CharField()
     status = serializers.CharField()
-    is_public = serializers.BooleanField()
-    double_entry = serializers.BooleanField()
+    is_public = StrictBooleanField()
+    double_entry = StrictBooleanField()
     started_at = serializers.DateTimeField()
     ended_at = serializers.DateTimeField(allow_null=True)
     end_reason = serializers.CharField()
-    totals = serializers.ListField(child=serializers.IntegerField())
-    leaders = serializers.ListField(child=serializers.IntegerField())
-    winners = serializers.ListField(child=serializers.IntegerField())
-    finished = serializers.BooleanField(help_text="The rules say the match is decided.")
-    needs_attention = serializers.BooleanField(
+    totals = serializers.ListField(child=StrictIntegerField())
+    leaders = serializers.ListField(child=StrictIntegerField())
+    winners = serializers.ListField(child=StrictIntegerField())
+    finished = StrictBooleanField(help_text="The rules say the match is decided.")
+    needs_attention = StrictBooleanField(
         help_text="Some deal is flagged: the rules reject it as the match stands."
     )
     next_deal = serializers.JSONField(
@@ -249,48 +250,48 @@ class MatchOut(ClubPrivate, serializers.Serializer):
         help_text="The engine's context for the next deal; `number` is the sheet's.",
     )
     state = serializers.JSONField(help_text="The engine's game-specific match state.")
-    version = serializers.IntegerField()
+    version = StrictIntegerField()
 
 
 class MatchStateOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    version = serializers.IntegerField()
+    id = StrictIntegerField()
+    version = StrictIntegerField()
     status = serializers.CharField()
-    totals = serializers.ListField(child=serializers.IntegerField())
-    leaders = serializers.ListField(child=serializers.IntegerField())
-    winners = serializers.ListField(child=serializers.IntegerField())
-    finished = serializers.BooleanField()
-    needs_attention = serializers.BooleanField()
+    totals = serializers.ListField(child=StrictIntegerField())
+    leaders = serializers.ListField(child=StrictIntegerField())
+    winners = serializers.ListField(child=StrictIntegerField())
+    finished = StrictBooleanField()
+    needs_attention = StrictBooleanField()
     next_deal = serializers.JSONField(allow_null=True)
     deals = serializers.JSONField()
 
 
 class SheetRowOut(serializers.Serializer):
-    number = serializers.IntegerField()
+    number = StrictIntegerField()
     status = serializers.CharField()
     points = serializers.JSONField(allow_null=True)
     totals = serializers.JSONField(allow_null=True)
-    verified = serializers.BooleanField(allow_null=True)
+    verified = StrictBooleanField(allow_null=True)
     facts = serializers.JSONField()
     errors = serializers.JSONField()
-    version = serializers.IntegerField()
+    version = StrictIntegerField()
     entered_by = serializers.CharField(allow_null=True)
 
 
 class SheetOut(ClubPrivate, serializers.Serializer):
     private = ("rows.*.entered_by",)
 
-    match = serializers.IntegerField()
+    match = StrictIntegerField()
     game = serializers.CharField()
     status = serializers.CharField()
-    version = serializers.IntegerField()
+    version = StrictIntegerField()
     sides = SideOut(many=True)
     rows = SheetRowOut(many=True)
-    totals = serializers.ListField(child=serializers.IntegerField())
-    leaders = serializers.ListField(child=serializers.IntegerField())
-    winners = serializers.ListField(child=serializers.IntegerField())
-    finished = serializers.BooleanField()
-    needs_attention = serializers.BooleanField()
+    totals = serializers.ListField(child=StrictIntegerField())
+    leaders = serializers.ListField(child=StrictIntegerField())
+    winners = serializers.ListField(child=StrictIntegerField())
+    finished = StrictBooleanField()
+    needs_attention = StrictBooleanField()
     next_deal = serializers.JSONField(allow_null=True)
 
 
@@ -307,7 +308,7 @@ class DealSchemaOut(serializers.Serializer):
 class DealOut(ClubPrivate, serializers.Serializer):
     private = ("entered_by", "confirmed_by", "rival_entered_by")
 
-    number = serializers.IntegerField()
+    number = StrictIntegerField()
     status = serializers.CharField()
     input = serializers.JSONField(help_text="The deal exactly as entered.")
     result = serializers.JSONField(
@@ -315,7 +316,7 @@ class DealOut(ClubPrivate, serializers.Serializer):
     )
     errors = serializers.JSONField(help_text="The engine's errors when flagged.")
     totals = serializers.JSONField(help_text="Running totals after this deal.")
-    version = serializers.IntegerField()
+    version = StrictIntegerField()
     entered_by = serializers.CharField(
         source="entered_by.username", allow_null=True, default=None
     )
@@ -334,7 +335,7 @@ class DealOut(ClubPrivate, serializers.Serializer):
 
 class RevisionOut(serializers.Serializer):
     kind = serializers.CharField()
-    deal_version = serializers.IntegerField()
+    deal_version = StrictIntegerField()
     input = serializers.JSONField(allow_null=True)
     reason = serializers.CharField()
     by = serializers.CharField(source="by.username", allow_null=True, default=None)
@@ -353,7 +354,7 @@ class DealWriteOut(serializers.Serializer):
 
 
 class DealSubmitIn(serializers.Serializer):
-    number = serializers.IntegerField(
+    number = StrictIntegerField(
         **_INT, help_text="The deal's number on the sheet: the match's next deal."
     )
     input = serializers.JSONField(help_text="The deal as the game declares it.")
@@ -361,14 +362,14 @@ class DealSubmitIn(serializers.Serializer):
 
 class DealCorrectIn(serializers.Serializer):
     input = serializers.JSONField()
-    base_version = serializers.IntegerField(**_INT)
+    base_version = StrictIntegerField(**_INT)
     reason = serializers.CharField(max_length=500)
 
 
 class DealVoidIn(serializers.Serializer):
-    base_version = serializers.IntegerField(**_INT)
+    base_version = StrictIntegerField(**_INT)
     reason = serializers.CharField(max_length=500)
 
 
 class DealConfirmIn(serializers.Serializer):
-    base_version = serializers.IntegerField(**_INT)
+    base_version = StrictIntegerField(**_INT)

@@ -227,3 +227,16 @@ def test_patch_schemas_require_what_the_endpoints_require(scorer, club, people):
     response = admin.patch(f"/api/v1/clubs/{club.pk}/", {}, format="json")
     body = assert_problem(response, 400, "required")
     assert body["errors"][0]["path"] == "name"
+
+
+def test_json_in_a_form_field_has_the_same_limits(settings):
+    """The score-sheet pages' JSON fields parse within the API's limits."""
+    from config.parsers import json_loads
+
+    assert json_loads('{"points": [1, 2]}') == {"points": [1, 2]}
+    for raw in (NESTED, "[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1)):
+        with pytest.raises(ValueError):
+            json_loads(raw)
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10
+    with pytest.raises(ValueError):
+        json_loads("[" + "1," * 10 + "1]")

@@ -99,8 +99,11 @@ def test_api_as_a_scorer(case, fuzz_world):
 @pytest.mark.django_db
 @anonymous.parametrize()
 @_settings
-def test_api_anonymously(case, fuzz_world):
-    """No credentials: no 5xx, and nothing that needs a user succeeds."""
+def test_api_anonymously(case, fuzz_world, settings):
+    """No credentials: no 5xx, and nothing that needs a user succeeds. Run under
+    ``DEBUG``: Django's debug pages (a 404 for a negative id) must not leak into the
+    API, whose every error answer is in the schema's one shape."""
+    settings.DEBUG = True
     case.call_and_validate()
 
 

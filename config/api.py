@@ -62,14 +62,18 @@ PROBLEM_TYPE = "about:blank"
 """RFC 9457: the problem is what the status says; ``errors`` carries the codes."""
 
 
+def _title(status_code: int) -> str:
+    try:
+        return HTTPStatus(status_code).phrase
+    except ValueError:
+        return "Error"
+
+
 def problem(
     status_code: int, errors: list[dict[str, str]], detail: str = ""
 ) -> dict[str, Any]:
     """The body of an error answer: RFC 9457 members and the field errors."""
-    try:
-        title = HTTPStatus(status_code).phrase
-    except ValueError:
-        title = "Error"
+    title = _title(status_code)
     if not detail:
         detail = errors[0]["message"] if errors else title
     return {
@@ -85,6 +89,7 @@ def problem_response(
     status_code: int, code: str, message: str, path: str = ""
 ) -> JsonResponse:
     """A plain Django answer in the API's error shape (outside DRF's views)."""
+    message = message or _title(status_code)
     body = problem(status_code, [{"path": path, "code": code, "message": message}])
     return JsonResponse(body, status=status_code)
 

@@ -6,7 +6,7 @@
   Django's own check for forms, which :func:`bad_request` turns into a 413).
 * **Depth.** JSON is parsed within a depth limit: :mod:`config.parsers`.
 * **Shape.** :class:`ApiErrorMiddleware` turns every answer under ``/api/`` that is
-  not a 2xx or 3xx and not already JSON into the API's problem shape
+  not a 2xx (nor a 304) and not already JSON into the API's problem shape
   (:func:`config.api.problem`): the URL resolver's 404, a CSRF 403, a 500, Django's
   debug pages under ``DEBUG``.
 """
@@ -44,6 +44,12 @@ def _api_error(status_code: int, message: str = "") -> HttpResponse:
     return problem_response(status_code, code, message or MESSAGES.get(status_code, ""))
 
 
+def _message(response: HttpResponse) -> str:
+    if 300 <= response.status_code < 400:
+        return f"moved to {response.get('Location', '')}"
+    return ""
+
+
 class ApiErrorMiddleware:
     """Outermost: refuse oversized bodies; reshape non-JSON errors under ``/api/``."""
 
@@ -59,12 +65,13 @@ class ApiErrorMiddleware:
         response = self.get_response(request)
         if (
             is_api
-            and response.status_code >= 400
+            and response.status_code >= 300
+            and response.status_code != 304
             and not response.streaming
             and not _is_json(response)
         ):
-            reshaped = _api_error(response.status_code)
-            for header in ("Allow", "Retry-After", "WWW-Authenticate"):
+            reshaped = _api_error(response.status_code, _message(response))
+            for header in ("Allow", "Location", "Retry-After", "WWW-Authenticate"):
                 if header in response:
                     reshaped[header] = response[header]
             return reshaped

@@ -23,6 +23,10 @@ MAX_JSON_DEPTH = 32
 
 # The code each status gets when Django (not a view) answered it.
 CODES = {
+    301: "moved",
+    302: "moved",
+    307: "moved",
+    308: "moved",
     400: "bad_request",
     401: "not_authenticated",
     403: "permission_denied",

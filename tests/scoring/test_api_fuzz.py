@@ -107,14 +107,7 @@ def test_api_anonymously(case, fuzz_world, settings):
     case.call_and_validate()
 
 
-STATEFUL = settings(
-    max_examples=MAX_EXAMPLES,
-    stateful_step_count=8,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-    derandomize=True,
-    database=None,
-)
+STATEFUL = settings(_settings, stateful_step_count=8)
 
 
 @pytest.mark.slow

@@ -9,6 +9,7 @@ outside a view (the URL resolver's 404, 405, 413, 415, 429, 500), under ``DEBUG`
 from __future__ import annotations
 
 import pytest
+from django.http import HttpResponse
 from django.test import Client
 from django.urls import include, path
 from rest_framework.test import APIClient
@@ -146,7 +147,15 @@ def _boom(request):
     raise RuntimeError("a bug")
 
 
-urlpatterns = [path("api/v1/boom", _boom), path("", include("config.urls"))]
+def _form(request):
+    return HttpResponse("ok")
+
+
+urlpatterns = [
+    path("api/v1/boom", _boom),
+    path("api/v1/form", _form),
+    path("", include("config.urls")),
+]
 
 
 @pytest.mark.parametrize("debug", [False, True])
@@ -164,6 +173,14 @@ def test_a_bug_under_api_is_a_json_500(settings, debug):
     body = assert_problem(response, 500, "server_error")
     assert "a bug" not in response.content.decode()
     assert body["title"] == "Internal Server Error"
+
+
+def test_a_redirect_under_api_is_json_too():
+    """``/api/v1/clubs`` (no slash) redirects; its body is in the one shape."""
+    response = Client().get("/api/v1/clubs")
+    body = assert_problem(response, 301, "moved")
+    assert response["Location"] == "/api/v1/clubs/"
+    assert body["detail"] == "moved to /api/v1/clubs/"
 
 
 def test_a_method_not_allowed_is_a_json_405():
@@ -240,3 +257,11 @@ def test_json_in_a_form_field_has_the_same_limits(settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10
     with pytest.raises(ValueError):
         json_loads("[" + "1," * 10 + "1]")
+
+
+def test_a_django_403_under_api_is_reshaped(settings):
+    """What Django answers itself (here a CSRF refusal of a plain view) is reshaped."""
+    settings.ROOT_URLCONF = __name__
+    client = Client(enforce_csrf_checks=True)
+    body = assert_problem(client.post("/api/v1/form"), 403, "permission_denied")
+    assert body["detail"] == "Forbidden"

@@ -57,7 +57,7 @@ class ApiErrorMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        is_api = request.path.startswith(API_PREFIX)
+        is_api = request.path_info.startswith(API_PREFIX)
         if _too_large(request):
             if is_api:
                 return _api_error(413)
@@ -81,10 +81,10 @@ class ApiErrorMiddleware:
 def bad_request(request: HttpRequest, exception: Exception | None = None):
     """``handler400``: a body found too large while read is a 413, not a 400."""
     if isinstance(exception, RequestDataTooBig):
-        if request.path.startswith(API_PREFIX):
+        if request.path_info.startswith(API_PREFIX):
             return _api_error(413)
         return HttpResponse(MESSAGES[413], status=413, content_type="text/plain")
-    if request.path.startswith(API_PREFIX):
+    if request.path_info.startswith(API_PREFIX):
         return _api_error(400, "bad request")
     response = django_bad_request(request, exception)
     return response if response is not None else HttpResponseBadRequest()

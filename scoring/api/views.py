@@ -680,6 +680,6 @@ def api_not_found(request, exception=None):
 
     from config.api import problem_response
 
-    if request.path.startswith("/api/"):
+    if request.path_info.startswith("/api/"):
         return problem_response(404, "not_found", "no such URL")
     return page_not_found(request, exception)

@@ -36,8 +36,10 @@ class GameSerializer(serializers.Serializer):
 
 
 class TableSerializer(serializers.Serializer):
-    seats = serializers.ListField(child=StrictIntegerField(min_value=0), min_length=1)
-    first_dealer = StrictIntegerField(min_value=0, default=0)
+    seats = serializers.ListField(
+        child=StrictIntegerField(min_value=0, max_value=15), min_length=1, max_length=16
+    )
+    first_dealer = StrictIntegerField(min_value=0, max_value=15, default=0)
 
 
 class ScoreRequestSerializer(serializers.Serializer):

@@ -191,7 +191,7 @@ class MatchIn(serializers.Serializer):
     is_public = StrictBooleanField(default=False)
     double_entry = StrictBooleanField(default=False)
     scorers = serializers.ListField(
-        child=StrictIntegerField(**_INT), required=False, default=list
+        child=StrictIntegerField(**_INT), required=False, default=list, max_length=16
     )
 
 

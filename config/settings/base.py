@@ -145,6 +145,7 @@ SPECTACULAR_SETTINGS = {
     # required), not a "Patched…" copy with every field optional that the endpoints
     # would refuse.
     "COMPONENT_SPLIT_PATCH": False,
+    "ENUM_NAME_OVERRIDES": {"CurrencyEnum": "scoring.api.serializers.CURRENCY_CODES"},
     # Served by Kirjuri itself: a club may have no internet.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -77,11 +77,15 @@ class ClubPrivate:
         return data
 
 
+CURRENCY_CODES = sorted(CURRENCIES)
+"""The ISO 4217 codes (one enum in the OpenAPI schema: ``CurrencyEnum``)."""
+
+
 class CurrencyField(serializers.ChoiceField):
     """An ISO 4217 code, exactly (upper case): ``"eur"`` is refused, not guessed."""
 
     def __init__(self, **kwargs):
-        super().__init__(choices=sorted(CURRENCIES), **kwargs)
+        super().__init__(choices=CURRENCY_CODES, **kwargs)
 
     def to_internal_value(self, data):
         if data == "" and self.allow_blank:

@@ -1,24 +1,97 @@
-"""One exception handler for the whole API: domain errors become a structured 400.
+"""One error shape for the whole API, and the one exception handler that renders it.
 
-Body of every error response::
+Every answer under ``/api/`` that is not a 2xx is an RFC 9457 problem (served as
+``application/json``) with the field errors in ``errors``::
 
-    {"errors": [{"path": "teams.0.melds.2", "code": "too_many_wilds",
+    {"type": "about:blank", "title": "Bad Request", "status": 400,
+     "detail": "…the first error's message…",
+     "errors": [{"path": "teams.0.melds.2", "code": "too_many_wilds",
                  "message": "…"}]}
 
 Rules violations from the engine (:class:`games.engine.InputRejected`) and DRF's own
-validation errors take this shape; ``DomainError`` subclasses raised by services carry
-their own status (409 for a conflict, 404 …). Anything else is a bug and stays a 500.
+errors (validation, 401, 403, 404, 405, 415, 429 …) take this shape here;
+``DomainError`` subclasses raised by services carry their own status (409 for a
+conflict, 404 …) and may add members (a 409 adds the match). Anything else is a bug: a
+500, rendered in the same shape by :class:`config.limits.ApiErrorMiddleware`, which
+also reshapes what Django answers before or around a view (the URL resolver's 404, a
+413, a CSRF 403, any status under ``DEBUG``).
 """
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Any
 
-from rest_framework import exceptions, status
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.engine import InputRejected, UnknownGame
+
+INT_BOUND = 2**31 - 1
+"""Default range of an API integer that declares none: a database integer."""
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer as JSON writes it: ``true``, ``1.0`` or ``"1"`` is refused, and a
+    field that declares no range gets ``-INT_BOUND - 1 … INT_BOUND``."""
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("min_value", -INT_BOUND - 1)
+        kwargs.setdefault("max_value", INT_BOUND)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> int:
+        if type(data) is not int:  # bool is an int to Python, not to JSON
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """``true`` or ``false`` only: not ``1``, ``"yes"`` or ``"on"``."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if type(data) is not bool:
+            self.fail("invalid", input=data)
+        return data
+
+
+PROBLEM_TYPE = "about:blank"
+"""RFC 9457: the problem is what the status says; ``errors`` carries the codes."""
+
+
+def _title(status_code: int) -> str:
+    try:
+        return HTTPStatus(status_code).phrase
+    except ValueError:
+        return "Error"
+
+
+def problem(
+    status_code: int, errors: list[dict[str, str]], detail: str = ""
+) -> dict[str, Any]:
+    """The body of an error answer: RFC 9457 members and the field errors."""
+    title = _title(status_code)
+    if not detail:
+        detail = errors[0]["message"] if errors else title
+    return {
+        "type": PROBLEM_TYPE,
+        "title": title,
+        "status": status_code,
+        "detail": detail,
+        "errors": errors,
+    }
+
+
+def problem_response(
+    status_code: int, code: str, message: str, path: str = ""
+) -> JsonResponse:
+    """A plain Django answer in the API's error shape (outside DRF's views)."""
+    message = message or _title(status_code)
+    body = problem(status_code, [{"path": path, "code": code, "message": message}])
+    return JsonResponse(body, status=status_code)
 
 
 class DomainError(Exception):
@@ -41,9 +114,8 @@ class DomainError(Exception):
         self.extra = extra or {}
 
     def as_body(self) -> dict[str, Any]:
-        body: dict[str, Any] = {
-            "errors": [{"path": self.path, "code": self.code, "message": self.message}]
-        }
+        error = {"path": self.path, "code": self.code, "message": self.message}
+        body = problem(self.status_code, [error])
         body.update(self.extra)
         return body
 
@@ -69,17 +141,37 @@ def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
     return [{"path": path, "code": str(code), "message": str(detail)}]
 
 
+def document_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook: every operation may answer any other error status
+    (401, 405, 413, 415, 429, 500 …) in the one error shape."""
+    default = {
+        "description": "Any other error, in the API's one error shape.",
+        "content": {
+            "application/json": {"schema": {"$ref": "#/components/schemas/ErrorList"}}
+        },
+    }
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"].setdefault("default", default)
+    return result
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, InputRejected):
-        return Response({"errors": exc.as_list()}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(problem(400, exc.as_list()), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, UnknownGame):
-        return Response(
-            {"errors": [{"path": "game", "code": "unknown_game", "message": str(exc)}]},
-            status=status.HTTP_404_NOT_FOUND,
-        )
+        error = {"path": "game", "code": "unknown_game", "message": str(exc)}
+        return Response(problem(404, [error]), status=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, DomainError):
         return Response(exc.as_body(), status=exc.status_code)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if not isinstance(exc, exceptions.APIException):
+        return None  # a bug: Django answers 500, the middleware shapes it
     response = drf_exception_handler(exc, context)
-    if response is not None and isinstance(exc, exceptions.APIException):
-        response.data = {"errors": _flatten(exc.detail)}
+    if response is not None:
+        response.data = problem(response.status_code, _flatten(exc.detail))
     return response

@@ -37,5 +37,8 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
-# Unknown URLs under /api/ answer in the API's JSON error shape.
+# Unknown URLs under /api/ answer in the API's JSON error shape (and everything else
+# there that is not JSON: config.limits.ApiErrorMiddleware); a body found too large
+# while it is read is a 413.
+handler400 = "config.limits.bad_request"
 handler404 = "scoring.api.views.api_not_found"

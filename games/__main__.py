@@ -38,7 +38,7 @@ def _score(slug: str, path: str) -> int:
     with source:
         try:
             payload = json.load(source)
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, RecursionError) as exc:
             print(
                 json.dumps(
                     {"errors": [{"path": "", "code": "bad_json", "message": str(exc)}]}

@@ -51,6 +51,7 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from config.parsers import json_loads
 from games.engine.cards import RANKS, Card
 from games.engine.decks import DeckSpec
 from games.engine.inputs import CARD_PATTERN, ROLE
@@ -963,7 +964,7 @@ def _read(node: Field, data: Mapping[str, Any]) -> Any:
         return raw
     if kind == "json":
         try:
-            return json.loads(raw)
+            return json_loads(raw)  # bounded: size and depth (config.parsers)
         except ValueError:
             return raw
     raise AssertionError(f"unknown field kind {kind!r}")

@@ -19,8 +19,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import StrictBooleanField, StrictIntegerField
 from games.api.serializers import ErrorListSerializer
 from scoring import money_selectors, money_services, permissions, selectors
+from scoring.api.serializers import CurrencyField
 from scoring.errors import NotAllowed, NotFound
 from scoring.ledger_models import LedgerEntry, SourceKind, TeamModeChoice
 from scoring.models import Match
@@ -41,9 +43,9 @@ class SettlementConflictOut(serializers.Serializer):
 class SettlementBalanceOut(serializers.Serializer):
     account = serializers.CharField()
     name = serializers.CharField()
-    settled = serializers.IntegerField()
-    paid = serializers.IntegerField()
-    open = serializers.IntegerField()
+    settled = StrictIntegerField()
+    paid = StrictIntegerField()
+    open = StrictIntegerField()
     settled_display = serializers.CharField()
     open_display = serializers.CharField()
 
@@ -53,36 +55,36 @@ class SettlementTransferOut(serializers.Serializer):
     payer_name = serializers.CharField()
     payee = serializers.CharField()
     payee_name = serializers.CharField()
-    amount = serializers.IntegerField()
+    amount = StrictIntegerField()
     amount_display = serializers.CharField()
 
 
 class SettlementPaymentOut(SettlementTransferOut):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     marked_by = serializers.CharField(allow_null=True)
     marked_at = serializers.DateTimeField()
-    undone = serializers.BooleanField()
+    undone = StrictBooleanField()
 
 
 class LedgerEntryOut(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     kind = serializers.CharField()
     line = serializers.CharField()
     debit = serializers.CharField()
     credit = serializers.CharField()
-    amount = serializers.IntegerField()
+    amount = StrictIntegerField()
     amount_display = serializers.CharField()
-    match = serializers.IntegerField(allow_null=True)
-    deal = serializers.IntegerField(allow_null=True)
-    reverses = serializers.IntegerField(allow_null=True)
+    match = StrictIntegerField(allow_null=True)
+    deal = StrictIntegerField(allow_null=True)
+    reverses = StrictIntegerField(allow_null=True)
     memo = serializers.CharField(allow_blank=True)
     created_at = serializers.DateTimeField()
 
 
 class SettlementSourceOut(serializers.Serializer):
     kind = serializers.CharField()
-    id = serializers.IntegerField()
-    session = serializers.IntegerField(allow_null=True)
+    id = StrictIntegerField()
+    session = StrictIntegerField(allow_null=True)
 
 
 class SettlementSheetOut(serializers.Serializer):
@@ -90,15 +92,15 @@ class SettlementSheetOut(serializers.Serializer):
 
     title = serializers.CharField()
     source = SettlementSourceOut()
-    club = serializers.IntegerField(allow_null=True)
+    club = StrictIntegerField(allow_null=True)
     currency = serializers.CharField(allow_blank=True)
     status = serializers.CharField()
     errors = serializers.JSONField()
     computed_at = serializers.DateTimeField(allow_null=True)
     balances = SettlementBalanceOut(many=True)
-    total = serializers.IntegerField(help_text="always 0: the ledger balances")
+    total = StrictIntegerField(help_text="always 0: the ledger balances")
     transfers = SettlementTransferOut(many=True)
-    proven_minimal = serializers.BooleanField()
+    proven_minimal = StrictBooleanField()
     method = serializers.CharField()
     payments = SettlementPaymentOut(many=True)
     trail = serializers.JSONField()
@@ -106,8 +108,8 @@ class SettlementSheetOut(serializers.Serializer):
 
 
 class MoneySessionOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    club = serializers.IntegerField(source="club_id")
+    id = StrictIntegerField()
+    club = StrictIntegerField(source="club_id")
     name = serializers.CharField()
     currency = serializers.CharField()
     point_value = serializers.DecimalField(
@@ -123,7 +125,7 @@ class MoneySessionOut(serializers.Serializer):
 
 class MoneySessionIn(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    currency = serializers.CharField(max_length=3)
+    currency = CurrencyField()
     point_value = serializers.CharField(
         max_length=20, required=False, allow_blank=True, allow_null=True
     )
@@ -133,7 +135,7 @@ class MoneySessionIn(serializers.Serializer):
 
 
 class MoneySessionMatchIn(serializers.Serializer):
-    match = serializers.IntegerField(min_value=1, max_value=2**62)
+    match = StrictIntegerField(min_value=1, max_value=2**62)
 
 
 class MoneyTermsIn(serializers.Serializer):
@@ -146,7 +148,7 @@ class MoneyTermsIn(serializers.Serializer):
 
 
 class MoneyTermsOut(serializers.Serializer):
-    match = serializers.IntegerField(source="match_id")
+    match = StrictIntegerField(source="match_id")
     team_mode = serializers.CharField()
     flat_stake = serializers.DecimalField(
         max_digits=12, decimal_places=4, allow_null=True
@@ -156,7 +158,7 @@ class MoneyTermsOut(serializers.Serializer):
 class SettlementPaymentIn(serializers.Serializer):
     payer = serializers.CharField(max_length=32, help_text="p<player id> or pot…")
     payee = serializers.CharField(max_length=32)
-    amount = serializers.IntegerField(min_value=1, max_value=2**62)
+    amount = StrictIntegerField(min_value=1, max_value=2**62)
 
 
 def _body(cls: type, request: Request) -> dict[str, Any]:

@@ -93,13 +93,25 @@ def player_add(
     club: Club,
     display_name: str,
     user: Any | None = None,
+    username: str = "",
     role: str = Role.MEMBER,
     guest: bool = False,
     allow_duplicate: bool = False,
     by: Any,
 ) -> Player:
-    """A new player of ``club`` (a ``guest`` is a visitor: no account, no role)."""
+    """A new player of ``club`` (a ``guest`` is a visitor: no account, no role).
+
+    ``username`` links the player to that account if it exists and belongs to no
+    player yet; otherwise the player is made unlinked with the same answer, so that
+    adding players tells a club admin nothing about which accounts exist.
+    """
     _require_admin(by, club)
+    if user is None and username.strip() and not guest:
+        user = (
+            get_user_model()
+            .objects.filter(username=username.strip(), player__isnull=True)
+            .first()
+        )
     display_name = display_name.strip()
     if not display_name:
         raise DomainError("required", "a player needs a name", "display_name")

@@ -54,6 +54,7 @@ from decimal import Decimal, InvalidOperation
 from functools import partial
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -124,14 +125,26 @@ def player_create(
     club: Club,
     display_name: str,
     user: Any | None = None,
+    username: str = "",
     role: str = Role.MEMBER,
     by: Any,
 ) -> Player:
-    """A new player, member of ``club`` with ``role`` (club admins only)."""
+    """A new player, member of ``club`` with ``role`` (club admins only).
+
+    ``username`` links the player to that account if it exists and belongs to no
+    player yet; otherwise the player is created unlinked, with the same answer, so
+    that adding players tells a club admin nothing about which accounts exist.
+    """
     _require(permissions.may_manage_club(by, club), "only a club admin adds players")
     display_name = display_name.strip()
     if not display_name:
         raise DomainError("required", "a player needs a name", "display_name")
+    if user is None and username.strip():
+        user = (
+            get_user_model()
+            .objects.filter(username=username.strip(), player__isnull=True)
+            .first()
+        )
     if user is not None and Player.objects.filter(user=user).exists():
         raise DomainError(
             "user_has_player", "this account already belongs to a player", "user"

@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -144,31 +143,21 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
         if not is_admin:
             raise PermissionDenied("only a club admin adds players")
         if player_form.is_valid():
-            username = player_form.cleaned_data["username"].strip()
-            account = (
-                get_user_model().objects.filter(username=username).first()
-                if username
-                else None
-            )
-            if username and account is None:
-                player_form.add_error("username", "no account with this username")
+            # The same answer whether the account exists or not (player_add).
+            try:
+                player = player_add(
+                    club=club,
+                    display_name=player_form.cleaned_data["display_name"],
+                    username=player_form.cleaned_data["username"],
+                    role=player_form.cleaned_data["role"],
+                    allow_duplicate=player_form.cleaned_data["allow_duplicate"],
+                    by=request.user,
+                )
+            except DomainError as exc:
+                player_form.add_error(None, exc.message)
             else:
-                try:
-                    player = player_add(
-                        club=club,
-                        display_name=player_form.cleaned_data["display_name"],
-                        user=account,
-                        role=player_form.cleaned_data["role"],
-                        allow_duplicate=player_form.cleaned_data["allow_duplicate"],
-                        by=request.user,
-                    )
-                except DomainError as exc:
-                    player_form.add_error(None, exc.message)
-                else:
-                    messages.success(
-                        request, f"{player.display_name} joined {club.name}."
-                    )
-                    return redirect("scoring:club", club_id=club.pk)
+                messages.success(request, f"{player.display_name} joined {club.name}.")
+                return redirect("scoring:club", club_id=club.pk)
     matches = list(
         selectors.matches_visible_to(request.user)
         .filter(club=club)
@@ -407,11 +396,16 @@ def match_sheet(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_GET
 def match_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The score sheet as CSV. Who: as the sheet."""
+    """The score sheet as CSV. Who: as the sheet; who entered each deal (an
+    account) only for the club's members."""
     match = _readable_match(request, match_id)
     if isinstance(match, HttpResponse):
         return match
-    table = sheet_table(selectors.match_sheet(match))
+    sheet = selectors.match_sheet(match)
+    if not permissions.may_read_club(request.user, match.club_id):
+        for row in sheet["rows"]:
+            row["entered_by"] = None
+    table = sheet_table(sheet)
     header = [
         f"{match.game.name} #{match.pk}, {match.club.name}",
         f"started {local_iso(match.started_at, match.club)}, "

@@ -1496,6 +1496,12 @@ def _metric_keys(keys: Any, path: str) -> list[str]:
 
 
 _POINT_KEYS = {"win", "draw", "loss", "bye", "placement", "lower_wins"}
+POINT_BOUND = 1000
+"""Match points (win, draw, loss, bye, by place) lie in ``-POINT_BOUND…POINT_BOUND``."""
+
+
+def _whole_points(value: Any) -> bool:
+    return type(value) is int and -POINT_BOUND <= value <= POINT_BOUND
 
 
 def _points(points: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -1504,8 +1510,12 @@ def _points(points: Mapping[str, Any] | None) -> dict[str, Any]:
         if key not in _POINT_KEYS:
             raise DomainError("unknown_key", f"choose from {sorted(_POINT_KEYS)}", key)
     for key in ("win", "draw", "loss", "bye"):
-        if key in points and not isinstance(points[key], int):
-            raise DomainError("invalid", "a whole number of points", f"points.{key}")
+        if key in points and not _whole_points(points[key]):
+            raise DomainError(
+                "invalid",
+                f"a whole number of points, at most {POINT_BOUND} either way",
+                f"points.{key}",
+            )
     placement = points.get("placement")
     if isinstance(placement, dict):
         if not placement:
@@ -1532,8 +1542,10 @@ def _points(points: Mapping[str, Any] | None) -> dict[str, Any]:
 
 
 def _points_by_place(value: Any) -> bool:
-    return isinstance(value, list) and all(
-        isinstance(p, int) and not isinstance(p, bool) for p in value
+    return (
+        isinstance(value, list)
+        and len(value) <= 99
+        and all(_whole_points(p) for p in value)
     )
 
 

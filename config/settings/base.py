@@ -41,6 +41,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: refuses oversized bodies, gives /api/ one error shape (config.limits).
+    "config.limits.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -106,7 +108,14 @@ STORAGES = {
     },
 }
 
+# The largest request body, API and forms alike (larger: 413); JSON bodies also have
+# a depth limit (config.limits.MAX_JSON_DEPTH).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int(
+    "DATA_UPLOAD_MAX_MEMORY_SIZE", default=2 * 1024 * 1024
+)
+
 REST_FRAMEWORK = {
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
@@ -127,7 +136,16 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api.document_errors",
+    ],
     "COMPONENT_SPLIT_REQUEST": True,
+    # A PATCH body is the update serializer as it is (its required fields stay
+    # required), not a "Patched…" copy with every field optional that the endpoints
+    # would refuse.
+    "COMPONENT_SPLIT_PATCH": False,
+    "ENUM_NAME_OVERRIDES": {"CurrencyEnum": "scoring.api.serializers.CURRENCY_CODES"},
     # Served by Kirjuri itself: a club may have no internet.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -138,6 +156,10 @@ SPECTACULAR_SETTINGS = {
 # tasks; without it every task runs in-process through the same functions.
 REDIS_URL = env.str("REDIS_URL", default="")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# /healthz answers 503 when no Celery worker answers a ping (with a broker only).
+KIRJURI_HEALTH_REQUIRES_WORKER = env.bool(
+    "KIRJURI_HEALTH_REQUIRES_WORKER", default=False
+)
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True

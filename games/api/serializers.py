@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+from config.api import StrictBooleanField, StrictIntegerField
+
 
 class ErrorSerializer(serializers.Serializer):
     path = serializers.CharField()
@@ -10,6 +12,13 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class ErrorListSerializer(serializers.Serializer):
+    """Every error answer of the API: an RFC 9457 problem with field errors
+    (:func:`config.api.problem`)."""
+
+    type = serializers.CharField()
+    title = serializers.CharField()
+    status = StrictIntegerField()
+    detail = serializers.CharField()
     errors = ErrorSerializer(many=True)
 
 
@@ -43,7 +52,7 @@ class GameSerializer(serializers.Serializer):
     summary = serializers.CharField()
     deck = serializers.CharField(allow_null=True)
     tables = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField())
+        child=serializers.ListField(child=StrictIntegerField())
     )
     declares = DeclarationsSerializer()
     options_schema = serializers.DictField()
@@ -52,9 +61,9 @@ class GameSerializer(serializers.Serializer):
 
 class TableSerializer(serializers.Serializer):
     seats = serializers.ListField(
-        child=serializers.IntegerField(min_value=0), min_length=1
+        child=StrictIntegerField(min_value=0, max_value=15), min_length=1, max_length=16
     )
-    first_dealer = serializers.IntegerField(min_value=0, default=0)
+    first_dealer = StrictIntegerField(min_value=0, max_value=15, default=0)
 
 
 class ScoreRequestSerializer(serializers.Serializer):
@@ -66,10 +75,10 @@ class ScoreRequestSerializer(serializers.Serializer):
 class FoldedMatchSerializer(serializers.Serializer):
     game = serializers.SlugField()
     deals = serializers.ListField(child=serializers.DictField())
-    totals = serializers.ListField(child=serializers.IntegerField())
-    leaders = serializers.ListField(child=serializers.IntegerField())
-    finished = serializers.BooleanField()
-    winners = serializers.ListField(child=serializers.IntegerField())
-    needs_attention = serializers.BooleanField()
+    totals = serializers.ListField(child=StrictIntegerField())
+    leaders = serializers.ListField(child=StrictIntegerField())
+    finished = StrictBooleanField()
+    winners = serializers.ListField(child=StrictIntegerField())
+    needs_attention = StrictBooleanField()
     next_deal = serializers.DictField(allow_null=True)
     state = serializers.DictField()

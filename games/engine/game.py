@@ -275,6 +275,10 @@ class Game(ABC):
     def parse_options(self, raw: Mapping[str, Any] | BaseModel | None) -> BaseModel:
         if isinstance(raw, self.Options):
             return raw
+        if raw is not None and not isinstance(raw, Mapping):
+            raise OptionsRejected(
+                [RuleError("options", "type", "options must be an object")]
+            )
         try:
             return self.Options.model_validate(dict(raw or {}))
         except ValidationError as exc:

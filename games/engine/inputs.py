@@ -26,12 +26,13 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    GetCoreSchemaHandler,
     PlainSerializer,
     TypeAdapter,
     ValidationError,
     WithJsonSchema,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import CoreSchema, PydanticCustomError
 
 from games.engine.cards import _SPELLINGS, Card, split_tokens
 from games.engine.errors import DealRejected, RuleError
@@ -66,10 +67,57 @@ PER_PARTNER = Field(json_schema_extra={ROLE: "per_partner"})
 """Mark a list inside a side's item as one item per partner, in seat order."""
 
 
+NUMBER_BOUND = 1_000_000
+"""Default range of a number that its model leaves open: ``-NUMBER_BOUND…NUMBER_BOUND``.
+
+A game declares the range of each number it knows one for (a seat, a trick count,
+a target); this bound closes the others, so that no number of a deal or of options
+is unbounded (a target of 10**30 is refused, not played to)."""
+
+TEXT_BOUND = 1_000
+"""Default longest text of an input model's string field (a name, a mode …)."""
+
+
+def _tighten(node: Any) -> None:
+    """Make every number and boolean of a core schema strict, and bound it.
+
+    Strict: a boolean is never taken as an integer (``"declarer": true`` is not seat
+    1), an integer or a float never as a boolean, a float never as an integer. Where
+    a field declares no upper or lower bound, :data:`NUMBER_BOUND` applies; a string
+    without a declared length gets :data:`TEXT_BOUND`. Walks the whole schema (lists,
+    tuples, unions, nested models) in place.
+    """
+    if isinstance(node, dict):
+        kind = node.get("type")
+        if kind in ("int", "float", "bool"):
+            node["strict"] = True
+        if kind in ("int", "float"):
+            if "le" not in node and "lt" not in node:
+                node["le"] = NUMBER_BOUND
+            if "ge" not in node and "gt" not in node:
+                node["ge"] = -NUMBER_BOUND
+        elif kind == "str" and "max_length" not in node:
+            node["max_length"] = TEXT_BOUND
+        for value in node.values():
+            _tighten(value)
+    elif isinstance(node, list):
+        for value in node:
+            _tighten(value)
+
+
 class FrozenModel(BaseModel):
-    """Base of every input model: immutable, and unknown fields are errors."""
+    """Base of every input model: immutable, unknown fields are errors, and every
+    number, boolean and string is strict and bounded (:func:`_tighten`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: type[BaseModel], handler: GetCoreSchemaHandler
+    ) -> CoreSchema:
+        schema = handler(source)
+        _tighten(schema)
+        return schema
 
 
 def _to_card(value: Any) -> Card:

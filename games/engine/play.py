@@ -52,6 +52,8 @@ def fold_payload(
     slug: str, payload: Mapping[str, Any], *, strict: bool = True
 ) -> FoldedMatch:
     game = get_game(slug)
+    if not isinstance(payload, Mapping):
+        raise DealRejected([RuleError("", "type", "a match is a JSON object")])
     deals = payload.get("deals", [])
     if not isinstance(deals, list):
         raise DealRejected([RuleError("deals", "type", "deals must be a list")])

@@ -5,24 +5,102 @@ response (and the OpenAPI schema). No serializer writes: views pass validated da
 Fields that decide ownership or status (club, status, version, totals, entered_by …)
 appear only in ``*Out`` serializers, so a request body cannot set them (unknown fields
 are ignored).
+
+Accounts are the club's business: what names an account (a seat's ``username``, a
+deal's ``entered_by``/``confirmed_by``/``rival_entered_by``, a revision's ``by``) is
+given to the members of the object's club only and is ``null`` for anyone else (a
+public match read anonymously or by another club's member), who see player names.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
+from config.api import StrictBooleanField, StrictIntegerField
 from games.api.serializers import ErrorListSerializer, ErrorSerializer
+from scoring import permissions
 from scoring.models import Role
+from scoring.money.currency import CURRENCIES
 
 __all__ = ["ErrorListSerializer", "ErrorSerializer"]
 
 _INT = {"min_value": 1, "max_value": 2**31 - 1}
 
 
-class ConflictSerializer(serializers.Serializer):
+def reader_sees_accounts(context: dict[str, Any], club_id: int | None) -> bool:
+    """Is the request's user a member of the club (who may see account names)?
+
+    Without a request in the context, no: a serializer used without one shows player
+    names only. The answer is kept on the request (one query per club and request).
+    """
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if club_id is None or user is None or not user.is_authenticated:
+        return False
+    known = request.__dict__.setdefault("_kirjuri_member_of", {})
+    if club_id not in known:
+        known[club_id] = permissions.may_read_club(user, club_id)
+    return known[club_id]
+
+
+def _blank(data: Any, path: list[str]) -> None:
+    if not path or data is None:
+        return
+    head, rest = path[0], path[1:]
+    items = data if head == "*" else None
+    if items is not None:
+        for item in items:
+            _blank(item, rest)
+    elif not rest:
+        if head in data:
+            data[head] = None
+    else:
+        _blank(data.get(head), rest)
+
+
+class ClubPrivate:
+    """Mixin of an output serializer: the ``private`` fields (dotted paths, ``*`` for
+    each item of a list) are ``null`` unless the reader is a member of the club."""
+
+    private: tuple[str, ...] = ()
+
+    def club_id_of(self, instance: Any) -> int | None:
+        return self.context.get("club_id")
+
+    def to_representation(self, instance: Any) -> Any:
+        data = super().to_representation(instance)
+        if not reader_sees_accounts(self.context, self.club_id_of(instance)):
+            for path in self.private:
+                _blank(data, path.split("."))
+        return data
+
+
+CURRENCY_CODES = sorted(CURRENCIES)
+"""The ISO 4217 codes (one enum in the OpenAPI schema: ``CurrencyEnum``)."""
+
+
+class CurrencyField(serializers.ChoiceField):
+    """An ISO 4217 code, exactly (upper case): ``"eur"`` is refused, not guessed."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=CURRENCY_CODES, **kwargs)
+
+    def to_internal_value(self, data):
+        if data == "" and self.allow_blank:
+            return ""
+        if isinstance(data, str) and data in CURRENCIES:
+            return data
+        raise serializers.ValidationError(
+            f"{data!r} is not an ISO 4217 currency code (upper case, e.g. EUR).",
+            code="unknown_currency",
+        )
+
+
+class ConflictSerializer(ErrorListSerializer):
     """A 409: what went wrong and the match as it stands now."""
 
-    errors = ErrorSerializer(many=True)
     match = serializers.JSONField(required=False)
 
 
@@ -30,7 +108,7 @@ class ConflictSerializer(serializers.Serializer):
 
 
 class ClubOut(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     name = serializers.CharField()
     slug = serializers.CharField()
     created_at = serializers.DateTimeField()
@@ -46,11 +124,22 @@ class ClubUpdateIn(serializers.Serializer):
 
 
 class PlayerOut(serializers.Serializer):
-    id = serializers.IntegerField()
+    """A player; ``username`` is shown to the account's own holder only (``null``
+    to everyone else, so that linking a player reveals no account)."""
+
+    id = StrictIntegerField()
     display_name = serializers.CharField()
     username = serializers.CharField(
         source="user.username", allow_null=True, default=None
     )
+
+    def to_representation(self, instance: Any) -> Any:
+        data = super().to_representation(instance)
+        request = self.context.get("request")
+        reader = getattr(request, "user", None)
+        if reader is None or reader.pk is None or reader.pk != instance.user_id:
+            data["username"] = None
+        return data
 
 
 class PlayerIn(serializers.Serializer):
@@ -60,7 +149,8 @@ class PlayerIn(serializers.Serializer):
         max_length=150,
         required=False,
         allow_blank=True,
-        help_text="Link the player to this user account.",
+        help_text="Link the player to this user account, if it exists and has no "
+        "player yet (the answer is the same either way).",
     )
 
 
@@ -69,15 +159,15 @@ class PlayerUpdateIn(serializers.Serializer):
 
 
 class MembershipOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    club = serializers.IntegerField(source="club_id")
+    id = StrictIntegerField()
+    club = StrictIntegerField(source="club_id")
     player = PlayerOut()
     role = serializers.ChoiceField(choices=Role.choices)
     joined_at = serializers.DateTimeField()
 
 
 class MembershipIn(serializers.Serializer):
-    player = serializers.IntegerField(**_INT)
+    player = StrictIntegerField(**_INT)
     role = serializers.ChoiceField(choices=Role.choices, default=Role.MEMBER)
 
 
@@ -89,28 +179,28 @@ class MembershipUpdateIn(serializers.Serializer):
 
 
 class SeatIn(serializers.Serializer):
-    player = serializers.IntegerField(**_INT)
-    side = serializers.IntegerField(min_value=0, max_value=15)
+    player = StrictIntegerField(**_INT)
+    side = StrictIntegerField(min_value=0, max_value=15)
 
 
 class MatchIn(serializers.Serializer):
     game = serializers.SlugField(max_length=64)
     options = serializers.DictField(required=False, default=dict)
     seats = SeatIn(many=True, min_length=1, max_length=16)
-    first_dealer = serializers.IntegerField(min_value=0, max_value=15, default=0)
+    first_dealer = StrictIntegerField(min_value=0, max_value=15, default=0)
     point_value = serializers.DecimalField(
         max_digits=12, decimal_places=4, required=False, allow_null=True
     )
-    currency = serializers.CharField(max_length=3, required=False, allow_blank=True)
-    is_public = serializers.BooleanField(default=False)
-    double_entry = serializers.BooleanField(default=False)
+    currency = CurrencyField(required=False, allow_blank=True)
+    is_public = StrictBooleanField(default=False)
+    double_entry = StrictBooleanField(default=False)
     scorers = serializers.ListField(
-        child=serializers.IntegerField(**_INT), required=False, default=list
+        child=StrictIntegerField(**_INT), required=False, default=list, max_length=16
     )
 
 
 class MatchUpdateIn(serializers.Serializer):
-    is_public = serializers.BooleanField()
+    is_public = StrictBooleanField()
 
 
 class MatchAbandonIn(serializers.Serializer):
@@ -118,40 +208,45 @@ class MatchAbandonIn(serializers.Serializer):
 
 
 class SeatOut(serializers.Serializer):
-    position = serializers.IntegerField()
-    side = serializers.IntegerField()
+    position = StrictIntegerField()
+    side = StrictIntegerField()
     player = PlayerOut()
 
 
 class SideOut(serializers.Serializer):
-    side = serializers.IntegerField()
+    side = StrictIntegerField()
     label = serializers.CharField()
     players = serializers.JSONField()
-    seats = serializers.ListField(child=serializers.IntegerField())
+    seats = serializers.ListField(child=StrictIntegerField())
 
 
-class MatchOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    club = serializers.IntegerField(source="club_id")
+class MatchOut(ClubPrivate, serializers.Serializer):
+    private = ("seats.*.player.username",)
+
+    def club_id_of(self, instance: Any) -> int | None:
+        return instance.club_id
+
+    id = StrictIntegerField()
+    club = StrictIntegerField(source="club_id")
     game = serializers.CharField(source="game_id")
     options = serializers.JSONField()
     seats = SeatOut(many=True, source="seats.all")
-    first_dealer = serializers.IntegerField()
+    first_dealer = StrictIntegerField()
     point_value = serializers.DecimalField(
         max_digits=12, decimal_places=4, allow_null=True
     )
     currency = serializers.CharField()
     status = serializers.CharField()
-    is_public = serializers.BooleanField()
-    double_entry = serializers.BooleanField()
+    is_public = StrictBooleanField()
+    double_entry = StrictBooleanField()
     started_at = serializers.DateTimeField()
     ended_at = serializers.DateTimeField(allow_null=True)
     end_reason = serializers.CharField()
-    totals = serializers.ListField(child=serializers.IntegerField())
-    leaders = serializers.ListField(child=serializers.IntegerField())
-    winners = serializers.ListField(child=serializers.IntegerField())
-    finished = serializers.BooleanField(help_text="The rules say the match is decided.")
-    needs_attention = serializers.BooleanField(
+    totals = serializers.ListField(child=StrictIntegerField())
+    leaders = serializers.ListField(child=StrictIntegerField())
+    winners = serializers.ListField(child=StrictIntegerField())
+    finished = StrictBooleanField(help_text="The rules say the match is decided.")
+    needs_attention = StrictBooleanField(
         help_text="Some deal is flagged: the rules reject it as the match stands."
     )
     next_deal = serializers.JSONField(
@@ -159,46 +254,48 @@ class MatchOut(serializers.Serializer):
         help_text="The engine's context for the next deal; `number` is the sheet's.",
     )
     state = serializers.JSONField(help_text="The engine's game-specific match state.")
-    version = serializers.IntegerField()
+    version = StrictIntegerField()
 
 
 class MatchStateOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    version = serializers.IntegerField()
+    id = StrictIntegerField()
+    version = StrictIntegerField()
     status = serializers.CharField()
-    totals = serializers.ListField(child=serializers.IntegerField())
-    leaders = serializers.ListField(child=serializers.IntegerField())
-    winners = serializers.ListField(child=serializers.IntegerField())
-    finished = serializers.BooleanField()
-    needs_attention = serializers.BooleanField()
+    totals = serializers.ListField(child=StrictIntegerField())
+    leaders = serializers.ListField(child=StrictIntegerField())
+    winners = serializers.ListField(child=StrictIntegerField())
+    finished = StrictBooleanField()
+    needs_attention = StrictBooleanField()
     next_deal = serializers.JSONField(allow_null=True)
     deals = serializers.JSONField()
 
 
 class SheetRowOut(serializers.Serializer):
-    number = serializers.IntegerField()
+    number = StrictIntegerField()
     status = serializers.CharField()
     points = serializers.JSONField(allow_null=True)
     totals = serializers.JSONField(allow_null=True)
-    verified = serializers.BooleanField(allow_null=True)
+    verified = StrictBooleanField(allow_null=True)
     facts = serializers.JSONField()
     errors = serializers.JSONField()
-    version = serializers.IntegerField()
+    version = StrictIntegerField()
     entered_by = serializers.CharField(allow_null=True)
 
 
-class SheetOut(serializers.Serializer):
-    match = serializers.IntegerField()
+class SheetOut(ClubPrivate, serializers.Serializer):
+    private = ("rows.*.entered_by",)
+
+    match = StrictIntegerField()
     game = serializers.CharField()
     status = serializers.CharField()
-    version = serializers.IntegerField()
+    version = StrictIntegerField()
     sides = SideOut(many=True)
     rows = SheetRowOut(many=True)
-    totals = serializers.ListField(child=serializers.IntegerField())
-    leaders = serializers.ListField(child=serializers.IntegerField())
-    winners = serializers.ListField(child=serializers.IntegerField())
-    finished = serializers.BooleanField()
-    needs_attention = serializers.BooleanField()
+    totals = serializers.ListField(child=StrictIntegerField())
+    leaders = serializers.ListField(child=StrictIntegerField())
+    winners = serializers.ListField(child=StrictIntegerField())
+    finished = StrictBooleanField()
+    needs_attention = StrictBooleanField()
     next_deal = serializers.JSONField(allow_null=True)
 
 
@@ -212,8 +309,10 @@ class DealSchemaOut(serializers.Serializer):
 # -- deals --------------------------------------------------------------------------
 
 
-class DealOut(serializers.Serializer):
-    number = serializers.IntegerField()
+class DealOut(ClubPrivate, serializers.Serializer):
+    private = ("entered_by", "confirmed_by", "rival_entered_by")
+
+    number = StrictIntegerField()
     status = serializers.CharField()
     input = serializers.JSONField(help_text="The deal exactly as entered.")
     result = serializers.JSONField(
@@ -221,7 +320,7 @@ class DealOut(serializers.Serializer):
     )
     errors = serializers.JSONField(help_text="The engine's errors when flagged.")
     totals = serializers.JSONField(help_text="Running totals after this deal.")
-    version = serializers.IntegerField()
+    version = StrictIntegerField()
     entered_by = serializers.CharField(
         source="entered_by.username", allow_null=True, default=None
     )
@@ -240,7 +339,7 @@ class DealOut(serializers.Serializer):
 
 class RevisionOut(serializers.Serializer):
     kind = serializers.CharField()
-    deal_version = serializers.IntegerField()
+    deal_version = StrictIntegerField()
     input = serializers.JSONField(allow_null=True)
     reason = serializers.CharField()
     by = serializers.CharField(source="by.username", allow_null=True, default=None)
@@ -248,6 +347,8 @@ class RevisionOut(serializers.Serializer):
 
 
 class DealDetailOut(DealOut):
+    private = (*DealOut.private, "revisions.*.by")
+
     revisions = RevisionOut(many=True, source="revisions.all")
 
 
@@ -257,7 +358,7 @@ class DealWriteOut(serializers.Serializer):
 
 
 class DealSubmitIn(serializers.Serializer):
-    number = serializers.IntegerField(
+    number = StrictIntegerField(
         **_INT, help_text="The deal's number on the sheet: the match's next deal."
     )
     input = serializers.JSONField(help_text="The deal as the game declares it.")
@@ -265,14 +366,14 @@ class DealSubmitIn(serializers.Serializer):
 
 class DealCorrectIn(serializers.Serializer):
     input = serializers.JSONField()
-    base_version = serializers.IntegerField(**_INT)
+    base_version = StrictIntegerField(**_INT)
     reason = serializers.CharField(max_length=500)
 
 
 class DealVoidIn(serializers.Serializer):
-    base_version = serializers.IntegerField(**_INT)
+    base_version = StrictIntegerField(**_INT)
     reason = serializers.CharField(max_length=500)
 
 
 class DealConfirmIn(serializers.Serializer):
-    base_version = serializers.IntegerField(**_INT)
+    base_version = StrictIntegerField(**_INT)

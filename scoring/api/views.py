@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -21,12 +20,12 @@ from drf_spectacular.utils import (
     extend_schema_view,
 )
 from rest_framework import generics, status
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.parsers import BoundedJSONParser
 from scoring import permissions, selectors, services
 from scoring.api import serializers as s
 from scoring.api.pagination import StrictLimitOffsetPagination
@@ -58,7 +57,7 @@ _KEY = OpenApiParameter(
 class JsonApi:
     """Mixin: request bodies are JSON (a deal's input is nested JSON anyway)."""
 
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
 
 def _body(serializer_class: type, request: Request) -> dict[str, Any]:
@@ -77,6 +76,14 @@ def _listed(out: type) -> Any:
 def _fake(view: Any) -> bool:
     """True while drf-spectacular inspects the view (no URL kwargs then)."""
     return getattr(view, "swagger_fake_view", False)
+
+
+def _ctx(request: Request, match: Match | None = None) -> dict[str, Any]:
+    """Serializer context: the reader (and the club, for accounts: ClubPrivate)."""
+    context: dict[str, Any] = {"request": request}
+    if match is not None:
+        context["club_id"] = match.club_id
+    return context
 
 
 def _require(allowed: bool, message: str) -> None:
@@ -165,21 +172,16 @@ class PlayerListApi(JsonApi, generics.ListAPIView):
 
         def run() -> Response:
             data = _body(s.PlayerIn, request)
-            user = None
-            if data.get("username"):
-                user = (
-                    get_user_model().objects.filter(username=data["username"]).first()
-                )
-                if user is None:
-                    raise DomainError("unknown_user", "no such account", "username")
+            # The same answer whether the account exists or not (services).
             player = services.player_create(
                 club=club,
                 display_name=data["display_name"],
-                user=user,
+                username=data.get("username", ""),
                 role=data["role"],
                 by=request.user,
             )
-            return Response(s.PlayerOut(player).data, status=status.HTTP_201_CREATED)
+            out = s.PlayerOut(player, context=_ctx(request)).data
+            return Response(out, status=status.HTTP_201_CREATED)
 
         return idempotent(request, run)
 
@@ -373,7 +375,10 @@ class ClubMatchListApi(JsonApi, generics.ListAPIView):
                 by=request.user,
             )
             match = selectors.match_get(request.user, match.pk)
-            return Response(s.MatchOut(match).data, status=status.HTTP_201_CREATED)
+            return Response(
+                s.MatchOut(match, context=_ctx(request)).data,
+                status=status.HTTP_201_CREATED,
+            )
 
         return idempotent(request, run)
 
@@ -392,7 +397,11 @@ class MatchDetailApi(JsonApi, APIView):
 
     @extend_schema(responses={200: s.MatchOut, **_READ_ERRORS})
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(s.MatchOut(selectors.match_get(request.user, match_id)).data)
+        return Response(
+            s.MatchOut(
+                selectors.match_get(request.user, match_id), context=_ctx(request)
+            ).data
+        )
 
     @extend_schema(
         request=s.MatchUpdateIn, responses={200: s.MatchOut, **_WRITE_ERRORS}
@@ -401,7 +410,11 @@ class MatchDetailApi(JsonApi, APIView):
         match = _scored_match(request, match_id)
         data = _body(s.MatchUpdateIn, request)
         services.match_update(match=match, is_public=data["is_public"], by=request.user)
-        return Response(s.MatchOut(selectors.match_get(request.user, match_id)).data)
+        return Response(
+            s.MatchOut(
+                selectors.match_get(request.user, match_id), context=_ctx(request)
+            ).data
+        )
 
 
 def _scored_match(request: Request, match_id: int) -> Match:
@@ -421,7 +434,8 @@ class MatchSheetApi(JsonApi, APIView):
     @extend_schema(responses={200: s.SheetOut, **_READ_ERRORS})
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get(request.user, match_id)
-        return Response(s.SheetOut(selectors.match_sheet(match)).data)
+        sheet = selectors.match_sheet(match)
+        return Response(s.SheetOut(sheet, context=_ctx(request, match)).data)
 
 
 class MatchDealSchemaApi(JsonApi, APIView):
@@ -449,7 +463,9 @@ class MatchFinishApi(JsonApi, APIView):
         def run() -> Response:
             services.finish_match(match=match, by=request.user)
             return Response(
-                s.MatchOut(selectors.match_get(request.user, match_id)).data
+                s.MatchOut(
+                    selectors.match_get(request.user, match_id), context=_ctx(request)
+                ).data
             )
 
         return idempotent(request, run)
@@ -474,7 +490,9 @@ class MatchAbandonApi(JsonApi, APIView):
                 match=match, reason=data.get("reason", ""), by=request.user
             )
             return Response(
-                s.MatchOut(selectors.match_get(request.user, match_id)).data
+                s.MatchOut(
+                    selectors.match_get(request.user, match_id), context=_ctx(request)
+                ).data
             )
 
         return idempotent(request, run)
@@ -487,9 +505,10 @@ class DealFilter(filters.FilterSet):
     status = filters.ChoiceFilter(choices=DealStatus.choices)
 
 
-def _deal_written(match: Match, deal) -> dict[str, Any]:
+def _deal_written(request: Request, match: Match, deal) -> dict[str, Any]:
     match.refresh_from_db()
-    return s.DealWriteOut({"deal": deal, "match": selectors.match_state(match)}).data
+    written = {"deal": deal, "match": selectors.match_state(match)}
+    return s.DealWriteOut(written, context=_ctx(request, match)).data
 
 
 @_listed(s.DealOut)
@@ -504,8 +523,14 @@ class DealListApi(JsonApi, generics.ListAPIView):
     def get_queryset(self):
         if _fake(self):
             return Deal.objects.none()
-        match = selectors.match_get(self.request.user, self.kwargs["match_id"])
-        return selectors.match_deals(match)
+        self.match = selectors.match_get(self.request.user, self.kwargs["match_id"])
+        return selectors.match_deals(self.match)
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = super().get_serializer_context()
+        if hasattr(self, "match"):
+            context["club_id"] = self.match.club_id
+        return context
 
     @extend_schema(
         request=s.DealSubmitIn,
@@ -520,7 +545,9 @@ class DealListApi(JsonApi, generics.ListAPIView):
             deal = services.submit_deal(
                 match=match, number=data["number"], input=data["input"], by=request.user
             )
-            return Response(_deal_written(match, deal), status=status.HTTP_201_CREATED)
+            return Response(
+                _deal_written(request, match, deal), status=status.HTTP_201_CREATED
+            )
 
         return idempotent(request, run)
 
@@ -545,7 +572,7 @@ class DealDetailApi(JsonApi, APIView):
     def get(self, request: Request, match_id: int, number: int) -> Response:
         match = selectors.match_get(request.user, match_id)
         deal = selectors.deal_get(match, number)
-        return Response(s.DealDetailOut(deal).data)
+        return Response(s.DealDetailOut(deal, context=_ctx(request, match)).data)
 
 
 class DealCorrectApi(JsonApi, APIView):
@@ -578,7 +605,7 @@ class DealCorrectApi(JsonApi, APIView):
                 reason=data["reason"],
                 by=request.user,
             )
-            return Response(_deal_written(match, deal))
+            return Response(_deal_written(request, match, deal))
 
         return idempotent(request, run)
 
@@ -608,7 +635,7 @@ class DealVoidApi(JsonApi, APIView):
                 reason=data["reason"],
                 by=request.user,
             )
-            return Response(_deal_written(match, deal))
+            return Response(_deal_written(request, match, deal))
 
         return idempotent(request, run)
 
@@ -638,7 +665,7 @@ class DealConfirmApi(JsonApi, APIView):
                 base_version=data["base_version"],
                 by=request.user,
             )
-            return Response(_deal_written(match, deal))
+            return Response(_deal_written(request, match, deal))
 
         return idempotent(request, run)
 
@@ -649,12 +676,10 @@ def api_not_found(request, exception=None):
     Path converters (``<int:match_id>``) reject ``/matches/abc/`` before any view
     runs; API clients still get the API's error shape.
     """
-    from django.http import JsonResponse
     from django.views.defaults import page_not_found
 
-    if request.path.startswith("/api/"):
-        return JsonResponse(
-            {"errors": [{"path": "", "code": "not_found", "message": "no such URL"}]},
-            status=404,
-        )
+    from config.api import problem_response
+
+    if request.path_info.startswith("/api/"):
+        return problem_response(404, "not_found", "no such URL")
     return page_not_found(request, exception)

@@ -56,6 +56,10 @@ def test_cli_reports_bad_json_and_unknown_games():
     out = _run("score", "tuppi", "-", stdin="{not json")
     assert out.returncode == 2
     assert json.loads(out.stdout)["errors"][0]["code"] == "bad_json"
+    for broken in ("[" * 100_000, "[1, 2]"):  # too deep to parse; not an object
+        out = _run("score", "tuppi", "-", stdin=broken)
+        assert out.returncode == 2
+        assert json.loads(out.stdout)["errors"][0]["code"] in ("bad_json", "type")
     out = _run("score", "no-such-game", "-", stdin="{}")
     assert out.returncode == 2
     assert json.loads(out.stdout)["errors"][0]["code"] == "unknown_game"

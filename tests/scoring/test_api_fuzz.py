@@ -99,6 +99,39 @@ def test_api_as_a_scorer(case, fuzz_world):
 @pytest.mark.django_db
 @anonymous.parametrize()
 @_settings
-def test_api_anonymously(case, fuzz_world):
-    """No credentials: no 5xx, and nothing that needs a user succeeds."""
+def test_api_anonymously(case, fuzz_world, settings):
+    """No credentials: no 5xx, and nothing that needs a user succeeds. Run under
+    ``DEBUG``: Django's debug pages (a 404 for a negative id) must not leak into the
+    API, whose every error answer is in the schema's one shape."""
+    settings.DEBUG = True
     case.call_and_validate()
+
+
+STATEFUL = settings(_settings, stateful_step_count=8)
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+def test_api_stateful_as_a_scorer(fuzz_world):
+    """Sequences of calls along the schema's links (schemathesis infers them from
+    the operations' dependencies: a created club is then read, patched, its players
+    listed …), every check on every step."""
+    answered: list[tuple[str, int]] = []
+
+    class Scorer(as_scorer.as_state_machine()):
+        def after_call(self, response, case):
+            super().after_call(response, case)
+            answered.append((case.method, response.status_code))
+
+    links = sum(
+        len(response.get("links", {}))
+        for operations in as_scorer.raw_schema["paths"].values()
+        for operation in operations.values()
+        if isinstance(operation, dict)
+        for response in operation.get("responses", {}).values()
+    )
+    assert links > 0
+    Scorer.run(settings=STATEFUL)
+    # Scenarios ran, as the scorer (the token was sent: never a 401).
+    assert len(answered) >= MAX_EXAMPLES
+    assert 401 not in {status for _, status in answered}

@@ -39,6 +39,10 @@ TOURNAMENT_PATHS = r"^/api/v1/tournaments/"
 WORLD: dict[str, int] = {}
 
 
+def _valid_id(value: Any) -> bool:
+    return type(value) is int and 1 <= value <= 2**31 - 1
+
+
 def _load():
     # Loaded at collection (schema generation needs no database); see
     # tests/scoring/test_api_fuzz.py for the same choices.
@@ -75,11 +79,14 @@ def _load():
         if not isinstance(body, dict) or not WORLD:
             return st.just(body)
         real = {}
-        if "club" in body and isinstance(body["club"], int):
+        # Only where the generated value is itself valid: replacing an invalid one
+        # would turn a negative example (which must be refused) into a valid body.
+        if _valid_id(body.get("club")):
             real["club"] = WORLD["club"]
-            if isinstance(body.get("game"), str):
+            game = body.get("game")
+            if isinstance(game, str) and 0 < len(game) <= 64:
                 real["game"] = "sleazy"
-        if "base_version" in body and "number" in body:
+        if _valid_id(body.get("base_version")) and _valid_id(body.get("number")):
             real.update(number=1, base_version=WORLD["deal_version"])
         if not real:
             return st.just(body)

@@ -8,19 +8,21 @@ from typing import Any
 
 from rest_framework import serializers
 
+from config.api import StrictBooleanField, StrictIntegerField
+from scoring.api.serializers import CurrencyField
 from tournaments.models import StageFormat, Visibility
 
 _INT = {"min_value": 1, "max_value": 2**31 - 1}
 
 
 class StageOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    order = serializers.IntegerField()
+    id = StrictIntegerField()
+    order = StrictIntegerField()
     name = serializers.CharField()
     format = serializers.CharField()
     settings = serializers.JSONField()
-    source_stage = serializers.IntegerField(source="source_stage_id", allow_null=True)
-    source_top_n = serializers.IntegerField(allow_null=True)
+    source_stage = StrictIntegerField(source="source_stage_id", allow_null=True)
+    source_top_n = StrictIntegerField(allow_null=True)
 
 
 class StageIn(serializers.Serializer):
@@ -30,8 +32,8 @@ class StageIn(serializers.Serializer):
         required=False,
         help_text='e.g. {"groups": 3} for groups, {"best_of": 3} for a knockout',
     )
-    source_stage = serializers.IntegerField(required=False, allow_null=True, **_INT)
-    source_top_n = serializers.IntegerField(
+    source_stage = StrictIntegerField(required=False, allow_null=True, **_INT)
+    source_top_n = StrictIntegerField(
         required=False,
         allow_null=True,
         min_value=1,
@@ -43,52 +45,52 @@ class StageIn(serializers.Serializer):
 class BracketMatchOut(serializers.Serializer):
     id = serializers.CharField()
     section = serializers.CharField()
-    round = serializers.IntegerField()
-    slot = serializers.IntegerField()
-    best_of = serializers.IntegerField()
+    round = StrictIntegerField()
+    slot = StrictIntegerField()
+    best_of = StrictIntegerField()
     entrants = serializers.ListField(
         child=serializers.JSONField(), help_text='entry ids; null = not known, "bye"'
     )
     winner = serializers.JSONField()
-    walkover = serializers.BooleanField(
+    walkover = StrictBooleanField(
         help_text="decided without a game: a bye, or an entrant withdrew"
     )
     withdrawn = serializers.ListField(
-        child=serializers.IntegerField(),
+        child=StrictIntegerField(),
         help_text="entrants who withdrew and forfeit this match",
     )
-    not_needed = serializers.BooleanField()
+    not_needed = StrictBooleanField()
     series = serializers.ListField(
-        child=serializers.IntegerField(), help_text="games won, aligned with entrants"
+        child=StrictIntegerField(), help_text="games won, aligned with entrants"
     )
-    draws = serializers.IntegerField()
+    draws = StrictIntegerField()
     winner_to = serializers.JSONField()
     loser_to = serializers.JSONField()
 
 
 class PlacingOut(serializers.Serializer):
-    entry = serializers.IntegerField()
-    place = serializers.IntegerField(
+    entry = StrictIntegerField()
+    place = StrictIntegerField(
         help_text="bracket place; while still in, the best place still possible"
     )
-    final = serializers.BooleanField(help_text="false while the entry is still in")
+    final = StrictBooleanField(help_text="false while the entry is still in")
     stage = serializers.CharField(help_text='where it went out, or "still in"')
 
 
 class BracketOut(serializers.Serializer):
-    stage = serializers.IntegerField()
+    stage = StrictIntegerField()
     kind = serializers.CharField()
-    best_of = serializers.IntegerField()
-    seeds = serializers.ListField(child=serializers.IntegerField())
-    champion = serializers.IntegerField(allow_null=True)
-    withdrawn = serializers.ListField(child=serializers.IntegerField())
+    best_of = StrictIntegerField()
+    seeds = serializers.ListField(child=StrictIntegerField())
+    champion = StrictIntegerField(allow_null=True)
+    withdrawn = serializers.ListField(child=StrictIntegerField())
     matches = BracketMatchOut(many=True)
     placings = PlacingOut(many=True)
 
 
 class TournamentOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    club = serializers.IntegerField(source="club_id")
+    id = StrictIntegerField()
+    club = StrictIntegerField(source="club_id")
     name = serializers.CharField()
     game = serializers.CharField()
     options = serializers.JSONField()
@@ -108,7 +110,7 @@ class TournamentDetailOut(TournamentOut):
 
 
 class TournamentIn(serializers.Serializer):
-    club = serializers.IntegerField(**_INT)
+    club = StrictIntegerField(**_INT)
     name = serializers.CharField(max_length=120)
     game = serializers.CharField(max_length=64)
     options = serializers.DictField(required=False)
@@ -128,9 +130,7 @@ class TournamentIn(serializers.Serializer):
     entry_fee = serializers.DecimalField(
         max_digits=12, decimal_places=2, required=False, allow_null=True
     )
-    entry_fee_currency = serializers.CharField(
-        max_length=3, required=False, allow_blank=True
-    )
+    entry_fee_currency = CurrencyField(required=False, allow_blank=True)
 
 
 class TournamentUpdateIn(serializers.Serializer):
@@ -143,9 +143,9 @@ class TournamentUpdateIn(serializers.Serializer):
 
 
 class EntryOut(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = StrictIntegerField()
     name = serializers.CharField()
-    seed = serializers.IntegerField()
+    seed = StrictIntegerField()
     players = serializers.SerializerMethodField()
     withdrawn_at = serializers.DateTimeField(allow_null=True)
 
@@ -164,19 +164,19 @@ class WithdrawIn(serializers.Serializer):
 
 
 class TableOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
+    id = StrictIntegerField()
+    number = StrictIntegerField()
     sides = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField())
+        child=serializers.ListField(child=StrictIntegerField())
     )
-    match = serializers.IntegerField(allow_null=True)
+    match = StrictIntegerField(allow_null=True)
     reasons = serializers.JSONField()
 
 
 class RoundOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    stage = serializers.IntegerField()
-    number = serializers.IntegerField()
+    id = StrictIntegerField()
+    stage = StrictIntegerField()
+    number = StrictIntegerField()
     status = serializers.CharField()
     explanation = serializers.JSONField()
     tables = TableOut(many=True)
@@ -185,7 +185,7 @@ class RoundOut(serializers.Serializer):
 class SwapsIn(serializers.Serializer):
     swaps = serializers.ListField(
         child=serializers.ListField(
-            child=serializers.IntegerField(**_INT), min_length=2, max_length=2
+            child=StrictIntegerField(**_INT), min_length=2, max_length=2
         ),
         min_length=1,
         max_length=100,
@@ -194,8 +194,8 @@ class SwapsIn(serializers.Serializer):
 
 class StandingsOut(serializers.Serializer):
     computed_at = serializers.DateTimeField(allow_null=True)
-    generation = serializers.IntegerField()
-    pending = serializers.BooleanField()
+    generation = StrictIntegerField()
+    pending = StrictBooleanField()
     stages = serializers.JSONField(
         help_text="per stage: metrics and ranked rows; a groups stage also has "
         "groups: [{name, entries, rows}], each group's own table"
@@ -203,54 +203,52 @@ class StandingsOut(serializers.Serializer):
 
 
 class BoardTeamOut(serializers.Serializer):
-    entry = serializers.IntegerField()
+    entry = StrictIntegerField()
     name = serializers.CharField()
-    game_points = serializers.IntegerField()
-    swing = serializers.IntegerField()
+    game_points = StrictIntegerField()
+    swing = StrictIntegerField()
 
 
 class BoardPlayOut(serializers.Serializer):
-    round = serializers.IntegerField()
-    table = serializers.IntegerField()
-    match = serializers.IntegerField(allow_null=True)
-    north_south = serializers.IntegerField()
-    east_west = serializers.IntegerField()
+    round = StrictIntegerField()
+    table = StrictIntegerField()
+    match = StrictIntegerField(allow_null=True)
+    north_south = StrictIntegerField()
+    east_west = StrictIntegerField()
     names = serializers.ListField(child=serializers.CharField(allow_blank=True))
-    points = serializers.ListField(child=serializers.IntegerField())
-    net = serializers.IntegerField()
-    card_points = serializers.ListField(
-        child=serializers.IntegerField(), allow_null=True
-    )
+    points = serializers.ListField(child=StrictIntegerField())
+    net = StrictIntegerField()
+    card_points = serializers.ListField(child=StrictIntegerField(), allow_null=True)
 
 
 class BoardSwingOut(serializers.Serializer):
-    entry = serializers.IntegerField()
-    value = serializers.IntegerField()
+    entry = StrictIntegerField()
+    value = StrictIntegerField()
 
 
 class BoardOut(serializers.Serializer):
     board = serializers.CharField()
-    complete = serializers.BooleanField()
+    complete = StrictBooleanField()
     plays = BoardPlayOut(many=True)
     swing = BoardSwingOut(many=True, allow_null=True)
 
 
 class SeatedSideOut(serializers.Serializer):
-    entry = serializers.IntegerField()
+    entry = StrictIntegerField()
     name = serializers.CharField()
     players = serializers.ListField(child=serializers.CharField())
 
 
 class SeatingOut(serializers.Serializer):
-    round = serializers.IntegerField()
-    table = serializers.IntegerField()
-    match = serializers.IntegerField(allow_null=True)
+    round = StrictIntegerField()
+    table = StrictIntegerField()
+    match = StrictIntegerField(allow_null=True)
     boards = serializers.ListField(child=serializers.CharField())
     sides = SeatedSideOut(many=True)
 
 
 class BoardsOut(serializers.Serializer):
-    stage = serializers.IntegerField()
+    stage = StrictIntegerField()
     tables = SeatingOut(many=True)
     boards = BoardOut(many=True)
     hidden = serializers.ListField(child=serializers.CharField())
@@ -258,7 +256,7 @@ class BoardsOut(serializers.Serializer):
 
 
 class TableCorrectionIn(serializers.Serializer):
-    number = serializers.IntegerField(
+    number = StrictIntegerField(
         **_INT, help_text="The deal's number on the table's score sheet."
     )
     input = serializers.JSONField(
@@ -266,12 +264,12 @@ class TableCorrectionIn(serializers.Serializer):
         help_text="The corrected deal, as the game's deal schema describes it "
         "(GET /api/v1/matches/{table.match}/deal-schema). Not with ``void``.",
     )
-    void = serializers.BooleanField(
+    void = StrictBooleanField(
         default=False,
         help_text="Void the deal instead: it stays on the sheet, struck from the "
         "count.",
     )
-    base_version = serializers.IntegerField(
+    base_version = StrictIntegerField(
         **_INT, help_text="The deal's version you corrected (409 if it changed)."
     )
     reason = serializers.CharField(max_length=500, help_text="Kept in the history.")

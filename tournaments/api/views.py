@@ -379,7 +379,8 @@ class TableCorrectionApi(JsonApi, APIView):
             match.refresh_from_db()
             return Response(
                 scoring_s.DealWriteOut(
-                    {"deal": deal, "match": scoring_selectors.match_state(match)}
+                    {"deal": deal, "match": scoring_selectors.match_state(match)},
+                    context={"request": request, "club_id": match.club_id},
                 ).data
             )
 

@@ -88,6 +88,7 @@ def world() -> dict[str, Any]:
         "match_id": match.pk,
         "number": 1,
         "slug": "sleazy",
+        "game": "sleazy",
         "tournament_id": tournament.pk,
         "stage_id": stage.pk,
         "round_id": round_.pk,
@@ -202,15 +203,28 @@ def _listed(names: str) -> list[str]:
 
 
 # Every field of every anonymous 200 answer (the world above), by operation.
+# A game's declarations (``declares``) and the next deal's declared rows.
+DECLARES = (
+    "declares declares.chips_are_money declares.duplicate_boards "
+    "declares.lower_totals_win declares.match_goal declares.match_goal.deals "
+    "declares.match_goal.target declares.sheet_difference declares.stakes_per_point "
+    "declares.team_multiplier"
+)
+CONTEXT_ROWS = (
+    "next_deal.context.*.code next_deal.context.*.kind next_deal.context.*.label "
+    "next_deal.context.*.value"
+)
+
 ANONYMOUS_FIELDS: dict[str, list[str]] = {
     "/api/v1/games/": _listed(
         "*.deal_schema *.deck *.name *.options_schema *.slug *.source *.summary "
-        "*.tables "
+        "*.tables " + " ".join(f"*.{name}" for name in DECLARES.split())
     ),
     "/api/v1/games/{slug}/": _listed(
-        "deal_schema deck name options_schema slug source summary tables "
+        "deal_schema deck name options_schema slug source summary tables " + DECLARES
     ),
     "/api/v1/matches/": _listed(
+        " ".join(f"results.*.{name}" for name in CONTEXT_ROWS.split()) + " "
         "count next previous results results.*.club results.*.currency "
         "results.*.double_entry results.*.end_reason results.*.ended_at "
         "results.*.finished results.*.first_dealer results.*.game results.*.id "
@@ -232,6 +246,7 @@ ANONYMOUS_FIELDS: dict[str, list[str]] = {
         "results.*.status results.*.totals results.*.version results.*.winners "
     ),
     "/api/v1/matches/{match_id}/": _listed(
+        CONTEXT_ROWS + " "
         "club currency double_entry end_reason ended_at finished first_dealer game "
         "id is_public leaders needs_attention next_deal next_deal.context "
         "next_deal.dealer next_deal.engine_number next_deal.holding_points "
@@ -274,6 +289,7 @@ ANONYMOUS_FIELDS: dict[str, list[str]] = {
         "revisions.*.reason rival_entered_by rival_input status totals version "
     ),
     "/api/v1/matches/{match_id}/sheet": _listed(
+        CONTEXT_ROWS + " "
         "finished game leaders match needs_attention next_deal next_deal.context "
         "next_deal.dealer next_deal.engine_number next_deal.holding_points "
         "next_deal.may_bid next_deal.notes next_deal.number "

@@ -23,6 +23,8 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
+    # First, for its runserver: the embedded default's server with a club-night backlog.
+    "config",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -76,6 +78,28 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+
+
+def sqlite_for_concurrent_writers(database: dict) -> dict:
+    """Tune a SQLite database so that concurrent writers wait their turn.
+
+    WAL lets readers run beside the one writer; ``IMMEDIATE`` transactions take the
+    write lock when they begin (a deferred one that upgrades from read to write fails
+    at once with "database is locked", whatever the timeout); the busy timeout is how
+    long a writer waits for the lock before giving up. Other engines pass unchanged.
+    """
+    if database.get("ENGINE") != "django.db.backends.sqlite3":
+        return database
+    options = database.setdefault("OPTIONS", {})
+    options.setdefault("transaction_mode", "IMMEDIATE")
+    options.setdefault("timeout", env.float("SQLITE_BUSY_TIMEOUT", default=20.0))
+    options.setdefault(
+        "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+    )
+    return database
+
+
+sqlite_for_concurrent_writers(DATABASES["default"])
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -5,7 +5,7 @@ the suite runs on SQLite, the embedded default.
 """
 
 from .base import *  # noqa: F403
-from .base import VAR_DIR, env
+from .base import VAR_DIR, env, sqlite_for_concurrent_writers
 
 DEBUG = False
 SECRET_KEY = "kirjuri-tests-only"
@@ -16,6 +16,7 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = 0
+sqlite_for_concurrent_writers(DATABASES["default"])
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

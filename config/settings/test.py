@@ -23,6 +23,8 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 ALLOWED_HOSTS = ["*"]
+# Throttle counts per test process, never shared with a worker or another run.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Tasks run in-process in tests; the worker tests switch this off for their own
 # duration (tests/workers.py) and talk to a real worker through Redis.

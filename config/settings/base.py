@@ -251,10 +251,16 @@ KIRJURI_STANDINGS_MAX_WAIT_SECONDS = env.float(
 )
 # Who tells the money side a closed tournament's final standings (prize payouts).
 KIRJURI_PRIZE_STANDINGS_PROVIDER = "tournaments.prizes.prize_input"
-# Periodic work (`celery -A config beat`): catch lost standings recomputes.
+# Periodic work (`celery -A config beat`): catch lost standings recomputes and
+# settlements.
 CELERY_BEAT_SCHEDULE = {
     "tournaments-reconcile-standings": {
         "task": "tournaments.reconcile_standings",
+        "schedule": 60.0,
+    },
+    # …and settlements whose "result changed" notification was lost.
+    "money-reconcile-settlements": {
+        "task": "scoring.money.reconcile_settlements",
         "schedule": 60.0,
     },
 }

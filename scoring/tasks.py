@@ -36,7 +36,9 @@ def notify_result_changed(match_id: int) -> None:
             logger.error("KIRJURI_RESULT_CHANGED_TASKS names unknown task %r", name)
             continue
         try:
-            task.delay(match_id)
+            # No result is awaited: sending one would also subscribe to the result
+            # store, which retries for ~20 s when Redis is down — inside a request.
+            task.apply_async((match_id,), ignore_result=True)
         except Exception:
             # The deal is stored and committed: its request must not fail. The task
             # recomputes from the stored data, so the periodic reconcile (or the next

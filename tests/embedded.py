@@ -21,10 +21,30 @@ import sys
 import threading
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
 from tests.workers import ROOT, wait_until
+
+
+def postgres_database(base: str) -> str:
+    """A new, empty database on the server of ``base`` (a postgres:// URL)."""
+    import psycopg
+
+    server = base.rsplit("/", 1)[0]
+    name = f"kirjuri_scratch_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return f"{server}/{name}"
+
+
+def postgres_drop(url: str) -> None:
+    import psycopg
+
+    server, name = url.rsplit("/", 1)
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def free_port() -> int:

@@ -9,35 +9,13 @@ from __future__ import annotations
 
 import logging
 import os
-import uuid
 
 import pytest
 from celery import shared_task
 from django.db import OperationalError
 
 from scoring.ledger_models import SettlementRecord
-from tests.embedded import EmbeddedServer, at_once
-
-
-def _postgres_url() -> str:
-    """A database of its own beside the suite's, created for this module."""
-    import psycopg
-
-    base = os.environ["TEST_DATABASE_URL"]
-    name = f"kirjuri_embedded_{uuid.uuid4().hex[:8]}"
-    admin = base.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return base.rsplit("/", 1)[0] + f"/{name}"
-
-
-def _drop(url: str) -> None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    admin = url.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+from tests.embedded import EmbeddedServer, at_once, postgres_database, postgres_drop
 
 
 @pytest.fixture(
@@ -49,7 +27,7 @@ def server(request, tmp_path_factory):
     if request.param == "postgres":
         if not os.environ.get("TEST_DATABASE_URL", "").startswith("postgres"):
             pytest.skip("needs PostgreSQL: set TEST_DATABASE_URL=postgres://…")
-        url = _postgres_url()
+        url = postgres_database(os.environ["TEST_DATABASE_URL"])
     else:
         url = f"sqlite:///{tmp_path_factory.mktemp('embedded') / 'club.sqlite3'}"
     folder = tmp_path_factory.mktemp("embedded-log")
@@ -60,7 +38,7 @@ def server(request, tmp_path_factory):
     finally:
         embedded.stop()
         if request.param == "postgres":
-            _drop(url)
+            postgres_drop(url)
 
 
 @pytest.mark.slow

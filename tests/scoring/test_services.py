@@ -291,8 +291,8 @@ def test_result_changes_are_dispatched_after_commit(
     sent = []
 
     class FakeTask:
-        def delay(self, match_id):
-            sent.append(match_id)
+        def apply_async(self, args, **options):
+            sent.append(args[0])
 
     class FakeLoader:
         def import_default_modules(self):

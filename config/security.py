@@ -23,6 +23,8 @@ from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.throttling import ScopedRateThrottle
 
+from scoring.api.serializers import ErrorListSerializer
+
 LOCKED_OUT_STATUS = 429
 
 
@@ -68,7 +70,9 @@ class TokenObtainView(ObtainAuthToken):
             {"username": serializers.CharField(), "password": serializers.CharField()},
         ),
         responses={
-            200: inline_serializer("TokenOut", {"token": serializers.CharField()})
+            200: inline_serializer("TokenOut", {"token": serializers.CharField()}),
+            400: ErrorListSerializer,
+            429: ErrorListSerializer,
         },
     )
     def post(self, request, *args, **kwargs):

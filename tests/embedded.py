@@ -47,6 +47,21 @@ def postgres_drop(url: str) -> None:
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+def run_python(args: tuple[str, ...], env: dict[str, str]) -> str:
+    """``python *args`` in the project folder; its output, or an error with it."""
+    done = subprocess.run(
+        [sys.executable, *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"{args} failed:\n{done.stdout}\n{done.stderr}")
+    return done.stdout
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -75,17 +90,7 @@ class EmbeddedServer:
         self.proc: subprocess.Popen | None = None
 
     def _run(self, *args: str) -> str:
-        done = subprocess.run(
-            [sys.executable, *args],
-            cwd=ROOT,
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        if done.returncode != 0:
-            raise RuntimeError(f"{args} failed:\n{done.stdout}\n{done.stderr}")
-        return done.stdout
+        return run_python(args, self.env)
 
     def start(self) -> None:
         self._run("manage.py", "migrate", "--noinput")

@@ -30,7 +30,7 @@ import time
 import uuid
 from pathlib import Path
 
-from tests.embedded import free_port
+from tests.embedded import free_port, run_python
 from tests.workers import ROOT, WorkerProcess, wait_until
 
 DEALS_PER_MATCH = 4  # a full game of Sleazy
@@ -173,20 +173,11 @@ class Stack:
         self.web: subprocess.Popen | None = None
         self.web_log = Path(tempfile.mkstemp(prefix="kirjuri-web-", suffix=".log")[1])
         self.seeded: dict = {}
+        self.worker_restarts = 0
 
     def manage(self, *args: str) -> str:
         env = {**self.env, "DJANGO_SETTINGS_MODULE": "config.settings.local"}
-        done = subprocess.run(
-            [sys.executable, *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        if done.returncode != 0:
-            raise RuntimeError(f"{args}:\n{done.stdout}\n{done.stderr}")
-        return done.stdout
+        return run_python(args, env)
 
     def start(self) -> None:
         self.manage("manage.py", "migrate", "--noinput")
@@ -264,7 +255,18 @@ class Stack:
     def reconcile(self) -> None:
         self.manage("-m", "tests.faults", "reconcile")
 
+    def supervise(self) -> None:
+        """Start the worker again if it has exited, as compose's restart policy does.
+
+        (A worker that loses Redis mid-read can exit on an error in kombu's reconnect.)
+        """
+        proc = self.worker.proc
+        if proc is not None and proc.poll() is not None:
+            self.worker_restarts += 1
+            self.worker.start()
+
     def converged(self) -> bool:
+        self.supervise()
         report = self.check()
         return report["standings_converged"] and report["settlements_converged"]
 

@@ -281,6 +281,7 @@ class Scorekeepers:
         self.finished: list[int] = []
         self.failures = 0  # answers that were not an acknowledgement (resent)
         self.refused: list[str] = []  # what those answers were, for the reader
+        self.refused_statuses: list[int] = []  # 0: no answer at all
         self.errors: list[str] = []
         self._lock = threading.Lock()
         self._threads: list[threading.Thread] = []
@@ -294,6 +295,7 @@ class Scorekeepers:
             with self._lock:
                 self.failures += 1
                 self.refused.append(f"{path}: {status} {str(answer)[:300]}")
+                self.refused_statuses.append(status)
             if status not in (0, 500, 502, 503, 504):
                 self.errors.append(f"{path}: {status} {answer}")
                 return False

@@ -158,6 +158,8 @@ def test_postgres_restarted_under_load(redis_server):
         cluster.start()
         table.join()
         assert table.failures >= 4  # the outage was felt, and survived
+        # …as "busy or unavailable, send it again", never as a server error.
+        assert set(table.refused_statuses) == {503}, table.refused
         assert_every_acknowledged_deal_stored_once(stack, table)
         assert_converges(stack)
     finally:

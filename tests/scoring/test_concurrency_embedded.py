@@ -103,3 +103,27 @@ def test_a_follow_up_task_failing_after_commit_does_not_fail_the_stored_deal(
     failed = [r for r in caplog.records if "tests.follow_up_that_fails" in r.message]
     assert failed and failed[0].exc_info is not None
     assert SettlementRecord.objects.filter(source_id=match.pk).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "json"), [("/api/v1/matches/{pk}/deals/", True), ("/matches/{pk}/", False)]
+)
+def test_a_database_that_stays_locked_answers_503_with_retry_after(
+    match, people, client, monkeypatch, path, json
+):
+    """A writer that waited out the busy timeout stored nothing: 503, send it again."""
+    from scoring import selectors
+
+    def locked(*args, **kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(selectors, "match_get", locked)
+    client.force_login(people.scorer.user)
+    response = client.get(path.format(pk=match.pk))
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    if json:
+        assert response.json()["errors"][0]["code"] == "database_unavailable"
+    else:
+        assert b"send it again" in response.content

@@ -764,9 +764,10 @@ def settlements_reconcile() -> list[tuple[str, int]]:
 
     The catch-up for a "result changed" notification that never ran (the broker was
     down, a worker was killed): a match (outside a session) whose ``updated_at`` is
-    after its record's ``computed_at``, or that has no record; a session with such a
-    match. Settling is idempotent, so a source settled twice posts nothing new.
-    Returns the ``(kind, id)`` settled.
+    after its record's ``computed_at``, or that has a stake (a point value or money
+    terms) and no record; a session with such a match. A match played for nothing
+    and never settled would post nothing: it is left alone. Settling is idempotent,
+    so a source settled twice posts nothing new. Returns the ``(kind, id)`` settled.
     """
 
     def settled_at(kind: str) -> Subquery:
@@ -777,9 +778,15 @@ def settlements_reconcile() -> list[tuple[str, int]]:
         )
 
     stale = Q(settled_at__isnull=True) | Q(changed_at__gt=F("settled_at"))
+    at_stake = (
+        Q(point_value__isnull=False)
+        | Q(money_terms__isnull=False)
+        | Q(settled_at__isnull=False)
+    )
     matches = (
         Match.objects.filter(money_session_link__isnull=True)
         .annotate(settled_at=settled_at(SourceKind.MATCH), changed_at=F("updated_at"))
+        .filter(at_stake)
         .filter(stale)
         .order_by("pk")
         .values_list("pk", flat=True)

@@ -63,3 +63,13 @@ def test_a_session_with_a_stale_match_is_settled_as_a_session(club, people):
         "settled"
     )
     assert money_services.settlements_reconcile() == []
+
+
+def test_a_match_played_for_nothing_and_never_settled_is_left_alone(club, people):
+    """It would post nothing: the reconcile does not settle it every minute."""
+    match = play(
+        club, people.admin.user, [people.anna, people.cai], [520, 385], point_value=None
+    )
+    assert match.point_value is None
+    assert money_services.settlements_reconcile() == []
+    assert not SettlementRecord.objects.exists()

@@ -4,11 +4,13 @@ from django.contrib import admin
 from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import healthz
+from config.security import TokenObtainView
 
 api_v1 = [
+    path("auth/token", TokenObtainView.as_view(), name="token"),
     path("", include("games.api.urls")),
     path("", include("scoring.api.urls")),
     path("", include("tournaments.api.urls")),
@@ -28,7 +30,10 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path(
         "api/docs/",
-        SpectacularSwaggerView.as_view(url_name="schema"),
+        # The split view serves its script as a file (Content-Security-Policy).
+        SpectacularSwaggerSplitView.as_view(
+            url_name="schema", template_name="api_docs.html"
+        ),
         name="api-docs",
     ),
     path("", include("scoring.urls")),

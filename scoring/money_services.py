@@ -44,6 +44,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F, Max, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
@@ -756,6 +757,55 @@ def settle_quietly(kind: str, source_id: int) -> str:
         _record_refusal(kind, source_id, err)
         return "refused"
     return "settled"
+
+
+def settlements_reconcile() -> list[tuple[str, int]]:
+    """Settle every match and session whose settlement is older than its result.
+
+    The catch-up for a "result changed" notification that never ran (the broker was
+    down, a worker was killed): a match (outside a session) whose ``updated_at`` is
+    after its record's ``computed_at``, or that has a stake (a point value or money
+    terms) and no record; a session with such a match. A match played for nothing
+    and never settled would post nothing: it is left alone. Settling is idempotent,
+    so a source settled twice posts nothing new. Returns the ``(kind, id)`` settled.
+    """
+
+    def settled_at(kind: str) -> Subquery:
+        return Subquery(
+            SettlementRecord.objects.filter(
+                source_kind=kind, source_id=OuterRef("pk")
+            ).values("computed_at")[:1]
+        )
+
+    stale = Q(settled_at__isnull=True) | Q(changed_at__gt=F("settled_at"))
+    at_stake = (
+        Q(point_value__isnull=False)
+        | Q(money_terms__isnull=False)
+        | Q(settled_at__isnull=False)
+    )
+    matches = (
+        Match.objects.filter(money_session_link__isnull=True)
+        .annotate(settled_at=settled_at(SourceKind.MATCH), changed_at=F("updated_at"))
+        .filter(at_stake)
+        .filter(stale)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    sessions = (
+        Session.objects.annotate(
+            settled_at=settled_at(SourceKind.SESSION),
+            changed_at=Max("links__match__updated_at"),
+        )
+        .filter(changed_at__isnull=False)
+        .filter(stale)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    done = [(SourceKind.MATCH.value, pk) for pk in matches]
+    done += [(SourceKind.SESSION.value, pk) for pk in sessions]
+    for kind, pk in done:
+        settle_quietly(kind, pk)
+    return done
 
 
 def _record_refusal(kind: str, source_id: int, err: DomainError) -> None:

@@ -6,6 +6,9 @@
   session's) settlement from the stored data and posts only the difference: run
   twice, late or after a crash, the ledger ends the same.
 * ``scoring.money.settle_session`` — the same for a session.
+* ``scoring.money.reconcile_settlements`` — on the beat schedule: settles every match
+  or session whose settlement is older than its result (a notification lost while
+  the broker was down or a worker crashed).
 * ``scoring.money.settle_prizes`` — a tournament's prize payouts once its standings
   are final (``settings.KIRJURI_PRIZE_STANDINGS_PROVIDER`` supplies them); newer
   standings generations supersede older ones, an older one changes nothing.
@@ -35,3 +38,8 @@ def settle_session(session_id: int) -> str:
 @shared_task(name="scoring.money.settle_prizes")
 def settle_prizes(tournament_id: int) -> str:
     return money_services.tournament_payouts_from_provider(tournament_id)
+
+
+@shared_task(name="scoring.money.reconcile_settlements")
+def reconcile_settlements() -> int:
+    return len(money_services.settlements_reconcile())

@@ -6,6 +6,10 @@ services call it with ``transaction.on_commit`` after every change of a match's
 result, and it sends the match id to every Celery task named in
 ``settings.KIRJURI_RESULT_CHANGED_TASKS``. Those tasks recompute from the stored
 data, so a notification delivered twice or late does no harm.
+
+A task that fails here — the broker is down, or (embedded default, tasks run
+in-process) the task itself raises — is logged and never turns the stored change into
+an error: the reconcile tasks recompute whatever a lost notification left behind.
 """
 
 from __future__ import annotations
@@ -31,7 +35,19 @@ def notify_result_changed(match_id: int) -> None:
         if task is None:
             logger.error("KIRJURI_RESULT_CHANGED_TASKS names unknown task %r", name)
             continue
-        task.delay(match_id)
+        try:
+            # No result is awaited: sending one would also subscribe to the result
+            # store, which retries for ~20 s when Redis is down — inside a request.
+            task.apply_async((match_id,), ignore_result=True)
+        except Exception:
+            # The deal is stored and committed: its request must not fail. The task
+            # recomputes from the stored data, so the periodic reconcile (or the next
+            # change of the match) brings the result up to date.
+            logger.exception(
+                "task %s for match %s failed after commit; left to the reconcile",
+                name,
+                match_id,
+            )
 
 
 @shared_task(name="scoring.refold_match")

@@ -5,9 +5,11 @@ none, and Celery tasks then run in-process), ``SECRET_KEY``, ``ALLOWED_HOSTS``,
 ``DEBUG``. The per-environment modules (local, test, production) refine these.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -23,6 +25,8 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
+    # First, for its runserver: the embedded default's server with a club-night backlog.
+    "config",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -30,6 +34,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "axes",
+    "csp",
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",
@@ -51,6 +57,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # A busy (SQLite) or unreachable database answers 503 + Retry-After, not 500.
+    "config.middleware.DatabaseUnavailableMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -78,6 +89,28 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+
+
+def sqlite_for_concurrent_writers(database: dict) -> dict:
+    """Tune a SQLite database so that concurrent writers wait their turn.
+
+    WAL lets readers run beside the one writer; ``IMMEDIATE`` transactions take the
+    write lock when they begin (a deferred one that upgrades from read to write fails
+    at once with "database is locked", whatever the timeout); the busy timeout is how
+    long a writer waits for the lock before giving up. Other engines pass unchanged.
+    """
+    if database.get("ENGINE") != "django.db.backends.sqlite3":
+        return database
+    options = database.setdefault("OPTIONS", {})
+    options.setdefault("transaction_mode", "IMMEDIATE")
+    options.setdefault("timeout", env.float("SQLITE_BUSY_TIMEOUT", default=20.0))
+    options.setdefault(
+        "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+    )
+    return database
+
+
+sqlite_for_concurrent_writers(DATABASES["default"])
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -89,6 +122,39 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes counts failed logins (the login page, the admin, the API token
+# endpoint) and locks out the pair (username, address) after AXES_FAILURE_LIMIT
+# failures in a row, for AXES_COOLOFF_TIME; a success resets the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.float("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
+# Only failures are recorded (no row per successful login).
+AXES_DISABLE_ACCESS_LOG = True
+
+# Content-Security-Policy on every response: scripts and styles only from our own
+# static files (no inline code, no 'unsafe-inline'), nothing framed, nothing loaded
+# from elsewhere (a club may have no internet anyway).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -127,6 +193,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
+    # Views that name a throttle scope (the token endpoint) are limited per client
+    # address; the counts live in the default cache (Redis when REDIS_URL is set).
+    "DEFAULT_THROTTLE_RATES": {
+        "token": env.str("KIRJURI_TOKEN_RATE", default="10/minute"),
+    },
 }
 
 SPECTACULAR_SETTINGS = {
@@ -160,6 +231,15 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 KIRJURI_HEALTH_REQUIRES_WORKER = env.bool(
     "KIRJURI_HEALTH_REQUIRES_WORKER", default=False
 )
+# Throttle counts are shared by every web process through Redis when there is one.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+    }
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -196,10 +276,16 @@ KIRJURI_STANDINGS_MAX_WAIT_SECONDS = env.float(
 )
 # Who tells the money side a closed tournament's final standings (prize payouts).
 KIRJURI_PRIZE_STANDINGS_PROVIDER = "tournaments.prizes.prize_input"
-# Periodic work (`celery -A config beat`): catch lost standings recomputes.
+# Periodic work (`celery -A config beat`): catch lost standings recomputes and
+# settlements.
 CELERY_BEAT_SCHEDULE = {
     "tournaments-reconcile-standings": {
         "task": "tournaments.reconcile_standings",
+        "schedule": 60.0,
+    },
+    # …and settlements whose "result changed" notification was lost.
+    "money-reconcile-settlements": {
+        "task": "scoring.money.reconcile_settlements",
         "schedule": 60.0,
     },
 }

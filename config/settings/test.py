@@ -5,7 +5,7 @@ the suite runs on SQLite, the embedded default.
 """
 
 from .base import *  # noqa: F403
-from .base import VAR_DIR, env
+from .base import VAR_DIR, env, sqlite_for_concurrent_writers
 
 DEBUG = False
 SECRET_KEY = "kirjuri-tests-only"
@@ -16,12 +16,15 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = 0
+sqlite_for_concurrent_writers(DATABASES["default"])
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 ALLOWED_HOSTS = ["*"]
+# Throttle counts per test process, never shared with a worker or another run.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Tasks run in-process in tests; the worker tests switch this off for their own
 # duration (tests/workers.py) and talk to a real worker through Redis.

@@ -291,6 +291,9 @@ def test_result_changes_are_dispatched_after_commit(
     sent = []
 
     class FakeTask:
+        def apply_async(self, args, **options):
+            sent.append(args[0])
+
         def delay(self, match_id):
             sent.append(match_id)
 

@@ -1,0 +1,169 @@
+"""Login throttling and lockout, the throttled token endpoint, and the CSP header.
+
+django-axes locks out (username, address) after ``AXES_FAILURE_LIMIT`` (5) failed
+logins in a row; the token endpoint is throttled per address (``10/minute``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.urls import reverse
+
+from scoring.models import Role
+from tests.scoring.factories import ClubFactory, member, race_match
+
+pytestmark = pytest.mark.django_db
+
+LOGIN = "/accounts/login/"
+TOKEN = "/api/v1/auth/token"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle_counts():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def aino(db):
+    return get_user_model().objects.create_user("aino", password="right-pw")
+
+
+def login(client, username, password, address="10.0.0.1"):
+    return client.post(
+        LOGIN, {"username": username, "password": password}, REMOTE_ADDR=address
+    )
+
+
+def test_five_wrong_passwords_lock_the_account_out_with_a_clear_message(client, aino):
+    for _ in range(4):
+        response = login(client, "aino", "wrong")
+        assert response.status_code == 200
+        assert response.context["form"].errors
+    locked = login(client, "aino", "wrong")  # the fifth failure
+    assert locked.status_code == 429
+    text = locked.content.decode()
+    assert "Too many failed logins (5 in a row)" in text
+    assert "try again in 15 minutes" in text
+    assert locked["Retry-After"] == str(15 * 60)
+    # Locked out: the right password is refused too, and nobody is logged in.
+    again = login(client, "aino", "right-pw")
+    assert again.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_the_lockout_is_per_username_and_address(client, aino):
+    get_user_model().objects.create_user("olli", password="olli-pw")
+    for _ in range(5):
+        login(client, "aino", "wrong")
+    assert login(client, "aino", "right-pw").status_code == 429
+    # Another account from the same address, and Aino from another address, may.
+    assert login(client, "olli", "olli-pw").status_code == 302
+    client.logout()
+    assert login(client, "aino", "right-pw", address="10.0.0.2").status_code == 302
+
+
+def test_a_successful_login_resets_the_count(client, aino):
+    for _ in range(4):
+        login(client, "aino", "wrong")
+    assert login(client, "aino", "right-pw").status_code == 302
+    client.logout()
+    for _ in range(4):
+        assert login(client, "aino", "wrong").status_code == 200
+
+
+def test_the_token_endpoint_gives_the_users_token(api_client, aino):
+    response = api_client.post(
+        TOKEN, {"username": "aino", "password": "right-pw"}, format="json"
+    )
+    assert response.status_code == 200
+    token = response.json()["token"]
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert api_client.get("/api/v1/clubs/").status_code == 200
+
+
+def test_the_token_endpoint_is_throttled(api_client, aino):
+    """Ten requests a minute from one address; the eleventh is a 429."""
+    codes = [
+        api_client.post(
+            TOKEN, {"username": "aino", "password": "right-pw"}, format="json"
+        ).status_code
+        for _ in range(11)
+    ]
+    assert codes == [200] * 10 + [429]
+    body = api_client.post(TOKEN, {"username": "aino", "password": "right-pw"}).json()
+    assert body["errors"][0]["code"] == "throttled"
+
+
+def test_wrong_passwords_at_the_token_endpoint_lock_out_too(api_client, aino):
+    for _ in range(4):
+        refused = api_client.post(
+            TOKEN, {"username": "aino", "password": "wrong"}, format="json"
+        )
+        assert refused.status_code == 400
+    locked = api_client.post(
+        TOKEN, {"username": "aino", "password": "wrong"}, format="json"
+    )
+    assert locked.status_code == 429
+    assert locked.json()["errors"][0]["code"] == "locked_out"
+    right = api_client.post(
+        TOKEN, {"username": "aino", "password": "right-pw"}, format="json"
+    )
+    assert right.status_code == 429
+
+
+INLINE = [
+    re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I),  # an inline script
+    re.compile(r"<style[\s>]", re.I),
+    re.compile(r"\sstyle=", re.I),
+    re.compile(r"\son[a-z]+=", re.I),  # onclick=, onload=, …
+]
+
+
+def test_every_page_carries_a_csp_without_unsafe_inline_and_has_no_inline_code(
+    client,
+):
+    club = ClubFactory(name="Kortti", slug="kortti")
+    sami = member(club, Role.SCORER, "Sami")
+    olli = member(club, Role.MEMBER, "Olli")
+    match = race_match(club, sami.user, [sami, olli], is_public=True)
+    client.force_login(sami.user)
+    pages = [
+        "/",
+        LOGIN,
+        "/clubs/",
+        f"/clubs/{club.pk}/",
+        reverse("scoring:sheet", args=[match.pk]),
+        f"/matches/{match.pk}/deals/new/",
+        "/api/docs/",
+        "/api/v1/clubs/",
+        "/admin/login/",
+    ]
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        policy = response["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "style-src 'self'" in policy, url
+        assert "unsafe-inline" not in policy and "unsafe-eval" not in policy, url
+        html = response.content.decode()
+        for pattern in INLINE:
+            assert not pattern.search(html), (url, pattern.search(html))
+
+
+def test_no_template_holds_inline_script_style_or_handlers():
+    """What the CSP would block is not written anywhere in the page templates."""
+    from django.conf import settings
+
+    folder = settings.BASE_DIR / "templates"
+    found = [
+        (path.relative_to(folder), pattern.pattern)
+        for path in folder.rglob("*.html")
+        for pattern in INLINE
+        if pattern.search(path.read_text())
+    ]
+    assert found == []

@@ -1,0 +1,1 @@
+"""What rummy games share: meld kinds, wild cards, books and canastas."""

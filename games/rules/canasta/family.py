@@ -49,7 +49,7 @@ from games.rules.canasta.deal_input import (
 )
 from games.rules.canasta.going_out import going_out_errors
 from games.rules.canasta.melds import Meld
-from games.rules.canasta.openings import check_opening, opening_parts
+from games.rules.canasta.openings import check_opening, opening_parts, whole_melds
 from games.rules.canasta.side import DealScoring, score_cards
 from games.rules.canasta.tables import FamilyRules
 
@@ -159,21 +159,28 @@ class CanastaFamilyGame(Game):
             return None
         if not (entry.melds and valid):
             return None
-        parts, errors = opening_parts(
-            entry.opening,
-            melds,
-            scoring.rules.melds,
-            base,
-            all_melds=went_out and scoring.deal.concealed,
-        )
-        scoring.errors.extend(errors)
-        if parts is None:
-            return None
+        opening = entry.opening
+        whole = bool(opening) and whole_melds(opening, len(melds))
+        if whole:
+            parts: list[Meld] | None = list(map(melds.__getitem__, opening))
+        else:
+            parts, errors = opening_parts(
+                opening,
+                melds,
+                scoring.rules.melds,
+                base,
+                all_melds=went_out and scoring.deal.concealed,
+            )
+            if errors:
+                scoring.errors.extend(errors)
+            if parts is None:
+                return None
         need = self.requirement(scoring.state, side, entry.insufficient_openings)
         points, errors, facts = check_opening(
-            parts, melds, need, path=f"{base}.opening", side=side
+            parts, melds, need, path=f"{base}.opening", side=side, whole=whole
         )
-        scoring.errors.extend(errors)
+        if errors:
+            scoring.errors.extend(errors)
         scoring.facts.extend(facts)
         return points
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -164,65 +163,47 @@ def _meld_or_errors(
                 f"a meld has at least {rules.min_cards} cards ({n} entered)",
             )
         ]
+    twos_natural = False
     # The common meld: two or more naturals of one rank (4 to A) typed first, then
     # naturals or wilds (two naturals of a rank are neither a sequence nor threes),
     # recognised by one sum of tallies (books.book_tally, here without the call).
-    tally = _TALLIES.get(cards[0].rank)
-    if tally is not None and n <= MAX_TALLIED:
-        try:
-            wilds, points = divmod(sum(itemgetter(*cards)(tally)), WILD_MARK)
-        except KeyError:  # a natural of another rank, a three
-            pass
+    rank = cards[0].rank
+    tally = _TALLIES.get(rank)
+    try:
+        if tally is None or n < 2 or n > MAX_TALLIED:
+            raise KeyError(rank)
+        wilds, points = divmod(sum(itemgetter(*cards)(tally)), WILD_MARK)
+        if n - wilds < 2:
+            raise KeyError(rank)
+        natural_ranks: tuple[str, ...] = (rank,)
+    except KeyError:  # anything else: classified card by card
+        # Ranks are plain strings: comparing them is much cheaper than hashing.
+        ranks = [c.rank for c in cards]
+        points = meld_points(cards)
+        if "3" in ranks:
+            # A sequence may hold threes in Contract Samba; otherwise threes only
+            # as a black-threes meld.
+            if rules.sequence_ranks is not None and "3" in rules.sequence_ranks:
+                meld = _sequence(cards, rules, path, points)
+                if type(meld) is not list:
+                    return meld
+            return _black_threes(cards, rules, path, may_meld_black_threes, points)
+        # Sequence: distinct ranks of one suit, no jokers.
+        if rules.sequence_ranks is not None and JOKER_RANK not in ranks:
+            suit = cards[0].suit
+            if all(c.suit is suit for c in cards) and len(set(ranks)) == n:
+                return _sequence(cards, rules, path, points)
+        jokers = ranks.count(JOKER_RANK)
+        twos = ranks.count("2")
+        twos_natural = rules.melds_of_twos and twos > 0 and twos + jokers == n
+        if twos_natural:
+            natural_ranks, wilds = ("2",), jokers
         else:
-            if n - wilds >= 2:
-                return _rank_meld(
-                    cards, rules, path, (cards[0].rank,), wilds, points, False
-                )
-    # Ranks are plain strings: comparing them is much cheaper than hashing cards.
-    ranks = [c.rank for c in cards]
-    points = meld_points(cards)
-    if "3" in ranks:
-        # A sequence may hold threes in Contract Samba; otherwise threes only
-        # as a black-threes meld.
-        if rules.sequence_ranks is not None and "3" in rules.sequence_ranks:
-            meld = _sequence(cards, rules, path, points)
-            if type(meld) is not list:
-                return meld
-        return _black_threes(cards, rules, path, may_meld_black_threes, points)
-    # Sequence: distinct ranks of one suit, no jokers.
-    if rules.sequence_ranks is not None and JOKER_RANK not in ranks:
-        suit = cards[0].suit
-        if all(c.suit is suit for c in cards) and len(set(ranks)) == n:
-            return _sequence(cards, rules, path, points)
-    jokers = ranks.count(JOKER_RANK)
-    twos = ranks.count("2")
-    twos_natural = rules.melds_of_twos and twos > 0 and twos + jokers == n
-    if twos_natural:
-        return _rank_meld(cards, rules, path, ("2",), jokers, points, True)
-    natural_ranks = set(ranks)
-    natural_ranks.discard("2")
-    natural_ranks.discard(JOKER_RANK)
-    return _rank_meld(
-        cards, rules, path, tuple(natural_ranks), jokers + twos, points, False
-    )
-
-
-# Meld((cards, kind, …)) without the Python-level __new__ of a named tuple (its
-# own ``_make`` builds it the same way): a deal builds a dozen.
-_new_meld = partial(tuple.__new__, Meld)
-
-
-def _rank_meld(
-    cards: tuple[Card, ...],
-    rules: MeldRules,
-    path: str,
-    natural_ranks: tuple[str, ...],
-    wilds: int,
-    points: int,
-    twos_natural: bool,
-) -> Meld | list[RuleError]:
-    """The rank meld, or every limit it breaks."""
-    n = len(cards)
+            found = set(ranks)
+            found.discard("2")
+            found.discard(JOKER_RANK)
+            natural_ranks, wilds = tuple(found), jokers + twos
+    # A rank meld (a book): its limits.
     max_wilds = rules.twos_max_jokers if twos_natural else rules.max_wilds
     closed = rules.closed_natural_canastas and n > 7 and (wilds == 0 or twos_natural)
     if (
@@ -232,7 +213,9 @@ def _rank_meld(
         and (rules.max_cards is None or n <= rules.max_cards)
         and not closed
     ):
-        return _new_meld((cards, RANK_MELD, natural_ranks[0], None, wilds, points, ()))
+        return _tuple_new(
+            Meld, (cards, RANK_MELD, natural_ranks[0], None, wilds, points, ())
+        )
     errors = book_errors(
         path,
         natural_ranks,
@@ -252,6 +235,11 @@ def _rank_meld(
             )
         )
     return errors
+
+
+# Meld(...) without the Python-level __new__ of a named tuple (its own ``_make``
+# builds it the same way): a deal builds a dozen.
+_tuple_new = tuple.__new__
 
 
 def _sequence_order(

@@ -114,6 +114,25 @@ def opening_met_fact(requirement: int, points: int, side: int) -> Fact:
     return fact
 
 
+# frozenset(range(n)) for the usual numbers of melds (see whole_melds).
+_MELD_INDICES = tuple(frozenset(range(n)) for n in range(32))
+
+
+def whole_melds(opening: Sequence[Any], count: int) -> bool:
+    """Whether ``opening`` names distinct melds of ``count`` by index (the usual
+    entry: each combination laid down whole and never extended)."""
+    try:
+        picked = set(opening)
+    except TypeError:  # a combination given as a list of cards
+        return False
+    if len(picked) != len(opening):
+        return False
+    indices = _MELD_INDICES[count] if count < len(_MELD_INDICES) else range(count)
+    # Cards given as a combination are tuples, never among the indices; nor are
+    # negative or too large numbers.
+    return picked.issubset(indices)
+
+
 def opening_parts(
     opening: Sequence[Any] | None,
     melds: tuple[Meld, ...],
@@ -131,11 +150,7 @@ def opening_parts(
         if all_melds:
             return [m for m in melds if m.kind != BLACK_THREES], []
         return None, []
-    if (
-        _ONLY_INT.issuperset(map(type, opening))
-        and min(opening) >= 0
-        and max(opening) < len(melds)
-    ):
+    if _ONLY_INT.issuperset(map(type, opening)) and whole_melds(opening, len(melds)):
         return list(map(melds.__getitem__, opening)), []  # the usual entry
     parts: list[Meld] = []
     errors: list[RuleError] = []
@@ -178,20 +193,25 @@ def check_opening(
     *,
     path: str,
     side: int,
+    whole: bool = False,
 ) -> tuple[int, list[RuleError], list[Fact]]:
     """Check an opening meld: its combinations lie within the side's final melds and
     their card points reach ``requirement``.
 
     Returns (opening points, errors, facts). Each combination must sit inside a
     different final meld of the same kind and rank (or suit): cards are added to
-    melds, never taken off.
+    melds, never taken off. ``whole``: the combinations are distinct melds of
+    ``melds`` (see :func:`whole_melds`), so they are in place.
     """
     errors: list[RuleError] = []
     used: set[int] = set()
     pending: list[int] = []
-    ids = set(map(id, opening))
-    if len(ids) == len(opening) and ids.issubset(map(id, melds)):
-        pass  # the usual entry: whole melds by index, each once; all in place
+    if whole:
+        pass
+    elif len(ids := set(map(id, opening))) == len(opening) and ids.issubset(
+        map(id, melds)
+    ):
+        pass  # whole melds given as the meld objects, each once: all in place
     else:
         # Whole melds given by index first, so a combination typed as cards cannot
         # take the meld they stand for.

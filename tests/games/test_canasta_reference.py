@@ -71,7 +71,7 @@ def reference_points(game, options: dict, raw: dict) -> list[int]:
             if len(m) < 7 or naturals == {"3"}:
                 continue
             complete += 1
-            if len(naturals) > 1 or len({suit(c) for c in m}) == 1 and samba:
+            if len(naturals) > 1 or (len({suit(c) for c in m}) == 1 and samba):
                 total += 1500  # a samba: seven in suit, all ranks distinct
             elif any(rank(c) in WILD for c in m):
                 total += 300

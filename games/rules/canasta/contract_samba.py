@@ -84,6 +84,7 @@ from games.rules.canasta.openings import (
     CONTRACT_SAMBA_ZONES,
     check_opening,
     opening_parts,
+    opening_without_melds,
 )
 from games.rules.canasta.red_threes import RedThreeRule
 from games.rules.canasta.side import DealScoring
@@ -331,13 +332,7 @@ class ContractSamba(CanastaFamilyGame):
                 scoring, side, entry, melds, contract if declarer_side else None
             )
         elif entry.opening and not entry.melds:
-            scoring.errors.append(
-                RuleError(
-                    f"{base}.opening",
-                    "opening_without_melds",
-                    "the side has no melds, so it made no opening meld",
-                )
-            )
+            scoring.errors.append(opening_without_melds(base))
         return None
 
     def _check_opening(

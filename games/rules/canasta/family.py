@@ -49,7 +49,12 @@ from games.rules.canasta.deal_input import (
 )
 from games.rules.canasta.going_out import going_out_errors
 from games.rules.canasta.melds import Meld
-from games.rules.canasta.openings import check_opening, opening_parts, whole_melds
+from games.rules.canasta.openings import (
+    check_opening,
+    opening_parts,
+    opening_without_melds,
+    whole_melds,
+)
 from games.rules.canasta.side import DealScoring, score_cards
 from games.rules.canasta.tables import FamilyRules
 
@@ -149,13 +154,7 @@ class CanastaFamilyGame(Game):
         """
         base = f"teams.{side}"
         if entry.opening and not entry.melds:
-            scoring.errors.append(
-                RuleError(
-                    f"{base}.opening",
-                    "opening_without_melds",
-                    "the side has no melds, so it made no opening meld",
-                )
-            )
+            scoring.errors.append(opening_without_melds(base))
             return None
         if not (entry.melds and valid):
             return None

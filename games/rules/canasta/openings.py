@@ -114,6 +114,15 @@ def opening_met_fact(requirement: int, points: int, side: int) -> Fact:
     return fact
 
 
+def opening_without_melds(base: str) -> RuleError:
+    """An opening entered for a side that melded nothing."""
+    return RuleError(
+        f"{base}.opening",
+        "opening_without_melds",
+        "the side has no melds, so it made no opening meld",
+    )
+
+
 # frozenset(range(n)) for the usual numbers of melds (see whole_melds).
 _MELD_INDICES = tuple(frozenset(range(n)) for n in range(32))
 

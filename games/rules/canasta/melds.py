@@ -203,9 +203,10 @@ def _meld_or_errors(
             found.discard("2")
             found.discard(JOKER_RANK)
             natural_ranks, wilds = tuple(found), jokers + twos
-    # A rank meld (a book): its limits.
+    # A rank meld (a book): its limits. Contract Samba closes a natural canasta
+    # and a canasta of twos at seven cards (§31.6).
     max_wilds = rules.twos_max_jokers if twos_natural else rules.max_wilds
-    closed = rules.closed_natural_canastas and n > 7 and (wilds == 0 or twos_natural)
+    closed = n > 7 and rules.closed_natural_canastas and (not wilds or twos_natural)
     if (
         len(natural_ranks) == 1
         and n - wilds >= rules.min_naturals

@@ -119,6 +119,10 @@ def _partners(table: Table) -> tuple[tuple[int, ...], ...]:
     return partners
 
 
+# Each side's path and the path of its melds (built once, not for every deal).
+_PATHS = tuple((f"teams.{s}", f"teams.{s}.melds") for s in range(2))
+
+
 def score_side(
     scoring: DealScoring,
     side: int,
@@ -130,12 +134,9 @@ def score_side(
     appended to ``scoring``."""
     rules, tables, deal = scoring.rules, scoring.tables, scoring.deal
     errors, facts = scoring.errors, scoring.facts
-    base = f"teams.{side}"
+    base, melds_path = _PATHS[side]
     melds, errs = check_side_melds(
-        entry.melds,
-        rules.melds,
-        path=f"{base}.melds",
-        may_meld_black_threes=went_out_here,
+        entry.melds, rules.melds, path=melds_path, may_meld_black_threes=went_out_here
     )
     if errs:
         errors.extend(errs)
@@ -188,9 +189,10 @@ def score_side(
     if went_out_here:
         if valid:
             counts = (canastas, naturals, sambas)
-            path = f"{base}.melds"
             errors.extend(
-                scoring.game.going_out_errors(scoring, side, entry, melds, counts, path)
+                scoring.game.going_out_errors(
+                    scoring, side, entry, melds, counts, melds_path
+                )
             )
         going_out = rules.going_out_bonus
         facts.append(tables.went_out[side])

@@ -87,7 +87,7 @@ from games.rules.canasta.openings import (
     opening_without_melds,
 )
 from games.rules.canasta.red_threes import RedThreeRule
-from games.rules.canasta.side import DealScoring
+from games.rules.canasta.side import DealScoring, SideTurn
 from games.rules.canasta.tables import FamilyRules
 from games.rules.canasta.values import hand_points_table
 
@@ -304,20 +304,12 @@ class ContractSamba(CanastaFamilyGame):
         )
         return Contract(bids[len(bids) - 1 - count], doubled), failed
 
-    def score_opening(
-        self,
-        scoring: DealScoring,
-        side: int,
-        entry: Any,
-        melds: tuple[Meld, ...],
-        valid: bool,
-        went_out: bool,
-    ) -> int | None:
+    def score_opening(self, scoring: DealScoring, side: SideTurn) -> int | None:
         """31.3 for the declarer's side (it opens right after the auction), 31.5
         for the other."""
         contract, _ = scoring.found
-        declarer_side = contract is not None and contract.side == side
-        base = f"teams.{side}"
+        declarer_side = contract is not None and contract.side == side.index
+        base, entry = side.path, side.entry
         if declarer_side and not entry.melds:
             scoring.errors.append(
                 RuleError(
@@ -327,9 +319,13 @@ class ContractSamba(CanastaFamilyGame):
                     "if they could not, count them in failed_openings",
                 )
             )
-        elif valid and entry.melds:
+        elif side.valid and entry.melds:
             return self._check_opening(
-                scoring, side, entry, melds, contract if declarer_side else None
+                scoring,
+                side.index,
+                entry,
+                side.melds,
+                contract if declarer_side else None,
             )
         elif entry.opening and not entry.melds:
             scoring.errors.append(opening_without_melds(base))
@@ -403,25 +399,19 @@ class ContractSamba(CanastaFamilyGame):
         )
         return points
 
-    def going_out_errors(
-        self,
-        scoring: DealScoring,
-        side: int,
-        entry: Any,
-        melds: tuple[Meld, ...],
-        counts: tuple[int, int, int],
-        path: str,
-    ) -> list[RuleError]:
+    def going_out_errors(self, scoring: DealScoring, side: SideTurn) -> list[RuleError]:
         """The declarer side goes out with its contract on the table (31.9), the
         other with two canastas (one natural) and a samba."""
         contract, _ = scoring.found
-        if contract is None or contract.side != side:
-            return going_out_errors(counts, self.rules.going_out, path)
+        if contract is None or contract.side != side.index:
+            path = f"{side.path}.melds"
+            return going_out_errors(side.counts, self.rules.going_out, path)
+        melds = side.melds
         bid = contract.bid
         # What lay on the table when the player went out (31.9 read with 31.10):
         # bonuses and melded red threes, and from level five the card points.
         reached = sum(canasta_bonus(m, self.rules.bonuses) for m in melds)
-        reached += RED_THREE_MELDED * len(entry.red_threes)
+        reached += RED_THREE_MELDED * len(side.entry.red_threes)
         if bid.level >= 5:
             reached += sum(m.points for m in melds)
         if reached >= bid.points:

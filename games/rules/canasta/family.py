@@ -55,7 +55,7 @@ from games.rules.canasta.openings import (
     opening_without_melds,
     whole_melds,
 )
-from games.rules.canasta.side import DealScoring, score_cards
+from games.rules.canasta.side import DealScoring, SideTurn, score_cards
 from games.rules.canasta.tables import FamilyRules
 
 
@@ -125,38 +125,19 @@ class CanastaFamilyGame(Game):
         """Further piles a game's deal holds (Hand and Foot's feet …)."""
         return []
 
-    def going_out_errors(
-        self,
-        scoring: DealScoring,
-        side: int,
-        entry: Any,
-        melds: tuple[Meld, ...],
-        counts: tuple[int, int, int],
-        path: str,
-    ) -> list[RuleError]:
-        """Why the side could not go out ([] if it could); ``counts`` are its
-        (canastas, natural canastas, sambas)."""
-        return going_out_errors(counts, scoring.rules.going_out, path)
+    def going_out_errors(self, scoring: DealScoring, side: SideTurn) -> list[RuleError]:
+        """Why the side could not go out ([] if it could)."""
+        path = f"{side.path}.melds"
+        return going_out_errors(side.counts, scoring.rules.going_out, path)
 
-    def score_opening(
-        self,
-        scoring: DealScoring,
-        side: int,
-        entry: Any,
-        melds: tuple[Meld, ...],
-        valid: bool,
-        went_out: bool,
-    ) -> int | None:
-        """Check a side's opening meld (§28.6.2); its points, if known.
-
-        ``valid``: every meld of the side is legal (else the opening is not read);
-        ``went_out``: a player of the side went out.
-        """
-        base = f"teams.{side}"
+    def score_opening(self, scoring: DealScoring, side: SideTurn) -> int | None:
+        """Check a side's opening meld (§28.6.2); its points, if known (the opening
+        is not read unless every meld of the side is legal)."""
+        base, entry, melds = side.path, side.entry, side.melds
         if entry.opening and not entry.melds:
             scoring.errors.append(opening_without_melds(base))
             return None
-        if not (entry.melds and valid):
+        if not (entry.melds and side.valid):
             return None
         opening = entry.opening
         whole = bool(opening) and whole_melds(opening, len(melds))
@@ -168,15 +149,15 @@ class CanastaFamilyGame(Game):
                 melds,
                 scoring.rules.melds,
                 base,
-                all_melds=went_out and scoring.deal.concealed,
+                all_melds=side.went_out and scoring.deal.concealed,
             )
             if errors:
                 scoring.errors.extend(errors)
             if parts is None:
                 return None
-        need = self.requirement(scoring.state, side, entry.insufficient_openings)
+        need = self.requirement(scoring.state, side.index, entry.insufficient_openings)
         points, errors, facts = check_opening(
-            parts, melds, need, path=f"{base}.opening", side=side, whole=whole
+            parts, melds, need, path=f"{base}.opening", side=side.index, whole=whole
         )
         if errors:
             scoring.errors.extend(errors)

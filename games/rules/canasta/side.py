@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from games.engine.cards import Card
 from games.engine.decks import check_deck, deck_overfull
@@ -35,7 +35,7 @@ from games.rules.canasta.going_out import (
     hand_error,
     may_i_go_out_fact,
 )
-from games.rules.canasta.melds import RANK_MELD, SEQUENCE, check_side_melds
+from games.rules.canasta.melds import RANK_MELD, SEQUENCE, Meld, check_side_melds
 from games.rules.canasta.red_threes import red_three_points, red_threes_fact
 from games.rules.canasta.tables import FamilyRules, ScoringTables, tables_for
 from games.rules.canasta.values import RED_THREES, sum_of
@@ -57,6 +57,21 @@ class DealScoring:
     errors: list[RuleError]
     facts: list[Fact]
     found: Any = None  # what the game's check_deal found (Contract Samba: contract)
+
+
+class SideTurn(NamedTuple):
+    """One side as its hooks see it (going out, the opening)."""
+
+    index: int
+    entry: Any  # the side's cards as entered (a model, or the reader's record)
+    melds: tuple[Meld, ...]  # its legal melds
+    valid: bool  # every meld entered is legal
+    went_out: bool  # a player of the side went out
+    counts: tuple[int, int, int]  # (canastas, natural canastas, sambas)
+
+    @property
+    def path(self) -> str:
+        return _PATHS[self.index][0]
 
 
 def score_cards(game: CanastaFamilyGame, state: MatchState, deal: Any) -> DealScore:
@@ -185,24 +200,20 @@ def score_side(
     if not held_right:
         hand_total = _hand_errors(scoring, base, entry.hands, seats)
 
+    turn = SideTurn(
+        side, entry, melds, valid, went_out_here, (canastas, naturals, sambas)
+    )
     going_out = 0
     if went_out_here:
         if valid:
-            counts = (canastas, naturals, sambas)
-            errors.extend(
-                scoring.game.going_out_errors(
-                    scoring, side, entry, melds, counts, melds_path
-                )
-            )
+            errors.extend(scoring.game.going_out_errors(scoring, turn))
         going_out = rules.going_out_bonus
         facts.append(tables.went_out[side])
         if deal.concealed and rules.concealed_bonus:
             going_out += rules.concealed_bonus
             facts.append(tables.concealed[side])
 
-    opening = scoring.game.score_opening(
-        scoring, side, entry, melds, valid, went_out_here
-    )
+    opening = scoring.game.score_opening(scoring, turn)
     laid_out = rules.red_threes is not None and not rules.red_threes.melded
     if not opened and red_points < 0 and laid_out:
         facts.append(tables.not_opened[side])

@@ -404,8 +404,7 @@ class ContractSamba(CanastaFamilyGame):
         other with two canastas (one natural) and a samba."""
         contract, _ = scoring.found
         if contract is None or contract.side != side.index:
-            path = f"{side.path}.melds"
-            return going_out_errors(side.counts, self.rules.going_out, path)
+            return going_out_errors(side.counts, self.rules.going_out, side.melds_path)
         melds = side.melds
         bid = contract.bid
         # What lay on the table when the player went out (31.9 read with 31.10):

@@ -127,8 +127,7 @@ class CanastaFamilyGame(Game):
 
     def going_out_errors(self, scoring: DealScoring, side: SideTurn) -> list[RuleError]:
         """Why the side could not go out ([] if it could)."""
-        path = f"{side.path}.melds"
-        return going_out_errors(side.counts, scoring.rules.going_out, path)
+        return going_out_errors(side.counts, scoring.rules.going_out, side.melds_path)
 
     def score_opening(self, scoring: DealScoring, side: SideTurn) -> int | None:
         """Check a side's opening meld (§28.6.2); its points, if known (the opening

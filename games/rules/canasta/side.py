@@ -63,15 +63,17 @@ class SideTurn(NamedTuple):
     """One side as its hooks see it (going out, the opening)."""
 
     index: int
+    path: str  # teams.<index>
+    melds_path: str  # teams.<index>.melds
     entry: Any  # the side's cards as entered (a model, or the reader's record)
     melds: tuple[Meld, ...]  # its legal melds
     valid: bool  # every meld entered is legal
     went_out: bool  # a player of the side went out
     counts: tuple[int, int, int]  # (canastas, natural canastas, sambas)
 
-    @property
-    def path(self) -> str:
-        return _PATHS[self.index][0]
+
+# A named tuple built without its Python-level __new__ (as its ``_make`` does).
+_tuple_new = tuple.__new__
 
 
 def score_cards(game: CanastaFamilyGame, state: MatchState, deal: Any) -> DealScore:
@@ -200,8 +202,9 @@ def score_side(
     if not held_right:
         hand_total = _hand_errors(scoring, base, entry.hands, seats)
 
-    turn = SideTurn(
-        side, entry, melds, valid, went_out_here, (canastas, naturals, sambas)
+    counts = (canastas, naturals, sambas)
+    turn = _tuple_new(
+        SideTurn, (side, base, melds_path, entry, melds, valid, went_out_here, counts)
     )
     going_out = 0
     if went_out_here:

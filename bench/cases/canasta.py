@@ -14,17 +14,15 @@ from typing import Any
 from bench.engine import Case
 from games.engine.cards import RANKS, Card
 from games.engine.decks import DeckSpec
-from games.rules._canasta_family import (
+from games.rules.canasta.canasta import Canasta
+from games.rules.canasta.family import CanastaFamilyGame
+from games.rules.canasta.melds import (
     SAMBA_SEQUENCE_RANKS,
-    CanastaFamilyGame,
     check_side_melds,
     count_complete,
-    is_black_three,
-    is_red_three,
-    meld_card_points,
 )
-from games.rules.canasta import Canasta
-from games.rules.samba import Samba
+from games.rules.canasta.samba import Samba
+from games.rules.canasta.values import is_black_three, is_red_three, meld_card_points
 
 NATURAL_RANKS = RANKS[2:]  # 4…A
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from bench.engine import Case
 from games.engine.decks import TRIPLE_54
-from games.rules.contract_samba import BID_TYPES, ContractSamba
+from games.rules.canasta.contract_samba import BID_TYPES, ContractSamba
 
 GAME = ContractSamba()
 CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -7,9 +7,11 @@ the number of copies the deck holds.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import chain
 from types import MappingProxyType
 
 from games.engine.cards import JOKER, RANKS, STANDARD_CARDS, Card
@@ -29,6 +31,27 @@ class DeckSpec:
 
     def holds(self, card: Card) -> int:
         return self.copies.get(card, 0)
+
+    @cached_property
+    def limits(self) -> DeckLimits:
+        """The copies arranged for :func:`deck_overfull` (built once per deck)."""
+        common = min(self.copies.values(), default=0)
+        return DeckLimits(
+            frozenset(self.copies),
+            tuple((c, n) for c, n in self.copies.items() if n > common),
+            frozenset(range(1, common + 1)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DeckLimits:
+    """A deck's copies, arranged so that a deal is checked with set operations:
+    most faces have the same number of copies (2 of each in 2 × 54), a few more
+    (the jokers)."""
+
+    faces: frozenset[Card]
+    more: tuple[tuple[Card, int], ...]  # faces with more copies than the rest
+    within_common: frozenset[int]  # 1 … the copies of every other face
 
 
 def make_deck(
@@ -95,3 +118,31 @@ def _too_many(
         f"{card.code} appears more often than the {deck.name} deck holds "
         f"({held}; {entered})",
     )
+
+
+def deck_overfull(deck: DeckSpec, cards: Iterable[Card]) -> bool:
+    """Whether ``cards`` hold a card more often than ``deck`` has copies of it.
+
+    The question :func:`check_deck` answers, counted in C (cards hash by identity;
+    ``_count_elements`` is the counting loop of ``Counter.update``) and decided with
+    set operations, so that a deal can be checked before any path is built.
+    """
+    limits = deck.limits
+    counts: dict[Card, int] = {}
+    _count_elements(counts, cards)
+    if not counts.keys() <= limits.faces:
+        return True
+    for card, held in limits.more:
+        if counts.pop(card, 0) > held:
+            return True
+    return not limits.within_common.issuperset(counts.values())
+
+
+def check_deck_counted(
+    deck: DeckSpec, placed: Sequence[tuple[str, Sequence[Card]]]
+) -> list[RuleError]:
+    """:func:`check_deck`, counting in C first: the errors (with every place a card
+    was entered) are built only when a card is over."""
+    if not deck_overfull(deck, chain.from_iterable(cards for _, cards in placed)):
+        return []
+    return check_deck(deck, placed)

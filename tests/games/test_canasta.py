@@ -7,13 +7,10 @@ import pytest
 from games.engine.cards import parse_card
 from games.engine.errors import DealRejected, OptionsRejected
 from games.engine.game import Table
-from games.rules._canasta_family import (
-    CANASTA_ZONES,
-    CARD_POINTS,
-    RedThreeRule,
-    red_three_points,
-)
-from games.rules.canasta import Canasta
+from games.rules.canasta.canasta import Canasta
+from games.rules.canasta.openings import CANASTA_ZONES
+from games.rules.canasta.red_threes import RedThreeRule, red_three_points
+from games.rules.canasta.values import CARD_POINTS
 
 GAME = Canasta()
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from bench.cases.canasta import legal_deal
 from games.engine.cards import parse_cards
 from games.engine.errors import DealRejected
-from games.rules._canasta_family import CanastaFamilyGame
-from games.rules.canasta import Canasta
+from games.rules.canasta.canasta import Canasta
+from games.rules.canasta.family import CanastaFamilyGame
 
 GAME = Canasta()
 SCORES = st.sampled_from([(0, 0), (-120, 1500), (3000, 2995), (1495, -5)])

@@ -13,7 +13,7 @@ import pytest
 
 from games.engine import DealRejected, get_game
 from games.engine.decks import TRIPLE_54
-from games.rules.contract_samba import ContractSamba
+from games.rules.canasta.contract_samba import ContractSamba
 
 GAME = ContractSamba()
 

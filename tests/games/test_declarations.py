@@ -112,8 +112,8 @@ def test_tuppi_declares_who_is_nousussa():
 )
 def test_the_canasta_family_declares_each_sides_opening_requirement(slug, first):
     """At 0–0 every side's requirement is the book's first step."""
-    (row,) = _context(slug, [])
-    assert (row.code, row.kind) == ("opening-requirement", "per_side")
+    row = _context(slug, [])[0]
+    assert (row.code, row.kind) == ("opening_requirement", "per_side")
     assert row.value == (first, first)
 
 
@@ -131,7 +131,7 @@ def test_games_without_such_terms_declare_only_their_own_rows(slug, codes):
     declares its own rows (or none)."""
     rows = _context(slug, [])
     assert [row.code for row in rows] == codes
-    assert not {"nousussa", "opening-requirement"} & {row.code for row in rows}
+    assert not {"nousussa", "opening_requirement"} & {row.code for row in rows}
 
 
 def test_flags_are_declared_where_the_book_says_so():

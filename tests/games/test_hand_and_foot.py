@@ -9,7 +9,7 @@ import pytest
 
 from games.engine import DealRejected, get_game
 from games.engine.decks import FIVE_54
-from games.rules.hand_and_foot import HandAndFoot
+from games.rules.canasta.hand_and_foot import HandAndFoot
 
 GAME = HandAndFoot()
 

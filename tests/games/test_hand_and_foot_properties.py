@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from games.engine import DealRejected
 from games.engine.cards import JOKER, RANKS, Card, Suit
 from games.engine.decks import FIVE_54
-from games.rules.hand_and_foot import HandAndFoot, opening_requirement
+from games.rules.canasta.hand_and_foot import HandAndFoot, opening_requirement
 
 GAME = HandAndFoot()
 NATURAL_RANKS = RANKS[2:]  # 4 … A

@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from games.engine.errors import DealRejected
-from games.rules._canasta_family import SAMBA_ZONES
-from games.rules.samba import SAMBA_RULES, Samba
+from games.rules.canasta.openings import SAMBA_ZONES
+from games.rules.canasta.samba import SAMBA_RULES, Samba
 
 GAME = Samba()
 SAMBA_HEARTS = "8H 9H 10H JH QH KH AH"  # 10 × 6 + 20 = 80

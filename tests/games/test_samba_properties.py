@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.samba import Samba
+from games.rules.canasta.samba import Samba
 from tests.games.test_canasta_properties import (
     check_extra_copy_rejected,
     check_extra_wild_rejected,

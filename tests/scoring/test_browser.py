@@ -244,7 +244,7 @@ def test_canasta_deal_by_tapping_cards(page, table, live_server):
     shot(page, "canasta-sheet")
     # Melds 70 + 30, hands −20 against side A; −10 against side B.
     assert totals(page) == [80, -10]
-    requirement = page.inner_text("[data-context=opening-requirement]")
+    requirement = page.inner_text("[data-context=opening_requirement]")
     assert requirement == "Sami & Cia 50 · Olli & Dan 15"
     deal = match.deals.get()
     assert deal.input["teams"][0]["melds"] == ["KH KD Jo", "8H 8D 8S"]

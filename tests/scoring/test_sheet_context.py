@@ -101,7 +101,7 @@ def test_canasta_sheet_shows_each_sides_opening_requirement(client, club):
     html = _sheet(client, club, "canasta")
     assert shown(html) == {
         "dealer": "Aino",
-        "opening-requirement": "Aino &amp; Bertta 50 · Ceci &amp; Dora 50",
+        "opening_requirement": "Aino &amp; Bertta 50 · Ceci &amp; Dora 50",
     }
 
 

@@ -8,8 +8,9 @@
 * :mod:`~games.engine.melds.partition` — the best-partition solver (the least
   deadwood a hand can leave in sets and runs).
 
-``books.py`` (canastas and books of seven or more) belongs to the Canasta family's
-machinery and is imported from its own module.
+* :mod:`~games.engine.melds.books` — books and canastas of seven or more cards of a
+  rank (natural or mixed, wild limits): the Canasta family's, imported from its own
+  module.
 """
 
 from games.engine.melds.hands import (

@@ -4,7 +4,7 @@ Source: ``001_b57793035adc3f64.txt §32`` (32.1 cards and deal, 32.2 melds, 32.4
 threes, 32.5 foot and going out, 32.6 scoring, 32.7 match), on top of Canasta
 (§28: card values 28.1, melds 28.2, scoring 28.5, opening meld 28.6.2, "May I go
 out?" and penalties 28.6.4–28.6.5). The shared machinery is in
-:mod:`games.rules._canasta_family`.
+:mod:`games.rules.canasta`.
 
 Terms:
 
@@ -33,8 +33,7 @@ Invariants:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar
 
 from pydantic import Discriminator, Field, Tag
@@ -43,6 +42,7 @@ from games.engine.cards import Card
 from games.engine.decks import FIVE_54
 from games.engine.errors import RuleError
 from games.engine.game import (
+    ContextRow,
     DealScore,
     Fact,
     MatchGoal,
@@ -53,23 +53,18 @@ from games.engine.game import (
 )
 from games.engine.inputs import PER_PARTNER, PER_SIDE, CardList, FrozenModel, deal_mode
 from games.engine.registry import register
-from games.rules._canasta_family import (
-    CANASTA_ZONES,
-    INSUFFICIENT_OPENING_STEP,
-    CanastaBonuses,
+from games.rules.canasta.deal_input import CardsDeal, SideCards, TotalsDeal
+from games.rules.canasta.family import (
     CanastaFamilyGame,
-    CardsDeal,
-    FamilyRules,
     FamilyState,
-    GoingOutRule,
-    MeldRules,
-    SideCards,
-    SideResult,
-    TotalsDeal,
-    hand_points,
-    hand_points_table,
     opening_requirement_row,
 )
+from games.rules.canasta.going_out import GoingOutRule
+from games.rules.canasta.melds import CanastaBonuses, MeldRules
+from games.rules.canasta.openings import CANASTA_ZONES, INSUFFICIENT_OPENING_STEP
+from games.rules.canasta.side import DealScoring
+from games.rules.canasta.tables import FamilyRules
+from games.rules.canasta.values import hand_points, hand_points_table
 
 DEALS = 4
 FOOT_SIZE = 11
@@ -159,8 +154,8 @@ class HandAndFoot(CanastaFamilyGame):
             + INSUFFICIENT_OPENING_STEP * attempts
         )
 
-    def extra_piles(self, deal: CardsDeal) -> list[tuple[str, Iterable[Card]]]:
-        piles: list[tuple[str, Iterable[Card]]] = [
+    def extra_piles(self, deal: HandAndFootCards) -> list[tuple[str, Sequence[Card]]]:
+        piles: list[tuple[str, Sequence[Card]]] = [
             (f"teams.{s}.feet.{i}", foot)
             for s, entry in enumerate(deal.teams)
             for i, foot in enumerate(entry.feet)
@@ -169,21 +164,21 @@ class HandAndFoot(CanastaFamilyGame):
         piles.append(("discard_pile", deal.discard_pile))
         return piles
 
-    def extra_checks(
-        self,
-        state: MatchState,
-        deal: HandAndFootCards,
-        results: Sequence[SideResult],
-    ) -> list[RuleError]:
-        errors: list[RuleError] = []
+    def finish_deal(
+        self, scoring: DealScoring, sides: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The feet: an unplayed foot holds its 11 cards and counts against the side
+        (§32.5–32.6); the player who went out played theirs."""
+        deal: HandAndFootCards = scoring.deal
+        table = scoring.state.table
         for s, entry in enumerate(deal.teams):
-            seats = state.table.seats_of(s)
+            seats = table.seats_of(s)
             for i, foot in enumerate(entry.feet):
                 path = f"teams.{s}.feet.{i}"
                 if foot is None:
                     continue
                 if len(foot) != FOOT_SIZE:
-                    errors.append(
+                    scoring.errors.append(
                         RuleError(
                             path,
                             "foot_not_11",
@@ -192,7 +187,7 @@ class HandAndFoot(CanastaFamilyGame):
                         )
                     )
                 if deal.went_out == seats[i]:
-                    errors.append(
+                    scoring.errors.append(
                         RuleError(
                             path,
                             "foot_not_played",
@@ -200,25 +195,15 @@ class HandAndFoot(CanastaFamilyGame):
                             "whole foot: enter null",
                         )
                     )
-        return errors
-
-    # -- one deal -----------------------------------------------------------------
-
-    def score_cards(self, state: MatchState, deal: HandAndFootCards) -> DealScore:
-        score = super().score_cards(state, deal)
-        table = self.rules.hand_points
-        points = list(score.points)
-        facts = list(score.facts)
-        sides = [dict(d) for d in score.detail["sides"]]
         for s, entry in enumerate(deal.teams):
-            seats = state.table.seats_of(s)
+            seats = table.seats_of(s)
             feet = 0
             for i, foot in enumerate(entry.feet):
                 if foot is None:
                     continue
-                cost = -hand_points(foot, table)
+                cost = -hand_points(foot, scoring.rules.hand_points)
                 feet += cost
-                facts.append(
+                scoring.facts.append(
                     Fact(
                         "foot_not_played",
                         f"seat {seats[i]} never reached the foot: {cost}",
@@ -226,15 +211,9 @@ class HandAndFoot(CanastaFamilyGame):
                         cost,
                     )
                 )
-            points[s] += feet
             sides[s]["feet"] = feet
             sides[s]["total"] += feet
-        return replace(
-            score,
-            points=tuple(points),
-            facts=tuple(facts),
-            detail={**score.detail, "sides": sides},
-        )
+        return {"sides": sides}
 
     # -- the match ----------------------------------------------------------------
 
@@ -277,7 +256,15 @@ class HandAndFoot(CanastaFamilyGame):
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             opening_requirement=(need,) * state.table.side_count,
-            context=(opening_requirement_row((need,) * state.table.side_count),),
+            context=(
+                opening_requirement_row((need,) * state.table.side_count),
+                ContextRow(
+                    code="deal_of_match",
+                    label="Deal",
+                    kind="text",
+                    value=f"{state.deal_number} of {DEALS}",
+                ),
+            ),
             notes=(
                 f"deal {state.deal_number} of {DEALS}: opening requirement {need} "
                 "for both sides",

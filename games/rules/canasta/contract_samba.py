@@ -48,233 +48,53 @@ Invariants:
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import (
-    BeforeValidator,
-    Discriminator,
-    Field,
-    PlainSerializer,
-    Tag,
-    WithJsonSchema,
-)
-from pydantic_core import PydanticCustomError
+from pydantic import Discriminator, Field, Tag
 
 from games.engine.cards import Card, Suit
 from games.engine.decks import TRIPLE_54
-from games.engine.errors import DealRejected, RuleError
-from games.engine.game import DealScore, Fact, MatchState, NextDeal
+from games.engine.errors import RuleError
+from games.engine.game import ContextRow, Fact, MatchState, NextDeal
 from games.engine.inputs import CardList, FrozenModel, deal_mode
 from games.engine.registry import register
-from games.rules._canasta_family import (
-    CONTRACT_SAMBA_ZONES,
+from games.rules.canasta.auction import (
+    BID_TYPES,
+    SUIT_OF_TYPE,
+    Bid,
+    CallField,
+    check_auction,
+)
+from games.rules.canasta.deal_input import CardsDeal, TotalsDeal
+from games.rules.canasta.family import CanastaFamilyGame
+from games.rules.canasta.going_out import GoingOutRule, going_out_errors
+from games.rules.canasta.melds import (
     CYCLIC_SEQUENCE_RANKS,
-    MAY_I_GO_OUT_PENALTY,
     RANK_MELD,
     SEQUENCE,
     CanastaBonuses,
-    CanastaFamilyGame,
-    CardsDeal,
-    FamilyRules,
-    GoingOutRule,
     Meld,
     MeldRules,
-    RedThreeRule,
-    SideCards,
-    TotalsDeal,
     canasta_bonus,
-    check_going_out,
-    check_opening,
-    check_side_melds,
-    hand_error,
-    hand_points,
-    hand_points_table,
-    is_red_three,
 )
+from games.rules.canasta.openings import (
+    CONTRACT_SAMBA_ZONES,
+    check_opening,
+    opening_parts,
+    opening_without_melds,
+)
+from games.rules.canasta.red_threes import RedThreeRule
+from games.rules.canasta.side import DealScoring, SideTurn
+from games.rules.canasta.tables import FamilyRules
+from games.rules.canasta.values import hand_points_table
 
-SEATS = 4
+__all__ = ["BID_TYPES", "ContractSamba"]
+
 TARGET = 20000
 FAILED_OPENING_PENALTY = 1000
-
-BID_TYPES: tuple[str, ...] = (
-    "clubs",
-    "diamonds",
-    "hearts",
-    "spades",
-    "canasta",
-    "twos",
-)
-SUIT_OF_TYPE = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
-_TYPE_SPELLINGS = {
-    **{s: "clubs" for s in ("c", "club", "clubs", "♣", "♧")},
-    **{s: "diamonds" for s in ("d", "diamond", "diamonds", "♦", "♢")},
-    **{s: "hearts" for s in ("h", "heart", "hearts", "♥", "♡")},
-    **{s: "spades" for s in ("s", "spade", "spades", "♠", "♤")},
-    **{s: "canasta" for s in ("n", "can", "canasta", "canastas")},
-    **{
-        s: "twos" for s in ("t", "2s", "twos", "canasta of twos", "canasta of 2s", "c2")
-    },
-}
-_PASSES = frozenset({"pass", "p", "-", "no bid"})
-_DOUBLES = frozenset({"double", "dbl", "x", "doubled"})
-_BID_RE = re.compile(r"^(\d+)\s*(.+)$")
-
-# -- the auction ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """One call of the auction. ``kind`` is ``bid``, ``pass`` or ``double``."""
-
-    kind: str
-    level: int = 0
-    type: str = ""
-
-    @property
-    def rank(self) -> tuple[int, int]:
-        return (self.level, BID_TYPES.index(self.type))
-
-    @property
-    def text(self) -> str:
-        return f"{self.level} {self.type}" if self.kind == "bid" else self.kind
-
-
-def _to_call(value: Any) -> Call:
-    if isinstance(value, Call):
-        return value
-    if isinstance(value, dict) and set(value) <= {"level", "type"}:
-        level, kind = value.get("level"), value.get("type")
-        if isinstance(level, int) and isinstance(kind, str):
-            value = f"{level} {kind}"
-    if isinstance(value, str):
-        text = " ".join(value.strip().lower().split())
-        if text in _PASSES:
-            return Call("pass")
-        if text in _DOUBLES:
-            return Call("double")
-        match = _BID_RE.match(text)
-        if match and match.group(2).strip() in _TYPE_SPELLINGS:
-            return Call(
-                "bid", int(match.group(1)), _TYPE_SPELLINGS[match.group(2).strip()]
-            )
-    raise PydanticCustomError(
-        "bad_call",
-        "'{token}' is not a call (write e.g. 4 hearts, 3S, 2 canasta, 5 twos, "
-        "pass or double)",
-        {"token": value},
-    )
-
-
-CallField = Annotated[
-    Call,
-    BeforeValidator(_to_call),
-    PlainSerializer(lambda c: c.text, return_type=str),
-    WithJsonSchema(
-        {
-            "type": "string",
-            "description": "A bid '<level> <type>' (types: clubs, diamonds, hearts, "
-            "spades, canasta, twos; or C, D, H, S, N, T), 'pass' or 'double'.",
-            "examples": ["4 hearts", "2S", "3 canasta", "5 twos", "pass", "double"],
-        }
-    ),
-]
-
-
-@dataclass(frozen=True, slots=True)
-class Bid:
-    """A bid made in the auction, with who made it and where it was entered."""
-
-    level: int
-    type: str
-    seat: int
-    index: int  # position in ``auction``
-
-    @property
-    def points(self) -> int:
-        return 1000 * self.level
-
-    @property
-    def text(self) -> str:
-        return f"{self.level} {self.type}"
-
-
-@dataclass(frozen=True, slots=True)
-class Auction:
-    bids: tuple[Bid, ...]  # in the order made, so ascending
-    doubled: bool
-
-
-def check_auction(
-    calls: Sequence[Call], first_seat: int, errors: list[RuleError]
-) -> Auction:
-    """Check a recorded auction (§31.2); the bids it holds and whether doubled."""
-    bids: list[Bid] = []
-    passes = 0
-    doubled = False
-    ended = False
-    for i, call in enumerate(calls):
-        path = f"auction.{i}"
-        seat = (first_seat + i) % SEATS
-        if ended:
-            errors.append(
-                RuleError(
-                    path,
-                    "call_after_auction_end",
-                    "the auction had already ended (a double, three passes after a "
-                    "bid, or four passes without one)",
-                )
-            )
-            break
-        if call.kind == "pass":
-            passes += 1
-            ended = passes == (3 if bids else 4)
-        elif call.kind == "double":
-            if not bids:
-                errors.append(
-                    RuleError(path, "double_without_bid", "there is no bid to double")
-                )
-            elif bids[-1].seat % 2 == seat % 2:
-                errors.append(
-                    RuleError(
-                        path,
-                        "double_own_side",
-                        f"seat {seat} can only double a bid of the opponents; the "
-                        f"highest bid ({bids[-1].text}) is their own side's",
-                    )
-                )
-            doubled = True
-            ended = True
-        else:
-            if call.level < 1:
-                errors.append(
-                    RuleError(path, "bid_below_one", "a bid is at least 1 (thousand)")
-                )
-            elif bids and call.rank <= (bids[-1].level, BID_TYPES.index(bids[-1].type)):
-                errors.append(
-                    RuleError(
-                        path,
-                        "bid_not_higher",
-                        f"{call.text} is not higher than {bids[-1].text}: bid a "
-                        "higher number, or the same number and a higher type",
-                    )
-                )
-            bids.append(Bid(call.level, call.type, seat, i))
-            passes = 0
-    if not ended:
-        errors.append(
-            RuleError(
-                "auction",
-                "auction_incomplete",
-                "the auction ends with three passes after a bid, four passes without "
-                "one, or a double",
-            )
-        )
-    return Auction(tuple(bids), doubled)
-
 
 # -- the game -----------------------------------------------------------------------
 
@@ -297,9 +117,8 @@ CONTRACT_SAMBA_RULES = FamilyRules(
         samba=1500,
         by_rank=MappingProxyType({"A": (1000, 500), "2": (3000, 2000)}),
     ),
-    # 31.8: a melded red three is -300, whatever the side has; not read by the
-    # scoring below, which charges RED_THREE_MELDED directly.
-    red_threes=RedThreeRule(each=300, all_count=None, all_value=None),
+    # 31.8: a melded red three is -300, whatever the side has.
+    red_threes=RedThreeRule(each=300, all_count=None, all_value=None, melded=True),
     going_out=GoingOutRule(min_complete=2, min_natural=1, min_sambas=1),
     zones=CONTRACT_SAMBA_ZONES,
     going_out_bonus=200,
@@ -308,6 +127,8 @@ CONTRACT_SAMBA_RULES = FamilyRules(
     target=TARGET,
 )
 RED_THREE_MELDED = -300
+# The rules with another concealed bonus (an option), built once per value.
+_RULES_BY_CONCEALED: dict[int, FamilyRules] = {}
 
 
 class ContractSambaOptions(FrozenModel):
@@ -416,7 +237,12 @@ class ContractSamba(CanastaFamilyGame):
         bonus = getattr(options, "concealed_bonus", 100)
         if bonus == CONTRACT_SAMBA_RULES.concealed_bonus:
             return CONTRACT_SAMBA_RULES
-        return replace(CONTRACT_SAMBA_RULES, concealed_bonus=bonus)
+        rules = _RULES_BY_CONCEALED.get(bonus)
+        if rules is None:
+            rules = replace(CONTRACT_SAMBA_RULES, concealed_bonus=bonus)
+            if len(_RULES_BY_CONCEALED) < 64:
+                _RULES_BY_CONCEALED[bonus] = rules
+        return rules
 
     def first_bidder(self, state: MatchState) -> int:
         options = state.options
@@ -424,7 +250,7 @@ class ContractSamba(CanastaFamilyGame):
             return state.dealer
         return state.table.next_seat(state.dealer)
 
-    def extra_piles(self, deal: CardsDeal) -> list[tuple[str, Iterable[Card]]]:
+    def extra_piles(self, deal: ContractSambaCards) -> list[tuple[str, Sequence[Card]]]:
         return [("discard_pile", deal.discard_pile)]
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
@@ -439,61 +265,19 @@ class ContractSamba(CanastaFamilyGame):
                 f"the auction starts with seat {first}; every player may bid, also "
                 "after passing",
             ),
+            context=(
+                *nxt.context,
+                ContextRow(
+                    code="first_bidder", label="First to bid", kind="seat", value=first
+                ),
+            ),
         )
 
-    # -- one deal -----------------------------------------------------------------
+    # -- one deal: the hooks of the family's scorer ------------------------------
 
-    def score_cards(self, state: MatchState, deal: ContractSambaCards) -> DealScore:
-        rules = self.rules_for(state.options)
-        errors: list[RuleError] = []
-        facts: list[Fact] = []
-        contract, failed = self._contract(state, deal, errors)
-        errors.extend(self._check_deck(rules, deal))
-        went_side = None if deal.went_out is None else deal.went_out % 2
-
-        sides: list[dict[str, Any]] = []
-        melds_of: list[tuple[Meld, ...]] = []
-        for s, entry in enumerate(deal.teams):
-            melds, item, errs, side_facts = self._score_side(
-                state, deal, s, entry, rules, contract, went_side == s
-            )
-            errors.extend(errs)
-            facts.extend(side_facts)
-            sides.append(item)
-            melds_of.append(melds)
-
-        for bid in failed:
-            s = bid.seat % 2
-            sides[s]["penalties"] -= FAILED_OPENING_PENALTY
-            facts.append(
-                Fact(
-                    "failed_opening",
-                    f"seat {bid.seat} could not open {bid.text}: "
-                    f"-{FAILED_OPENING_PENALTY}",
-                    s,
-                    -FAILED_OPENING_PENALTY,
-                )
-            )
-        if errors:
-            raise DealRejected(errors)
-
-        detail: dict[str, Any] = {
-            "auction": [c.text for c in deal.auction],
-            "failed_openings": [b.text for b in failed],
-            "contract": None,
-        }
-        if contract is None:
-            facts.append(Fact("no_contract", "no contract this deal"))
-        else:
-            detail["contract"] = self._settle(contract, deal, sides, melds_of, facts)
-        for item in sides:
-            item["total"] = sum(v for k, v in item.items() if k in _ITEMS)
-        detail["sides"] = sides
-        return DealScore(
-            points=tuple(item["total"] for item in sides),
-            facts=tuple(facts),
-            detail=detail,
-        )
+    def check_deal(self, scoring: DealScoring) -> None:
+        """The auction, and the contract that stood after the failed openings."""
+        scoring.found = self._contract(scoring.state, scoring.deal, scoring.errors)
 
     def _contract(
         self, state: MatchState, deal: ContractSambaCards, errors: list[RuleError]
@@ -520,89 +304,14 @@ class ContractSamba(CanastaFamilyGame):
         )
         return Contract(bids[len(bids) - 1 - count], doubled), failed
 
-    def _score_side(
-        self,
-        state: MatchState,
-        deal: ContractSambaCards,
-        s: int,
-        entry: SideCards,
-        rules: FamilyRules,
-        contract: Contract | None,
-        went_out: bool,
-    ) -> tuple[tuple[Meld, ...], dict[str, Any], list[RuleError], list[Fact]]:
-        base = f"teams.{s}"
-        errors: list[RuleError] = []
-        facts: list[Fact] = []
-        melds, errs = check_side_melds(
-            entry.melds,
-            rules.melds,
-            path=f"{base}.melds",
-            may_meld_black_threes=went_out,
-        )
-        errors.extend(errs)
-        valid = len(melds) == len(entry.melds)
-
-        bonuses = 0
-        for meld in melds:
-            bonus = canasta_bonus(meld, rules.bonuses)
-            if bonus:
-                bonuses += bonus
-                code = (
-                    "samba"
-                    if meld.is_samba
-                    else ("natural_canasta" if meld.is_natural else "mixed_canasta")
-                )
-                facts.append(Fact(code, f"{meld.label}: {bonus}", s, bonus))
-
-        for i, card in enumerate(entry.red_threes):
-            if not is_red_three(card):
-                errors.append(
-                    RuleError(
-                        f"{base}.red_threes.{i}",
-                        "not_a_red_three",
-                        f"{card.code} is not a red three",
-                    )
-                )
-        red = RED_THREE_MELDED * len(entry.red_threes)
-        if red:
-            facts.append(
-                Fact(
-                    "red_threes", f"{len(entry.red_threes)} red three(s): {red}", s, red
-                )
-            )
-
-        hands = 0
-        for i, hand in enumerate(entry.hands):
-            seat = state.table.seats_of(s)[i]
-            path = f"{base}.hands.{i}"
-            error = hand_error(path, seat, deal.went_out, hand)
-            if error is not None:
-                errors.append(error)
-            hands -= hand_points(hand, rules.hand_points)
-
-        declarer_side = contract is not None and contract.side == s
-        going_out = 0
-        if went_out:
-            if valid:
-                errors.extend(
-                    self._check_going_out(melds, entry, contract, declarer_side, base)
-                )
-            going_out = rules.going_out_bonus
-            facts.append(Fact("went_out", f"went out: {going_out}", s, going_out))
-            if deal.concealed and rules.concealed_bonus:
-                going_out += rules.concealed_bonus
-                facts.append(
-                    Fact(
-                        "concealed",
-                        f"opened and went out in one turn: {rules.concealed_bonus}",
-                        s,
-                        rules.concealed_bonus,
-                    )
-                )
-
-        opening = None
+    def score_opening(self, scoring: DealScoring, side: SideTurn) -> int | None:
+        """31.3 for the declarer's side (it opens right after the auction), 31.5
+        for the other."""
+        contract, _ = scoring.found
+        declarer_side = contract is not None and contract.side == side.index
+        base, entry = side.path, side.entry
         if declarer_side and not entry.melds:
-            errors.append(
+            scoring.errors.append(
                 RuleError(
                     f"{base}.melds",
                     "declarer_did_not_open",
@@ -610,80 +319,61 @@ class ContractSamba(CanastaFamilyGame):
                     "if they could not, count them in failed_openings",
                 )
             )
-        elif valid and entry.melds:
-            opening, errs, opening_facts = self._check_opening(
-                state, deal, s, entry, melds, rules, contract if declarer_side else None
+        elif side.valid and entry.melds:
+            return self._check_opening(
+                scoring,
+                side.index,
+                entry,
+                side.melds,
+                contract if declarer_side else None,
             )
-            errors.extend(errs)
-            facts.extend(opening_facts)
         elif entry.opening and not entry.melds:
-            errors.append(
-                RuleError(
-                    f"{base}.opening",
-                    "opening_without_melds",
-                    "the side has no melds, so it made no opening meld",
-                )
-            )
-
-        penalties = -MAY_I_GO_OUT_PENALTY * entry.may_i_go_out_penalties
-        if penalties:
-            facts.append(
-                Fact(
-                    "may_i_go_out",
-                    f"“May I go out?” penalty: {penalties}",
-                    s,
-                    penalties,
-                )
-            )
-        item = {
-            "melds": sum(m.points for m in melds),
-            "bonuses": bonuses,
-            "red_threes": red,
-            "going_out": going_out,
-            "hands": hands,
-            "penalties": penalties,
-            "contract": 0,
-            "opening": opening,
-        }
-        return melds, item, errors, facts
+            scoring.errors.append(opening_without_melds(base))
+        return None
 
     def _check_opening(
         self,
-        state: MatchState,
-        deal: ContractSambaCards,
+        scoring: DealScoring,
         s: int,
-        entry: SideCards,
+        entry: Any,
         melds: tuple[Meld, ...],
-        rules: FamilyRules,
         contract: Contract | None,
-    ) -> tuple[int | None, list[RuleError], list[Fact]]:
+    ) -> int | None:
         """31.3 for the declarer (``contract`` given), 31.5 for anyone else."""
         base = f"teams.{s}"
         path = f"{base}.opening"
-        parts, errors = self._opening_parts(
-            entry, melds, rules, base, deal.went_out is not None, deal
+        errors = scoring.errors
+        deal = scoring.deal
+        parts, errs = opening_parts(
+            entry.opening,
+            melds,
+            scoring.rules.melds,
+            base,
+            # Contract Samba reads "concealed" with anyone going out (as built).
+            all_melds=deal.went_out is not None and deal.concealed,
         )
+        errors.extend(errs)
         if parts is None:
-            return None, errors, []
+            return None
         _, errs, _ = check_opening(parts, melds, 0, path=path, side=s)
         errors.extend(errs)
         points = sum(p.points for p in parts)
-        need = self.requirement(state, s, entry.insufficient_openings)
+        need = self.requirement(scoring.state, s, entry.insufficient_openings)
         who = "the declarer" if contract is not None else "the side"
         if any(p.is_canasta for p in parts):
-            fact = Fact("opening_canasta", f"{who} opened with a canasta", s, points)
-            return points, errors, [fact]
+            scoring.facts.append(
+                Fact("opening_canasta", f"{who} opened with a canasta", s, points)
+            )
+            return points
         by_type = contract is not None and contract.bid.level >= 4
         if by_type and any(opens_by_type(p, contract.bid.type) for p in parts):
             kind = TYPE_OPENINGS[contract.bid.type]
-            fact = Fact("opening_by_type", f"{who} opened with {kind}", s, points)
-            return points, errors, [fact]
-        if points < need:
-            also = (
-                f", {TYPE_OPENINGS[contract.bid.type]}"
-                if contract is not None and contract.bid.level >= 4
-                else ""
+            scoring.facts.append(
+                Fact("opening_by_type", f"{who} opened with {kind}", s, points)
             )
+            return points
+        if points < need:
+            also = f", {TYPE_OPENINGS[contract.bid.type]}" if by_type else ""
             errors.append(
                 RuleError(
                     path,
@@ -692,7 +382,7 @@ class ContractSamba(CanastaFamilyGame):
                     "or a complete canasta",
                 )
             )
-            return points, errors, []
+            return points
         if contract is None:
             for i, part in enumerate(parts):
                 if part.kind == RANK_MELD and part.rank == "2" and part.naturals < 5:
@@ -704,24 +394,23 @@ class ContractSamba(CanastaFamilyGame):
                             f"({part.naturals} entered)",
                         )
                     )
-        fact = Fact("opening_met", f"opening requirement {need} met with {points}", s)
-        return points, errors, [fact]
+        scoring.facts.append(
+            Fact("opening_met", f"opening requirement {need} met with {points}", s)
+        )
+        return points
 
-    def _check_going_out(
-        self,
-        melds: tuple[Meld, ...],
-        entry: SideCards,
-        contract: Contract | None,
-        declarer_side: bool,
-        base: str,
-    ) -> list[RuleError]:
-        if not declarer_side:
-            return check_going_out(melds, self.rules.going_out, path=f"{base}.melds")
+    def going_out_errors(self, scoring: DealScoring, side: SideTurn) -> list[RuleError]:
+        """The declarer side goes out with its contract on the table (31.9), the
+        other with two canastas (one natural) and a samba."""
+        contract, _ = scoring.found
+        if contract is None or contract.side != side.index:
+            return going_out_errors(side.counts, self.rules.going_out, side.melds_path)
+        melds = side.melds
         bid = contract.bid
         # What lay on the table when the player went out (31.9 read with 31.10):
         # bonuses and melded red threes, and from level five the card points.
         reached = sum(canasta_bonus(m, self.rules.bonuses) for m in melds)
-        reached += RED_THREE_MELDED * len(entry.red_threes)
+        reached += RED_THREE_MELDED * len(side.entry.red_threes)
         if bid.level >= 5:
             reached += sum(m.points for m in melds)
         if reached >= bid.points:
@@ -735,12 +424,51 @@ class ContractSamba(CanastaFamilyGame):
             )
         ]
 
+    def finish_deal(
+        self, scoring: DealScoring, sides: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """Failed openings (1000 each, 31.3) and the contract bonus (31.10)."""
+        contract, failed = scoring.found
+        deal = scoring.deal
+        sides = [
+            {
+                **{key: item[key] for key in _ITEMS[:-1]},
+                "contract": 0,
+                "opening": item["opening"],
+            }
+            for item in sides
+        ]
+        for bid in failed:
+            s = bid.seat % 2
+            sides[s]["penalties"] -= FAILED_OPENING_PENALTY
+            scoring.facts.append(
+                Fact(
+                    "failed_opening",
+                    f"seat {bid.seat} could not open {bid.text}: "
+                    f"-{FAILED_OPENING_PENALTY}",
+                    s,
+                    -FAILED_OPENING_PENALTY,
+                )
+            )
+        detail: dict[str, Any] = {
+            "auction": [c.text for c in deal.auction],
+            "failed_openings": [b.text for b in failed],
+            "contract": None,
+        }
+        if contract is None:
+            scoring.facts.append(Fact("no_contract", "no contract this deal"))
+        else:
+            detail["contract"] = self._settle(contract, deal, sides, scoring.facts)
+        for item in sides:
+            item["total"] = sum(v for k, v in item.items() if k in _ITEMS)
+        detail["sides"] = sides
+        return detail
+
     def _settle(
         self,
         contract: Contract,
         deal: ContractSambaCards,
         sides: list[dict[str, Any]],
-        melds_of: list[tuple[Meld, ...]],
         facts: list[Fact],
     ) -> dict[str, Any]:
         """The contract bonus (31.10); fills ``sides[*]['contract']``."""

@@ -5,7 +5,7 @@ Source: ``001_b57793035adc3f64.txt §30`` (30.1 setup, 30.2 melds, 30.5 going ou
 change: card values, canasta bonuses 500/300, cards in hand against the side, the
 opening meld and its +10 per insufficient attempt, "May I go out?" 300.
 
-Terms (see :mod:`games.rules._canasta_family`): a **canasta meld** is naturals of
+Terms (see :mod:`games.rules.canasta`): a **canasta meld** is naturals of
 one rank with at most two wilds, several per rank allowed; a **samba meld** is 3–7
 consecutive naturals of one suit from 4 to A (no wilds, no threes); a **samba** is a
 complete samba meld of seven cards (1500).
@@ -27,16 +27,12 @@ from pydantic import Field
 from games.engine.decks import TRIPLE_54
 from games.engine.inputs import FrozenModel
 from games.engine.registry import register
-from games.rules._canasta_family import (
-    SAMBA_SEQUENCE_RANKS,
-    SAMBA_ZONES,
-    CanastaBonuses,
-    CanastaFamilyGame,
-    FamilyRules,
-    GoingOutRule,
-    MeldRules,
-    RedThreeRule,
-)
+from games.rules.canasta.family import CanastaFamilyGame
+from games.rules.canasta.going_out import GoingOutRule
+from games.rules.canasta.melds import SAMBA_SEQUENCE_RANKS, CanastaBonuses, MeldRules
+from games.rules.canasta.openings import SAMBA_ZONES
+from games.rules.canasta.red_threes import RedThreeRule
+from games.rules.canasta.tables import FamilyRules
 
 SAMBA_RULES = FamilyRules(
     deck=TRIPLE_54,

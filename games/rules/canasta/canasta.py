@@ -5,7 +5,7 @@ deal and scoring, 28.6.2 opening meld and zones, 28.6.3 red threes, 28.6.4 "May 
 go out?", 28.6.5 penalties) and §29.8 (the strategy chapter's figures about zones
 and red threes).
 
-Terms and the shared machinery are in :mod:`games.rules._canasta_family`. Canasta is
+Terms and the shared machinery are in :mod:`games.rules.canasta`. Canasta is
 the family's base: rank melds of 3+ cards with 2+ naturals and at most 3 wilds, one
 meld per rank per side, canastas of 7+ (natural 500, mixed 300), red threes 100 each
 and 800 for all four (Finnish club rule: 400, option ``four_red_threes``), negative
@@ -32,15 +32,12 @@ from pydantic import Field
 from games.engine.decks import DOUBLE_54
 from games.engine.inputs import FrozenModel
 from games.engine.registry import register
-from games.rules._canasta_family import (
-    CANASTA_ZONES,
-    CanastaBonuses,
-    CanastaFamilyGame,
-    FamilyRules,
-    GoingOutRule,
-    MeldRules,
-    RedThreeRule,
-)
+from games.rules.canasta.family import CanastaFamilyGame
+from games.rules.canasta.going_out import GoingOutRule
+from games.rules.canasta.melds import CanastaBonuses, MeldRules
+from games.rules.canasta.openings import CANASTA_ZONES
+from games.rules.canasta.red_threes import RedThreeRule
+from games.rules.canasta.tables import FamilyRules
 
 CANASTA_RULES = FamilyRules(
     deck=DOUBLE_54,

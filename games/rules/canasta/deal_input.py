@@ -1,0 +1,240 @@
+"""The deal as entered: card entry (melds, opening, red threes, hands) or totals.
+
+The pydantic models declare the input (JSON Schema for the API and the entry form)
+and validate anything a scorer may send, every problem a :class:`RuleError` with
+its path. The common card entry — well-formed lists of cards in the usual spellings
+— is read straight into :class:`CardsEntry`, a record with the same fields as
+:class:`CardsDeal` (no per-card callbacks, no model built): the scorer reads the
+fields by name and takes either. Whatever the reader does not recognise goes to
+pydantic, which then parses it or names every error.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from operator import itemgetter
+from typing import Annotated, Any, Literal, NamedTuple
+
+from pydantic import Discriminator, Field, Tag
+
+from games.engine.cards import _SPELLINGS, Card
+from games.engine.inputs import (
+    PER_PARTNER,
+    PER_SIDE,
+    CardList,
+    FrozenModel,
+    SeatField,
+    deal_mode,
+)
+from games.rules.canasta.values import ALL_CARDS
+
+OpeningPart = Annotated[
+    int | CardList,
+    Field(
+        description="A meld index (that whole meld was the opening combination) or "
+        "the cards of the combination as laid down."
+    ),
+]
+
+
+class SideCards(FrozenModel):
+    """One side's cards at the end of a deal (card entry)."""
+
+    melds: tuple[CardList, ...] = Field(
+        (), description="Every meld of the side, as it lies at the end of the deal."
+    )
+    opening: tuple[OpeningPart, ...] | None = Field(
+        None,
+        description="The opening meld: its combinations as laid down (cards), or "
+        "indices of melds that were laid down whole and not extended. Optional; "
+        "when given, its points are checked against the opening requirement.",
+    )
+    red_threes: CardList = Field((), description="Red threes laid out by the side.")
+    hands: Annotated[tuple[CardList, CardList], PER_PARTNER] = Field(
+        description="Cards left in each partner's hand, partners in seat order "
+        "(side 0: seats 0 and 2; side 1: seats 1 and 3)."
+    )
+    insufficient_openings: int = Field(
+        0, ge=0, description="Attempts to open with too few points (§28.6.5)."
+    )
+    may_i_go_out_penalties: int = Field(
+        0, ge=0, description="Times penalised for asking “May I go out?” wrongly."
+    )
+
+
+class CardsDeal(FrozenModel):
+    """A deal entered card by card."""
+
+    mode: Literal["cards"] = "cards"
+    teams: Annotated[tuple[SideCards, SideCards], PER_SIDE]
+    went_out: SeatField | None = Field(
+        None, ge=0, le=3, description="Seat of the player who went out, if anyone."
+    )
+    concealed: bool = Field(
+        False, description="The side opened and went out in the same turn."
+    )
+
+
+class TotalsDeal(FrozenModel):
+    """A deal entered as each side's total only (not verified)."""
+
+    mode: Literal["totals"]
+    points: Annotated[tuple[int, int], PER_SIDE]
+
+
+_deal_mode = deal_mode
+
+FamilyDeal = Annotated[
+    Annotated[CardsDeal, Tag("cards")] | Annotated[TotalsDeal, Tag("totals")],
+    Discriminator(_deal_mode),
+]
+
+
+class SideEntry(NamedTuple):
+    """:class:`SideCards`' fields, as the reader of the common entry gives them."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    opening: tuple[int | tuple[Card, ...], ...] | None
+    red_threes: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    insufficient_openings: int
+    may_i_go_out_penalties: int
+
+
+class CardsEntry(NamedTuple):
+    """:class:`CardsDeal`'s fields, as the reader of the common entry gives them."""
+
+    teams: tuple[SideEntry, SideEntry]
+    went_out: int | None
+    concealed: bool
+    mode: str = "cards"
+
+
+# The records built without the Python-level __new__ of a named tuple (as its own
+# ``_make`` builds them).
+_new_side = partial(tuple.__new__, SideEntry)
+_new_deal = partial(tuple.__new__, CardsEntry)
+
+# Every spelling the card parser knows, plus the canonical and lower-case forms, so
+# that most tokens are found without normalising them first.
+_TOKENS: dict[str, Card] = {
+    **_SPELLINGS,
+    **{c.code: c for c in ALL_CARDS},
+    **{k.lower(): c for k, c in _SPELLINGS.items()},
+}
+_token = _TOKENS.__getitem__
+_LISTS = (list, tuple)
+_ONLY_INT = frozenset({int})
+_SIDE_KEYS = frozenset(SideCards.model_fields)
+_DEAL_KEYS = frozenset(CardsDeal.model_fields)
+
+
+def _cards(value: Any) -> tuple[Card, ...] | None:
+    """A card list as pydantic would parse it, or None to let pydantic decide."""
+    if type(value) is str:
+        tokens = value.replace(",", " ").split() if "," in value else value.split()
+    elif type(value) in _LISTS:
+        tokens = value
+    else:
+        return None
+    try:
+        return tuple(map(_token, tokens))  # a lookup per token, in C
+    except (KeyError, TypeError):  # a spelling the table lacks, an unhashable token
+        pass
+    # Spellings like " kh ", "Kh", "♥q": the parser's normalisation, token by token.
+    out = []
+    for token in tokens:
+        card = _TOKENS.get(token) if type(token) is str else None
+        if card is None:
+            if type(token) is not str:
+                return None
+            card = _SPELLINGS.get(token.strip().upper())
+            if card is None:
+                return None
+        out.append(card)
+    return tuple(out)
+
+
+def _card_lists(values: tuple[Any, ...]) -> tuple[tuple[Card, ...], ...] | None:
+    """:func:`_cards` of each value; None if one of them is None."""
+    lists = []
+    try:
+        # The usual entry, every list typed as one string of canonical cards:
+        # split, and look every token up in one call (itemgetter(*tokens) does the
+        # look-ups in C, but gives a lone card, not a tuple, for one token).
+        # Anything else raises and goes token by token.
+        for text in values:
+            tokens = str.split(text)
+            lists.append(
+                itemgetter(*tokens)(_TOKENS)
+                if len(tokens) > 1
+                else tuple(map(_token, tokens))
+            )
+    except (KeyError, TypeError):
+        found = tuple(map(_cards, values))
+        return None if None in found else found
+    return tuple(lists)
+
+
+def _side_entry(raw: Any) -> SideEntry | None:
+    """The :class:`SideEntry` of a well-formed side, else None."""
+    if type(raw) is not dict or not raw.keys() <= _SIDE_KEYS:
+        return None
+    melds_raw = raw.get("melds", ())
+    hands_raw = raw.get("hands")
+    if type(melds_raw) not in _LISTS or type(hands_raw) not in _LISTS:
+        return None
+    if len(hands_raw) != 2:
+        return None
+    lists = _card_lists((*melds_raw, *hands_raw))
+    red_threes = _cards(raw.get("red_threes", ()))
+    if lists is None or red_threes is None:
+        return None
+    opening = raw.get("opening")
+    if opening is not None:
+        if type(opening) not in _LISTS:
+            return None
+        if not _ONLY_INT.issuperset(map(type, opening)):
+            parts: list[Any] = []
+            for part in opening:
+                if type(part) is int:
+                    parts.append(part)
+                    continue
+                cards = _cards(part)
+                # "0" is the meld index 0 to pydantic (int first in the union).
+                if cards is None or (type(part) is str and part.strip().isdigit()):
+                    return None
+                parts.append(cards)
+            opening = parts
+        opening = tuple(opening)
+    attempts = raw.get("insufficient_openings", 0)
+    asked = raw.get("may_i_go_out_penalties", 0)
+    if type(attempts) is not int or type(asked) is not int or min(attempts, asked) < 0:
+        return None
+    return _new_side((lists[:-2], opening, red_threes, lists[-2:], attempts, asked))
+
+
+def read_cards_entry(raw: Any) -> CardsEntry | None:
+    """Read a well-formed card-entry deal without pydantic's per-card callbacks.
+
+    Returns None for anything unusual (a bad card, a wrong type, an unknown key):
+    pydantic then parses it and reports every error with its path. What this
+    accepts, pydantic accepts, with the same fields.
+    """
+    if type(raw) is not dict or not raw.keys() <= _DEAL_KEYS:
+        return None
+    if raw.get("mode", "cards") != "cards":
+        return None
+    teams = raw.get("teams")
+    if type(teams) not in _LISTS or len(teams) != 2:
+        return None
+    first, second = _side_entry(teams[0]), _side_entry(teams[1])
+    if first is None or second is None:
+        return None
+    went_out = raw.get("went_out")
+    if went_out is not None and not (type(went_out) is int and 0 <= went_out <= 3):
+        return None
+    concealed = raw.get("concealed", False)
+    if type(concealed) is not bool:
+        return None
+    return _new_deal(((first, second), went_out, concealed, "cards"))

@@ -1,0 +1,115 @@
+"""Going out (§28.5, §30.5, §31.9, §32.5), the hands left, "May I go out?" (§28.6.4).
+
+Terms: **going out** — a player gets rid of the last card; the side needs enough
+complete melds on the table first (:class:`GoingOutRule`); **concealed** — the side
+opened and went out in the same turn (§28.6.2: +100 in Canasta, nothing in Samba).
+Whoever did not go out holds at least one card; the player who went out holds none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from games.engine.cards import Card
+from games.engine.errors import RuleError
+from games.engine.game import Fact
+from games.rules.canasta.melds import Meld, count_complete
+
+MAY_I_GO_OUT_PENALTY = 300  # §28.6.4
+
+
+@dataclass(frozen=True, slots=True)
+class GoingOutRule:
+    """What a side needs on the table before one of its players may go out.
+
+    Canasta: one canasta. Samba: two canastas or sambas (``sambas_count``). Hand and
+    Foot: five canastas, two natural. Contract Samba's defenders: two canastas (one
+    natural) and a samba (``min_sambas``, sambas not counted as canastas).
+    """
+
+    min_complete: int = 1
+    min_natural: int = 0
+    min_sambas: int = 0
+    sambas_count: bool = False
+
+
+def check_going_out(
+    melds: Iterable[Meld], rule: GoingOutRule, *, path: str
+) -> list[RuleError]:
+    return going_out_errors(count_complete(melds), rule, path)
+
+
+def going_out_errors(
+    counts: tuple[int, int, int], rule: GoingOutRule, path: str
+) -> list[RuleError]:
+    """:func:`check_going_out` from :func:`count_complete`'s counts."""
+    canastas, naturals, sambas = counts
+    complete = canastas + (sambas if rule.sambas_count else 0)
+    if (
+        complete >= rule.min_complete
+        and naturals >= rule.min_natural
+        and sambas >= rule.min_sambas
+    ):
+        return []
+    errors = []
+    what = "canastas or sambas" if rule.sambas_count else "canastas"
+    if complete < rule.min_complete:
+        errors.append(
+            RuleError(
+                path,
+                "going_out_needs_canasta",
+                f"a side goes out only with at least {rule.min_complete} {what} "
+                f"on the table (it has {complete})",
+            )
+        )
+    if naturals < rule.min_natural:
+        errors.append(
+            RuleError(
+                path,
+                "going_out_needs_natural_canasta",
+                f"a side goes out only with at least {rule.min_natural} natural "
+                f"canastas (it has {naturals})",
+            )
+        )
+    if sambas < rule.min_sambas:
+        errors.append(
+            RuleError(
+                path,
+                "going_out_needs_samba",
+                f"a side goes out only with at least {rule.min_sambas} sambas "
+                f"(it has {sambas})",
+            )
+        )
+    return errors
+
+
+def hand_error(
+    path: str, seat: int, went_out: int | None, hand: Sequence[Card]
+) -> RuleError | None:
+    """The player who went out holds nothing; everyone else holds a card."""
+    if went_out == seat and hand:
+        return RuleError(
+            path, "hand_not_empty", f"seat {seat} went out, so their hand is empty"
+        )
+    if went_out != seat and not hand:
+        return RuleError(
+            path,
+            "empty_hand",
+            f"seat {seat} did not go out, so they hold at least one card",
+        )
+    return None
+
+
+def went_out_fact(points: int, side: int) -> Fact:
+    return Fact("went_out", f"went out: {points}", side, points)
+
+
+def concealed_fact(points: int, side: int) -> Fact:
+    return Fact("concealed", f"opened and went out in one turn: {points}", side, points)
+
+
+def may_i_go_out_fact(penalties: int, side: int) -> Fact:
+    return Fact(
+        "may_i_go_out", f"“May I go out?” penalty: {penalties}", side, penalties
+    )

@@ -44,20 +44,16 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
-from pydantic import ValidationError
-
 from games.engine.decks import STANDARD_52
-from games.engine.errors import DealRejected, RuleError
+from games.engine.errors import RuleError
 from games.engine.game import (
     DealScore,
     Fact,
     Game,
     MatchGoal,
     MatchState,
-    Table,
     advanced,
 )
-from games.engine.inputs import validation_errors
 from games.engine.tricks import (
     PARTNERS,
     Aces,
@@ -128,23 +124,7 @@ class SkruuviRules(Game):
     scale: ClassVar[Scale]
     deck = STANDARD_52
     tables = (PARTNERS,)
-
-    def __init__(self) -> None:
-        super().__init__()
-        # The model's own validator: TypeAdapter's Python wrapper is a visible share
-        # of the cost of these small deals.
-        self._validate_deal = self.deal_input.__pydantic_validator__.validate_python
-
-    def parse_deal(self, raw: Any) -> SkruuviDeal:
-        try:
-            return self._validate_deal(raw)
-        except ValidationError as exc:
-            raise DealRejected(validation_errors(exc)) from None
-
-    def initial_state(self, options: Any, table: Table) -> SkruuviState:
-        return SkruuviState(
-            table=table, options=options, totals=(0, 0), dealer=table.first_dealer
-        )
+    State = SkruuviState
 
     def match_goal(self, options: Any) -> MatchGoal:
         """A game is a fixed number of deals: the basic deals and the kotkas."""

@@ -41,8 +41,7 @@ main book (equal: a draw) — the individual totals are the measure that counts.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -125,9 +124,11 @@ class Klubiskruuvi(SkruuviRules):
     scale = KLUBI
     individual_scoring = IndividualScoring(team_multiplier=2)
 
-    def initial_state(self, options: KlubiskruuviOptions, table: Table) -> SkruuviState:
+    def initial_fields(
+        self, options: KlubiskruuviOptions, table: Table
+    ) -> dict[str, Any]:
         # Seat totals from the start: every player has a bolsu account (16.4).
-        return replace(super().initial_state(options, table), seat_totals=(0,) * SEATS)
+        return {"seat_totals": (0,) * SEATS}
 
     def knocks_double_bonus(self, options: KlubiskruuviOptions) -> bool:
         return options.knocks_double_bonus

@@ -37,7 +37,6 @@ from games.engine import (
     MatchState,
     NextDeal,
     RuleError,
-    Table,
     register,
 )
 from games.engine.game import advanced
@@ -93,11 +92,7 @@ class Multimulta(Game):
     Options = MultimultaOptions
     deal_input = MultimultaDeal
     tables = (PARTNERS,)
-
-    def initial_state(self, options: MultimultaOptions, table: Table) -> MatchState:
-        return MultimultaState(
-            table=table, options=options, totals=(0, 0), dealer=table.first_dealer
-        )
+    State = MultimultaState
 
     def verify_and_score(
         self, state: MultimultaState, deal: MultimultaDeal

@@ -41,9 +41,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import Discriminator, Field, Tag, TypeAdapter, field_validator
+from pydantic import Discriminator, Field, Tag, field_validator
 from pydantic_core import PydanticCustomError
 
 from games.engine.cards import Card
@@ -56,7 +56,6 @@ from games.engine.game import (
     MatchGoal,
     MatchState,
     NextDeal,
-    Table,
     advanced,
 )
 from games.engine.inputs import (
@@ -65,7 +64,6 @@ from games.engine.inputs import (
     CardList,
     FrozenModel,
     deal_mode,
-    parse_by_mode,
 )
 from games.engine.melds import (
     NO_WILDS,
@@ -271,28 +269,10 @@ class Sakaali(Game):
     deck = STANDARD_52
     tables = ((0, 1, 0, 1),)
     duplicate_boards = True  # §39.7: Sakaali for eight, boards replayed
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._by_mode = {
-            "cards": TypeAdapter(SakaaliCards),
-            "totals": TypeAdapter(SakaaliTotals),
-        }
-
-    # -- the match ----------------------------------------------------------------
-
-    def initial_state(self, options: SakaaliOptions, table: Table) -> SakaaliState:
-        return SakaaliState(
-            table=table,
-            options=options,
-            totals=(0, 0),
-            dealer=table.first_dealer,
-        )
+    deal_modes = {"cards": SakaaliCards, "totals": SakaaliTotals}
+    State = SakaaliState
 
     # -- one deal -----------------------------------------------------------------
-
-    def parse_deal(self, raw: Any) -> SakaaliCards | SakaaliTotals:
-        return parse_by_mode(self._by_mode, raw)
 
     def verify_and_score(
         self, state: SakaaliState, deal: SakaaliCards | SakaaliTotals

@@ -35,9 +35,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import Discriminator, Field, Tag, TypeAdapter
+from pydantic import Discriminator, Field, Tag
 
 from games.engine.cards import Card
 from games.engine.decks import DeckSpec, make_deck
@@ -59,7 +59,6 @@ from games.engine.inputs import (
     FrozenModel,
     SeatField,
     deal_mode,
-    parse_by_mode,
 )
 from games.engine.melds import (
     CardValues,
@@ -316,13 +315,8 @@ class SneakyPete(Game):
     deck = _deck(2, 2)
     tables = tuple(tuple(range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
     lower_totals_win = True
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._by_mode = {
-            "cards": TypeAdapter(SneakyPeteCards),
-            "totals": TypeAdapter(SneakyPeteTotals),
-        }
+    deal_modes = {"cards": SneakyPeteCards, "totals": SneakyPeteTotals}
+    State = SneakyPeteState
 
     # -- the table ----------------------------------------------------------------
 
@@ -332,20 +326,7 @@ class SneakyPete(Game):
     def default_table(self, options: SneakyPeteOptions) -> Table:
         return Table(tuple(range(4)))
 
-    def initial_state(
-        self, options: SneakyPeteOptions, table: Table
-    ) -> SneakyPeteState:
-        return SneakyPeteState(
-            table=table,
-            options=options,
-            totals=(0,) * table.side_count,
-            dealer=table.first_dealer,
-        )
-
     # -- one hand -----------------------------------------------------------------
-
-    def parse_deal(self, raw: Any) -> SneakyPeteCards | SneakyPeteTotals:
-        return parse_by_mode(self._by_mode, raw)
 
     def verify_and_score(
         self, state: SneakyPeteState, deal: SneakyPeteCards | SneakyPeteTotals

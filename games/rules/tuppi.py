@@ -41,7 +41,6 @@ from pydantic import (
     BeforeValidator,
     Field,
     PlainSerializer,
-    ValidationError,
     WithJsonSchema,
 )
 from pydantic_core import PydanticCustomError
@@ -56,10 +55,9 @@ from games.engine.game import (
     Game,
     MatchState,
     NextDeal,
-    Table,
     advanced,
 )
-from games.engine.inputs import FrozenModel, SeatField, SideField, validation_errors
+from games.engine.inputs import FrozenModel, SeatField, SideField
 from games.engine.registry import register
 from games.engine.tricks import PARTNERS, seat_role, side_tricks
 
@@ -145,9 +143,6 @@ class TuppiDeal(FrozenModel):
     )
 
 
-_validate_deal = TuppiDeal.__pydantic_validator__.validate_python
-
-
 @dataclass(frozen=True, kw_only=True)
 class TuppiState(MatchState):
     """``rising``: the side that is nousussa (holds points), or ``None`` at 0–0."""
@@ -168,26 +163,9 @@ class Tuppi(Game):
     deal_input = TuppiDeal
     deck = STANDARD_52
     tables = (PARTNERS,)
-
-    # -- the match ----------------------------------------------------------------
-
-    def initial_state(self, options: TuppiOptions, table: Table) -> TuppiState:
-        return TuppiState(
-            table=table,
-            options=options,
-            totals=(0, 0),
-            dealer=table.first_dealer,
-        )
+    State = TuppiState
 
     # -- one deal -----------------------------------------------------------------
-
-    def parse_deal(self, raw: Any) -> TuppiDeal:
-        # The model's own validator skips TypeAdapter's Python wrapper: Tuppi deals
-        # are tiny, so that wrapper is a visible share of the per-deal cost.
-        try:
-            return _validate_deal(raw)
-        except ValidationError as exc:
-            raise DealRejected(validation_errors(exc)) from None
 
     def verify_and_score(self, state: TuppiState, deal: TuppiDeal) -> DealScore:
         options: TuppiOptions = state.options

@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag
 
@@ -229,7 +229,7 @@ class ContractSamba(CanastaFamilyGame):
     )
     Options = ContractSambaOptions
     deal_input = ContractSambaDeal
-    cards_deal: ClassVar[type[CardsDeal]] = ContractSambaCards
+    deal_modes = {"cards": ContractSambaCards, "totals": TotalsDeal}
     deck = TRIPLE_54
     rules = CONTRACT_SAMBA_RULES
 

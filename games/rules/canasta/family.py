@@ -27,8 +27,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pydantic import TypeAdapter
-
 from games.engine.cards import Card
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import (
@@ -40,7 +38,6 @@ from games.engine.game import (
     Table,
     advanced,
 )
-from games.engine.inputs import parse_by_mode
 from games.rules.canasta.deal_input import (
     CardsDeal,
     FamilyDeal,
@@ -82,17 +79,11 @@ class CanastaFamilyGame(Game):
     rules: ClassVar[FamilyRules]
     tables = ((0, 1, 0, 1),)
     deal_input = FamilyDeal
-    cards_deal: ClassVar[type[CardsDeal]] = CardsDeal
-    totals_deal: ClassVar[type[TotalsDeal]] = TotalsDeal
-
-    def __init__(self) -> None:
-        super().__init__()
-        # Dispatch on ``mode`` ourselves: pydantic would put the union's tag into
-        # every error path, and a scorer never typed it.
-        self._by_mode = {
-            "cards": TypeAdapter(self.cards_deal),
-            "totals": TypeAdapter(self.totals_deal),
-        }
+    # Dispatch on ``mode`` (the engine's): pydantic would put the union's tag into
+    # every error path, and a scorer never typed it. A game with its own cards
+    # entry declares its own ``deal_modes``.
+    deal_modes = {"cards": CardsDeal, "totals": TotalsDeal}
+    State = FamilyState
 
     # -- hooks ------------------------------------------------------------------
 
@@ -172,11 +163,11 @@ class CanastaFamilyGame(Game):
     # -- one deal ---------------------------------------------------------------
 
     def parse_deal(self, raw: Any) -> Any:
-        if self.cards_deal is CardsDeal:
+        if self.deal_modes["cards"] is CardsDeal:
             entry = read_cards_entry(raw)
             if entry is not None:
                 return entry
-        return parse_by_mode(self._by_mode, raw)
+        return super().parse_deal(raw)
 
     def verify_and_score(self, state: MatchState, deal: Any) -> DealScore:
         if isinstance(deal, TotalsDeal):
@@ -197,15 +188,8 @@ class CanastaFamilyGame(Game):
 
     # -- the match --------------------------------------------------------------
 
-    def initial_state(self, options: Any, table: Table) -> MatchState:
-        totals = (0,) * table.side_count
-        return FamilyState(
-            table=table,
-            options=options,
-            totals=totals,
-            dealer=table.first_dealer,
-            requirements=self._requirements(options, totals),
-        )
+    def initial_fields(self, options: Any, table: Table) -> dict[str, Any]:
+        return {"requirements": self._requirements(options, (0,) * table.side_count)}
 
     def _requirements(self, options: Any, totals: Sequence[int]) -> tuple[int, ...]:
         zones = self.rules_for(options).zones

@@ -34,7 +34,7 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any
 
 from pydantic import Discriminator, Field, Tag
 
@@ -56,7 +56,6 @@ from games.engine.registry import register
 from games.rules.canasta.deal_input import CardsDeal, SideCards, TotalsDeal
 from games.rules.canasta.family import (
     CanastaFamilyGame,
-    FamilyState,
     opening_requirement_row,
 )
 from games.rules.canasta.going_out import GoingOutRule
@@ -142,7 +141,7 @@ class HandAndFoot(CanastaFamilyGame):
     )
     Options = HandAndFootOptions
     deal_input = HandAndFootDeal
-    cards_deal: ClassVar[type[CardsDeal]] = HandAndFootCards
+    deal_modes = {"cards": HandAndFootCards, "totals": TotalsDeal}
     deck = FIVE_54
     rules = HAND_AND_FOOT_RULES
 
@@ -217,14 +216,8 @@ class HandAndFoot(CanastaFamilyGame):
 
     # -- the match ----------------------------------------------------------------
 
-    def initial_state(self, options: Any, table: Table) -> MatchState:
-        return FamilyState(
-            table=table,
-            options=options,
-            totals=(0,) * table.side_count,
-            dealer=table.first_dealer,
-            requirements=(opening_requirement(1),) * table.side_count,
-        )
+    def initial_fields(self, options: Any, table: Table) -> dict[str, Any]:
+        return {"requirements": (opening_requirement(1),) * table.side_count}
 
     def advance(self, state: MatchState, score: DealScore) -> MatchState:
         totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))

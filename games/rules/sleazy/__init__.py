@@ -39,9 +39,6 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-from pydantic import TypeAdapter
 
 from games.engine.cards import Card
 from games.engine.decks import STANDARD_52_JOKER
@@ -55,7 +52,6 @@ from games.engine.game import (
     NextDeal,
     Table,
 )
-from games.engine.inputs import parse_by_mode
 from games.engine.melds import deck_errors, fault_errors, meld_faults, multiple_errors
 from games.engine.registry import register
 from games.rules.sleazy.colours import (
@@ -104,13 +100,8 @@ class Sleazy(Game):
     deck = STANDARD_52_JOKER
     sheet_difference = True
     tables = tuple(dict.fromkeys(t for ts in TABLES_BY_VARIATION.values() for t in ts))
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._by_mode = {
-            "cards": TypeAdapter(SleazyCards),
-            "totals": TypeAdapter(SleazyTotals),
-        }
+    deal_modes = {"cards": SleazyCards, "totals": SleazyTotals}
+    State = SleazyState
 
     # -- the table ----------------------------------------------------------------
 
@@ -133,15 +124,7 @@ class Sleazy(Game):
             )
         super().check_table(table, options)
 
-    def initial_state(self, options: SleazyOptions, table: Table) -> SleazyState:
-        return SleazyState(
-            table=table, options=options, totals=(0, 0), dealer=table.first_dealer
-        )
-
     # -- one round ----------------------------------------------------------------
-
-    def parse_deal(self, raw: Any) -> SleazyCards | SleazyTotals:
-        return parse_by_mode(self._by_mode, raw)
 
     def verify_and_score(
         self, state: SleazyState, deal: SleazyCards | SleazyTotals

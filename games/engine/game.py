@@ -36,7 +36,7 @@ from games.engine.errors import (
     RuleError,
     SetupRejected,
 )
-from games.engine.inputs import parse_by_mode, validation_errors
+from games.engine.inputs import mode_union, parse_by_mode, validation_errors
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +235,9 @@ class Game(ABC):
     * ``deal_modes`` — for games whose deals come in entry modes (``"cards"``,
       ``"totals"`` …): the pydantic type of each mode; :meth:`Game.parse_deal` then
       validates a deal with the type its ``mode`` names (:func:`parse_by_mode`), so
-      the errors' paths carry no union tag. Empty: ``deal_input`` validates it.
+      the errors' paths carry no union tag, and a class that declares ``deal_modes``
+      without ``deal_input`` gets the union of the modes (:func:`mode_union`) as its
+      ``deal_input``. Empty: ``deal_input`` validates a deal.
     * ``State`` — the game's :class:`MatchState` subclass; the default
       :meth:`Game.initial_state` builds it with zero totals and the first dealer,
       plus the fields :meth:`Game.initial_fields` gives;
@@ -275,6 +277,11 @@ class Game(ABC):
     chips_are_money: ClassVar[bool] = False
     duplicate_boards: ClassVar[bool] = False
     sheet_difference: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "deal_modes" in cls.__dict__ and "deal_input" not in cls.__dict__:
+            cls.deal_input = mode_union(cls.deal_modes)
 
     def __init__(self) -> None:
         self._deal_adapter = TypeAdapter(self.deal_input)

@@ -19,15 +19,17 @@ instead of guessing from field names:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated, Any, Union
 
 from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    Discriminator,
     Field,
     GetCoreSchemaHandler,
     PlainSerializer,
+    Tag,
     TypeAdapter,
     ValidationError,
     WithJsonSchema,
@@ -219,3 +221,12 @@ def parse_by_mode(adapters: Mapping[str, TypeAdapter], raw: Any) -> Any:
         return adapter.validate_python(raw)
     except ValidationError as exc:
         raise DealRejected(validation_errors(exc)) from None
+
+
+def mode_union(modes: Mapping[str, Any]) -> Any:
+    """The one type of a deal entered in modes (``{"cards": Cards, "totals":
+    Totals}``): a union of the modes' types in their order, told apart by
+    :func:`deal_mode`. It is the deal's JSON Schema; a game that declares
+    ``deal_modes`` gets it as its ``deal_input`` (see :class:`games.engine.Game`)."""
+    members = tuple(Annotated[model, Tag(mode)] for mode, model in modes.items())
+    return Annotated[Union[members], Discriminator(deal_mode)]  # noqa: UP007

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import Discriminator, Field, Tag, field_validator
+from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from games.engine.cards import Card
@@ -63,7 +63,6 @@ from games.engine.inputs import (
     PER_SIDE,
     CardList,
     FrozenModel,
-    deal_mode,
 )
 from games.engine.melds import (
     NO_WILDS,
@@ -202,15 +201,6 @@ class SakaaliTotals(FrozenModel):
     )
 
 
-_mode = deal_mode
-
-
-SakaaliDeal = Annotated[
-    Annotated[SakaaliCards, Tag("cards")] | Annotated[SakaaliTotals, Tag("totals")],
-    Discriminator(_mode),
-]
-
-
 @dataclass(frozen=True, kw_only=True)
 class SakaaliState(MatchState):
     """``bonus``: what the next deal's winner gets besides the difference.
@@ -265,7 +255,6 @@ class Sakaali(Game):
         "singles; the deal's winner scores the difference + 20; 100 wins."
     )
     Options = SakaaliOptions
-    deal_input = SakaaliDeal
     deck = STANDARD_52
     tables = ((0, 1, 0, 1),)
     duplicate_boards = True  # §39.7: Sakaali for eight, boards replayed

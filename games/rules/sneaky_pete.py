@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Literal
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import Field
 
 from games.engine.cards import Card
 from games.engine.decks import DeckSpec, make_deck
@@ -58,7 +58,6 @@ from games.engine.inputs import (
     CardList,
     FrozenModel,
     SeatField,
-    deal_mode,
 )
 from games.engine.melds import (
     CardValues,
@@ -256,16 +255,6 @@ class SneakyPeteTotals(FrozenModel):
     )
 
 
-_mode = deal_mode
-
-
-SneakyPeteHand = Annotated[
-    Annotated[SneakyPeteCards, Tag("cards")]
-    | Annotated[SneakyPeteTotals, Tag("totals")],
-    Discriminator(_mode),
-]
-
-
 @dataclass(frozen=True, kw_only=True)
 class SneakyPeteState(MatchState):
     """``requirement``: what the next hand asks for (``None`` once seven are played)."""
@@ -311,7 +300,6 @@ class SneakyPete(Game):
         "requirement; cards left in hand are penalty points, the most points lose."
     )
     Options = SneakyPeteOptions
-    deal_input = SneakyPeteHand
     deck = _deck(2, 2)
     tables = tuple(tuple(range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
     lower_totals_win = True

@@ -51,15 +51,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import Field
 
 from games.engine.cards import Card, Suit
 from games.engine.decks import TRIPLE_54
 from games.engine.errors import RuleError
 from games.engine.game import ContextRow, Fact, MatchState, NextDeal
-from games.engine.inputs import CardList, FrozenModel, deal_mode
+from games.engine.inputs import CardList, FrozenModel
 from games.engine.registry import register
 from games.rules.canasta.auction import (
     BID_TYPES,
@@ -172,15 +172,6 @@ class ContractSambaCards(CardsDeal):
     )
 
 
-_mode = deal_mode
-
-
-ContractSambaDeal = Annotated[
-    Annotated[ContractSambaCards, Tag("cards")] | Annotated[TotalsDeal, Tag("totals")],
-    Discriminator(_mode),
-]
-
-
 @dataclass(frozen=True, slots=True)
 class Contract:
     """The contract that stood after the failed openings."""
@@ -228,7 +219,6 @@ class ContractSamba(CanastaFamilyGame):
         "1000 for a failed opening, zones up to 200; 20000 wins."
     )
     Options = ContractSambaOptions
-    deal_input = ContractSambaDeal
     deal_modes = {"cards": ContractSambaCards, "totals": TotalsDeal}
     deck = TRIPLE_54
     rules = CONTRACT_SAMBA_RULES

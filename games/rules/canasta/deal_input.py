@@ -15,7 +15,7 @@ from functools import partial
 from operator import itemgetter
 from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import Field
 
 from games.engine.cards import _SPELLINGS, Card
 from games.engine.inputs import (
@@ -24,7 +24,6 @@ from games.engine.inputs import (
     CardList,
     FrozenModel,
     SeatField,
-    deal_mode,
 )
 from games.rules.canasta.values import ALL_CARDS
 
@@ -80,14 +79,6 @@ class TotalsDeal(FrozenModel):
 
     mode: Literal["totals"]
     points: Annotated[tuple[int, int], PER_SIDE]
-
-
-_deal_mode = deal_mode
-
-FamilyDeal = Annotated[
-    Annotated[CardsDeal, Tag("cards")] | Annotated[TotalsDeal, Tag("totals")],
-    Discriminator(_deal_mode),
-]
 
 
 class SideEntry(NamedTuple):

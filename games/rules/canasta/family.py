@@ -40,7 +40,6 @@ from games.engine.game import (
 )
 from games.rules.canasta.deal_input import (
     CardsDeal,
-    FamilyDeal,
     TotalsDeal,
     read_cards_entry,
 )
@@ -78,7 +77,6 @@ class CanastaFamilyGame(Game):
 
     rules: ClassVar[FamilyRules]
     tables = ((0, 1, 0, 1),)
-    deal_input = FamilyDeal
     # Dispatch on ``mode`` (the engine's): pydantic would put the union's tag into
     # every error path, and a scorer never typed it. A game with its own cards
     # entry declares its own ``deal_modes``.

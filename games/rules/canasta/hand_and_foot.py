@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Any
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import Field
 
 from games.engine.cards import Card
 from games.engine.decks import FIVE_54
@@ -51,7 +51,7 @@ from games.engine.game import (
     Table,
     advanced,
 )
-from games.engine.inputs import PER_PARTNER, PER_SIDE, CardList, FrozenModel, deal_mode
+from games.engine.inputs import PER_PARTNER, PER_SIDE, CardList, FrozenModel
 from games.engine.registry import register
 from games.rules.canasta.deal_input import CardsDeal, SideCards, TotalsDeal
 from games.rules.canasta.family import (
@@ -121,15 +121,6 @@ class HandAndFootCards(CardsDeal):
     )
 
 
-_mode = deal_mode
-
-
-HandAndFootDeal = Annotated[
-    Annotated[HandAndFootCards, Tag("cards")] | Annotated[TotalsDeal, Tag("totals")],
-    Discriminator(_mode),
-]
-
-
 @register
 class HandAndFoot(CanastaFamilyGame):
     slug = "hand-and-foot"
@@ -140,7 +131,6 @@ class HandAndFoot(CanastaFamilyGame):
         "seven, five canastas to go out; four deals, openings 50/90/120/150."
     )
     Options = HandAndFootOptions
-    deal_input = HandAndFootDeal
     deal_modes = {"cards": HandAndFootCards, "totals": TotalsDeal}
     deck = FIVE_54
     rules = HAND_AND_FOOT_RULES

@@ -73,7 +73,6 @@ from games.rules.sleazy.inputs import (
     UNIT,
     SleazyCards,
     SleazyOptions,
-    SleazyRound,
     SleazyState,
     SleazyTotals,
     favour,
@@ -96,7 +95,6 @@ class Sleazy(Game):
         "adds to a cumulative difference over 4 (or 2) rounds."
     )
     Options = SleazyOptions
-    deal_input = SleazyRound
     deck = STANDARD_52_JOKER
     sheet_difference = True
     tables = tuple(dict.fromkeys(t for ts in TABLES_BY_VARIATION.values() for t in ts))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import Field
 
 from games.engine.game import MatchState
-from games.engine.inputs import PER_SIDE, CardField, CardList, FrozenModel, deal_mode
+from games.engine.inputs import PER_SIDE, CardField, CardList, FrozenModel
 from games.engine.melds import Fault, SetRule, Wilds, Wording
 
 PURE_PAIR = 25
@@ -140,12 +140,6 @@ class SleazyTotals(FrozenModel):
     points: Annotated[
         tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]], PER_SIDE
     ]
-
-
-SleazyRound = Annotated[
-    Annotated[SleazyCards, Tag("cards")] | Annotated[SleazyTotals, Tag("totals")],
-    Discriminator(deal_mode),
-]
 
 
 @dataclass(frozen=True, kw_only=True)

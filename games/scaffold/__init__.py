@@ -83,7 +83,7 @@ def _deal(rng: random.Random) -> dict:
         per="seat",
         example_deal='{"went_out": 0, "hands": ["", "7H 8H KS", "QD"]}',
         bad_deal='{"went_out": 0, "hands": ["2C", "AS KS", "AS"]}',
-        bad_codes='{"went_out_holds_cards", "too_many_copies"}',
+        bad_codes='{"cards_after_going_out", "too_many_copies"}',
         fields_doc="| `went_out` | the seat of the player who went out |\n"
         "| `hands` | the cards left in each seat's hand, in seat order (`7H 8H KS`, "
         "or a list) |",
@@ -96,7 +96,7 @@ def _deal(rng: random.Random) -> dict:
 def deals(draw) -> dict:
     cards = draw(st.permutations(CODES))
     out = draw(st.integers(0, 2))
-    sizes = [0 if s == out else draw(st.integers(0, 10)) for s in range(3)]
+    sizes = [0 if s == out else draw(st.integers(1, 10)) for s in range(3)]
     hands, start = [], 0
     for size in sizes:
         hands.append(" ".join(cards[start : start + size]))

@@ -115,25 +115,49 @@ def not_a_multiple(path: str, value: int, unit: int, why: str) -> RuleError:
     )
 
 
-def going_out_error(
-    path: str, seat: int, hand: Sequence[Card], went_out: int
-) -> RuleError | None:
-    """The player who went out holds no cards; every other player holds some.
+@dataclass(frozen=True, slots=True)
+class HandWording:
+    """A game's codes and messages for a hand left at the end of a deal: ``(code,
+    message)`` where the player who went out holds cards (``holds_cards``) and where
+    another player holds none (``empty``); the messages may name ``{seat}`` and
+    ``{went_out}``."""
 
-    ``hand`` is the cards ``seat`` has left, entered at ``path``.
+    holds_cards: tuple[str, str] = (
+        "cards_after_going_out",
+        "seat {seat} went out, so holds no cards",
+    )
+    empty: tuple[str, str] = (
+        "hand_required",
+        "only the player who went out (seat {went_out}) has no cards: "
+        "enter the cards left in this hand",
+    )
+
+
+RUMMY_HAND_WORDING = HandWording()
+
+
+def going_out_error(
+    path: str,
+    seat: int,
+    hand: Sequence[Card],
+    went_out: int | None,
+    wording: HandWording = RUMMY_HAND_WORDING,
+) -> RuleError | None:
+    """The player who went out holds no cards; every other player holds some
+    (``went_out`` ``None``: nobody went out, so everyone holds some).
+
+    ``hand`` is the cards ``seat`` has left, entered at ``path``; the error is
+    worded by the game's ``wording``.
     """
-    if seat == went_out and hand:
-        return RuleError(
-            path, "cards_after_going_out", f"seat {seat} went out, so holds no cards"
-        )
-    if seat != went_out and not hand:
-        return RuleError(
-            path,
-            "hand_required",
-            f"only the player who went out (seat {went_out}) has no cards: "
-            "enter the cards left in this hand",
-        )
-    return None
+    if seat == went_out:
+        if not hand:
+            return None
+        code, message = wording.holds_cards
+    elif hand:
+        return None
+    else:
+        code, message = wording.empty
+    return RuleError(path, code, message.format(seat=seat, went_out=went_out))
 
 
 def went_out_points_errors(

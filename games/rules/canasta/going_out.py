@@ -8,12 +8,12 @@ Whoever did not go out holds at least one card; the player who went out holds no
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.engine.cards import Card
 from games.engine.errors import RuleError
 from games.engine.game import Fact
+from games.engine.melds import HandWording
 from games.rules.canasta.melds import Meld, count_complete
 
 MAY_I_GO_OUT_PENALTY = 300  # §28.6.4
@@ -84,21 +84,12 @@ def going_out_errors(
     return errors
 
 
-def hand_error(
-    path: str, seat: int, went_out: int | None, hand: Sequence[Card]
-) -> RuleError | None:
-    """The player who went out holds nothing; everyone else holds a card."""
-    if went_out == seat and hand:
-        return RuleError(
-            path, "hand_not_empty", f"seat {seat} went out, so their hand is empty"
-        )
-    if went_out != seat and not hand:
-        return RuleError(
-            path,
-            "empty_hand",
-            f"seat {seat} did not go out, so they hold at least one card",
-        )
-    return None
+# The family's words for a hand at the end of a deal (the engine checks it:
+# games.engine.melds.going_out_error).
+HAND_WORDING = HandWording(
+    holds_cards=("hand_not_empty", "seat {seat} went out, so their hand is empty"),
+    empty=("empty_hand", "seat {seat} did not go out, so they hold at least one card"),
+)
 
 
 def went_out_fact(points: int, side: int) -> Fact:

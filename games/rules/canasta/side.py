@@ -30,9 +30,10 @@ from games.engine.cards import Card
 from games.engine.decks import check_deck, deck_overfull
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import DealScore, Fact, MatchState, Table
+from games.engine.melds import going_out_error
 from games.rules.canasta.going_out import (
+    HAND_WORDING,
     MAY_I_GO_OUT_PENALTY,
-    hand_error,
     may_i_go_out_fact,
 )
 from games.rules.canasta.melds import RANK_MELD, SEQUENCE, Meld, check_side_melds
@@ -306,7 +307,9 @@ def _hand_errors(
                             "a red three is laid out at once, never kept in hand",
                         )
                     )
-        error = hand_error(f"{base}.hands.{i}", seats[i], went_out, hand)
+        error = going_out_error(
+            f"{base}.hands.{i}", seats[i], hand, went_out, HAND_WORDING
+        )
         if error is not None:
             scoring.errors.append(error)
         total += sum(values.get(card, 0) for card in hand)

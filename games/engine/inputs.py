@@ -228,5 +228,7 @@ def mode_union(modes: Mapping[str, Any]) -> Any:
     Totals}``): a union of the modes' types in their order, told apart by
     :func:`deal_mode`. It is the deal's JSON Schema; a game that declares
     ``deal_modes`` gets it as its ``deal_input`` (see :class:`games.engine.Game`)."""
+    if len(modes) == 1:
+        return next(iter(modes.values()))
     members = tuple(Annotated[model, Tag(mode)] for mode, model in modes.items())
     return Annotated[Union[members], Discriminator(deal_mode)]  # noqa: UP007

@@ -54,7 +54,6 @@ from decimal import Decimal, InvalidOperation
 from functools import partial
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -80,6 +79,7 @@ from scoring.models import (
     Role,
     Seat,
 )
+from scoring.players import player_add
 
 _CURRENCY = re.compile(r"^[A-Z]{3}$")
 
@@ -127,31 +127,26 @@ def player_create(
     user: Any | None = None,
     username: str = "",
     role: str = Role.MEMBER,
+    allow_duplicate: bool = True,
     by: Any,
 ) -> Player:
     """A new player, member of ``club`` with ``role`` (club admins only).
 
-    ``username`` links the player to that account if it exists and belongs to no
-    player yet; otherwise the player is created unlinked, with the same answer, so
-    that adding players tells a club admin nothing about which accounts exist.
+    The one way a player is made is :func:`scoring.players.player_add` (``username``
+    links an account without telling whether it exists; a near-duplicate name is
+    refused unless ``allow_duplicate``); this name stays for the callers that add
+    players in bulk (a tournament's pasted entries), where a repeated name is
+    intended.
     """
-    _require(permissions.may_manage_club(by, club), "only a club admin adds players")
-    display_name = display_name.strip()
-    if not display_name:
-        raise DomainError("required", "a player needs a name", "display_name")
-    if user is None and username.strip():
-        user = (
-            get_user_model()
-            .objects.filter(username=username.strip(), player__isnull=True)
-            .first()
-        )
-    if user is not None and Player.objects.filter(user=user).exists():
-        raise DomainError(
-            "user_has_player", "this account already belongs to a player", "user"
-        )
-    player = Player.objects.create(display_name=display_name[:80], user=user)
-    Membership.objects.create(club=club, player=player, role=Role(role))
-    return player
+    return player_add(
+        club=club,
+        display_name=display_name,
+        user=user,
+        username=username,
+        role=role,
+        allow_duplicate=allow_duplicate,
+        by=by,
+    )
 
 
 @transaction.atomic

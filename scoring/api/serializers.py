@@ -152,6 +152,12 @@ class PlayerIn(serializers.Serializer):
         help_text="Link the player to this user account, if it exists and has no "
         "player yet (the answer is the same either way).",
     )
+    allow_duplicate = StrictBooleanField(
+        default=False,
+        help_text="Add the player even though a player of the club's clubs has a "
+        "name that differs only in case, accents or spacing (otherwise 400 "
+        "near_duplicate, listing them).",
+    )
 
 
 class PlayerUpdateIn(serializers.Serializer):

@@ -178,6 +178,7 @@ class PlayerListApi(JsonApi, generics.ListAPIView):
                 display_name=data["display_name"],
                 username=data.get("username", ""),
                 role=data["role"],
+                allow_duplicate=data["allow_duplicate"],
                 by=request.user,
             )
             out = s.PlayerOut(player, context=_ctx(request)).data

@@ -144,3 +144,20 @@ def test_api_operations_and_400s_naming_the_field(client, club, people):
     )
     history = client.get(f"/api/v1/players/{people.scorer.pk}/history/")
     assert history.status_code == 200
+
+
+def test_the_club_players_endpoint_warns_of_a_near_duplicate_too(client, club, people):
+    """``POST /api/v1/clubs/{id}/players/`` refuses "MERVI" beside Mervi unless told
+    it is a different person, as the people endpoint and the pages do."""
+    client.force_login(people.admin.user)
+    url = f"/api/v1/clubs/{club.pk}/players/"
+    dup = client.post(url, {"display_name": "MERVI"}, content_type="application/json")
+    assert dup.status_code == 400
+    assert dup.json()["errors"][0]["code"] == "near_duplicate"
+    anyway = client.post(
+        url,
+        {"display_name": "MERVI", "allow_duplicate": True},
+        content_type="application/json",
+    )
+    assert anyway.status_code == 201
+    assert anyway.json()["display_name"] == "MERVI"

@@ -8,17 +8,22 @@
 * :class:`TokenObtainView` (``POST /api/v1/auth/token`` with ``username`` and
   ``password``) gives the user's API token. It is throttled per client address (DRF
   scope ``token``, ``KIRJURI_TOKEN_RATE``) and its failures count towards the same
-  lockout as the login page.
+  lockout as the login page. The counts live in the cache (Redis in production);
+  when the cache is down the throttle lets the request through and logs it, so that
+  an outage of Redis never turns a login into a 500 — the lockout, counted in the
+  database, still guards the password.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from axes.helpers import get_cool_off, get_failure_limit
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from drf_spectacular.utils import extend_schema, inline_serializer
+from redis.exceptions import RedisError
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.throttling import ScopedRateThrottle
@@ -26,6 +31,8 @@ from rest_framework.throttling import ScopedRateThrottle
 from scoring.api.serializers import ErrorListSerializer
 
 LOCKED_OUT_STATUS = 429
+
+logger = logging.getLogger(__name__)
 
 
 def _minutes(request: HttpRequest) -> int:
@@ -58,10 +65,21 @@ def lockout_response(
     return response
 
 
+class CacheTolerantThrottle(ScopedRateThrottle):
+    """A scoped throttle that fails open while the cache that counts is down."""
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        try:
+            return super().allow_request(request, view)
+        except (RedisError, ConnectionError, OSError):
+            logger.warning("throttle counts unavailable; request let through")
+            return True
+
+
 class TokenObtainView(ObtainAuthToken):
     """Exchange a username and password for the user's API token."""
 
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [CacheTolerantThrottle]
     throttle_scope = "token"
 
     @extend_schema(

@@ -167,3 +167,25 @@ def test_no_template_holds_inline_script_style_or_handlers():
         if pattern.search(path.read_text())
     ]
     assert found == []
+
+
+def test_the_token_endpoint_answers_while_the_throttle_cache_is_down(
+    api_client, aino, monkeypatch
+):
+    """Redis down: the throttle cannot count, so it lets the request through (and
+    logs it) instead of a 500; the lockout still counts in the database."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    def down(*args, **kwargs):
+        raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379.")
+
+    monkeypatch.setattr(cache, "get", down)
+    monkeypatch.setattr(cache, "set", down)
+    ok = api_client.post(
+        TOKEN, {"username": "aino", "password": "right-pw"}, format="json"
+    )
+    assert ok.status_code == 200 and ok.json()["token"]
+    wrong = api_client.post(
+        TOKEN, {"username": "aino", "password": "wrong"}, format="json"
+    )
+    assert wrong.status_code == 400

@@ -75,6 +75,14 @@ EXPECTED_ROLES = {
     "sleazy": {"sides": "per_side", "points": "per_side"},
     "sneaky-pete": {"went_out": "seat", "players": "per_side", "points": "per_side"},
     "multimulta": {},
+    "marjapussi": {
+        "trumps_by": "side",
+        "little_ones": "per_side",
+        "last_trick": "side",
+        "pips": "per_side",
+        "cards": "per_side",
+        "no_tricks": "side",
+    },
 }
 
 

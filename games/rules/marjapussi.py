@@ -159,7 +159,9 @@ def _pips(deal: MarjapussiDeal, errors: list[RuleError]) -> tuple[int, ...] | No
                 RuleError("pips", "pips_required", "enter the pips or the cards won")
             )
         return counted
-    if not check_card_points(
+    # The family's check counts the deck's pips each time: ask it only when the
+    # pips do not already add up to the deck's 120.
+    if sum(deal.pips) != PIPS and not check_card_points(
         deal.pips, MARJAPUSSI_PIPS, PIQUET_36, errors, path="pips"
     ):
         return None

@@ -245,6 +245,10 @@ class Game(ABC):
       money at the stake (Sinkki, Mah Jong, the poker games).
     * ``duplicate_boards`` — ``True`` where the book lets the game be played in
       duplicate from boards (Sakaali for eight, §39.7).
+    * ``state_version`` — bump it when a change of the rules changes what a stored
+      match state means (not only its fields): the score book then re-folds stored
+      matches from their deals instead of restoring their state
+      (:func:`games.engine.serialize.state_marker`).
     """
 
     slug: ClassVar[str]
@@ -260,6 +264,7 @@ class Game(ABC):
     stakes_per_point: ClassVar[bool] = True
     chips_are_money: ClassVar[bool] = False
     duplicate_boards: ClassVar[bool] = False
+    state_version: ClassVar[int] = 1
 
     def __init__(self) -> None:
         self._deal_adapter = TypeAdapter(self.deal_input)

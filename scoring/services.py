@@ -852,6 +852,7 @@ def _current(match: Match) -> dict[str, Any]:
 
 
 def _notify(match: Match) -> None:
+    """Tell the result-changed tasks after the commit (each service calls it once)."""
     transaction.on_commit(partial(tasks.notify_result_changed, match.pk))
 
 

@@ -84,6 +84,11 @@ def celery_worker_process(transactional_db):
     from config.celery import app
     from tests.workers import WorkerProcess, database_url
 
+    from django.core.cache import cache
+
+    # The database is new; pending marks of coalesced tasks (scoring/tasks.py) left
+    # by an earlier run would hold back the runs of matches that reuse their ids.
+    cache.clear()
     worker = WorkerProcess(
         database_url(connection.settings_dict), os.environ["REDIS_URL"]
     )

@@ -137,6 +137,18 @@ SPECTACULAR_SETTINGS = {
 # Celery: with REDIS_URL the broker and result backend are Redis and workers run the
 # tasks; without it every task runs in-process through the same functions.
 REDIS_URL = env.str("REDIS_URL", default="")
+# The cache holds the pending marks of coalesced tasks (scoring/tasks.py): in Redis
+# beside the broker, so that web processes and workers share them; in the process
+# otherwise (the embedded default runs tasks in-process).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "kirjuri",
+    }
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL

@@ -4,12 +4,17 @@ Each function is keyword-only, typed, one transaction, and takes the acting user
 ``by`` (permissions are checked here too, so that pages, the API, the admin and tasks
 cannot differ). Invariants:
 
-* **Totals are never typed in.** After every change of a deal the match is re-folded
-  from its stored deals (``game.fold`` over the ``counted``/``flagged`` deals in
-  number order) and the per-deal results, flags, running totals and the match's fold
-  cache are stored in the same transaction. Correcting deal 3 therefore re-scores
-  deals 3…n; a later deal the rules reject in the corrected context is kept, marked
-  ``flagged`` with the engine's errors, and the match ``needs_attention``.
+* **Totals are never typed in.** The match's fold cache is the engine's fold of the
+  ``counted``/``flagged`` deals in number order, stored with the per-deal results,
+  flags and running totals in the same transaction as every change. A **new deal**
+  is folded onto the state stored after the previous one (``match.state``, restored
+  by :func:`~games.engine.serialize.state_from_stored`; a state of another engine
+  version is folded from the deals instead), so a submit costs the same bounded
+  queries and engine work at deal 5 and deal 500. A change of deal *k* (correction,
+  void, confirmation) folds once from the state before *k* (:func:`_state_before`)
+  and re-scores deals *k…n*; a later deal the rules reject in the corrected context
+  is kept, marked ``flagged`` with the engine's errors, and the match
+  ``needs_attention``.
 * **Verify before storing.** A deal is scored by the engine in the context of the
   deals before it (``game.score(state, input)``); if the rules reject it the engine's
   :class:`~games.engine.DealRejected` propagates (400 with its errors) and nothing is

@@ -22,6 +22,7 @@ tasks in-process, where the mark is set and cleared in one call.
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import timedelta
 
 from celery import Task, current_app, shared_task
@@ -53,6 +54,24 @@ class CoalescedTask(Task):
         return super().__call__(match_id, *args, **kwargs)
 
 
+_importing = threading.Lock()
+
+
+def _task(name: str) -> Task | None:
+    """The registered task ``name``. Outside a worker the apps' tasks modules are
+    imported on demand, once: in a threaded web process two first requests must not
+    both import (the second found the autodiscovery under way and the task not yet
+    registered, and its notification was lost)."""
+    task = current_app.tasks.get(name)
+    if task is None:
+        with _importing:
+            task = current_app.tasks.get(name)
+            if task is None:
+                current_app.loader.import_default_modules()
+                task = current_app.tasks.get(name)
+    return task
+
+
 def _mark_pending(key: str) -> bool:
     """Mark a run pending; ``False`` if one already is. A cache that cannot be
     reached coalesces nothing (a run too many is harmless, one too few is not)."""
@@ -67,11 +86,7 @@ def notify_result_changed(match_id: int) -> None:
     """Send ``match_id`` to each task in ``KIRJURI_RESULT_CHANGED_TASKS`` (a
     :class:`CoalescedTask` only if no run of it is pending for the match)."""
     for name in getattr(settings, "KIRJURI_RESULT_CHANGED_TASKS", ()):
-        task = current_app.tasks.get(name)
-        if task is None:
-            # Outside a worker the apps' tasks modules are imported on demand.
-            current_app.loader.import_default_modules()
-            task = current_app.tasks.get(name)
+        task = _task(name)
         if task is None:
             logger.error("KIRJURI_RESULT_CHANGED_TASKS names unknown task %r", name)
             continue

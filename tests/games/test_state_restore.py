@@ -55,7 +55,8 @@ def through_the_database(data: dict[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(data))
 
 
-SLUGS = [game.slug for game in all_games()]
+# The rulebooks' games (the score book's tests register made-up games of their own).
+SLUGS = [g.slug for g in all_games() if type(g).__module__.startswith("games.rules")]
 
 
 def test_every_registered_game_has_matches_to_restore():

@@ -72,6 +72,21 @@ def _django() -> None:
     django.setup()
 
 
+def _tuppi_match(club: Any, seats: list, *, by: Any) -> Any:
+    """A Tuppi match of ``seats`` (sides 0 1 0 1) that never ends; the first seated
+    player keeps the score."""
+    from scoring import services
+
+    return services.start_match(
+        club=club,
+        game="tuppi",
+        seats=[(p, i % 2) for i, p in enumerate(seats)],
+        options={"target": TARGET},
+        scorers=[seats[0]],
+        by=by,
+    )
+
+
 def cmd_setup(tables: int) -> dict[str, Any]:
     """A club, a Tuppi tournament whose first round seats ``tables`` tables (their
     players are the scorers), one more match for the single client, tokens."""
@@ -79,7 +94,6 @@ def cmd_setup(tables: int) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from scoring import services as scoring
     from scoring.models import Club, Membership, Player, Role
     from tournaments import services as events
 
@@ -120,14 +134,7 @@ def cmd_setup(tables: int) -> dict[str, Any]:
         token = Token.objects.get_or_create(user=seat.player.user)[0].key
         seated.append({"match": table.match_id, "token": token})
     alone = players[-4:]
-    single = scoring.start_match(
-        club=club,
-        game="tuppi",
-        seats=[(p, i % 2) for i, p in enumerate(alone)],
-        options={"target": TARGET},
-        scorers=[alone[0]],
-        by=director,
-    )
+    single = _tuppi_match(club, alone, by=director)
     return {
         "tournament": tournament.pk,
         "tables": seated,
@@ -157,14 +164,8 @@ def cmd_queries() -> dict[str, Any]:
     client = Client(HTTP_AUTHORIZATION=f"Token {token}", HTTP_HOST=HOST)
     figures: dict[str, Any] = {}
     for upto in (5, 200):
-        match = services.start_match(
-            club=club,
-            game="tuppi",
-            seats=[(p, i % 2) for i, p in enumerate(seats)],
-            options={"target": TARGET},
-            scorers=[seats[0]],
-            by=club.memberships.get(role="admin").player.user,
-        )
+        director = club.memberships.get(role="admin").player.user
+        match = _tuppi_match(club, seats, by=director)
         for number in range(1, upto - 1):
             services.submit_deal(
                 match=match, number=number, input=deal(number), by=user

@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 
 from scoring import money_selectors, money_services, money_tasks, services, tasks
-from scoring.ledger_models import LedgerEntry
+from scoring.ledger_models import LedgerEntry, SettlementRecord
 from tests.money_service.conftest import play
 
 CHIPS = [[30, -20, -10], [-5, 15, -10], [8, -4, -4], [1, 1, -2]]
@@ -132,3 +132,19 @@ def test_one_notification_per_submit(club, people, django_capture_on_commit_call
             match=match, number=1, input={"chips": CHIPS[0]}, by=people.admin.user
         )
     assert len(callbacks) == 1
+
+
+def test_a_match_played_for_nothing_costs_no_settlement_write(club, people):
+    """No stake, no terms, no session, never settled: the run reads and skips; the
+    ledger and the settlement records stay empty. With a stake it settles."""
+    p = people
+    free = play(
+        club, p.admin.user, [p.anna, p.cai], [520, 385], point_value=None, currency=""
+    )
+    assert money_tasks.settle_match(free.pk) == "no stake"
+    assert not SettlementRecord.objects.exists()
+    assert not LedgerEntry.objects.exists()
+
+    staked = play(club, p.admin.user, [p.anna, p.cai], [520, 385])
+    assert money_tasks.settle_match(staked.pk) == "settled"
+    assert nets(staked)[f"p{p.anna.pk}"] == 675

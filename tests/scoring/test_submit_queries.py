@@ -164,3 +164,44 @@ def test_a_state_from_another_engine_is_folded_from_the_deals(
     assert match.totals == list(expected.totals)
     assert match.state[FORMAT_KEY] == marker
     assert match.state["deal_number"] == expected.state.deal_number == 7
+
+
+def test_double_entry_costs_the_same_at_deal_5_and_deal_300(club, people):
+    """Entering a deal and its confirmation by the other side: neither folds the
+    match again, so both cost as many queries at deal 300 as at deal 5."""
+    from tests.scoring.factories import race_match
+
+    counts = []
+    for length in (4, 299):
+        match = race_match(
+            club,
+            people.scorer.user,
+            [people.scorer, people.opponent, people.member, people.admin],
+            double_entry=True,
+        )
+        with_deals(match, [{"points": [0, 0]}] * length, people.scorer.user)
+        number = length + 1
+        with CaptureQueriesContext(connection) as entered:
+            deal = services.submit_deal(
+                match=match,
+                number=number,
+                input={"points": [3, 0]},
+                by=people.scorer.user,
+            )
+        assert deal.status == DealStatus.PENDING
+        with CaptureQueriesContext(connection) as confirmed:
+            deal = services.confirm_deal(
+                match=match,
+                number=number,
+                base_version=deal.version,
+                by=people.opponent.user,
+            )
+        assert deal.status == DealStatus.COUNTED
+        match.refresh_from_db()
+        assert match.totals == [3, 0]
+        counts.append((len(entered.captured_queries), len(confirmed.captured_queries)))
+    assert counts[0] == counts[1]
+    # The entry is a submit like any other; the confirmation adds the confirmer's
+    # checks (seats, sides, membership) and looks up the sheet's next number.
+    assert counts[0][0] <= MAX_QUERIES
+    assert counts[0][1] <= MAX_QUERIES + 4

@@ -488,7 +488,9 @@ class DealFilter(filters.FilterSet):
 
 
 def _deal_written(match: Match, deal) -> dict[str, Any]:
-    match.refresh_from_db()
+    # The match as the service wrote it (a deal's match is the instance the service
+    # locked and saved; after a deal's refresh it is read again).
+    match = deal.match
     return s.DealWriteOut({"deal": deal, "match": selectors.match_state(match)}).data
 
 

@@ -499,6 +499,9 @@ def production(workdir: Path, levels: list[int], seconds: float) -> dict[str, An
         figures["single client"] = single_client(port, fixtures["single"])
         numbers = {t["match"]: 0 for t in tables}
         standings = f"/api/v1/tournaments/{fixtures['tournament']}/standings/"
+        # Warm every web process up (first requests, the tasks modules); not counted.
+        warm = [_scorekeeper(port, t, numbers) for t in tables[: min(levels)]]
+        _run([*warm, _reader(port, fixtures["director"], standings)], 3)
         figures["load"] = []
         for level in levels:
             bare, took = _run(

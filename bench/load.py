@@ -14,8 +14,8 @@ What it measures, in one run so that a shared machine shows up in every figure a
   latency around deals 5, 50 and 200, on the embedded default (``manage.py
   runserver`` on SQLite, tasks in-process, as ``make run`` serves it) and on the
   production stack;
-* **load**, on the production stack (gunicorn 4 workers × 2 threads, one Celery
-  worker, PostgreSQL, Redis): for 8, 32 and 128 concurrent clients, first a *bare
+* **load**, after a 3 s warm-up, on the production stack (gunicorn 4 workers × 2
+  threads, one Celery worker, PostgreSQL, Redis): for 8, 32 and 128 clients, a *bare
   authenticated read* (``GET /api/v1/matches/<id>/`` with a token, each client its
   own match), then the same number of *scorekeepers*, each entering deals into its
   own tournament table's Tuppi match, beside 4 *readers of the standings* (``GET

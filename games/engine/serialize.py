@@ -120,9 +120,17 @@ def state_marker(game: Game, options: BaseModel, table: Table) -> str:
     the game's declared ``state_version`` and a digest of its state class's fields
     and types — a stored state written under another marker is not restored."""
     cls = type(game.initial_state(options, table))
-    layout = ";".join(f"{name}:{hint!r}" for name, hint in _state_fields(cls))
-    digest = hashlib.sha256(layout.encode()).hexdigest()[:12]
-    return f"{STATE_FORMAT}.{game.state_version}.{cls.__qualname__}.{digest}"
+    key = (type(game), cls, game.state_version)
+    marker = _MARKERS.get(key)
+    if marker is None:
+        layout = ";".join(f"{name}:{hint!r}" for name, hint in _state_fields(cls))
+        digest = hashlib.sha256(layout.encode()).hexdigest()[:12]
+        marker = f"{STATE_FORMAT}.{game.state_version}.{cls.__qualname__}.{digest}"
+        _MARKERS[key] = marker
+    return marker
+
+
+_MARKERS: dict[tuple[type, type, int], str] = {}
 
 
 def state_to_stored(game: Game, state: MatchState) -> dict[str, Any]:

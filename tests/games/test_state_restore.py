@@ -156,3 +156,16 @@ def test_nested_values_restore_as_their_types():
     )
     assert restored.requirement == state.requirement
     assert type(restored.requirement) is type(state.requirement)
+
+
+def test_a_new_state_version_of_the_game_is_not_restored(monkeypatch):
+    """A rules change that alters what a state means bumps ``state_version``: the
+    states stored before are folded from the deals again."""
+    game, state = _tuppi()
+    kwargs = {"options": state.options, "table": state.table}
+    stored = through_the_database(state_to_stored(game, state))
+    monkeypatch.setattr(type(game), "state_version", game.state_version + 1)
+    assert state_from_stored(game, stored, **kwargs) is None
+    assert state_from_stored(
+        game, through_the_database(state_to_stored(game, state)), **kwargs
+    ) == (state)

@@ -463,6 +463,41 @@ def embedded(workdir: Path) -> dict[str, Any]:
         stack.stop()
 
 
+def _level(
+    port: int, tables: list[dict], numbers: dict, standings: Callable, seconds: float
+) -> dict[str, Any]:
+    """The bare read, then the scorekeepers beside the standings readers (the
+    ``standings`` loop, :data:`READERS` times)."""
+    level = len(tables)
+    bare, took = _run(
+        [_reader(port, t["token"], f"/api/v1/matches/{t['match']}/") for t in tables],
+        seconds,
+    )
+    read = _summary(bare, took, 200)
+    loops = [_scorekeeper(port, t, numbers) for t in tables]
+    loops += [standings] * READERS
+    records, took = _run(loops, seconds)
+    submit = _summary(records[:level], took, 201)
+    by_length: dict[str, list[float]] = {}
+    for status, elapsed, number in (r for rs in records[:level] for r in rs):
+        if status == 201:
+            bucket = "1-50" if number <= 50 else "51-200" if number <= 200 else "201+"
+            by_length.setdefault(bucket, []).append(elapsed)
+    return {
+        "scorekeepers": level,
+        "bare read": read,
+        "submit": submit,
+        "submit / bare read": round(submit["per_second"] / read["per_second"], 2)
+        if read["per_second"]
+        else None,
+        "standings readers": _summary(records[level:], took, 200),
+        "submit p50 by deal number": {
+            k: round(statistics.median(v) * 1000, 1)
+            for k, v in sorted(by_length.items())
+        },
+    }
+
+
 def production(workdir: Path, levels: list[int], seconds: float) -> dict[str, Any]:
     _reset_database()
     import redis
@@ -498,48 +533,15 @@ def production(workdir: Path, levels: list[int], seconds: float) -> dict[str, An
         port, tables = stack.port, fixtures["tables"]
         figures["single client"] = single_client(port, fixtures["single"])
         numbers = {t["match"]: 0 for t in tables}
-        standings = f"/api/v1/tournaments/{fixtures['tournament']}/standings/"
+        path = f"/api/v1/tournaments/{fixtures['tournament']}/standings/"
+        standings = _reader(port, fixtures["director"], path)
         # Warm every web process up (first requests, the tasks modules); not counted.
         warm = [_scorekeeper(port, t, numbers) for t in tables[: min(levels)]]
-        _run([*warm, _reader(port, fixtures["director"], standings)], 3)
+        _run([*warm, standings], 3)
         figures["load"] = []
         for level in levels:
-            bare, took = _run(
-                [
-                    _reader(port, t["token"], f"/api/v1/matches/{t['match']}/")
-                    for t in tables[:level]
-                ],
-                seconds,
-            )
-            read = _summary(bare, took, 200)
-            loops = [_scorekeeper(port, t, numbers) for t in tables[:level]]
-            loops += [_reader(port, fixtures["director"], standings)] * READERS
-            records, took = _run(loops, seconds)
-            submit = _summary(records[:level], took, 201)
-            by_length: dict[str, list[float]] = {}
-            for rs in records[:level]:
-                for status, elapsed, number in rs:
-                    if status == 201:
-                        bucket = "1-50" if number <= 50 else (
-                            "51-200" if number <= 200 else "201+"
-                        )  # fmt: skip
-                        by_length.setdefault(bucket, []).append(elapsed)
             figures["load"].append(
-                {
-                    "scorekeepers": level,
-                    "bare read": read,
-                    "submit": submit,
-                    "submit / bare read": round(
-                        submit["per_second"] / read["per_second"], 2
-                    )
-                    if read["per_second"]
-                    else None,
-                    "standings readers": _summary(records[level:], took, 200),
-                    "submit p50 by deal number": {
-                        k: round(statistics.median(v) * 1000, 1)
-                        for k, v in sorted(by_length.items())
-                    },
-                }
+                _level(port, tables[:level], numbers, standings, seconds)
             )
             print(json.dumps(figures["load"][-1]), file=sys.stderr)
         start = time.monotonic()

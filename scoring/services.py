@@ -635,7 +635,9 @@ def _refold(match: Match, game: Game, *, bump: bool = True) -> None:
     _refold_from(match, game, _Before(0, start, False), bump=bump)
 
 
-def _refold_from(match: Match, game: Game, before: _Before, *, bump: bool = True):
+def _refold_from(
+    match: Match, game: Game, before: _Before, *, bump: bool = True
+) -> None:
     """Fold the folded deals from ``before.number`` on onto ``before.state``; store
     each deal's changed result, flags and totals, and the match's fold cache."""
     deals = list(

@@ -149,7 +149,7 @@ def state_from_stored(
         return None
     try:
         return state_from_json(game, data, options=options, table=table)
-    except StateMismatch:
+    except (StateMismatch, TypeError, ValueError):  # the state class refused it
         return None
 
 

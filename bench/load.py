@@ -18,10 +18,11 @@ What it measures, in one run so that a shared machine shows up in every figure a
   threads, one Celery worker, PostgreSQL, Redis): for 8, 32 and 128 clients, a *bare
   authenticated read* (``GET /api/v1/matches/<id>/`` with a token, each client its
   own match), then the same number of *scorekeepers*, each entering deals into its
-  own tournament table's Tuppi match, beside 4 *readers of the standings* (``GET
-  /api/v1/tournaments/<id>/standings/``). Deals/s and p50/p95/p99, the read rate,
-  and the submit rate as a share of the bare read's; the scorekeepers' p50 by the
-  match's length; errors (any answer but 200/201, or no answer).
+  own tournament table's Tuppi match; both phases beside 4 *readers of the
+  standings* (``GET /api/v1/tournaments/<id>/standings/``), each phase after the
+  worker's queue has drained. Deals/s and p50/p95/p99, the read rate, and the
+  submit rate as a share of the bare read's; the scorekeepers' p50 by the match's
+  length; errors (any answer but 200/201, or no answer).
 
 After the load it waits for the worker's queue to drain and checks that every
 acknowledged deal is stored exactly once and that the standings snapshot equals a
@@ -466,17 +467,20 @@ def embedded(workdir: Path) -> dict[str, Any]:
 def _level(
     port: int, tables: list[dict], numbers: dict, standings: Callable, seconds: float
 ) -> dict[str, Any]:
-    """The bare read, then the scorekeepers beside the standings readers (the
-    ``standings`` loop, :data:`READERS` times)."""
+    """The bare read, then the scorekeepers; both beside the standings readers (the
+    ``standings`` loop, :data:`READERS` times), each after the worker's queue has
+    drained, so that one phase's follow-up work does not load the next."""
     level = len(tables)
-    bare, took = _run(
-        [_reader(port, t["token"], f"/api/v1/matches/{t['match']}/") for t in tables],
-        seconds,
-    )
-    read = _summary(bare, took, 200)
+    _drain()
+    loops = [
+        _reader(port, t["token"], f"/api/v1/matches/{t['match']}/") for t in tables
+    ]
+    bare, took = _run([*loops, *[standings] * READERS], seconds)
+    read = _summary(bare[:level], took, 200)
+    read_standings = _summary(bare[level:], took, 200)
+    _drain()
     loops = [_scorekeeper(port, t, numbers) for t in tables]
-    loops += [standings] * READERS
-    records, took = _run(loops, seconds)
+    records, took = _run([*loops, *[standings] * READERS], seconds)
     submit = _summary(records[:level], took, 201)
     by_length: dict[str, list[float]] = {}
     for status, elapsed, number in (r for rs in records[:level] for r in rs):
@@ -490,12 +494,24 @@ def _level(
         "submit / bare read": round(submit["per_second"] / read["per_second"], 2)
         if read["per_second"]
         else None,
-        "standings readers": _summary(records[level:], took, 200),
+        "standings readers": {
+            "beside the bare read": read_standings,
+            "beside the scorekeepers": _summary(records[level:], took, 200),
+        },
         "submit p50 by deal number": {
             k: round(statistics.median(v) * 1000, 1)
             for k, v in sorted(by_length.items())
         },
     }
+
+
+def _drain(timeout: float = 120) -> float:
+    """Wait until the worker's queue is empty (and its last runs are done)."""
+    start = time.monotonic()
+    while _queue_length() and time.monotonic() - start < timeout:
+        time.sleep(0.5)
+    time.sleep(2)  # the runs taken off the queue (and a debounced recompute) finish
+    return round(time.monotonic() - start, 1)
 
 
 def production(workdir: Path, levels: list[int], seconds: float) -> dict[str, Any]:
@@ -544,11 +560,7 @@ def production(workdir: Path, levels: list[int], seconds: float) -> dict[str, An
                 _level(port, tables[:level], numbers, standings, seconds)
             )
             print(json.dumps(figures["load"][-1]), file=sys.stderr)
-        start = time.monotonic()
-        while _queue_length() and time.monotonic() - start < 120:
-            time.sleep(0.5)
-        time.sleep(3)  # the last runs (and the debounced standings) finish
-        figures["queue drained after s"] = round(time.monotonic() - start, 1)
+        figures["queue drained after s"] = _drain()
         acknowledged = {str(k): v for k, v in numbers.items()}
         figures["after the load"] = stack.child(
             "verify", str(fixtures["tournament"]), json.dumps(acknowledged)

@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint format bench clean
+.PHONY: run test lint format bench bench-load clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Kirjuri needs Python 3.11 or newer")'
@@ -41,6 +41,11 @@ lint: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	$(BIN)/python -m bench.engine
+
+# The write path under load on the production stack started locally (needs
+# PostgreSQL and Redis on 127.0.0.1; uses the database kirjuri_bench and Redis db 6).
+bench-load: $(VENV)/.dev
+	$(BIN)/python -m bench.load
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -747,6 +747,8 @@ def settle_quietly(kind: str, source_id: int) -> str:
             match = Match.objects.filter(pk=source_id).first()
             if match is None:
                 return "missing"
+            if _nothing_at_stake(match):
+                return "no stake"
             match_settle(match=match)
         else:
             session = Session.objects.filter(pk=source_id).first()
@@ -806,6 +808,22 @@ def settlements_reconcile() -> list[tuple[str, int]]:
     for kind, pk in done:
         settle_quietly(kind, pk)
     return done
+
+
+def _nothing_at_stake(match: Match) -> bool:
+    """Is ``match`` played for nothing — no stake of its own, no flat-stake terms,
+    in no session — and was it never settled? Then a run would post nothing and
+    only write a "No stake" record: the task skips it (reads only, no write), so a
+    club night without money costs no settlement work per deal. Terms or a session
+    set later are read by the next run (finishing the match sends one)."""
+    return (
+        match.point_value is None
+        and not MatchTerms.objects.filter(match=match).exists()
+        and not SessionMatch.objects.filter(match=match).exists()
+        and not SettlementRecord.objects.filter(
+            source_kind=SourceKind.MATCH, source_id=match.pk
+        ).exists()
+    )
 
 
 def _record_refusal(kind: str, source_id: int, err: DomainError) -> None:

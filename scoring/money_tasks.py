@@ -4,7 +4,9 @@
   score book sends it the match id after every change of a result (a deal entered,
   corrected or voided, a match finished). It recomputes the match's (or its
   session's) settlement from the stored data and posts only the difference: run
-  twice, late or after a crash, the ledger ends the same.
+  twice, late or after a crash, the ledger ends the same. It is coalesced
+  (:class:`scoring.tasks.CoalescedTask`): at most one run is pending per match, so
+  a burst of deals costs one settlement.
 * ``scoring.money.settle_session`` — the same for a session.
 * ``scoring.money.reconcile_settlements`` — on the beat schedule: settles every match
   or session whose settlement is older than its result (a notification lost while
@@ -23,9 +25,10 @@ from celery import shared_task
 
 from scoring import money_services
 from scoring.ledger_models import SourceKind
+from scoring.tasks import CoalescedTask
 
 
-@shared_task(name="scoring.money.settle_match")
+@shared_task(name="scoring.money.settle_match", base=CoalescedTask)
 def settle_match(match_id: int) -> str:
     return money_services.settle_quietly(SourceKind.MATCH, match_id)
 

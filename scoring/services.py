@@ -4,12 +4,17 @@ Each function is keyword-only, typed, one transaction, and takes the acting user
 ``by`` (permissions are checked here too, so that pages, the API, the admin and tasks
 cannot differ). Invariants:
 
-* **Totals are never typed in.** After every change of a deal the match is re-folded
-  from its stored deals (``game.fold`` over the ``counted``/``flagged`` deals in
-  number order) and the per-deal results, flags, running totals and the match's fold
-  cache are stored in the same transaction. Correcting deal 3 therefore re-scores
-  deals 3…n; a later deal the rules reject in the corrected context is kept, marked
-  ``flagged`` with the engine's errors, and the match ``needs_attention``.
+* **Totals are never typed in.** The match's fold cache is the engine's fold of the
+  ``counted``/``flagged`` deals in number order, stored with the per-deal results,
+  flags and running totals in the same transaction as every change. A **new deal**
+  is folded onto the state stored after the previous one (``match.state``, restored
+  by :func:`~games.engine.serialize.state_from_stored`; a state of another engine
+  version is folded from the deals instead), so a submit costs the same bounded
+  queries and engine work at deal 5 and deal 500. A change of deal *k* (correction,
+  void, confirmation) folds once from the state before *k* (:func:`_state_before`)
+  and re-scores deals *k…n*; a later deal the rules reject in the corrected context
+  is kept, marked ``flagged`` with the engine's errors, and the match
+  ``needs_attention``.
 * **Verify before storing.** A deal is scored by the engine in the context of the
   deals before it (``game.score(state, input)``); if the rules reject it the engine's
   :class:`~games.engine.DealRejected` propagates (400 with its errors) and nothing is
@@ -50,6 +55,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import partial
 from typing import Any
@@ -59,8 +65,15 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 
-from games.engine import DealRejected, FoldedMatch, Game, Table, UnknownGame, get_game
-from games.engine.serialize import state_to_json, to_jsonable
+from games.engine import (
+    DealRejected,
+    Game,
+    MatchState,
+    Table,
+    UnknownGame,
+    get_game,
+)
+from games.engine.serialize import state_from_stored, state_to_stored, to_jsonable
 from games.models import CatalogueEntry
 from scoring import money_services, permissions, selectors, tasks
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
@@ -366,7 +379,16 @@ def submit_deal(*, match: Match, number: int, input: Any, by: Any) -> Deal:
 def _submit(match: Match, number: int, input: Any, by: Any) -> Deal:
     match = _lock(match)
     _require_open(match)
-    existing = match.deals.filter(number=number).first()
+    # One row tells the next number and, in the common case, whether deal
+    # ``number`` exists (an earlier number is looked up only to answer the 409).
+    last = match.deals.order_by("-number").first()
+    last_number = last.number if last is not None else 0
+    if number == last_number:
+        existing = last
+    elif number < last_number:
+        existing = match.deals.filter(number=number).first()
+    else:
+        existing = None
     if (
         existing is not None
         and match.double_entry
@@ -381,7 +403,7 @@ def _submit(match: Match, number: int, input: Any, by: Any) -> Deal:
             "number",
             extra=_current(match),
         )
-    expected = _next_number(match)
+    expected = last_number + 1
     if number != expected:
         raise Conflict(
             "wrong_deal_number",
@@ -400,19 +422,29 @@ def _submit(match: Match, number: int, input: Any, by: Any) -> Deal:
             extra=_current(match),
         )
     game = get_game(match.game_id)
-    game.score(_state_before(match, game, number), input)
+    before = _state_before(match, game, number, last=True)
+    score = game.score(before.state, input)
+    pending = match.double_entry
+    state = before.state if pending else game.advance(before.state, score)
     deal = Deal.objects.create(
         match=match,
         number=number,
         input=input,
-        status=DealStatus.PENDING if match.double_entry else DealStatus.COUNTED,
+        status=DealStatus.PENDING if pending else DealStatus.COUNTED,
         entered_by=by,
+        result=None if pending else to_jsonable(score),
+        totals=[] if pending else list(state.totals),
     )
     _revise(deal, RevisionKind.ENTERED, by, input)
-    _refold(match, game)
-    if deal.status != DealStatus.PENDING:
+    _store_fold(
+        match,
+        game,
+        state,
+        needs_attention=before.flagged,
+        next_number=number + 1,
+    )
+    if not pending:
         _notify(match)
-    deal.refresh_from_db()
     return deal
 
 
@@ -442,7 +474,8 @@ def correct_deal(
         raise Conflict("deal_voided", "a voided deal cannot be corrected")
     reason = _reason(reason)
     game = get_game(match.game_id)
-    game.score(_state_before(match, game, number), input)
+    before = _state_before(match, game, number)
+    game.score(before.state, input)
     deal.input = input
     deal.version += 1
     fields = ["input", "version", "updated_at"]
@@ -456,7 +489,8 @@ def correct_deal(
         fields.append("entered_by")
     deal.save(update_fields=fields)
     _revise(deal, RevisionKind.CORRECTED, by, input, reason)
-    _reopen_if_undecided(match, _refold(match, game))
+    _refold_from(match, game, before)
+    _reopen_if_undecided(match)
     _notify(match)
     deal.refresh_from_db()
     return deal
@@ -477,11 +511,14 @@ def void_deal(
     if deal.status == DealStatus.VOIDED:
         raise Conflict("deal_voided", "the deal is already voided")
     reason = _reason(reason)
+    game = get_game(match.game_id)
+    before = _state_before(match, game, number)
     deal.status = DealStatus.VOIDED
     deal.version += 1
     deal.save(update_fields=["status", "version", "updated_at"])
     _revise(deal, RevisionKind.VOIDED, by, None, reason)
-    _reopen_if_undecided(match, _refold(match, get_game(match.game_id)))
+    _refold_from(match, game, before)
+    _reopen_if_undecided(match)
     _notify(match)
     deal.refresh_from_db()
     return deal
@@ -499,6 +536,8 @@ def confirm_deal(*, match: Match, number: int, base_version: int, by: Any) -> De
             "not_pending", "only a deal waiting for confirmation can be confirmed"
         )
     _require_confirmer(match, deal, by)
+    game = get_game(match.game_id)
+    before = _state_before(match, game, number)
     deal.status = DealStatus.COUNTED
     deal.confirmed_by = by
     deal.confirmed_at = timezone.now()
@@ -513,7 +552,7 @@ def confirm_deal(*, match: Match, number: int, base_version: int, by: Any) -> De
         ]
     )
     _revise(deal, RevisionKind.CONFIRMED, by, deal.input)
-    _refold(match, get_game(match.game_id))
+    _refold_from(match, game, before)
     _notify(match)
     deal.refresh_from_db()
     return deal
@@ -529,7 +568,8 @@ def _second_entry(match: Match, deal: Deal, input: Any, by: Any) -> Deal:
         )
     _require_confirmer(match, deal, by)
     game = get_game(match.game_id)
-    game.score(_state_before(match, game, deal.number), input)
+    before = _state_before(match, game, deal.number)
+    game.score(before.state, input)
     if _canonical(game, input) == _canonical(game, deal.input):
         deal.status = DealStatus.COUNTED
         deal.confirmed_by = by
@@ -543,7 +583,7 @@ def _second_entry(match: Match, deal: Deal, input: Any, by: Any) -> Deal:
     deal.version += 1
     deal.save()
     _revise(deal, kind, by, input)
-    _refold(match, game)
+    _refold_from(match, game, before)
     if deal.status == DealStatus.COUNTED:
         _notify(match)
     deal.refresh_from_db()
@@ -551,16 +591,70 @@ def _second_entry(match: Match, deal: Deal, input: Any, by: Any) -> Deal:
 
 
 # -- the fold -----------------------------------------------------------------------
+#
+# A new deal is folded onto the state stored after the previous one (restored by
+# ``state_from_stored``), so entering deal 500 costs what entering deal 5 costs. A
+# change of deal k (correction, void, confirmation) folds from the state before k:
+# the stored state when no folded deal comes at or after k, else the fold of the
+# deals before k, and re-scores k…n once. A stored state of another engine version
+# is not restored: the deals are folded instead.
 
 
-def _refold(match: Match, game: Game, *, bump: bool = True) -> FoldedMatch:
-    """Re-fold ``match`` from its stored deals and store results and the cache."""
-    deals = list(match.deals.filter(status__in=FOLDED_STATUSES).order_by("number"))
+@dataclass(frozen=True)
+class _Before:
+    """The engine's state before deal ``number``; ``flagged``: is a folded deal
+    before it flagged (the match needs attention whatever follows)?"""
+
+    number: int
+    state: MatchState
+    flagged: bool
+
+
+def _state_before(
+    match: Match, game: Game, number: int, *, last: bool = False
+) -> _Before:
+    """The state before deal ``number`` (folded deals only). ``last``: the caller
+    knows that no deal comes at or after ``number`` (a new deal)."""
+    options = game.parse_options(match.options)
+    table = _table(match)
+    if (
+        last
+        or not match.deals.filter(
+            status__in=FOLDED_STATUSES, number__gte=number
+        ).exists()
+    ):
+        state = state_from_stored(game, match.state, options=options, table=table)
+        if state is not None:
+            return _Before(number, state, match.needs_attention)
+    deals = list(
+        match.deals.filter(status__in=FOLDED_STATUSES, number__lt=number)
+        .order_by("number")
+        .only("number", "input")
+    )
     folded = game.fold(
-        [d.input for d in deals],
-        match.options,
-        _table(match),
-        numbers=[d.number for d in deals],
+        [d.input for d in deals], options, table, numbers=[d.number for d in deals]
+    )
+    return _Before(number, folded.state, folded.needs_attention)
+
+
+def _refold(match: Match, game: Game, *, bump: bool = True) -> None:
+    """Re-fold ``match`` from its first deal and store results and the cache."""
+    start = game.start(game.parse_options(match.options), _table(match))
+    _refold_from(match, game, _Before(0, start, False), bump=bump)
+
+
+def _refold_from(
+    match: Match, game: Game, before: _Before, *, bump: bool = True
+) -> None:
+    """Fold the folded deals from ``before.number`` on onto ``before.state``; store
+    each deal's changed result, flags and totals, and the match's fold cache."""
+    deals = list(
+        match.deals.filter(
+            status__in=FOLDED_STATUSES, number__gte=before.number
+        ).order_by("number")
+    )
+    folded = game.fold_from(
+        before.state, [d.input for d in deals], numbers=[d.number for d in deals]
     )
     now = timezone.now()
     changed = []
@@ -580,18 +674,42 @@ def _refold(match: Match, game: Game, *, bump: bool = True) -> FoldedMatch:
         Deal.objects.bulk_update(
             changed, ["status", "result", "errors", "totals", "updated_at"]
         )
-    next_deal = to_jsonable(folded.next_deal)
+    _store_fold(
+        match,
+        game,
+        folded.state,
+        needs_attention=before.flagged or folded.needs_attention,
+        next_number=None,
+        bump=bump,
+    )
+
+
+def _store_fold(
+    match: Match,
+    game: Game,
+    state: MatchState,
+    *,
+    needs_attention: bool,
+    next_number: int | None,
+    bump: bool = True,
+) -> None:
+    """Store the fold cache of ``match`` whose folded deals leave ``state``.
+
+    ``next_number``: the sheet's next deal number (``None``: look it up)."""
+    next_deal = to_jsonable(game.next_deal(state))
     if next_deal is not None:
         # The sheet's number (voided deals keep theirs); the engine's count stays.
         next_deal["engine_number"] = next_deal["number"]
-        next_deal["number"] = _next_number(match)
-    match.totals = list(folded.totals)
-    match.leaders = list(folded.leaders)
-    match.winners = list(folded.winners)
-    match.finished = folded.finished
-    match.needs_attention = folded.needs_attention
+        next_deal["number"] = (
+            next_number if next_number is not None else _next_number(match)
+        )
+    match.totals = list(state.totals)
+    match.leaders = list(game.leaders(state))
+    match.winners = list(state.winners)
+    match.finished = state.finished
+    match.needs_attention = needs_attention
     match.next_deal = next_deal
-    match.state = state_to_json(folded.state)
+    match.state = state_to_stored(game, state)
     if bump:
         match.version += 1
     match.save(
@@ -607,22 +725,6 @@ def _refold(match: Match, game: Game, *, bump: bool = True) -> FoldedMatch:
             "updated_at",
         ]
     )
-    return folded
-
-
-def _state_before(match: Match, game: Game, number: int):
-    """The engine's match state before deal ``number`` (folded deals only)."""
-    deals = list(
-        match.deals.filter(status__in=FOLDED_STATUSES, number__lt=number).order_by(
-            "number"
-        )
-    )
-    return game.fold(
-        [d.input for d in deals],
-        match.options,
-        _table(match),
-        numbers=[d.number for d in deals],
-    ).state
 
 
 def _table(match: Match) -> Table:
@@ -690,7 +792,7 @@ def _require_correctable(match: Match, by: Any) -> None:
         )
 
 
-def _reopen_if_undecided(match: Match, folded: FoldedMatch) -> None:
+def _reopen_if_undecided(match: Match) -> None:
     """A finished match whose corrected sheet no longer stands is open again.
 
     "Finished" means decided and clean (see :func:`finish_match`). When a correction
@@ -702,7 +804,7 @@ def _reopen_if_undecided(match: Match, folded: FoldedMatch) -> None:
     """
     if match.status != MatchStatus.FINISHED:
         return
-    if folded.finished and not folded.needs_attention:
+    if match.finished and not match.needs_attention:
         return
     match.status = MatchStatus.IN_PROGRESS
     match.ended_at = None
@@ -765,6 +867,7 @@ def _current(match: Match) -> dict[str, Any]:
 
 
 def _notify(match: Match) -> None:
+    """Tell the result-changed tasks after the commit (each service calls it once)."""
     transaction.on_commit(partial(tasks.notify_result_changed, match.pk))
 
 

@@ -7,6 +7,17 @@ result, and it sends the match id to every Celery task named in
 ``settings.KIRJURI_RESULT_CHANGED_TASKS``. Those tasks recompute from the stored
 data, so a notification delivered twice or late does no harm.
 
+**Coalesced tasks.** A task built on :class:`CoalescedTask` has at most one run
+pending per match: the dispatch marks ``(task, match)`` pending in the cache
+(``cache.add``) and sends the task only if it was not pending already; the run
+clears the mark as it *starts*, before it reads anything, so a change committed
+after that start sends a new run, and a change committed before it is read by it.
+A burst of deals therefore costs one settlement, not one per deal. The mark expires
+after :data:`PENDING_SECONDS` (a run lost with its message does not hold later
+changes back for longer). Production keeps the cache in Redis beside the broker
+(``CACHES``), so web processes and workers see one mark; the embedded default runs
+tasks in-process, where the mark is set and cleared in one call.
+
 A task that fails here — the broker is down, or (embedded default, tasks run
 in-process) the task itself raises — is logged and never turns the stored change into
 an error: the reconcile tasks recompute whatever a lost notification left behind.
@@ -15,30 +26,88 @@ an error: the reconcile tasks recompute whatever a lost notification left behind
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import timedelta
 
-from celery import current_app, shared_task
+from celery import Task, current_app, shared_task
 from django.conf import settings
+from django.core.cache import cache
 from django.utils import timezone
 
 logger = logging.getLogger(__name__)
 
+#: How long a coalesced run stays marked pending at most (the task time limit).
+PENDING_SECONDS = 300
+
+
+def _pending_key(name: str, match_id: int) -> str:
+    return f"kirjuri:pending:{name}:{match_id}"
+
+
+class CoalescedTask(Task):
+    """A result-changed task with at most one run pending per match (see above).
+
+    Its first argument is the match id; the run clears the pending mark first.
+    """
+
+    def __call__(self, match_id: int, *args, **kwargs):
+        try:
+            cache.delete(_pending_key(self.name, match_id))
+        except Exception:  # the mark expires by itself
+            logger.warning("cache unavailable: pending mark of %s kept", self.name)
+        return super().__call__(match_id, *args, **kwargs)
+
+
+_importing = threading.Lock()
+
+
+def _task(name: str) -> Task | None:
+    """The registered task ``name``. Outside a worker the apps' tasks modules are
+    imported on demand, once: in a threaded web process two first requests must not
+    both import (the second found the autodiscovery under way and the task not yet
+    registered, and its notification was lost)."""
+    task = current_app.tasks.get(name)
+    if task is None:
+        with _importing:
+            task = current_app.tasks.get(name)
+            if task is None:
+                current_app.loader.import_default_modules()
+                task = current_app.tasks.get(name)
+    return task
+
+
+def _mark_pending(key: str) -> bool:
+    """Mark a run pending; ``False`` if one already is. A cache that cannot be
+    reached coalesces nothing (a run too many is harmless, one too few is not)."""
+    try:
+        return bool(cache.add(key, 1, timeout=PENDING_SECONDS))
+    except Exception:
+        logger.warning("cache unavailable: %s sent without coalescing", key)
+        return True
+
 
 def notify_result_changed(match_id: int) -> None:
-    """Send ``match_id`` to each task in ``KIRJURI_RESULT_CHANGED_TASKS``."""
+    """Send ``match_id`` to each task in ``KIRJURI_RESULT_CHANGED_TASKS`` (a
+    :class:`CoalescedTask` only if no run of it is pending for the match)."""
     for name in getattr(settings, "KIRJURI_RESULT_CHANGED_TASKS", ()):
-        task = current_app.tasks.get(name)
-        if task is None:
-            # Outside a worker the apps' tasks modules are imported on demand.
-            current_app.loader.import_default_modules()
-            task = current_app.tasks.get(name)
+        task = _task(name)
         if task is None:
             logger.error("KIRJURI_RESULT_CHANGED_TASKS names unknown task %r", name)
             continue
         try:
             # No result is awaited: sending one would also subscribe to the result
             # store, which retries for ~20 s when Redis is down — inside a request.
-            task.apply_async((match_id,), ignore_result=True)
+            if isinstance(task, CoalescedTask):
+                key = _pending_key(name, match_id)
+                if not _mark_pending(key):
+                    continue  # the pending run has not started: it reads this change
+                try:
+                    task.apply_async((match_id,), ignore_result=True)
+                except BaseException:
+                    cache.delete(key)  # not sent: the next change must send it
+                    raise
+            else:
+                task.apply_async((match_id,), ignore_result=True)
         except Exception:
             # The deal is stored and committed: its request must not fail. The task
             # recomputes from the stored data, so the periodic reconcile (or the next

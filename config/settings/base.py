@@ -226,6 +226,18 @@ SPECTACULAR_SETTINGS = {
 # Celery: with REDIS_URL the broker and result backend are Redis and workers run the
 # tasks; without it every task runs in-process through the same functions.
 REDIS_URL = env.str("REDIS_URL", default="")
+# The cache holds the pending marks of coalesced tasks (scoring/tasks.py): in Redis
+# beside the broker, so that web processes and workers share them; in the process
+# otherwise (the embedded default runs tasks in-process).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "kirjuri",
+    }
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 # /healthz answers 503 when no Celery worker answers a ping (with a broker only).
 KIRJURI_HEALTH_REQUIRES_WORKER = env.bool(

@@ -259,6 +259,10 @@ class Game(ABC):
     * ``sheet_difference`` — ``True`` where a two-sided match is decided by the
       cumulative point difference and the paper sheet keeps it (Sleazy): the sheet
       and its CSV add the running difference of side 0 and side 1.
+    * ``state_version`` — bump it when a change of the rules changes what a stored
+      match state means (not only its fields): the score book then re-folds stored
+      matches from their deals instead of restoring their state
+      (:func:`games.engine.serialize.state_marker`).
     """
 
     slug: ClassVar[str]
@@ -277,6 +281,7 @@ class Game(ABC):
     chips_are_money: ClassVar[bool] = False
     duplicate_boards: ClassVar[bool] = False
     sheet_difference: ClassVar[bool] = False
+    state_version: ClassVar[int] = 1
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

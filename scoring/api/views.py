@@ -507,7 +507,9 @@ class DealFilter(filters.FilterSet):
 
 
 def _deal_written(request: Request, match: Match, deal) -> dict[str, Any]:
-    match.refresh_from_db()
+    # The match as the service wrote it (a deal's match is the instance the service
+    # locked and saved; after a deal's refresh it is read again): no second read.
+    match = deal.match
     written = {"deal": deal, "match": selectors.match_state(match)}
     return s.DealWriteOut(written, context=_ctx(request, match)).data
 

@@ -1,0 +1,207 @@
+"""A deal submit costs a bounded number of queries, the same at deal 5 and deal 500.
+
+The submit folds only the new deal onto the state stored after the previous one
+(``scoring.services._state_before`` with ``last=True``), so neither the queries nor
+the engine's work grow with the match. The long matches are built cheaply: their
+deals are stored in bulk and folded once (``refold_match``), as an engine upgrade
+would re-fold them; deal 500 then goes through the service like any other.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from dataclasses import replace
+from itertools import cycle, islice
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.engine import get_game
+from games.engine.serialize import FORMAT_KEY
+from scoring import services
+from scoring.models import Deal, DealStatus, Match
+from tests.scoring.factories import member
+
+pytestmark = pytest.mark.django_db
+
+#: The bound of issue 14: one transaction of at most this many queries.
+MAX_QUERIES = 12
+GOLDEN = Path(__file__).parents[1] / "games" / "golden"
+
+
+def tuppi_deals():
+    """Rami deals that alternate 7–6 and 6–7: nobody reaches a target of 10⁹."""
+    for i in range(10**6):
+        yield {"contract": "rami", "declarer": i % 4, "tricks": [7, 6][:: (-1) ** i]}
+
+
+def canasta_deals():
+    """The recorded card-entry Canasta deals (100 cards each) that are legal at
+    every opening requirement (120 is the highest), over and over."""
+    path = GOLDEN / "canasta-card-entry-100-cards.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as recorded:
+        matches = json.load(recorded)["matches"]
+    game = get_game("canasta")
+    high = replace(
+        game.start({"target": 10**9}), totals=(5000, 5000), requirements=(120, 120)
+    )
+    deals = [d for m in matches for d in m["deals"]]
+    return cycle([d for d in deals if not game.fold_from(high, [d]).needs_attention])
+
+
+GAMES = {
+    "tuppi": (tuppi_deals, {"target": 10**9}),
+    "canasta": (canasta_deals, {"target": 10**9}),
+}
+
+
+@pytest.fixture
+def four(club, people):
+    """The scorer and three members: a four-player table, sides 0 1 0 1."""
+    return [people.scorer, member(club), member(club), member(club)]
+
+
+def start(club, people, four, slug: str) -> Match:
+    _deals, options = GAMES[slug]
+    return services.start_match(
+        club=club,
+        game=slug,
+        seats=[(p, i % 2) for i, p in enumerate(four)],
+        options=options,
+        by=people.scorer.user,
+    )
+
+
+def with_deals(match: Match, deals: list, by) -> Match:
+    """``match`` with ``deals`` stored in bulk and folded once."""
+    Deal.objects.bulk_create(
+        Deal(match=match, number=n, input=raw, entered_by=by)
+        for n, raw in enumerate(deals, start=1)
+    )
+    services.refold_match(match=match)
+    match.refresh_from_db()
+    assert not match.needs_attention and not match.finished
+    return match
+
+
+def submit_counted(match: Match, number: int, raw, by) -> int:
+    """Submit deal ``number``; the queries it took."""
+    with CaptureQueriesContext(connection) as ctx:
+        deal = services.submit_deal(match=match, number=number, input=raw, by=by)
+    assert deal.status == DealStatus.COUNTED
+    return len(ctx.captured_queries)
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_a_submit_costs_the_same_bounded_queries_at_deal_5_and_deal_500(
+    club, people, four, slug, django_assert_max_num_queries
+):
+    """At most 12 queries, as many for deal 500 as for deal 5 (a trick game and
+    card-entry Canasta, entered by a scorer who is not a club admin)."""
+    by = people.scorer.user
+    deals = list(islice(GAMES[slug][0](), 500))
+    short = with_deals(start(club, people, four, slug), deals[:4], by)
+    long = with_deals(start(club, people, four, slug), deals[:499], by)
+
+    with django_assert_max_num_queries(MAX_QUERIES):
+        at_5 = submit_counted(short, 5, deals[4], by)
+    with django_assert_max_num_queries(MAX_QUERIES):
+        at_500 = submit_counted(long, 500, deals[499], by)
+
+    assert at_5 == at_500
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_the_incremental_submit_stores_what_a_full_fold_stores(
+    club, people, four, slug
+):
+    """Deals entered one by one leave the match, and every deal, exactly as a
+    re-fold from scratch would: re-folding changes nothing."""
+    by = people.scorer.user
+    match = start(club, people, four, slug)
+    for number, raw in enumerate(islice(GAMES[slug][0](), 30), start=1):
+        services.submit_deal(match=match, number=number, input=raw, by=by)
+    match.refresh_from_db()
+    rows = list(match.deals.values_list("number", "status", "result", "totals"))
+    cache = (match.totals, match.leaders, match.next_deal, match.state)
+
+    services.refold_match(match=match)
+    match.refresh_from_db()
+
+    assert (match.totals, match.leaders, match.next_deal, match.state) == cache
+    assert list(match.deals.values_list("number", "status", "result", "totals")) == (
+        rows
+    )
+    inputs = list(match.deals.order_by("number").values_list("input", flat=True))
+    assert match.totals == list(get_game(slug).fold(inputs, match.options).totals)
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [{}, {"engine_state": "0.1.OldState.000000000000"}],
+    ids=["no state", "older engine"],
+)
+def test_a_state_from_another_engine_is_folded_from_the_deals(
+    club, people, four, stored
+):
+    """A match whose stored state is missing or from an older engine version is
+    folded from its deals, and the state stored after the submit is current."""
+    by = people.scorer.user
+    match = start(club, people, four, "tuppi")
+    deals = list(islice(tuppi_deals(), 6))
+    for number, raw in enumerate(deals[:5], start=1):
+        services.submit_deal(match=match, number=number, input=raw, by=by)
+    expected = get_game("tuppi").fold(deals, {"target": 10**9})
+    marker = Match.objects.get(pk=match.pk).state[FORMAT_KEY]
+    Match.objects.filter(pk=match.pk).update(state=stored)
+
+    services.submit_deal(match=match, number=6, input=deals[5], by=by)
+
+    match.refresh_from_db()
+    assert match.totals == list(expected.totals)
+    assert match.state[FORMAT_KEY] == marker
+    assert match.state["deal_number"] == expected.state.deal_number == 7
+
+
+def test_double_entry_costs_the_same_at_deal_5_and_deal_300(club, people):
+    """Entering a deal and its confirmation by the other side: neither folds the
+    match again, so both cost as many queries at deal 300 as at deal 5."""
+    from tests.scoring.factories import race_match
+
+    counts = []
+    for length in (4, 299):
+        match = race_match(
+            club,
+            people.scorer.user,
+            [people.scorer, people.opponent, people.member, people.admin],
+            double_entry=True,
+        )
+        with_deals(match, [{"points": [0, 0]}] * length, people.scorer.user)
+        number = length + 1
+        with CaptureQueriesContext(connection) as entered:
+            deal = services.submit_deal(
+                match=match,
+                number=number,
+                input={"points": [3, 0]},
+                by=people.scorer.user,
+            )
+        assert deal.status == DealStatus.PENDING
+        with CaptureQueriesContext(connection) as confirmed:
+            deal = services.confirm_deal(
+                match=match,
+                number=number,
+                base_version=deal.version,
+                by=people.opponent.user,
+            )
+        assert deal.status == DealStatus.COUNTED
+        match.refresh_from_db()
+        assert match.totals == [3, 0]
+        counts.append((len(entered.captured_queries), len(confirmed.captured_queries)))
+    assert counts[0] == counts[1]
+    # The entry is a submit like any other; the confirmation adds the confirmer's
+    # checks (seats, sides, membership) and looks up the sheet's next number.
+    assert counts[0][0] <= MAX_QUERIES
+    assert counts[0][1] <= MAX_QUERIES + 4

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+from decimal import Decimal
 
 import pytest
 from celery import shared_task
@@ -91,6 +92,10 @@ def test_a_follow_up_task_failing_after_commit_does_not_fail_the_stored_deal(
         "tests.follow_up_that_fails",
         "scoring.money.settle_match",
     ]
+    # Played for a stake, so that the settlement (the task after the failing one)
+    # writes its record: a match played for nothing is skipped without a write.
+    match.point_value = Decimal("0.05")
+    match.save(update_fields=["point_value"])
     api_client.force_authenticate(people.scorer.user)
     with caplog.at_level(logging.ERROR, logger="scoring.tasks"):
         response = api_client.post(

@@ -19,8 +19,8 @@ def test_two_first_notifications_at_once_both_find_the_task(monkeypatch, setting
     release = threading.Event()
 
     class FakeTask:
-        def delay(self, match_id):
-            sent.append(match_id)
+        def apply_async(self, args, **options):
+            sent.append(args[0])
 
     registry: dict[str, FakeTask] = {}
 

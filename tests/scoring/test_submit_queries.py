@@ -33,7 +33,7 @@ GOLDEN = Path(__file__).parents[1] / "games" / "golden"
 
 
 def tuppi_deals():
-    """Rami deals that alternate 7–6 and 6–7: nobody reaches a target of 10⁹."""
+    """Rami deals that alternate 7–6 and 6–7: nobody reaches a target of 10⁶."""
     for i in range(10**6):
         yield {"contract": "rami", "declarer": i % 4, "tricks": [7, 6][:: (-1) ** i]}
 
@@ -46,15 +46,15 @@ def canasta_deals():
         matches = json.load(recorded)["matches"]
     game = get_game("canasta")
     high = replace(
-        game.start({"target": 10**9}), totals=(5000, 5000), requirements=(120, 120)
+        game.start({"target": 1_000_000}), totals=(5000, 5000), requirements=(120, 120)
     )
     deals = [d for m in matches for d in m["deals"]]
     return cycle([d for d in deals if not game.fold_from(high, [d]).needs_attention])
 
 
 GAMES = {
-    "tuppi": (tuppi_deals, {"target": 10**9}),
-    "canasta": (canasta_deals, {"target": 10**9}),
+    "tuppi": (tuppi_deals, {"target": 1_000_000}),
+    "canasta": (canasta_deals, {"target": 1_000_000}),
 }
 
 
@@ -154,7 +154,7 @@ def test_a_state_from_another_engine_is_folded_from_the_deals(
     deals = list(islice(tuppi_deals(), 6))
     for number, raw in enumerate(deals[:5], start=1):
         services.submit_deal(match=match, number=number, input=raw, by=by)
-    expected = get_game("tuppi").fold(deals, {"target": 10**9})
+    expected = get_game("tuppi").fold(deals, {"target": 1_000_000})
     marker = Match.objects.get(pk=match.pk).state[FORMAT_KEY]
     Match.objects.filter(pk=match.pk).update(state=stored)
 

@@ -76,6 +76,7 @@ EXPECTED_ROLES = {
     "sneaky-pete": {"went_out": "seat", "players": "per_side", "points": "per_side"},
     "multimulta": {},
     "android-whist": {},
+    "narnian-whist": {"attacker": "seat"},
 }
 
 

@@ -83,6 +83,8 @@ EXPECTED_ROLES = {
         "cards": "per_side",
         "no_tricks": "side",
     },
+    "android-whist": {},
+    "narnian-whist": {"attacker": "seat"},
 }
 
 

@@ -75,6 +75,7 @@ EXPECTED_ROLES = {
     "sleazy": {"sides": "per_side", "points": "per_side"},
     "sneaky-pete": {"went_out": "seat", "players": "per_side", "points": "per_side"},
     "multimulta": {},
+    "seven-rummy": {"went_out": "seat", "hands": "per_side", "deadwood": "per_side"},
 }
 
 

@@ -54,6 +54,7 @@ from games.engine.melds import (
     going_out_error,
     went_out_points_errors,
 )
+from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 CARDS_DEALT = 7
@@ -140,20 +141,9 @@ class SevenRummy(Game):
         cards = isinstance(deal, SevenRummyCards)
         field = "hands" if cards else "deadwood"
         entries = deal.hands if cards else deal.deadwood
-        errors: list[RuleError] = []
-        if len(entries) != seats:
-            errors.append(
-                RuleError(
-                    field,
-                    "wrong_player_count",
-                    f"enter one entry per player: {seats} at this table, "
-                    f"not {len(entries)}",
-                )
-            )
-        if deal.went_out >= seats:
-            errors.append(
-                RuleError("went_out", "bad_seat", f"no seat {deal.went_out} here")
-            )
+        errors = table_entry_errors(
+            seats, field, len(entries), {"went_out": deal.went_out}
+        )
         if errors:
             raise DealRejected(errors)
         if cards:

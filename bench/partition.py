@@ -1,6 +1,9 @@
 """Best-partition solver against a brute force, on the same random hands.
 
-Run: ``.venv/bin/python -m bench.partition`` (``--hands 100000 --brute 10000``).
+Run: ``.venv/bin/python -m bench.partition`` (``--hands 100000 --brute 10000``);
+``--rules sinkki --brute 100000`` runs Sinkki's rules alone (book §43.2: sets of 3–4,
+runs of 3+ with the ace low only, no wilds, 52 cards) with the brute force on every
+one of the 100,000 hands (issue 15).
 
 The solver (:class:`games.engine.melds.Partitioner`) and :func:`brute_force_deadwood`
 score the same random hands; the run fails if any deadwood differs, and prints both
@@ -33,6 +36,7 @@ from games.engine.melds import (
     SetRule,
     read_meld,
 )
+from games.rules.sinkki import SOLVER as SINKKI
 
 VALUES = CardValues("pips, joker 25", {**PIP_VALUES.by_rank, "Jo": 25})
 
@@ -73,16 +77,28 @@ def deal_hands(
     return [rng.sample(deck, size) for _ in range(count)]
 
 
-RULES: dict[str, tuple[SetRule, RunRule]] = {
-    "ace low or high": (SetRule(), RunRule()),
-    "round the corner": (SetRule(), RunRule(wrap=True)),
+# Each set of rules, and whether it is also run with jokers (wild) in the deck.
+RULES: dict[str, tuple[SetRule, RunRule, bool]] = {
+    "ace low or high": (SetRule(), RunRule(), True),
+    "round the corner": (SetRule(), RunRule(wrap=True), True),
+    # Sinkki (book §43.2): the rules its solver is built with (games.rules.sinkki).
+    "sinkki": (SINKKI.sets, SINKKI.runs, False),
 }
 
 
-def run(hands: int, brute: int, size: int, seed: int, decks: int = 1) -> list[dict]:
+def run(
+    hands: int,
+    brute: int,
+    size: int,
+    seed: int,
+    decks: int = 1,
+    only: Sequence[str] = (),
+) -> list[dict]:
     results = []
-    for name, (sets, runs) in RULES.items():
-        for jokers in (0, 2 * decks):
+    for name, (sets, runs, with_jokers) in RULES.items():
+        if only and name not in only:
+            continue
+        for jokers in (0, 2 * decks) if with_jokers else (0,):
             dealt = deal_hands(hands, size, jokers, seed, decks)
             solver = Partitioner(sets=sets, runs=runs, values=VALUES, decks=decks)
             start, wall = time.process_time(), time.perf_counter()
@@ -123,11 +139,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--cards", type=int, default=7)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--decks", type=int, default=1)
+    parser.add_argument(
+        "--rules", action="append", choices=sorted(RULES), help="only these rules"
+    )
     args = parser.parse_args(argv)
     print(
         f"# {platform.processor() or platform.machine()}, {platform.python_version()}"
     )
-    for result in run(args.hands, args.brute, args.cards, args.seed, args.decks):
+    results = run(
+        args.hands, args.brute, args.cards, args.seed, args.decks, args.rules or ()
+    )
+    for result in results:
         print(json.dumps(result))
 
 

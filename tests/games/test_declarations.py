@@ -85,6 +85,13 @@ EXPECTED_ROLES = {
     },
     "android-whist": {},
     "narnian-whist": {"attacker": "seat"},
+    "sinkki": {
+        "hands": "per_side",
+        "trash": "per_side",
+        "sinkki": "seat",
+        "clean_game": "seat",
+    },
+    "seven-rummy": {"went_out": "seat", "hands": "per_side", "deadwood": "per_side"},
 }
 
 
@@ -148,9 +155,9 @@ def test_flags_are_declared_where_the_book_says_so():
     assert [s for s in BUILT if get_game(s).sheet_difference] == ["sleazy"]
     assert [s for s in BUILT if get_game(s).duplicate_boards] == ["sakaali"]
     assert [s for s in BUILT if get_game(s).lower_totals_win] == ["sneaky-pete"]
-    # No built game is played for win/loss only or pays its chips in money yet.
+    # No built game is played for win/loss only; Sinkki's chips are money (§43.1).
     assert all(get_game(s).stakes_per_point for s in BUILT)
-    assert not any(get_game(s).chips_are_money for s in BUILT)
+    assert [s for s in BUILT if get_game(s).chips_are_money] == ["sinkki"]
 
 
 def test_deal_winners_default_is_the_sole_best_score():

@@ -1,9 +1,9 @@
 """The chip machinery inside a game's fold: a test-only Sinkki scored from trash values.
 
-Not a registered game (Sinkki is not built yet): it shows that a chip game is a
-declaration and a scoring function on ``games.engine.chips`` — the ledger lives in
-the match state, the totals are the chips — and that such a game keeps the fold laws,
-conserves its chips and serialises its state.
+Not a registered game (the real one is ``games/rules/sinkki.py``): it shows that a
+chip game is a declaration and a scoring function on ``games.engine.chips`` — the
+ledger lives in the match state, the totals are the chips — and that such a game
+keeps the fold laws, conserves its chips and serialises its state.
 """
 
 from __future__ import annotations

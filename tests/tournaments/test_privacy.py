@@ -241,7 +241,8 @@ ANONYMOUS_FIELDS: dict[str, list[str]] = {
         "results.*.seats.*.player.username results.*.seats.*.position "
         "results.*.seats.*.side results.*.started_at results.*.state "
         "results.*.state.deal_number results.*.state.dealer "
-        "results.*.state.difference results.*.state.finished "
+        "results.*.state.difference results.*.state.engine_state "
+        "results.*.state.finished "
         "results.*.state.seat_totals results.*.state.totals results.*.state.winners "
         "results.*.status results.*.totals results.*.version results.*.winners "
     ),
@@ -256,6 +257,7 @@ ANONYMOUS_FIELDS: dict[str, list[str]] = {
         "point_value seats seats.*.player seats.*.player.display_name "
         "seats.*.player.id seats.*.player.username seats.*.position seats.*.side "
         "started_at state state.deal_number state.dealer state.difference "
+        "state.engine_state "
         "state.finished state.seat_totals state.totals state.winners status totals "
         "version winners "
     ),

@@ -561,7 +561,12 @@ class Mahjong(Game):
         prevailing: Wind,
     ) -> tuple[int, list[int], list[Fact]]:
         errors: list[RuleError] = []
-        reads = [read_hand(h, f"hands.{s}", errors) for s, h in enumerate(deal.hands)]
+        reads, unread = [], set()
+        for s, hand in enumerate(deal.hands):
+            before = len(errors)
+            reads.append(read_hand(hand, f"hands.{s}", errors))
+            if len(errors) > before:
+                unread.add(s)  # its tiles are not all known: not counted
         placed = []
         for s, read in enumerate(reads):
             for c in read.fixed:
@@ -573,7 +578,8 @@ class Mahjong(Game):
         winner = deal.winner
         assert winner is not None
         for s, read in enumerate(reads):
-            errors += _tile_count_errors(s, read, s == winner)
+            if s not in unread:
+                errors += _tile_count_errors(s, read, s == winner)
         if errors:
             raise DealRejected(errors)
         options: MahjongOptions = state.options

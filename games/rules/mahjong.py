@@ -93,7 +93,8 @@ TEXT = 200  # the longest entry of one field: a hand is 18 tiles at most
 
 Seat = Annotated[SeatField, Field(le=PLAYERS - 1)]
 TileText = Annotated[str, Field(max_length=TEXT)]
-Value = Annotated[int, Field(ge=0, le=1_000_000)]
+# "default" in the schema only: the entry form starts each position at 0.
+Value = Annotated[int, Field(ge=0, le=1_000_000, json_schema_extra={"default": 0})]
 
 
 class MahjongOptions(FrozenModel):
@@ -122,7 +123,8 @@ class MahjongOptions(FrozenModel):
 
 
 class MahjongHand(FrozenModel):
-    """One player's tiles at the end of a deal."""
+    # One player's tiles at the end of a deal (no docstring: it would be the
+    # schema's description, repeated on the form under every player).
 
     melded: TileText = Field(
         "",
@@ -658,7 +660,6 @@ class Mahjong(Game):
             context=(
                 ContextRow("chips", "Chips", "per_side", state.ledger.balances),
                 ContextRow("seat_winds", "Winds", "per_side", winds),
-                ContextRow("east", "East", "seat", east),
                 ContextRow(
                     "round_wind",
                     "Round wind",

@@ -4,7 +4,9 @@ long game (§42.2–42.3), what a scorer is told when a hand is wrong."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -423,3 +425,15 @@ def test_the_source_is_cited():
 
 def test_groups_are_read_in_the_order_typed():
     assert len(parse_groups("1C 2C 3C, E E E")) == 2
+
+
+def test_the_docs_worked_example_scores_as_the_page_says():
+    page = (Path(__file__).parents[2] / "docs/games/mahjong.md").read_text()
+    deal = json.loads(page.split("```json", 1)[1].split("```", 1)[0])
+    result = score(deal)
+    assert result.detail["value"] == 184
+    assert result.detail["category_one"][0:1] + result.detail["category_one"][3:] == [
+        32,
+        8,
+    ]
+    assert result.points == (-256, -256, 736, -224)

@@ -66,10 +66,16 @@ SUITS = {"C": "circles", "B": "bamboos", "K": "characters"}
 DRAGONS = {"RD": "red dragon", "GD": "green dragon", "WD": "white dragon"}
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Tile:
     """One face of the set. ``suit`` is ``C``/``B``/``K`` for suit tiles, ``number``
-    1–9 for suit tiles and 1–4 for flowers; ``code`` is canonical."""
+    1–9 for suit tiles and 1–4 for flowers; ``code`` is canonical.
+
+    Each face exists once (:data:`TILES`; the parser returns those objects), so a
+    tile equals only itself and hashes by identity — the counting and splitting
+    of hands hash tiles tens of thousands of times a second. Tiles sort by
+    ``sort_key``: circles, bamboos, characters, winds, dragons, flowers.
+    """
 
     sort_key: int
     code: str
@@ -111,6 +117,9 @@ class Tile:
         if self.kind is not Kind.SUIT or not 1 <= self.number + step <= 9:
             return None
         return TILES[f"{self.number + step}{self.suit}"]
+
+    def __lt__(self, other: Tile) -> bool:
+        return self.sort_key < other.sort_key
 
     def __str__(self) -> str:
         return self.code

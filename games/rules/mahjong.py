@@ -210,14 +210,11 @@ class Valuation:
     points: tuple[tuple[str, int], ...]
     doubles: tuple[tuple[str, int], ...]
     category_one: int
+    value: int  # sum of the points × every double
 
     @property
     def base(self) -> int:
         return sum(p for _, p in self.points)
-
-    @property
-    def value(self) -> int:
-        return self.base * prod(f for _, f in self.doubles)
 
 
 def combination_points(c: Combination) -> int:
@@ -338,7 +335,8 @@ def value_hand(
         )
         points = more + points
         doubles = doubles + more_doubles
-    return Valuation(tuple(points), tuple(doubles), first)
+    value = sum(p for _, p in points) * prod(f for _, f in doubles)
+    return Valuation(tuple(points), tuple(doubles), first, value)
 
 
 # -- reading a hand ------------------------------------------------------------------

@@ -79,8 +79,15 @@ from games.engine.tile_hands import (
     decompositions,
     partial_arrangements,
 )
-from games.engine.tiles import WINDS, Tile, TileError, Wind, count_errors, parse_groups
-from games.engine.tiles import parse_tiles as _parse_tiles
+from games.engine.tiles import (
+    WINDS,
+    Tile,
+    TileError,
+    Wind,
+    count_errors,
+    parse_groups,
+    parse_tiles,
+)
 
 PLAYERS = 4
 SHORT_DEALS, LONG_DEALS = 4, 8  # §42.2
@@ -394,7 +401,7 @@ def read_hand(hand: MahjongHand, path: str, errors: list[RuleError]) -> ReadHand
     loose: tuple[Tile, ...] = ()
     flowers: tuple[Tile, ...] = ()
     try:
-        loose = _parse_tiles(hand.hand)
+        loose = parse_tiles(hand.hand)
     except TileError as err:
         errors.append(RuleError(f"{path}.hand", "bad_tile", str(err)))
     if any(t.is_flower for t in loose):
@@ -406,7 +413,7 @@ def read_hand(hand: MahjongHand, path: str, errors: list[RuleError]) -> ReadHand
             )
         )
     try:
-        flowers = _parse_tiles(hand.flowers)
+        flowers = parse_tiles(hand.flowers)
     except TileError as err:
         errors.append(RuleError(f"{path}.flowers", "bad_tile", str(err)))
     if any(not t.is_flower for t in flowers):
@@ -580,6 +587,19 @@ class Mahjong(Game):
         for s, read in enumerate(reads):
             if s not in unread:
                 errors += _tile_count_errors(s, read, s == winner)
+            if any(c.kind is SetKind.PAIR and not c.concealed for c in read.fixed) and (
+                s != winner or deal.won_by != "discard"
+            ):
+                # §42.8: only a claimed discard is melded with tiles of the hand,
+                # and only Mah Jong may claim one for the pair.
+                errors.append(
+                    RuleError(
+                        f"hands.{s}.melded",
+                        "pair_melded",
+                        "a pair is melded only by the winner, with the winning "
+                        "discard (§42.8): enter it among the hand's tiles",
+                    )
+                )
         if errors:
             raise DealRejected(errors)
         options: MahjongOptions = state.options

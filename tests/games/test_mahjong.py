@@ -302,6 +302,15 @@ def test_a_wrong_winning_hand_is_named(hand, expected):
     assert errors_of({"winner": 1, "hands": hands(1, hand)}) == expected
 
 
+def test_only_the_winner_melds_a_pair_and_only_with_a_discard():
+    pair_melded = {"melded": "1C 2C 3C, 5B 5B", "hand": "4C 5C 6C 7B 8B 9B 2K 3K 4K"}
+    assert winner_value(pair_melded) == 40
+    deal = {"winner": 1, "won_by": "wall", "hands": hands(1, pair_melded)}
+    assert errors_of(deal) == [("hands.1.melded", "pair_melded")]
+    deal = {"winner": 1, "hands": hands(1, CHOWS, s0={"melded": "E E"})}
+    assert errors_of(deal) == [("hands.0.melded", "pair_melded")]
+
+
 def test_no_tile_more_than_four_times_across_the_table():
     deal = {
         "winner": 1,

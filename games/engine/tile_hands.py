@@ -114,25 +114,35 @@ def _split(
         return
     low = faces[i]
     n = counts[low]
-    # The lowest tile left is in a pung, in the pair, or starts a chow.
-    if n >= 3:
-        counts[low] -= 3
-        for rest in _split(counts, faces, i, pairs):
-            yield (Combination((low,) * 3, SetKind.PUNG), *rest)
-        counts[low] += 3
-    if n >= 2 and pairs:
-        counts[low] -= 2
-        for rest in _split(counts, faces, i, pairs - 1):
-            yield (Combination((low,) * 2, SetKind.PAIR), *rest)
-        counts[low] += 2
     second, third = low.next_in_suit(1), low.next_in_suit(2)
-    if second is not None and third is not None and counts[second] and counts[third]:
-        for t in (low, second, third):
-            counts[t] -= 1
-        for rest in _split(counts, faces, i, pairs):
-            yield (Combination((low, second, third), SetKind.CHOW), *rest)
-        for t in (low, second, third):
-            counts[t] += 1
+    # Every copy of the lowest tile left is placed at once — in a pung, in the
+    # pair, or starting a chow — so that each split is found exactly once.
+    for pung in (0, 1):
+        for pair in (0, 1) if pairs else (0,):
+            chows = n - 3 * pung - 2 * pair
+            if chows < 0 or (
+                chows
+                and (
+                    second is None
+                    or third is None
+                    or counts[second] < chows
+                    or counts[third] < chows
+                )
+            ):
+                continue
+            placed = [Combination((low,) * 3, SetKind.PUNG)] * pung
+            placed += [Combination((low,) * 2, SetKind.PAIR)] * pair
+            placed += [Combination((low, second, third), SetKind.CHOW)] * chows
+            counts[low] = 0
+            if chows:
+                counts[second] -= chows
+                counts[third] -= chows
+            for rest in _split(counts, faces, i + 1, pairs - pair):
+                yield (*placed, *rest)
+            counts[low] = n
+            if chows:
+                counts[second] += chows
+                counts[third] += chows
 
 
 def partial_arrangements(

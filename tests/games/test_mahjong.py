@@ -18,7 +18,7 @@ from games.engine.serialize import state_from_json, state_to_json
 from games.engine.tile_hands import combination
 from games.engine.tiles import Wind, parse_groups, parse_tiles
 from games.rules.mahjong import deal_payments, seat_wind, value_hand
-from tests.games.strategies.mahjong import tiles_deal, winning_hand
+from tests.games.strategies.mahjong import matches, tiles_deal, winning_hand
 
 GAME = get_game("mahjong")
 E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
@@ -446,3 +446,28 @@ def test_the_docs_worked_example_scores_as_the_page_says():
         8,
     ]
     assert result.points == (-256, -256, 736, -224)
+
+
+def test_the_cli_and_stateless_api_fold_the_books_deal():
+    from games.engine.play import fold_payload
+
+    deal = {
+        "winner": 2,
+        "hands": [{"hand": "E E E 2B 5K"}, {}, BOOK_HAND, {"melded": "WD WD WD"}],
+    }
+    folded = fold_payload("mahjong", {"deals": [deal]})
+    assert folded.totals == (744, 744, 1736, 776)
+
+
+@settings(max_examples=60, deadline=None)
+@given(case=matches())
+def test_chips_are_conserved_over_every_match(case):
+    folded = GAME.fold(case.deals, case.options)
+    start = case.options.get("start") or (
+        2000 if case.options.get("length") == "long" else 1000
+    )
+    assert sum(folded.totals) == 4 * start
+    assert sum(chip_points(folded.state.ledger)) == 0
+    counted = [d for d in folded.deals if d.score is not None]
+    assert all(sum(d.score.points) == 0 for d in counted)
+    assert all(d.score.detail["value"] % 2 == 0 for d in counted)

@@ -186,19 +186,15 @@ def value_fact(
     *,
     winner: bool,
 ) -> Fact:
-    items = " + ".join(f"{text} {p}" for text, p in valuation.points) or "0"
-    doubles = "".join(
-        f" × 2 ({text})" if f == 2 else f" × {f} ({text})"
-        for text, f in valuation.doubles
-    )
-    sets = " | ".join(c.code for c in combos)
     what = "hand" if winner else "Category I"
-    return Fact(
-        "value",
-        f"seat {seat}: {what} {valuation.value} = ({items}){doubles} [{sets}]",
-        seat,
-        valuation.value,
-    )
+    text = f"seat {seat}: {what} {valuation.value}"
+    if valuation.points:
+        items = " + ".join(f"{item} {p}" for item, p in valuation.points)
+        doubles = "".join(f" × {f} ({item})" for item, f in valuation.doubles)
+        text += f" = ({items}){doubles}"
+    if combos:
+        text += " [" + " | ".join(c.code for c in combos) + "]"
+    return Fact("value", text, seat, valuation.value)
 
 
 def pair_errors(

@@ -615,6 +615,10 @@ class _Renderer:
     def render_object(self, node: Field) -> str:
         shown = [c for c in node.children if not self.tucked(c)]
         tucked = [c for c in node.children if self.tucked(c)]
+        if node.path and not shown:
+            # A group of optional fields only (one player's tiles): "More" would
+            # hide the whole group behind nothing, so its fields show.
+            shown, tucked = tucked, []
         inner = "".join(self.render(c) for c in shown)
         if tucked:
             # Open when something in it was entered or is wrong.

@@ -144,6 +144,6 @@ def purge_idempotency_keys(hours: int = 48) -> int:
 @shared_task(name="scoring.rating_match_changed")
 def rating_match_changed(match_id: int) -> str:
     """Bring the ratings of the match's club and game up to date. Idempotent."""
-    from scoring import ratings
+    from scoring import services
 
-    return ratings.rating_match_changed(match_id=match_id)
+    return services.rating_match_changed(match_id=match_id)

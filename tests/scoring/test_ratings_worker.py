@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
-from scoring import ratings, tasks
+from scoring import services, tasks
 from scoring.models import Rating
 from tests.money_service.conftest import play
 from tests.workers import wait_until
@@ -29,5 +29,5 @@ def test_a_finished_match_is_rated_by_a_real_worker(
         (match_id,), queue=celery_worker_process.queue
     )
     assert again.get(timeout=60) == "unchanged", celery_worker_process.log()
-    ratings.ratings_recompute(club=club, game="tally-test")
+    services.ratings_recompute(club=club, game="tally-test")
     assert {r.player_id: (r.mu, r.sigma) for r in Rating.objects.all()} == stored

@@ -1,10 +1,11 @@
 """A deal submit costs a bounded number of queries, the same at deal 5 and deal 500.
 
 The submit folds only the new deal onto the state stored after the previous one
-(``scoring.services._state_before`` with ``last=True``), so neither the queries nor
-the engine's work grow with the match. The long matches are built cheaply: their
-deals are stored in bulk and folded once (``refold_match``), as an engine upgrade
-would re-fold them; deal 500 then goes through the service like any other.
+(``scoring.services._fold._state_before`` with ``last=True``), so neither the
+queries nor the engine's work grow with the match. The long matches are built
+cheaply: their deals are stored in bulk and folded once (``refold_match``), as an
+engine upgrade would re-fold them; deal 500 then goes through the service like any
+other.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from django.db.models import Q
 
 from games.engine import UnknownGame, get_game
 from games.models import CatalogueEntry
-from scoring import money_selectors, permissions, selectors
+from scoring import money_selectors, permissions
 from scoring.errors import NotFound
 from scoring.localtime import local
 from scoring.models import (
@@ -34,6 +34,8 @@ from scoring.models import (
 )
 from scoring.money import get_currency
 from scoring.money.currency import format_minor
+from scoring.selectors.clubs import players_visible_to
+from scoring.selectors.matches import matches_visible_to
 
 
 @dataclass
@@ -93,7 +95,7 @@ class History:
 
 def player_get(user: Any, player_id: int) -> Player:
     """The player if ``user`` shares a club with them (or is them), else 404."""
-    player = selectors.players_visible_to(user).filter(pk=player_id).first()
+    player = players_visible_to(user).filter(pk=player_id).first()
     if player is None:
         raise NotFound("not_found", "no such player")
     return player
@@ -122,7 +124,7 @@ def player_history(user: Any, player: Player, *, club_id: int | None = None) -> 
         clubs = clubs.filter(memberships__player=own) if own else clubs.none()
     history.clubs = list(clubs.order_by("name"))
     matches = (
-        selectors.matches_visible_to(user)
+        matches_visible_to(user)
         .filter(seats__player=player)
         .distinct()
         .order_by("-started_at", "-id")
@@ -233,7 +235,7 @@ def player_balances(
 def player_ratings(user: Any, player: Player) -> list[dict[str, Any]]:
     """The player's ratings in the clubs ``user`` may read, with their place on
     each club's ranking list."""
-    from scoring import ratings
+    from scoring.selectors.ratings import ranking
 
     rows = Rating.objects.filter(player=player).select_related("club")
     readable = {
@@ -244,7 +246,7 @@ def player_ratings(user: Any, player: Player) -> list[dict[str, Any]]:
     for r in rows.order_by("club__name", "game"):
         if r.club_id not in readable:
             continue
-        ranked = [x.player_id for x in ratings.ranking(r.club, r.game)]
+        ranked = [x.player_id for x in ranking(r.club, r.game)]
         out.append(
             {
                 "club": r.club,

@@ -30,16 +30,14 @@ the acting user; only a club admin of ``club`` may call them). Invariants:
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
-from zoneinfo import available_timezones
 
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from scoring import money_services, permissions, ratings, selectors
+from scoring import money_services, permissions, selectors
 from scoring.errors import DomainError, NotAllowed, NotFound
 from scoring.models import (
     Club,
@@ -52,15 +50,9 @@ from scoring.models import (
     Seat,
     SourceKind,
 )
-
-_SPACES = re.compile(r"\s+")
-
-
-def name_key(name: str) -> str:
-    """``name`` with case, accents and spacing ignored: "Äinö  " → "aino"."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _SPACES.sub(" ", bare).strip().casefold()
+from scoring.names import name_key
+from scoring.services._common import _require
+from scoring.services.ratings import ratings_recompute
 
 
 def _require_admin(by: Any, club: Club) -> None:
@@ -320,19 +312,48 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: Any) -> PlayerM
     for kind, source_id in sorted(sources):  # the trails name the kept player
         money_services.settle_quietly(kind, source_id)
     for club_id, game in sorted(rated):
-        ratings.ratings_recompute(club=Club.objects.get(pk=club_id), game=game)
+        ratings_recompute(club=Club.objects.get(pk=club_id), game=game)
     return record
 
 
 @transaction.atomic
-def club_set_time_zone(*, club: Club, time_zone: str, by: Any) -> Club:
-    """The club's time zone (an IANA name such as ``Europe/Helsinki``)."""
-    _require_admin(by, club)
-    time_zone = time_zone.strip()
-    if time_zone not in available_timezones():
-        raise DomainError(
-            "unknown_time_zone", "an IANA time zone, e.g. Europe/Helsinki", "time_zone"
-        )
-    club.time_zone = time_zone
-    club.save(update_fields=["time_zone"])
-    return club
+def player_create(
+    *,
+    club: Club,
+    display_name: str,
+    user: Any | None = None,
+    username: str = "",
+    role: str = Role.MEMBER,
+    allow_duplicate: bool = True,
+    by: Any,
+) -> Player:
+    """A new player, member of ``club`` with ``role`` (club admins only).
+
+    The one way a player is made is :func:`player_add` (``username``
+    links an account without telling whether it exists; a near-duplicate name is
+    refused unless ``allow_duplicate``); this name stays for the callers that add
+    players in bulk (a tournament's pasted entries), where a repeated name is
+    intended.
+    """
+    return player_add(
+        club=club,
+        display_name=display_name,
+        user=user,
+        username=username,
+        role=role,
+        allow_duplicate=allow_duplicate,
+        by=by,
+    )
+
+
+@transaction.atomic
+def player_update(*, club: Club, player: Player, display_name: str, by: Any) -> Player:
+    _require(permissions.may_manage_club(by, club), "only a club admin edits players")
+    if not player.memberships.filter(club=club).exists():
+        raise NotFound("not_found", "no such player in this club")
+    display_name = display_name.strip()
+    if not display_name:
+        raise DomainError("required", "a player needs a name", "display_name")
+    player.display_name = display_name[:80]
+    player.save(update_fields=["display_name"])
+    return player

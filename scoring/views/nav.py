@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET
 from scoring import permissions, selectors
 from scoring.errors import NotFound
 from scoring.models import Club, Membership, Role, SettlementRecord
-from scoring.players import name_key
+from scoring.names import name_key
 
 LIMIT = 50
 

@@ -10,9 +10,11 @@ finishing-order game is one team per player, a heads-up game two teams of one.
   totals share a rank. A finished match without winners is a draw: every side rank 1.
   Abandoned and unfinished matches do not count.
 * **Order.** A club's ratings in a game are the fold of its finished matches in the
-  order (``ended_at``, match id). :func:`ratings_recompute` folds them from scratch.
-* **After each finished match** the worker runs :func:`rating_match_changed`
-  (task ``scoring.rating_match_changed``, sent by the score book's "result changed"
+  order (``ended_at``, match id). :func:`scoring.services.ratings_recompute` folds
+  them from scratch.
+* **After each finished match** the worker runs
+  :func:`scoring.services.ratings_update_for_match` (task
+  ``scoring.ratings_update_for_match``, sent by the score book's "result changed"
   notification after the commit that finished or corrected the match). It applies
   the match on top of the stored ratings when it is the newest of its club and game,
   does nothing when the same outcome is already counted, and recomputes the club's

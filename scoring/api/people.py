@@ -163,7 +163,7 @@ class PlayerHistoryApi(_Api):
     @extend_schema(responses={200: RecordOut(many=True), **_ERRORS})
     def get(self, request: Request, player_id: int) -> Response:
         player = selectors.player_get(request.user, player_id)
-        history = selectors.player_history(request.user, player)
+        history = selectors.player_history_get(request.user, player)
         rows = [{"game": g, **vars(r)} for g, r in history.by_game.items()]
         return Response(RecordOut(rows, many=True).data)
 
@@ -189,7 +189,7 @@ class RankingApi(_Api):
         season = request.query_params.get("season", "")
         if season and not season.isdigit():
             raise DomainError("invalid", "a year, e.g. 2026", "season")
-        rows = selectors.ranking(club, game, season=int(season) if season else None)
+        rows = selectors.ranking_get(club, game, season=int(season) if season else None)
         return Response(RatingOut(rows, many=True).data)
 
 

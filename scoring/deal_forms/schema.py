@@ -29,7 +29,7 @@ class Table:
 
 
 def table_from_sides(sides: Sequence[Mapping[str, Any]]) -> Table:
-    """The form's table from a match's sides (``scoring.selectors.match_sides``)."""
+    """The form's table from a match's sides (``scoring.selectors.match_side_list``)."""
     by_seat: dict[int, str] = {}
     seat_sides: dict[int, int] = {}
     for side in sides:

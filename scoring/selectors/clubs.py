@@ -44,11 +44,11 @@ def club_get(user: Any, club_id: int) -> Club:
     return club
 
 
-def club_players(club: Club) -> QuerySet[Player]:
+def club_player_list(club: Club) -> QuerySet[Player]:
     return Player.objects.filter(memberships__club=club).order_by("display_name", "id")
 
 
-def club_pickable_players(club: Club) -> QuerySet[Player]:
+def club_pickable_player_list(club: Club) -> QuerySet[Player]:
     """The club's players a picker offers: retired players left out."""
     return Player.objects.filter(
         memberships__club=club, memberships__retired_at__isnull=True
@@ -57,7 +57,7 @@ def club_pickable_players(club: Club) -> QuerySet[Player]:
 
 def club_player_get(club: Club, player_id: int) -> Player:
     player = (
-        club_players(club).filter(pk=player_id).first()
+        club_player_list(club).filter(pk=player_id).first()
         if _in_range(player_id)
         else None
     )
@@ -66,7 +66,7 @@ def club_player_get(club: Club, player_id: int) -> Player:
     return player
 
 
-def club_memberships(club: Club) -> QuerySet[Membership]:
+def club_membership_list(club: Club) -> QuerySet[Membership]:
     return (
         Membership.objects.filter(club=club)
         .select_related("player")
@@ -76,7 +76,7 @@ def club_memberships(club: Club) -> QuerySet[Membership]:
 
 def club_membership_get(club: Club, membership_id: int) -> Membership:
     membership = (
-        club_memberships(club).filter(pk=membership_id).first()
+        club_membership_list(club).filter(pk=membership_id).first()
         if _in_range(membership_id)
         else None
     )

@@ -43,7 +43,7 @@ def match_get(user: Any, match_id: int) -> Match:
     return match
 
 
-def match_sides(match: Match) -> list[dict[str, Any]]:
+def match_side_list(match: Match) -> list[dict[str, Any]]:
     """Each side: its number, its players in seat order, and a label for headings."""
     seats = sorted(match.seats.all(), key=lambda s: s.position)
     sides: dict[int, list[Seat]] = {}
@@ -63,7 +63,7 @@ def match_sides(match: Match) -> list[dict[str, Any]]:
     ]
 
 
-def match_state(match: Match) -> dict[str, Any]:
+def match_state_get(match: Match) -> dict[str, Any]:
     """The current state a client needs to carry on (also the body of a 409)."""
     return {
         "id": match.pk,
@@ -84,7 +84,7 @@ def match_state(match: Match) -> dict[str, Any]:
     }
 
 
-def match_deals(match: Match) -> QuerySet[Deal]:
+def match_deal_list(match: Match) -> QuerySet[Deal]:
     return match.deals.order_by("number").select_related(
         "entered_by", "confirmed_by", "rival_entered_by"
     )
@@ -92,18 +92,20 @@ def match_deals(match: Match) -> QuerySet[Deal]:
 
 def deal_get(match: Match, number: int) -> Deal:
     deal = (
-        match_deals(match).filter(number=number).first() if _in_range(number) else None
+        match_deal_list(match).filter(number=number).first()
+        if _in_range(number)
+        else None
     )
     if deal is None:
         raise NotFound("not_found", f"no deal {number} in this match")
     return deal
 
 
-def deal_revisions(deal: Deal) -> QuerySet[DealRevision]:
+def deal_revision_list(deal: Deal) -> QuerySet[DealRevision]:
     return deal.revisions.select_related("by").order_by("at", "id")
 
 
-def deal_schema(match: Match) -> dict[str, Any]:
+def deal_schema_get(match: Match) -> dict[str, Any]:
     """The JSON Schema of one deal's input for the match's game (for entry forms)."""
     game = get_game(match.game_id)
     return {
@@ -114,7 +116,7 @@ def deal_schema(match: Match) -> dict[str, Any]:
     }
 
 
-def match_seat_points(match: Match) -> list[dict[str, Any]]:
+def match_seat_point_list(match: Match) -> list[dict[str, Any]]:
     """Per seat, the points its player scored alone (Klubiskruuvi's bolsus, kept
     apart from the sides' book: the engine's ``seat_totals``) and, when the game
     declares individual scoring, the player's individual total (team multiplier ×
@@ -146,15 +148,15 @@ def match_seat_points(match: Match) -> list[dict[str, Any]]:
     return rows
 
 
-def match_sheet(match: Match) -> dict[str, Any]:
+def match_sheet_get(match: Match) -> dict[str, Any]:
     """The score sheet: one row per deal with each side's points and running totals.
 
     Two queries (seats, deals). ``rows[i]``: ``number``, ``status``, ``points``,
     ``totals``, ``errors``, ``facts``, ``verified``, ``version``, ``entered_by``.
     """
-    sides = match_sides(match)
+    sides = match_side_list(match)
     rows = []
-    for deal in match_deals(match):
+    for deal in match_deal_list(match):
         counts = deal.status == DealStatus.COUNTED
         result = deal.result or {}
         rows.append(

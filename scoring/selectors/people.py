@@ -108,7 +108,7 @@ def _engine(slug: str):
         return None
 
 
-def outcome_of(match: Match, side: int) -> str | None:
+def _side_outcome(match: Match, side: int) -> str | None:
     if match.status != MatchStatus.FINISHED:
         return None
     if not match.winners:
@@ -116,7 +116,9 @@ def outcome_of(match: Match, side: int) -> str | None:
     return "won" if side in match.winners else "lost"
 
 
-def player_history(user: Any, player: Player, *, club_id: int | None = None) -> History:
+def player_history_get(
+    user: Any, player: Player, *, club_id: int | None = None
+) -> History:
     history = History(player=player)
     own = permissions.player_of(user)
     clubs = player.clubs.all()
@@ -148,7 +150,7 @@ def player_history(user: Any, player: Player, *, club_id: int | None = None) -> 
     for match in reversed(matches):  # oldest first: streaks run forwards
         seats = list(match.seats.all())
         side = next(s.side for s in seats if s.player_id == player.pk)
-        outcome = outcome_of(match, side)
+        outcome = _side_outcome(match, side)
         history.matches.insert(
             0,
             {
@@ -191,7 +193,7 @@ def player_history(user: Any, player: Player, *, club_id: int | None = None) -> 
     return history
 
 
-def player_balances(
+def player_balance_list(
     user: Any, player: Player, *, season: int | None = None
 ) -> list[dict[str, Any]]:
     """The player's money per club and currency — settled, paid and still open —
@@ -232,10 +234,10 @@ def player_balances(
     return rows
 
 
-def player_ratings(user: Any, player: Player) -> list[dict[str, Any]]:
+def player_rating_list(user: Any, player: Player) -> list[dict[str, Any]]:
     """The player's ratings in the clubs ``user`` may read, with their place on
     each club's ranking list."""
-    from scoring.selectors.ratings import ranking
+    from scoring.selectors.ratings import ranking_get
 
     rows = Rating.objects.filter(player=player).select_related("club")
     readable = {
@@ -246,7 +248,7 @@ def player_ratings(user: Any, player: Player) -> list[dict[str, Any]]:
     for r in rows.order_by("club__name", "game"):
         if r.club_id not in readable:
             continue
-        ranked = [x.player_id for x in ranking(r.club, r.game)]
+        ranked = [x.player_id for x in ranking_get(r.club, r.game)]
         out.append(
             {
                 "club": r.club,

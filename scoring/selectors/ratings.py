@@ -8,7 +8,7 @@ from scoring.models import Club, Player, RatedMatch, Rating
 from scoring.ratings import finished_matches, outcome_of, rate
 
 
-def games_rated(club: Club) -> list[str]:
+def club_rated_game_list(club: Club) -> list[str]:
     return list(
         Rating.objects.filter(club=club)
         .order_by("game")
@@ -17,7 +17,7 @@ def games_rated(club: Club) -> list[str]:
     )
 
 
-def ranking(club: Club, game: str, *, season: int | None = None) -> list[Rating]:
+def ranking_get(club: Club, game: str, *, season: int | None = None) -> list[Rating]:
     """The club's ranking list in ``game``: by ordinal (mu − 3σ), best first. With
     ``season`` (a year), the ratings of that season alone: every player starts
     afresh and only the matches that ended that year in the club's time zone count
@@ -39,7 +39,7 @@ def ranking(club: Club, game: str, *, season: int | None = None) -> list[Rating]
     return sorted(rows, key=lambda r: (-r.ordinal, -r.mu, r.player.display_name))
 
 
-def seasons(club: Club, game: str) -> list[int]:
+def ranking_season_list(club: Club, game: str) -> list[int]:
     """The years (club time) in which rated matches of ``game`` ended, newest first."""
     ended = RatedMatch.objects.filter(club=club, game=game).values_list(
         "ended_at", flat=True

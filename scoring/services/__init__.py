@@ -22,7 +22,7 @@ cannot differ). Invariants:
 * **Concurrency.** Writers lock the match row (``select_for_update``). A new deal
   carries the number the scorer expects (``number``); the database allows one deal
   per (match, number) — a lost race is a :class:`~config.api.Conflict` (409) whose body
-  holds the current match state (``"match": selectors.match_state(...)``).
+  holds the current match state (``"match": selectors.match_state_get(...)``).
   Corrections, voids and confirmations carry ``base_version`` (the deal's ``version``
   the user saw); a stale one is a 409 too (``stale_version``).
 * **History.** Every entry, correction, void, confirmation and conflicting entry adds a
@@ -30,7 +30,7 @@ cannot differ). Invariants:
   a voided deal stays on the sheet with its number.
 * **Double entry** (``match.double_entry``): a new deal is ``pending`` until a second
   person — not the enterer, seated on another side than the enterer — confirms it
-  (:func:`confirm_deal`) or enters the same deal again (:func:`submit_deal` with the
+  (:func:`deal_confirm`) or enters the same deal again (:func:`deal_submit` with the
   same number; equal inputs after the engine's parsing). A different second entry
   makes the deal a ``conflict``: both entries are kept (``input``, ``rival_input``),
   it does not count, and the next deal cannot be entered until a correction resolves
@@ -45,7 +45,7 @@ cannot differ). Invariants:
   (:func:`_reopen_if_undecided`). Either way the result-changed tasks follow.
 * **Follow-up work.** After a commit that changed a result, the tasks named in
   ``settings.KIRJURI_RESULT_CHANGED_TASKS`` get the match id
-  (:func:`scoring.tasks.notify_result_changed`); scoring imports no consumer.
+  (:func:`scoring.tasks.result_change_notify`); scoring imports no consumer.
 
 Errors: :mod:`scoring.errors` (``NotAllowed`` 403, ``NotFound`` 404, ``Conflict``
 409, ``DomainError`` 400) and the engine's ``InputRejected`` family (400).
@@ -57,6 +57,10 @@ correct, void, confirm), :mod:`.ratings` (the stored ratings); the package-priva
 :mod:`._fold` (the fold cache) and :mod:`._common` (lock, checks, revisions,
 notification). ``from scoring import services`` and ``services.<name>`` reach every
 public service through the re-exports below.
+
+Names are ``<noun>_<verb>`` (``match_start``, ``deal_submit``; the rule is written in
+``tests/test_naming.py``). Every service takes the acting user as ``by`` typed
+:data:`scoring.permissions.User`.
 """
 
 from scoring.services.clubs import (
@@ -66,49 +70,78 @@ from scoring.services.clubs import (
     membership_add,
     membership_set_role,
 )
-from scoring.services.deals import confirm_deal, correct_deal, submit_deal, void_deal
+from scoring.services.deals import deal_confirm, deal_correct, deal_submit, deal_void
 from scoring.services.matches import (
-    abandon_match,
-    finish_match,
+    match_abandon,
+    match_finish,
+    match_refold,
+    match_start,
     match_update,
-    refold_match,
-    start_match,
 )
 from scoring.services.players import (
     player_add,
     player_add_to_club,
     player_create,
+    player_find_similar,
     player_merge,
     player_rename,
     player_retire,
-    player_similar,
     player_update,
 )
-from scoring.services.ratings import rating_match_changed, ratings_recompute
+from scoring.services.ratings import ratings_recompute, ratings_update_for_match
+
+# Old names until the layers merge; removed by the integrator. The tournaments and
+# money code (moved by other branches of issue #13) and their tests still call these;
+# after the merge rename the callers (start_match -> match_start, …) and delete the
+# block. tests/test_naming.py excludes exactly these names.
+start_match = match_start
+finish_match = match_finish
+abandon_match = match_abandon
+refold_match = match_refold
+submit_deal = deal_submit
+correct_deal = deal_correct
+void_deal = deal_void
+confirm_deal = deal_confirm
+player_similar = player_find_similar
+rating_match_changed = ratings_update_for_match
+OLD_NAMES = (
+    "start_match",
+    "finish_match",
+    "abandon_match",
+    "refold_match",
+    "submit_deal",
+    "correct_deal",
+    "void_deal",
+    "confirm_deal",
+    "player_similar",
+    "rating_match_changed",
+)
+# -- end of the old names --------------------------------------------------------
 
 __all__ = [
-    "abandon_match",
     "club_create",
     "club_set_time_zone",
     "club_update",
-    "confirm_deal",
-    "correct_deal",
-    "finish_match",
+    "deal_confirm",
+    "deal_correct",
+    "deal_submit",
+    "deal_void",
+    "match_abandon",
+    "match_finish",
+    "match_refold",
+    "match_start",
     "match_update",
     "membership_add",
     "membership_set_role",
     "player_add",
     "player_add_to_club",
     "player_create",
+    "player_find_similar",
     "player_merge",
     "player_rename",
     "player_retire",
-    "player_similar",
     "player_update",
-    "rating_match_changed",
     "ratings_recompute",
-    "refold_match",
-    "start_match",
-    "submit_deal",
-    "void_deal",
+    "ratings_update_for_match",
+    *OLD_NAMES,
 ]

@@ -115,9 +115,9 @@ def _revise(
 
 
 def _current(match: Match) -> dict[str, Any]:
-    return {"match": selectors.match_state(match)}
+    return {"match": selectors.match_state_get(match)}
 
 
 def _notify(match: Match) -> None:
     """Tell the result-changed tasks after the commit (each service calls it once)."""
-    transaction.on_commit(partial(tasks.notify_result_changed, match.pk))
+    transaction.on_commit(partial(tasks.result_change_notify, match.pk))

@@ -180,7 +180,7 @@ def _canonical(game: Game, raw: Any) -> Any:
 def _reopen_if_undecided(match: Match) -> None:
     """A finished match whose corrected sheet no longer stands is open again.
 
-    "Finished" means decided and clean (see :func:`finish_match`). When a correction
+    "Finished" means decided and clean (see :func:`match_finish`). When a correction
     leaves the fold undecided, or flags a later deal, the book cannot stay closed on
     a result that does not exist: the match is in progress again, so that the table
     plays on or fixes the flagged deal and finishes it anew. The correction's

@@ -47,7 +47,7 @@ from scoring.services._fold import (
 # -- deals --------------------------------------------------------------------------
 
 
-def submit_deal(*, match: Match, number: int, input: Any, by: Any) -> Deal:
+def deal_submit(*, match: Match, number: int, input: Any, by: Any) -> Deal:
     """Enter deal ``number`` (the next deal of the sheet) exactly as ``input``.
 
     409 ``deal_exists`` / ``wrong_deal_number`` if the sheet has moved on (the body
@@ -142,7 +142,7 @@ def _submit(match: Match, number: int, input: Any, by: Any) -> Deal:
 
 
 @transaction.atomic
-def correct_deal(
+def deal_correct(
     *,
     match: Match,
     number: int,
@@ -190,12 +190,12 @@ def correct_deal(
 
 
 @transaction.atomic
-def void_deal(
+def deal_void(
     *, match: Match, number: int, base_version: int, reason: str, by: Any
 ) -> Deal:
     """Strike deal ``number`` from the count; it stays on the sheet as voided.
 
-    Closed matches as in :func:`correct_deal`.
+    Closed matches as in :func:`deal_correct`.
     """
     match = _lock(match)
     _require_correctable(match, by)
@@ -218,7 +218,7 @@ def void_deal(
 
 
 @transaction.atomic
-def confirm_deal(*, match: Match, number: int, base_version: int, by: Any) -> Deal:
+def deal_confirm(*, match: Match, number: int, base_version: int, by: Any) -> Deal:
     """Double entry: a second person from another side confirms a pending deal."""
     match = _lock(match)
     _require_open(match)

@@ -46,7 +46,7 @@ _CURRENCY = re.compile(r"^[A-Z]{3}$")
 
 
 @transaction.atomic
-def start_match(
+def match_start(
     *,
     club: Club,
     game: str,
@@ -135,7 +135,7 @@ def match_update(*, match: Match, is_public: bool, by: Any) -> Match:
 
 
 @transaction.atomic
-def finish_match(*, match: Match, by: Any) -> Match:
+def match_finish(*, match: Match, by: Any) -> Match:
     """Close the book of a decided match: no more entries or corrections."""
     match = _lock(match)
     _require_open(match)
@@ -165,7 +165,7 @@ def finish_match(*, match: Match, by: Any) -> Match:
 
 
 @transaction.atomic
-def abandon_match(*, match: Match, reason: str = "", by: Any) -> Match:
+def match_abandon(*, match: Match, reason: str = "", by: Any) -> Match:
     """Stop a match before it is decided; its deals stay as they are."""
     match = _lock(match)
     _require_open(match)
@@ -182,7 +182,7 @@ def abandon_match(*, match: Match, reason: str = "", by: Any) -> Match:
 
 
 @transaction.atomic
-def refold_match(*, match: Match) -> Match:
+def match_refold(*, match: Match) -> Match:
     """Re-fold a match from its stored deals (after an engine fix, say). Idempotent."""
     match = _lock(match)
     _refold(match, get_game(match.game_id), bump=False)

@@ -67,13 +67,13 @@ def _member(club: Club, player: Player) -> Membership:
     return membership
 
 
-def player_similar(*, club: Club, name: str, by: Any) -> list[Player]:
+def player_find_similar(*, club: Club, name: str, by: Any) -> list[Player]:
     """Players in ``by``'s clubs (and ``club``) whose name equals ``name`` ignoring
     case, accents and spacing."""
     key = name_key(name)
     if not key:
         return []
-    pool = selectors.players_visible_to(by) | selectors.club_players(club)
+    pool = selectors.players_visible_to(by) | selectors.club_player_list(club)
     return [
         p for p in pool.distinct().order_by("id") if name_key(p.display_name) == key
     ]
@@ -116,7 +116,7 @@ def player_add(
             "username",
         )
     if not allow_duplicate:
-        similar = player_similar(club=club, name=display_name, by=by)
+        similar = player_find_similar(club=club, name=display_name, by=by)
         if similar:
             names = ", ".join(f"{p.display_name} (#{p.pk})" for p in similar)
             raise DomainError(

@@ -1,8 +1,8 @@
 """Ratings per game and club, stored: the writes of :mod:`scoring.ratings`' model.
 
 :func:`ratings_recompute` folds a club's finished matches of a game from scratch;
-:func:`rating_match_changed` (after each finished or corrected match) applies one
-match on top of the stored ratings when it is the newest of its club and game, does
+:func:`ratings_update_for_match` (after each finished or corrected match) applies
+one match on top of the stored ratings when it is the newest of its club and game, does
 nothing when its outcome is already counted, and recomputes otherwise — so it gives
 exactly what a recompute gives. Both idempotent."""
 
@@ -57,7 +57,7 @@ def _later_than(match: Match):
 
 
 @transaction.atomic
-def rating_match_changed(*, match_id: int) -> str:
+def ratings_update_for_match(*, match_id: int) -> str:
     """Bring the ratings of the match's club and game up to date with it (see the
     module docstring). Returns what it did: ``applied``, ``unchanged``,
     ``recomputed`` or ``ignored``."""

@@ -83,7 +83,7 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
     )
     listed = []
     for m in matches:
-        labels = [side["label"] for side in selectors.match_sides(m)]
+        labels = [side["label"] for side in selectors.match_side_list(m)]
         totals = list(m.totals or [0] * len(labels))
         listed.append(
             {
@@ -97,7 +97,7 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
         "scoring/club_detail.html",
         {
             "club": club,
-            "memberships": selectors.club_memberships(club),
+            "memberships": selectors.club_membership_list(club),
             "in_progress": [x for x in listed if x["match"].is_open],
             "finished": [
                 x for x in listed if x["match"].status == MatchStatus.FINISHED

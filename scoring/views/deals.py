@@ -37,7 +37,7 @@ from scoring.views._common import (
 
 
 def _form_table(match: Match) -> Table:
-    return table_from_sides(selectors.match_sides(match))
+    return table_from_sides(selectors.match_side_list(match))
 
 
 def _deal_form_context(
@@ -62,7 +62,7 @@ def _deal_form_context(
 
 
 def _pending_deal(match: Match) -> dict[str, Any] | None:
-    for row in selectors.match_sheet(match)["rows"]:
+    for row in selectors.match_sheet_get(match)["rows"]:
         if row["status"] in (DealStatus.PENDING, DealStatus.CONFLICT):
             return row
     return None
@@ -93,7 +93,7 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
         except ValueError:
             posted_number = number or 0
         try:
-            deal = services.submit_deal(
+            deal = services.deal_submit(
                 match=match, number=posted_number, input=values, by=request.user
             )
         except (InputRejected, DomainError) as exc:
@@ -154,7 +154,7 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         values = deal_from_post(tree, request.POST)
         if reason_form.is_valid():
             try:
-                services.correct_deal(
+                services.deal_correct(
                     match=match,
                     number=number,
                     input=values,
@@ -182,7 +182,7 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
             "mode": "correct",
             "reason_form": reason_form,
             "void_form": ReasonForm(initial={"base_version": deal.version}),
-            "revisions": selectors.deal_revisions(deal),
+            "revisions": selectors.deal_revision_list(deal),
             "action": reverse(
                 "scoring:deal-correct",
                 kwargs={"match_id": match.pk, "number": number},
@@ -206,7 +206,7 @@ def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
         messages.error(request, "Say why the deal is voided.")
         return redirect("scoring:deal-correct", match_id=match.pk, number=number)
     try:
-        services.void_deal(
+        services.deal_void(
             match=match,
             number=number,
             base_version=form.cleaned_data["base_version"],
@@ -243,7 +243,7 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
     """
     match = _match(request, match_id)
     try:
-        services.confirm_deal(
+        services.deal_confirm(
             match=match,
             number=number,
             base_version=int(request.POST.get("base_version") or 0),

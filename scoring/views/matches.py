@@ -77,7 +77,7 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
     except (ValueError, IndexError):
         raise Http404("no such table") from None
 
-    players = list(selectors.club_pickable_players(club))
+    players = list(selectors.club_pickable_player_list(club))
     side_names = [f"side {SIDE_NAMES[s]}" for s in range(max(shape) + 1)]
     form = MatchSetupForm(
         request.POST or None, players=players, seats=shape, side_names=side_names
@@ -94,7 +94,7 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         by_id = {p.pk: p for p in players}
         try:
-            match = services.start_match(
+            match = services.match_start(
                 club=club,
                 game=game.slug,
                 seats=[(by_id[pid], side) for pid, side in form.seated()],
@@ -159,7 +159,7 @@ def _attach_setup_error(form: MatchSetupForm, error: dict[str, str]) -> None:
 
 
 def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
-    sheet = selectors.match_sheet(match)
+    sheet = selectors.match_sheet_get(match)
     table = sheet_table(sheet)
     seats = {
         pos: player["display_name"]
@@ -178,7 +178,7 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
         target=_chart_target(match, totals),
     )
     may_score = permissions.may_score(request.user, match)
-    seat_points = selectors.match_seat_points(match)
+    seat_points = selectors.match_seat_point_list(match)
     may_correct = may_score and (
         match.is_open or permissions.may_correct_closed(request.user, match)
     )
@@ -239,7 +239,7 @@ def match_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _readable_match(request, match_id)
     if isinstance(match, HttpResponse):
         return match
-    sheet = selectors.match_sheet(match)
+    sheet = selectors.match_sheet_get(match)
     if not permissions.may_read_club(request.user, match.club_id):
         for row in sheet["rows"]:
             row["entered_by"] = None
@@ -264,7 +264,7 @@ def match_chart(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _readable_match(request, match_id)
     if isinstance(match, HttpResponse):
         return match
-    sheet = selectors.match_sheet(match)
+    sheet = selectors.match_sheet_get(match)
     totals, numbers = chart_series(sheet_table(sheet))
     svg = progression_svg(
         sides=[s["label"] for s in sheet["sides"]],
@@ -282,7 +282,7 @@ def match_finish(request: HttpRequest, match_id: int) -> HttpResponse:
     """Close the book of a decided match. Who: its scorers and the club admins."""
     match = _scored_match(request, match_id)
     try:
-        services.finish_match(match=match, by=request.user)
+        services.match_finish(match=match, by=request.user)
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
@@ -298,7 +298,7 @@ def match_abandon(request: HttpRequest, match_id: int) -> HttpResponse:
     form = AbandonForm(request.POST)
     form.is_valid()
     try:
-        services.abandon_match(
+        services.match_abandon(
             match=match, reason=form.cleaned_data.get("reason", ""), by=request.user
         )
     except DomainError as exc:

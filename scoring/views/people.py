@@ -42,7 +42,7 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
     if request.method == "POST" and not is_admin:
         raise PermissionDenied("only a club admin manages players")
     action = request.POST.get("action", "")
-    memberships = selectors.club_memberships(club).select_related("player__user")
+    memberships = selectors.club_membership_list(club).select_related("player__user")
     choices = [
         (m.player_id, f"{m.player.display_name} (#{m.player_id})") for m in memberships
     ]
@@ -175,7 +175,7 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         player = selectors.player_get(request.user, player_id)
     except NotFound:
         raise Http404("no such player") from None
-    history = selectors.player_history(request.user, player)
+    history = selectors.player_history_get(request.user, player)
     season_text = request.GET.get("season", "")
     season = int(season_text) if season_text.isdigit() else None
     return render(
@@ -184,9 +184,11 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         {
             "h": history,
             "player": player,
-            "balances": selectors.player_balances(request.user, player, season=season),
+            "balances": selectors.player_balance_list(
+                request.user, player, season=season
+            ),
             "season": season,
-            "ratings": selectors.player_ratings(request.user, player),
+            "ratings": selectors.player_rating_list(request.user, player),
         },
     )
 
@@ -196,7 +198,7 @@ def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
     """The club's ranking list in one game (``?game=``; the first rated game if not
     given), by rating. Who: members of the club."""
     club = _club(request, club_id)
-    games = sorted(selectors.games_rated(club))
+    games = sorted(selectors.club_rated_game_list(club))
     game = request.GET.get("game") or (games[0] if games else "")
     if game and game not in games:
         raise Http404("no ratings in this game")
@@ -213,8 +215,8 @@ def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
             "games": [(g, names.get(g, g)) for g in games],
             "game": game,
             "game_name": names.get(game, game),
-            "rows": selectors.ranking(club, game, season=season) if game else [],
+            "rows": selectors.ranking_get(club, game, season=season) if game else [],
             "season": season,
-            "seasons": selectors.seasons(club, game) if game else [],
+            "seasons": selectors.ranking_season_list(club, game) if game else [],
         },
     )

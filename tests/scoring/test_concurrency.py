@@ -59,7 +59,7 @@ def api_submit(user, match_id, points, key=None, number=2):
 
 def test_two_scorers_submit_deal_two_at_once(match, people):
     """One 201, one 409 carrying the current state; one deal 2 in the database."""
-    services.submit_deal(
+    services.deal_submit(
         match=match, number=1, input={"points": [10, 0]}, by=people.scorer.user
     )
     for number in (2, 3, 4):  # a few rounds: the race must never let both through
@@ -86,10 +86,10 @@ def test_the_constraint_alone_keeps_deal_numbers_unique(match, people, monkeypat
 
     monkeypatch.setattr(Deal.objects, "create", create_after_barrier)
     results = race(
-        lambda: services.submit_deal(
+        lambda: services.deal_submit(
             match=match, number=1, input={"points": [1, 0]}, by=people.scorer.user
         ),
-        lambda: services.submit_deal(
+        lambda: services.deal_submit(
             match=match, number=1, input={"points": [0, 1]}, by=people.admin.user
         ),
     )
@@ -102,7 +102,7 @@ def test_the_constraint_alone_keeps_deal_numbers_unique(match, people, monkeypat
 
 def test_the_same_idempotent_request_twice_at_once(match, people):
     """Both get the same 201: the second waits for the first and replays it."""
-    services.submit_deal(
+    services.deal_submit(
         match=match, number=1, input={"points": [10, 0]}, by=people.scorer.user
     )
     responses = race(
@@ -117,7 +117,7 @@ def test_the_same_idempotent_request_twice_at_once(match, people):
 
 def test_stale_corrections_race(match, people):
     """Two corrections based on the same version: one wins, one 409."""
-    services.submit_deal(
+    services.deal_submit(
         match=match, number=1, input={"points": [10, 0]}, by=people.scorer.user
     )
 

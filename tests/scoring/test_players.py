@@ -50,13 +50,13 @@ def test_rename_sets_the_short_name_the_sheet_prints(club, people):
 
 def test_retired_player_leaves_the_pickers_and_keeps_the_history(club, people, match):
     services.player_retire(club=club, player=people.opponent, by=people.admin.user)
-    assert people.opponent not in selectors.club_pickable_players(club)
-    assert people.opponent in selectors.club_players(club)
+    assert people.opponent not in selectors.club_pickable_player_list(club)
+    assert people.opponent in selectors.club_player_list(club)
     assert Seat.objects.filter(player=people.opponent, match=match).exists()
     services.player_retire(
         club=club, player=people.opponent, retired=False, by=people.admin.user
     )
-    assert people.opponent in selectors.club_pickable_players(club)
+    assert people.opponent in selectors.club_pickable_player_list(club)
 
 
 def test_the_last_admin_cannot_retire(club, people):
@@ -140,7 +140,7 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
         b["name"]: b["settled"]
         for b in money_selectors.match_sheet(admin, m1.pk)["balances"]
     }
-    sheets = [list(selectors.match_state(m)["totals"]) for m in (m1, m2)]
+    sheets = [list(selectors.match_state_get(m)["totals"]) for m in (m1, m2)]
     bob2_lines = LedgerEntry.objects.filter(line__endswith=f":p{bob2.pk}").count()
     assert bob2_lines > 0
 
@@ -159,7 +159,7 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
     )
     assert t_selectors.standings_data(tournament) == standings
     assert _money_totals(admin, [m1.pk, m2.pk]) == before
-    assert [list(selectors.match_state(m)["totals"]) for m in (m1, m2)] == sheets
+    assert [list(selectors.match_state_get(m)["totals"]) for m in (m1, m2)] == sheets
     trail = str(money_selectors.match_sheet(admin, m1.pk)["trail"])
     assert "bób" not in trail and "Bob" in trail
     # A recompute finds every posting where it is: nothing is reversed or reposted.

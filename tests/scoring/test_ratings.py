@@ -68,8 +68,8 @@ def test_a_finished_match_moves_the_ratings_like_openskill(club, people, finishe
     assert (lost.mu, lost.sigma) == (expected[1][0].mu, expected[1][0].sigma)
     assert won.mu > 25 > lost.mu and won.matches == lost.matches == 1
     later = play(club, people.admin.user, [sami, olli], [1, 2], point_value=None)
-    assert services.rating_match_changed(match_id=later.pk) == "applied"
-    assert services.rating_match_changed(match_id=later.pk) == "unchanged"
+    assert services.ratings_update_for_match(match_id=later.pk) == "applied"
+    assert services.ratings_update_for_match(match_id=later.pk) == "unchanged"
     assert Rating.objects.get(player=sami).matches == 2
 
 
@@ -97,7 +97,7 @@ def test_incremental_updates_equal_a_recompute_from_scratch(
     # A correction of an earlier finished match: the ratings follow, as a recompute.
     deal = three.deals.get()
     with django_capture_on_commit_callbacks(execute=True):
-        services.correct_deal(
+        services.deal_correct(
             match=three,
             number=deal.number,
             input={"points": [12, 3, 11]},
@@ -112,7 +112,7 @@ def test_incremental_updates_equal_a_recompute_from_scratch(
     services.ratings_recompute(club=club, game="tally-test")
     assert snapshot(club) == corrected
     # Delivered twice: nothing changes.
-    assert services.rating_match_changed(match_id=three.pk) == "unchanged"
+    assert services.ratings_update_for_match(match_id=three.pk) == "unchanged"
     assert snapshot(club) == corrected
 
 
@@ -149,9 +149,11 @@ def test_ranking_list_and_player_page(client, club, people, finished):
     table = page[page.index('id="ranking"') :]
     order = [table.index(n) for n in ("Sami", "Olli", "Mervi")]
     assert order == sorted(order)
-    assert selectors.games_rated(club) == ["tally-test"]  # once, however many rows
+    assert selectors.club_rated_game_list(club) == [
+        "tally-test"
+    ]  # once, however many rows
     assert "game-tabs" not in page  # one game: no tabs
-    rows = selectors.ranking(club, "tally-test")
+    rows = selectors.ranking_get(club, "tally-test")
     assert [r.ordinal for r in rows] == sorted((r.ordinal for r in rows), reverse=True)
     me = client.get(f"/players/{people.scorer.pk}/").content.decode()
     assert 'id="ratings"' in me and "1 / 3" in me
@@ -170,8 +172,8 @@ def test_a_season_rates_that_years_matches_alone(client, club, people, finished)
     new = finished(club, admin, [people.scorer, people.opponent], [9, 1])
     Match.objects.filter(pk=new.pk).update(ended_at=datetime(2026, 6, 1, tzinfo=UTC))
     services.ratings_recompute(club=club, game="tally-test")
-    assert selectors.seasons(club, "tally-test") == [2026, 2025]
-    season = selectors.ranking(club, "tally-test", season=2026)
+    assert selectors.ranking_season_list(club, "tally-test") == [2026, 2025]
+    season = selectors.ranking_get(club, "tally-test", season=2026)
     assert [r.player.display_name for r in season] == ["Sami", "Olli"]
     assert all(r.matches == 1 for r in season)
     book = {}
@@ -179,7 +181,7 @@ def test_a_season_rates_that_years_matches_alone(client, club, people, finished)
     assert {p: (r.mu, r.sigma) for p, r in book.items()} == {
         r.player_id: (r.mu, r.sigma) for r in season
     }
-    assert all(r.matches == 2 for r in selectors.ranking(club, "tally-test"))
+    assert all(r.matches == 2 for r in selectors.ranking_get(club, "tally-test"))
     client.force_login(people.member.user)
     page = client.get(f"/clubs/{club.pk}/ratings/?season=2025").content.decode()
     table = page[page.index('id="ranking"') :]

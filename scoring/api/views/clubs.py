@@ -102,7 +102,7 @@ class PlayerListApi(JsonApi, generics.ListAPIView):
         if _fake(self):
             return Player.objects.none()
         club = selectors.club_get(self.request.user, self.kwargs["club_id"])
-        return selectors.club_players(club).select_related("user")
+        return selectors.club_player_list(club).select_related("user")
 
     @extend_schema(
         request=s.PlayerIn,
@@ -165,7 +165,7 @@ class MembershipListApi(JsonApi, generics.ListAPIView):
         if _fake(self):
             return Membership.objects.none()
         club = selectors.club_get(self.request.user, self.kwargs["club_id"])
-        return selectors.club_memberships(club).select_related("player__user")
+        return selectors.club_membership_list(club).select_related("player__user")
 
     @extend_schema(
         request=s.MembershipIn,

@@ -48,7 +48,7 @@ def _deal_written(request: Request, match: Match, deal) -> dict[str, Any]:
     # The match as the service wrote it (a deal's match is the instance the service
     # locked and saved; after a deal's refresh it is read again): no second read.
     match = deal.match
-    written = {"deal": deal, "match": selectors.match_state(match)}
+    written = {"deal": deal, "match": selectors.match_state_get(match)}
     return s.DealWriteOut(written, context=_ctx(request, match)).data
 
 
@@ -65,7 +65,7 @@ class DealListApi(JsonApi, generics.ListAPIView):
         if _fake(self):
             return Deal.objects.none()
         self.match = selectors.match_get(self.request.user, self.kwargs["match_id"])
-        return selectors.match_deals(self.match)
+        return selectors.match_deal_list(self.match)
 
     def get_serializer_context(self) -> dict[str, Any]:
         context = super().get_serializer_context()
@@ -83,7 +83,7 @@ class DealListApi(JsonApi, generics.ListAPIView):
 
         def run() -> Response:
             data = _body(s.DealSubmitIn, request)
-            deal = services.submit_deal(
+            deal = services.deal_submit(
                 match=match, number=data["number"], input=data["input"], by=request.user
             )
             return Response(
@@ -138,7 +138,7 @@ class DealCorrectApi(JsonApi, APIView):
 
         def run() -> Response:
             data = _body(s.DealCorrectIn, request)
-            deal = services.correct_deal(
+            deal = services.deal_correct(
                 match=match,
                 number=number,
                 input=data["input"],
@@ -169,7 +169,7 @@ class DealVoidApi(JsonApi, APIView):
 
         def run() -> Response:
             data = _body(s.DealVoidIn, request)
-            deal = services.void_deal(
+            deal = services.deal_void(
                 match=match,
                 number=number,
                 base_version=data["base_version"],
@@ -200,7 +200,7 @@ class DealConfirmApi(JsonApi, APIView):
 
         def run() -> Response:
             data = _body(s.DealConfirmIn, request)
-            deal = services.confirm_deal(
+            deal = services.deal_confirm(
                 match=match,
                 number=number,
                 base_version=data["base_version"],

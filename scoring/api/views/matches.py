@@ -115,7 +115,7 @@ class ClubMatchListApi(JsonApi, generics.ListAPIView):
 
         def run() -> Response:
             data = _body(s.MatchIn, request)
-            match = services.start_match(
+            match = services.match_start(
                 club=club,
                 game=data["game"],
                 seats=[
@@ -147,7 +147,7 @@ class ClubMatchListApi(JsonApi, generics.ListAPIView):
 
 
 def _club_player(club: Club, player_id: int, path: str) -> Player:
-    player = selectors.club_players(club).filter(pk=player_id).first()
+    player = selectors.club_player_list(club).filter(pk=player_id).first()
     if player is None:
         raise DomainError("not_a_member", "no such player in this club", path)
     return player
@@ -197,7 +197,7 @@ class MatchSheetApi(JsonApi, APIView):
     @extend_schema(responses={200: s.SheetOut, **_READ_ERRORS})
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get(request.user, match_id)
-        sheet = selectors.match_sheet(match)
+        sheet = selectors.match_sheet_get(match)
         return Response(s.SheetOut(sheet, context=_ctx(request, match)).data)
 
 
@@ -209,7 +209,7 @@ class MatchDealSchemaApi(JsonApi, APIView):
     @extend_schema(responses={200: s.DealSchemaOut, **_READ_ERRORS})
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get(request.user, match_id)
-        return Response(s.DealSchemaOut(selectors.deal_schema(match)).data)
+        return Response(s.DealSchemaOut(selectors.deal_schema_get(match)).data)
 
 
 class MatchFinishApi(JsonApi, APIView):
@@ -224,7 +224,7 @@ class MatchFinishApi(JsonApi, APIView):
         match = _scored_match(request, match_id)
 
         def run() -> Response:
-            services.finish_match(match=match, by=request.user)
+            services.match_finish(match=match, by=request.user)
             return Response(
                 s.MatchOut(
                     selectors.match_get(request.user, match_id), context=_ctx(request)
@@ -249,7 +249,7 @@ class MatchAbandonApi(JsonApi, APIView):
 
         def run() -> Response:
             data = _body(s.MatchAbandonIn, request)
-            services.abandon_match(
+            services.match_abandon(
                 match=match, reason=data.get("reason", ""), by=request.user
             )
             return Response(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Q, QuerySet
 
 from scoring import permissions
@@ -13,6 +11,7 @@ from scoring.models import (
     Membership,
     Player,
 )
+from scoring.permissions import User
 
 #: Ids beyond this are no row of ours (and would overflow SQLite's INTEGER).
 MAX_ID = 2**63 - 1
@@ -22,7 +21,7 @@ def _in_range(value: int) -> bool:
     return 0 < value <= MAX_ID
 
 
-def _member_club_ids(user: Any):
+def _member_club_ids(user: User):
     player = permissions.player_of(user)
     if player is None:
         return Club.objects.none().values("pk")
@@ -32,12 +31,12 @@ def _member_club_ids(user: Any):
 # -- clubs ---------------------------------------------------------------------------
 
 
-def clubs_for(user: Any) -> QuerySet[Club]:
+def clubs_for(user: User) -> QuerySet[Club]:
     """The clubs ``user`` is a member of."""
     return Club.objects.filter(pk__in=_member_club_ids(user))
 
 
-def club_get(user: Any, club_id: int) -> Club:
+def club_get(user: User, club_id: int) -> Club:
     club = clubs_for(user).filter(pk=club_id).first() if _in_range(club_id) else None
     if club is None:
         raise NotFound("not_found", "no such club")
@@ -85,7 +84,7 @@ def club_membership_get(club: Club, membership_id: int) -> Membership:
     return membership
 
 
-def players_visible_to(user: Any) -> QuerySet[Player]:
+def players_visible_to(user: User) -> QuerySet[Player]:
     """Players sharing a club with ``user``, and the user's own player."""
     own = permissions.player_of(user)
     q = Q(memberships__club_id__in=_member_club_ids(user))

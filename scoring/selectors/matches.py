@@ -16,12 +16,13 @@ from scoring.models import (
     Match,
     Seat,
 )
+from scoring.permissions import User
 from scoring.selectors.clubs import _in_range, _member_club_ids
 
 # -- matches -------------------------------------------------------------------------
 
 
-def matches_visible_to(user: Any) -> QuerySet[Match]:
+def matches_visible_to(user: User) -> QuerySet[Match]:
     """Public matches and the matches of the user's clubs."""
     return (
         Match.objects.filter(Q(is_public=True) | Q(club_id__in=_member_club_ids(user)))
@@ -32,7 +33,7 @@ def matches_visible_to(user: Any) -> QuerySet[Match]:
     )
 
 
-def match_get(user: Any, match_id: int) -> Match:
+def match_get(user: User, match_id: int) -> Match:
     match = (
         matches_visible_to(user).filter(pk=match_id).first()
         if _in_range(match_id)

@@ -34,6 +34,7 @@ from scoring.models import (
 )
 from scoring.money import get_currency
 from scoring.money.currency import format_minor
+from scoring.permissions import User
 from scoring.selectors.clubs import players_visible_to
 from scoring.selectors.matches import matches_visible_to
 
@@ -93,7 +94,7 @@ class History:
     clubs: list[Any] = field(default_factory=list)
 
 
-def player_get(user: Any, player_id: int) -> Player:
+def player_get(user: User, player_id: int) -> Player:
     """The player if ``user`` shares a club with them (or is them), else 404."""
     player = players_visible_to(user).filter(pk=player_id).first()
     if player is None:
@@ -117,7 +118,7 @@ def _side_outcome(match: Match, side: int) -> str | None:
 
 
 def player_history_get(
-    user: Any, player: Player, *, club_id: int | None = None
+    user: User, player: Player, *, club_id: int | None = None
 ) -> History:
     history = History(player=player)
     own = permissions.player_of(user)
@@ -194,7 +195,7 @@ def player_history_get(
 
 
 def player_balance_list(
-    user: Any, player: Player, *, season: int | None = None
+    user: User, player: Player, *, season: int | None = None
 ) -> list[dict[str, Any]]:
     """The player's money per club and currency — settled, paid and still open —
     for the player themself (every club) and a club's admins, its treasurers (that
@@ -234,7 +235,7 @@ def player_balance_list(
     return rows
 
 
-def player_rating_list(user: Any, player: Player) -> list[dict[str, Any]]:
+def player_rating_list(user: User, player: Player) -> list[dict[str, Any]]:
     """The player's ratings in the clubs ``user`` may read, with their place on
     each club's ranking list."""
     from scoring.selectors.ratings import ranking_get

@@ -15,6 +15,7 @@ from scoring.models import (
     DealRevision,
     Match,
 )
+from scoring.permissions import User
 
 
 def _lock(match: Match) -> Match:
@@ -48,7 +49,7 @@ def _require_open(match: Match) -> None:
         )
 
 
-def _require_correctable(match: Match, by: Any) -> None:
+def _require_correctable(match: Match, by: User) -> None:
     """An open match: its scorers. A closed one: see ``may_correct_closed``."""
     if match.is_open:
         _require(permissions.may_score(by, match), "you do not score this match")
@@ -74,7 +75,7 @@ def _require_version(match: Match, deal: Deal, base_version: int) -> None:
         )
 
 
-def _require_confirmer(match: Match, deal: Deal, by: Any) -> None:
+def _require_confirmer(match: Match, deal: Deal, by: User) -> None:
     """Double entry: the second person is not the enterer and sits on another side."""
     if not by.is_authenticated or deal.entered_by_id == by.pk:
         raise NotAllowed(
@@ -102,7 +103,7 @@ def _reason(reason: str) -> str:
 
 
 def _revise(
-    deal: Deal, kind: str, by: Any, input: Any, reason: str = ""
+    deal: Deal, kind: str, by: User | None, input: Any, reason: str = ""
 ) -> DealRevision:
     return DealRevision.objects.create(
         deal=deal,

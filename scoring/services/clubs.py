@@ -3,7 +3,6 @@ only (the creator of a club becomes its admin)."""
 
 from __future__ import annotations
 
-from typing import Any
 from zoneinfo import available_timezones
 
 from django.db import transaction
@@ -17,13 +16,14 @@ from scoring.models import (
     Player,
     Role,
 )
+from scoring.permissions import User
 from scoring.services._common import (
     _require,
 )
 
 
 @transaction.atomic
-def club_create(*, name: str, slug: str = "", by: Any) -> Club:
+def club_create(*, name: str, slug: str = "", by: User) -> Club:
     """A new club; ``by`` becomes its admin (a player is made for them if needed)."""
     if not by.is_authenticated:
         raise NotAllowed("not_authenticated", "sign in to create a club")
@@ -44,7 +44,7 @@ def club_create(*, name: str, slug: str = "", by: Any) -> Club:
 
 
 @transaction.atomic
-def club_update(*, club: Club, name: str, by: Any) -> Club:
+def club_update(*, club: Club, name: str, by: User) -> Club:
     _require(permissions.may_manage_club(by, club), "only a club admin may do this")
     name = name.strip()
     if not name:
@@ -55,7 +55,7 @@ def club_update(*, club: Club, name: str, by: Any) -> Club:
 
 
 @transaction.atomic
-def membership_add(*, club: Club, player: Player, role: str, by: Any) -> Membership:
+def membership_add(*, club: Club, player: Player, role: str, by: User) -> Membership:
     """Add an existing player to ``club`` (club admins only)."""
     _require(permissions.may_manage_club(by, club), "only a club admin adds members")
     if Membership.objects.filter(club=club, player=player).exists():
@@ -64,7 +64,7 @@ def membership_add(*, club: Club, player: Player, role: str, by: Any) -> Members
 
 
 @transaction.atomic
-def membership_set_role(*, membership: Membership, role: str, by: Any) -> Membership:
+def membership_set_role(*, membership: Membership, role: str, by: User) -> Membership:
     """Change a member's role; a club always keeps at least one admin."""
     club = membership.club
     _require(permissions.may_manage_club(by, club), "only a club admin sets roles")
@@ -83,7 +83,7 @@ def membership_set_role(*, membership: Membership, role: str, by: Any) -> Member
 
 
 @transaction.atomic
-def club_set_time_zone(*, club: Club, time_zone: str, by: Any) -> Club:
+def club_set_time_zone(*, club: Club, time_zone: str, by: User) -> Club:
     """The club's time zone (an IANA name such as ``Europe/Helsinki``)."""
     _require(permissions.may_manage_club(by, club), "only a club admin may do this")
     time_zone = time_zone.strip()

@@ -23,6 +23,7 @@ from scoring.models import (
     Match,
     RevisionKind,
 )
+from scoring.permissions import User
 from scoring.services._common import (
     _current,
     _deal,
@@ -47,7 +48,7 @@ from scoring.services._fold import (
 # -- deals --------------------------------------------------------------------------
 
 
-def deal_submit(*, match: Match, number: int, input: Any, by: Any) -> Deal:
+def deal_submit(*, match: Match, number: int, input: Any, by: User) -> Deal:
     """Enter deal ``number`` (the next deal of the sheet) exactly as ``input``.
 
     409 ``deal_exists`` / ``wrong_deal_number`` if the sheet has moved on (the body
@@ -69,7 +70,7 @@ def deal_submit(*, match: Match, number: int, input: Any, by: Any) -> Deal:
         ) from None
 
 
-def _submit(match: Match, number: int, input: Any, by: Any) -> Deal:
+def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
     match = _lock(match)
     _require_open(match)
     # One row tells the next number and, in the common case, whether deal
@@ -149,7 +150,7 @@ def deal_correct(
     input: Any,
     base_version: int,
     reason: str,
-    by: Any,
+    by: User,
 ) -> Deal:
     """Replace deal ``number``'s input (based on its ``base_version``) and re-fold.
 
@@ -191,7 +192,7 @@ def deal_correct(
 
 @transaction.atomic
 def deal_void(
-    *, match: Match, number: int, base_version: int, reason: str, by: Any
+    *, match: Match, number: int, base_version: int, reason: str, by: User
 ) -> Deal:
     """Strike deal ``number`` from the count; it stays on the sheet as voided.
 
@@ -218,7 +219,7 @@ def deal_void(
 
 
 @transaction.atomic
-def deal_confirm(*, match: Match, number: int, base_version: int, by: Any) -> Deal:
+def deal_confirm(*, match: Match, number: int, base_version: int, by: User) -> Deal:
     """Double entry: a second person from another side confirms a pending deal."""
     match = _lock(match)
     _require_open(match)
@@ -251,7 +252,7 @@ def deal_confirm(*, match: Match, number: int, base_version: int, by: Any) -> De
     return deal
 
 
-def _second_entry(match: Match, deal: Deal, input: Any, by: Any) -> Deal:
+def _second_entry(match: Match, deal: Deal, input: Any, by: User) -> Deal:
     if deal.entered_by_id == by.pk:
         raise Conflict(
             "awaiting_confirmation",

@@ -28,6 +28,7 @@ from scoring.models import (
     Player,
     Seat,
 )
+from scoring.permissions import User
 from scoring.services._common import (
     _current,
     _lock,
@@ -58,7 +59,7 @@ def match_start(
     is_public: bool = False,
     double_entry: bool = False,
     scorers: Iterable[Player] = (),
-    by: Any,
+    by: User,
 ) -> Match:
     """Start a match of ``game`` (a registry slug) in ``club``.
 
@@ -123,7 +124,7 @@ def match_start(
 
 
 @transaction.atomic
-def match_update(*, match: Match, is_public: bool, by: Any) -> Match:
+def match_update(*, match: Match, is_public: bool, by: User) -> Match:
     """Publish or unpublish a match (its scorers and the club admins)."""
     match = _lock(match)
     _require(permissions.may_score(by, match), "you do not score this match")
@@ -135,7 +136,7 @@ def match_update(*, match: Match, is_public: bool, by: Any) -> Match:
 
 
 @transaction.atomic
-def match_finish(*, match: Match, by: Any) -> Match:
+def match_finish(*, match: Match, by: User) -> Match:
     """Close the book of a decided match: no more entries or corrections."""
     match = _lock(match)
     _require_open(match)
@@ -165,7 +166,7 @@ def match_finish(*, match: Match, by: Any) -> Match:
 
 
 @transaction.atomic
-def match_abandon(*, match: Match, reason: str = "", by: Any) -> Match:
+def match_abandon(*, match: Match, reason: str = "", by: User) -> Match:
     """Stop a match before it is decided; its deals stay as they are."""
     match = _lock(match)
     _require_open(match)

@@ -30,9 +30,9 @@ the acting user; only a club admin of ``club`` may call them). Invariants:
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import models, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
@@ -51,11 +51,12 @@ from scoring.models import (
     SourceKind,
 )
 from scoring.names import name_key
+from scoring.permissions import User
 from scoring.services._common import _require
 from scoring.services.ratings import ratings_recompute
 
 
-def _require_admin(by: Any, club: Club) -> None:
+def _require_admin(by: User, club: Club) -> None:
     if not permissions.may_manage_club(by, club):
         raise NotAllowed("permission_denied", "only a club admin manages players")
 
@@ -67,7 +68,7 @@ def _member(club: Club, player: Player) -> Membership:
     return membership
 
 
-def player_find_similar(*, club: Club, name: str, by: Any) -> list[Player]:
+def player_find_similar(*, club: Club, name: str, by: User) -> list[Player]:
     """Players in ``by``'s clubs (and ``club``) whose name equals ``name`` ignoring
     case, accents and spacing."""
     key = name_key(name)
@@ -84,12 +85,12 @@ def player_add(
     *,
     club: Club,
     display_name: str,
-    user: Any | None = None,
+    user: AbstractBaseUser | None = None,
     username: str = "",
     role: str = Role.MEMBER,
     guest: bool = False,
     allow_duplicate: bool = False,
-    by: Any,
+    by: User,
 ) -> Player:
     """A new player of ``club`` (a ``guest`` is a visitor: no account, no role).
 
@@ -141,7 +142,7 @@ def player_add(
 
 @transaction.atomic
 def player_rename(
-    *, club: Club, player: Player, display_name: str, short_name: str = "", by: Any
+    *, club: Club, player: Player, display_name: str, short_name: str = "", by: User
 ) -> Player:
     """Change the name and the short name the score sheets print."""
     _require_admin(by, club)
@@ -162,7 +163,7 @@ def player_rename(
 
 @transaction.atomic
 def player_retire(
-    *, club: Club, player: Player, retired: bool = True, by: Any
+    *, club: Club, player: Player, retired: bool = True, by: User
 ) -> Membership:
     """Retire ``player`` from ``club`` (or bring them back with ``retired=False``)."""
     _require_admin(by, club)
@@ -180,7 +181,7 @@ def player_retire(
 
 @transaction.atomic
 def player_add_to_club(
-    *, club: Club, username: str, role: str = Role.MEMBER, by: Any
+    *, club: Club, username: str, role: str = Role.MEMBER, by: User
 ) -> Membership:
     """Add the player of an existing account to ``club`` (one person, many clubs)."""
     _require_admin(by, club)
@@ -227,7 +228,7 @@ def _posting(line: str, old: int, new: int) -> str:
 
 
 @transaction.atomic
-def player_merge(*, club: Club, keep: Player, merge: Player, by: Any) -> PlayerMerge:
+def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> PlayerMerge:
     """Merge ``merge`` into ``keep`` (both members of ``club``); see the module."""
     _require_admin(by, club)
     if keep.pk == merge.pk:
@@ -321,11 +322,11 @@ def player_create(
     *,
     club: Club,
     display_name: str,
-    user: Any | None = None,
+    user: AbstractBaseUser | None = None,
     username: str = "",
     role: str = Role.MEMBER,
     allow_duplicate: bool = True,
-    by: Any,
+    by: User,
 ) -> Player:
     """A new player, member of ``club`` with ``role`` (club admins only).
 
@@ -347,7 +348,7 @@ def player_create(
 
 
 @transaction.atomic
-def player_update(*, club: Club, player: Player, display_name: str, by: Any) -> Player:
+def player_update(*, club: Club, player: Player, display_name: str, by: User) -> Player:
     _require(permissions.may_manage_club(by, club), "only a club admin edits players")
     if not player.memberships.filter(club=club).exists():
         raise NotFound("not_found", "no such player in this club")

@@ -10,13 +10,7 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from scoring.deal_forms.schema import (
-    RADIO_LIMIT,
-    TUCKED_KINDS,
-    Field,
-    _join,
-    value_at,
-)
+from scoring.deal_forms.schema import RADIO_LIMIT, TUCKED_KINDS, Field, _join, value_at
 
 
 def _paths(node: Field, out: set[str]) -> set[str]:
@@ -367,6 +361,3 @@ def render_form(
     """
     placed, loose = place_errors(node, errors)
     return mark_safe(_Renderer(values, placed, collapse).render(node)), loose
-
-
-# -- POST → deal ---------------------------------------------------------------------

@@ -6,11 +6,7 @@ from django.db.models import Q, QuerySet
 
 from scoring import permissions
 from scoring.errors import NotFound
-from scoring.models import (
-    Club,
-    Membership,
-    Player,
-)
+from scoring.models import Club, Membership, Player
 from scoring.permissions import User
 
 #: Ids beyond this are no row of ours (and would overflow SQLite's INTEGER).
@@ -26,9 +22,6 @@ def _member_club_ids(user: User):
     if player is None:
         return Club.objects.none().values("pk")
     return Membership.objects.filter(player=player).values("club_id")
-
-
-# -- clubs ---------------------------------------------------------------------------
 
 
 def clubs_for(user: User) -> QuerySet[Club]:

@@ -9,17 +9,9 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from games.engine import UnknownGame, get_game
 from scoring.errors import NotFound
-from scoring.models import (
-    Deal,
-    DealRevision,
-    DealStatus,
-    Match,
-    Seat,
-)
+from scoring.models import Deal, DealRevision, DealStatus, Match, Seat
 from scoring.permissions import User
 from scoring.selectors.clubs import _in_range, _member_club_ids
-
-# -- matches -------------------------------------------------------------------------
 
 
 def matches_visible_to(user: User) -> QuerySet[Match]:

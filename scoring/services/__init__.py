@@ -11,10 +11,10 @@ cannot differ). Invariants:
   by :func:`~games.engine.serialize.state_from_stored`; a state of another engine
   version is folded from the deals instead), so a submit costs the same bounded
   queries and engine work at deal 5 and deal 500. A change of deal *k* (correction,
-  void, confirmation) folds once from the state before *k* (:func:`_state_before`)
-  and re-scores deals *k…n*; a later deal the rules reject in the corrected context
-  is kept, marked ``flagged`` with the engine's errors, and the match
-  ``needs_attention``.
+  void, confirmation) folds once from the state before *k*
+  (:func:`._fold._state_before`) and re-scores deals *k…n*; a later deal the rules
+  reject in the corrected context is kept, marked ``flagged`` with the engine's
+  errors, and the match ``needs_attention``.
 * **Verify before storing.** A deal is scored by the engine in the context of the
   deals before it (``game.score(state, input)``); if the rules reject it the engine's
   :class:`~games.engine.DealRejected` propagates (400 with its errors) and nothing is
@@ -42,7 +42,7 @@ cannot differ). Invariants:
   of a closed match: the correction is a revision like any other, the match is
   re-folded and stays closed with the corrected result — unless a finished match is
   no longer decided or a later deal is flagged, when it is open again
-  (:func:`_reopen_if_undecided`). Either way the result-changed tasks follow.
+  (:func:`._fold._reopen_if_undecided`). Either way the result-changed tasks follow.
 * **Follow-up work.** After a commit that changed a result, the tasks named in
   ``settings.KIRJURI_RESULT_CHANGED_TASKS`` get the match id
   (:func:`scoring.tasks.result_change_notify`); scoring imports no consumer.

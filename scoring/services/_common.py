@@ -10,11 +10,7 @@ from django.db import transaction
 
 from scoring import permissions, selectors, tasks
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
-from scoring.models import (
-    Deal,
-    DealRevision,
-    Match,
-)
+from scoring.models import Deal, DealRevision, Match
 from scoring.permissions import User
 
 

@@ -9,20 +9,9 @@ from typing import Any
 from django.db.models import Max
 from django.utils import timezone
 
-from games.engine import (
-    DealRejected,
-    Game,
-    MatchState,
-    Table,
-)
+from games.engine import DealRejected, Game, MatchState, Table
 from games.engine.serialize import state_from_stored, state_to_stored, to_jsonable
-from scoring.models import (
-    FOLDED_STATUSES,
-    Deal,
-    DealStatus,
-    Match,
-    MatchStatus,
-)
+from scoring.models import FOLDED_STATUSES, Deal, DealStatus, Match, MatchStatus
 
 # -- the fold -----------------------------------------------------------------------
 #

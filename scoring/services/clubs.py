@@ -10,16 +10,9 @@ from django.utils.text import slugify
 
 from scoring import permissions
 from scoring.errors import Conflict, DomainError, NotAllowed
-from scoring.models import (
-    Club,
-    Membership,
-    Player,
-    Role,
-)
+from scoring.models import Club, Membership, Player, Role
 from scoring.permissions import User
-from scoring.services._common import (
-    _require,
-)
+from scoring.services._common import _require
 
 
 @transaction.atomic

@@ -10,19 +10,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.engine import (
-    get_game,
-)
+from games.engine import get_game
 from games.engine.serialize import to_jsonable
 from scoring import permissions
 from scoring.errors import Conflict
-from scoring.models import (
-    UNSETTLED_STATUSES,
-    Deal,
-    DealStatus,
-    Match,
-    RevisionKind,
-)
+from scoring.models import UNSETTLED_STATUSES, Deal, DealStatus, Match, RevisionKind
 from scoring.permissions import User
 from scoring.services._common import (
     _current,
@@ -44,8 +36,6 @@ from scoring.services._fold import (
     _state_before,
     _store_fold,
 )
-
-# -- deals --------------------------------------------------------------------------
 
 
 def deal_submit(*, match: Match, number: int, input: Any, by: User) -> Deal:

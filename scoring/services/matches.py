@@ -11,39 +11,16 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import (
-    Game,
-    Table,
-    UnknownGame,
-    get_game,
-)
+from games.engine import Game, Table, UnknownGame, get_game
 from games.models import CatalogueEntry
 from scoring import money_services, permissions
 from scoring.errors import Conflict, DomainError
-from scoring.models import (
-    UNSETTLED_STATUSES,
-    Club,
-    Match,
-    MatchStatus,
-    Player,
-    Seat,
-)
+from scoring.models import UNSETTLED_STATUSES, Club, Match, MatchStatus, Player, Seat
 from scoring.permissions import User
-from scoring.services._common import (
-    _current,
-    _lock,
-    _notify,
-    _require,
-    _require_open,
-)
-from scoring.services._fold import (
-    _refold,
-)
+from scoring.services._common import _current, _lock, _notify, _require, _require_open
+from scoring.services._fold import _refold
 
 _CURRENCY = re.compile(r"^[A-Z]{3}$")
-
-
-# -- matches ------------------------------------------------------------------------
 
 
 @transaction.atomic

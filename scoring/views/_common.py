@@ -12,8 +12,6 @@ from scoring import permissions, selectors
 from scoring.errors import DomainError, NotFound
 from scoring.models import Match
 
-# -- access -------------------------------------------------------------------------
-
 
 def _club(request: HttpRequest, club_id: int):
     try:

@@ -14,12 +14,7 @@ from scoring import permissions, selectors, services
 from scoring.errors import DomainError
 from scoring.forms import PlayerForm
 from scoring.models import MatchStatus
-from scoring.views._common import (
-    _club,
-    _error_list,
-)
-
-# -- clubs --------------------------------------------------------------------------
+from scoring.views._common import _club, _error_list
 
 
 @login_required

@@ -26,12 +26,7 @@ from scoring.deal_forms import (
 from scoring.errors import DomainError, NotFound
 from scoring.forms import ReasonForm
 from scoring.models import DealStatus, Match, MatchStatus
-from scoring.views._common import (
-    _correctable_match,
-    _error_list,
-    _match,
-    _scored_match,
-)
+from scoring.views._common import _correctable_match, _error_list, _match, _scored_match
 
 # -- deal entry and correction ------------------------------------------------------
 

@@ -16,22 +16,13 @@ from games.engine import Game, InputRejected, UnknownGame, all_games, get_game
 from games.models import CatalogueEntry
 from scoring import permissions, selectors, services
 from scoring.charts import progression_svg
-from scoring.deal_forms import (
-    build_form,
-    deal_from_post,
-    render_form,
-)
+from scoring.deal_forms import build_form, deal_from_post, render_form
 from scoring.errors import DomainError
 from scoring.export import chart_series, context_lines, sheet_csv, sheet_table
 from scoring.forms import AbandonForm, MatchSetupForm
 from scoring.localtime import local_iso
 from scoring.models import Match
-from scoring.views._common import (
-    _club,
-    _error_list,
-    _readable_match,
-    _scored_match,
-)
+from scoring.views._common import _club, _error_list, _readable_match, _scored_match
 
 # -- new match ----------------------------------------------------------------------
 

@@ -5,20 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import (
-    OpenApiParameter,
-    extend_schema,
-    extend_schema_view,
-)
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework.request import Request
 
 from config.parsers import BoundedJSONParser
 from scoring.api import serializers as s
 from scoring.errors import NotAllowed
 from scoring.idempotency import IDEMPOTENCY_HEADER
-from scoring.models import (
-    Match,
-)
+from scoring.models import Match
 
 _E = s.ErrorListSerializer
 _READ_ERRORS = {400: _E, 401: _E, 403: _E, 404: _E}

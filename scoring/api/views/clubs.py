@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import (
-    extend_schema,
-)
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -29,12 +27,7 @@ from scoring.api.views._base import (
 )
 from scoring.errors import DomainError
 from scoring.idempotency import idempotent
-from scoring.models import (
-    Membership,
-    Player,
-)
-
-# -- clubs --------------------------------------------------------------------------
+from scoring.models import Membership, Player
 
 
 @_listed(s.ClubOut)

@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import (
-    extend_schema,
-)
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -31,13 +29,7 @@ from scoring.api.views._base import (
 from scoring.api.views.matches import _scored_match
 from scoring.errors import NotAllowed
 from scoring.idempotency import idempotent
-from scoring.models import (
-    Deal,
-    DealStatus,
-    Match,
-)
-
-# -- deals --------------------------------------------------------------------------
+from scoring.models import Deal, DealStatus, Match
 
 
 class DealFilter(filters.FilterSet):

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import (
-    extend_schema,
-    extend_schema_field,
-)
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -31,14 +28,7 @@ from scoring.api.views._base import (
 )
 from scoring.errors import DomainError, NotAllowed
 from scoring.idempotency import idempotent
-from scoring.models import (
-    Club,
-    Match,
-    MatchStatus,
-    Player,
-)
-
-# -- matches ------------------------------------------------------------------------
+from scoring.models import Club, Match, MatchStatus, Player
 
 
 @extend_schema_field({"type": "string", "enum": ["true", "false"]})

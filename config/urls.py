@@ -15,7 +15,7 @@ api_v1 = [
     path("", include("scoring.api.urls")),
     path("", include("tournaments.api.urls")),
     path("", include("scoring.money_api")),
-    path("", include("scoring.people_api")),
+    path("", include("scoring.api.people")),
 ]
 
 urlpatterns = [

@@ -358,7 +358,7 @@ def _setup() -> dict:
         for name in ("Eino", "Fanni", "Gustav", "Hilla")
     ]
     money = [
-        scoring.start_match(
+        scoring.match_start(
             club=club,
             game="sleazy",
             seats=[(players[i], 0), (players[i + 1], 1)],

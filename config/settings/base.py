@@ -271,7 +271,7 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery
 KIRJURI_RESULT_CHANGED_TASKS: list[str] = [
     "tournaments.match_result_changed",
     "scoring.money.settle_match",
-    "scoring.rating_match_changed",
+    "scoring.ratings_update_for_match",
 ]
 # Who else oversees a match (scores it, corrects it once closed): the tournaments'
 # directors. Functions (user, match) -> bool; the score book imports none of them.

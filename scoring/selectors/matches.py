@@ -1,15 +1,5 @@
-"""Reads of the score book, shaped for the API and the pages.
-
-Visibility (see :mod:`scoring.permissions`): the ``*_for``/``*_visible_to`` querysets
-hold only what the user may read, and the ``*_get`` functions raise
-:class:`~scoring.errors.NotFound` (404) for anything else, so another club's ids
-answer exactly like ids that do not exist.
-
-Sheet terms: a **row** is one deal of the sheet (voided, pending and conflicting
-deals included, so nothing disappears); ``points`` are what the deal scored per side
-(``None`` when it does not count), ``totals`` the running totals after it (only on
-counted deals).
-"""
+"""Reads of matches and deals: visibility, the sides, the state a client carries on
+from, the score sheet (terms: see the package)."""
 
 from __future__ import annotations
 
@@ -18,103 +8,13 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 
 from games.engine import UnknownGame, get_game
-from scoring import permissions
 from scoring.errors import NotFound
-from scoring.models import (
-    Club,
-    Deal,
-    DealRevision,
-    DealStatus,
-    Match,
-    Membership,
-    Player,
-    Seat,
-)
-
-#: Ids beyond this are no row of ours (and would overflow SQLite's INTEGER).
-MAX_ID = 2**63 - 1
+from scoring.models import Deal, DealRevision, DealStatus, Match, Seat
+from scoring.permissions import User
+from scoring.selectors.clubs import _in_range, _member_club_ids
 
 
-def _in_range(value: int) -> bool:
-    return 0 < value <= MAX_ID
-
-
-def _member_club_ids(user: Any):
-    player = permissions.player_of(user)
-    if player is None:
-        return Club.objects.none().values("pk")
-    return Membership.objects.filter(player=player).values("club_id")
-
-
-# -- clubs ---------------------------------------------------------------------------
-
-
-def clubs_for(user: Any) -> QuerySet[Club]:
-    """The clubs ``user`` is a member of."""
-    return Club.objects.filter(pk__in=_member_club_ids(user))
-
-
-def club_get(user: Any, club_id: int) -> Club:
-    club = clubs_for(user).filter(pk=club_id).first() if _in_range(club_id) else None
-    if club is None:
-        raise NotFound("not_found", "no such club")
-    return club
-
-
-def club_players(club: Club) -> QuerySet[Player]:
-    return Player.objects.filter(memberships__club=club).order_by("display_name", "id")
-
-
-def club_pickable_players(club: Club) -> QuerySet[Player]:
-    """The club's players a picker offers: retired players left out."""
-    return Player.objects.filter(
-        memberships__club=club, memberships__retired_at__isnull=True
-    ).order_by("display_name", "id")
-
-
-def club_player_get(club: Club, player_id: int) -> Player:
-    player = (
-        club_players(club).filter(pk=player_id).first()
-        if _in_range(player_id)
-        else None
-    )
-    if player is None:
-        raise NotFound("not_found", "no such player in this club")
-    return player
-
-
-def club_memberships(club: Club) -> QuerySet[Membership]:
-    return (
-        Membership.objects.filter(club=club)
-        .select_related("player")
-        .order_by("player__display_name", "id")
-    )
-
-
-def club_membership_get(club: Club, membership_id: int) -> Membership:
-    membership = (
-        club_memberships(club).filter(pk=membership_id).first()
-        if _in_range(membership_id)
-        else None
-    )
-    if membership is None:
-        raise NotFound("not_found", "no such membership in this club")
-    return membership
-
-
-def players_visible_to(user: Any) -> QuerySet[Player]:
-    """Players sharing a club with ``user``, and the user's own player."""
-    own = permissions.player_of(user)
-    q = Q(memberships__club_id__in=_member_club_ids(user))
-    if own is not None:
-        q |= Q(pk=own.pk)
-    return Player.objects.filter(pk__in=Player.objects.filter(q).values("pk"))
-
-
-# -- matches -------------------------------------------------------------------------
-
-
-def matches_visible_to(user: Any) -> QuerySet[Match]:
+def matches_visible_to(user: User) -> QuerySet[Match]:
     """Public matches and the matches of the user's clubs."""
     return (
         Match.objects.filter(Q(is_public=True) | Q(club_id__in=_member_club_ids(user)))
@@ -125,7 +25,7 @@ def matches_visible_to(user: Any) -> QuerySet[Match]:
     )
 
 
-def match_get(user: Any, match_id: int) -> Match:
+def match_get(user: User, match_id: int) -> Match:
     match = (
         matches_visible_to(user).filter(pk=match_id).first()
         if _in_range(match_id)
@@ -136,7 +36,7 @@ def match_get(user: Any, match_id: int) -> Match:
     return match
 
 
-def match_sides(match: Match) -> list[dict[str, Any]]:
+def match_side_list(match: Match) -> list[dict[str, Any]]:
     """Each side: its number, its players in seat order, and a label for headings."""
     seats = sorted(match.seats.all(), key=lambda s: s.position)
     sides: dict[int, list[Seat]] = {}
@@ -156,7 +56,7 @@ def match_sides(match: Match) -> list[dict[str, Any]]:
     ]
 
 
-def match_state(match: Match) -> dict[str, Any]:
+def match_state_get(match: Match) -> dict[str, Any]:
     """The current state a client needs to carry on (also the body of a 409)."""
     return {
         "id": match.pk,
@@ -177,7 +77,7 @@ def match_state(match: Match) -> dict[str, Any]:
     }
 
 
-def match_deals(match: Match) -> QuerySet[Deal]:
+def match_deal_list(match: Match) -> QuerySet[Deal]:
     return match.deals.order_by("number").select_related(
         "entered_by", "confirmed_by", "rival_entered_by"
     )
@@ -185,18 +85,20 @@ def match_deals(match: Match) -> QuerySet[Deal]:
 
 def deal_get(match: Match, number: int) -> Deal:
     deal = (
-        match_deals(match).filter(number=number).first() if _in_range(number) else None
+        match_deal_list(match).filter(number=number).first()
+        if _in_range(number)
+        else None
     )
     if deal is None:
         raise NotFound("not_found", f"no deal {number} in this match")
     return deal
 
 
-def deal_revisions(deal: Deal) -> QuerySet[DealRevision]:
+def deal_revision_list(deal: Deal) -> QuerySet[DealRevision]:
     return deal.revisions.select_related("by").order_by("at", "id")
 
 
-def deal_schema(match: Match) -> dict[str, Any]:
+def deal_schema_get(match: Match) -> dict[str, Any]:
     """The JSON Schema of one deal's input for the match's game (for entry forms)."""
     game = get_game(match.game_id)
     return {
@@ -207,7 +109,7 @@ def deal_schema(match: Match) -> dict[str, Any]:
     }
 
 
-def match_seat_points(match: Match) -> list[dict[str, Any]]:
+def match_seat_point_list(match: Match) -> list[dict[str, Any]]:
     """Per seat, the points its player scored alone (Klubiskruuvi's bolsus, kept
     apart from the sides' book: the engine's ``seat_totals``) and, when the game
     declares individual scoring, the player's individual total (team multiplier ×
@@ -239,15 +141,15 @@ def match_seat_points(match: Match) -> list[dict[str, Any]]:
     return rows
 
 
-def match_sheet(match: Match) -> dict[str, Any]:
+def match_sheet_get(match: Match) -> dict[str, Any]:
     """The score sheet: one row per deal with each side's points and running totals.
 
     Two queries (seats, deals). ``rows[i]``: ``number``, ``status``, ``points``,
     ``totals``, ``errors``, ``facts``, ``verified``, ``version``, ``entered_by``.
     """
-    sides = match_sides(match)
+    sides = match_side_list(match)
     rows = []
-    for deal in match_deals(match):
+    for deal in match_deal_list(match):
         counts = deal.status == DealStatus.COUNTED
         result = deal.result or {}
         rows.append(

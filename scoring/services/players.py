@@ -30,16 +30,14 @@ the acting user; only a club admin of ``club`` may call them). Invariants:
 from __future__ import annotations
 
 import re
-import unicodedata
-from typing import Any
-from zoneinfo import available_timezones
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import models, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from scoring import money_services, permissions, ratings, selectors
+from scoring import money_services, permissions, selectors
 from scoring.errors import DomainError, NotAllowed, NotFound
 from scoring.models import (
     Club,
@@ -52,18 +50,13 @@ from scoring.models import (
     Seat,
     SourceKind,
 )
-
-_SPACES = re.compile(r"\s+")
-
-
-def name_key(name: str) -> str:
-    """``name`` with case, accents and spacing ignored: "Äinö  " → "aino"."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _SPACES.sub(" ", bare).strip().casefold()
+from scoring.names import name_key
+from scoring.permissions import User
+from scoring.services._common import _require
+from scoring.services.ratings import ratings_recompute
 
 
-def _require_admin(by: Any, club: Club) -> None:
+def _require_admin(by: User, club: Club) -> None:
     if not permissions.may_manage_club(by, club):
         raise NotAllowed("permission_denied", "only a club admin manages players")
 
@@ -75,13 +68,13 @@ def _member(club: Club, player: Player) -> Membership:
     return membership
 
 
-def player_similar(*, club: Club, name: str, by: Any) -> list[Player]:
+def player_find_similar(*, club: Club, name: str, by: User) -> list[Player]:
     """Players in ``by``'s clubs (and ``club``) whose name equals ``name`` ignoring
     case, accents and spacing."""
     key = name_key(name)
     if not key:
         return []
-    pool = selectors.players_visible_to(by) | selectors.club_players(club)
+    pool = selectors.players_visible_to(by) | selectors.club_player_list(club)
     return [
         p for p in pool.distinct().order_by("id") if name_key(p.display_name) == key
     ]
@@ -92,12 +85,12 @@ def player_add(
     *,
     club: Club,
     display_name: str,
-    user: Any | None = None,
+    user: AbstractBaseUser | None = None,
     username: str = "",
     role: str = Role.MEMBER,
     guest: bool = False,
     allow_duplicate: bool = False,
-    by: Any,
+    by: User,
 ) -> Player:
     """A new player of ``club`` (a ``guest`` is a visitor: no account, no role).
 
@@ -124,7 +117,7 @@ def player_add(
             "username",
         )
     if not allow_duplicate:
-        similar = player_similar(club=club, name=display_name, by=by)
+        similar = player_find_similar(club=club, name=display_name, by=by)
         if similar:
             names = ", ".join(f"{p.display_name} (#{p.pk})" for p in similar)
             raise DomainError(
@@ -149,7 +142,7 @@ def player_add(
 
 @transaction.atomic
 def player_rename(
-    *, club: Club, player: Player, display_name: str, short_name: str = "", by: Any
+    *, club: Club, player: Player, display_name: str, short_name: str = "", by: User
 ) -> Player:
     """Change the name and the short name the score sheets print."""
     _require_admin(by, club)
@@ -170,7 +163,7 @@ def player_rename(
 
 @transaction.atomic
 def player_retire(
-    *, club: Club, player: Player, retired: bool = True, by: Any
+    *, club: Club, player: Player, retired: bool = True, by: User
 ) -> Membership:
     """Retire ``player`` from ``club`` (or bring them back with ``retired=False``)."""
     _require_admin(by, club)
@@ -188,7 +181,7 @@ def player_retire(
 
 @transaction.atomic
 def player_add_to_club(
-    *, club: Club, username: str, role: str = Role.MEMBER, by: Any
+    *, club: Club, username: str, role: str = Role.MEMBER, by: User
 ) -> Membership:
     """Add the player of an existing account to ``club`` (one person, many clubs)."""
     _require_admin(by, club)
@@ -235,7 +228,7 @@ def _posting(line: str, old: int, new: int) -> str:
 
 
 @transaction.atomic
-def player_merge(*, club: Club, keep: Player, merge: Player, by: Any) -> PlayerMerge:
+def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> PlayerMerge:
     """Merge ``merge`` into ``keep`` (both members of ``club``); see the module."""
     _require_admin(by, club)
     if keep.pk == merge.pk:
@@ -320,19 +313,48 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: Any) -> PlayerM
     for kind, source_id in sorted(sources):  # the trails name the kept player
         money_services.settle_quietly(kind, source_id)
     for club_id, game in sorted(rated):
-        ratings.ratings_recompute(club=Club.objects.get(pk=club_id), game=game)
+        ratings_recompute(club=Club.objects.get(pk=club_id), game=game)
     return record
 
 
 @transaction.atomic
-def club_set_time_zone(*, club: Club, time_zone: str, by: Any) -> Club:
-    """The club's time zone (an IANA name such as ``Europe/Helsinki``)."""
-    _require_admin(by, club)
-    time_zone = time_zone.strip()
-    if time_zone not in available_timezones():
-        raise DomainError(
-            "unknown_time_zone", "an IANA time zone, e.g. Europe/Helsinki", "time_zone"
-        )
-    club.time_zone = time_zone
-    club.save(update_fields=["time_zone"])
-    return club
+def player_create(
+    *,
+    club: Club,
+    display_name: str,
+    user: AbstractBaseUser | None = None,
+    username: str = "",
+    role: str = Role.MEMBER,
+    allow_duplicate: bool = True,
+    by: User,
+) -> Player:
+    """A new player, member of ``club`` with ``role`` (club admins only).
+
+    The one way a player is made is :func:`player_add` (``username``
+    links an account without telling whether it exists; a near-duplicate name is
+    refused unless ``allow_duplicate``); this name stays for the callers that add
+    players in bulk (a tournament's pasted entries), where a repeated name is
+    intended.
+    """
+    return player_add(
+        club=club,
+        display_name=display_name,
+        user=user,
+        username=username,
+        role=role,
+        allow_duplicate=allow_duplicate,
+        by=by,
+    )
+
+
+@transaction.atomic
+def player_update(*, club: Club, player: Player, display_name: str, by: User) -> Player:
+    _require(permissions.may_manage_club(by, club), "only a club admin edits players")
+    if not player.memberships.filter(club=club).exists():
+        raise NotFound("not_found", "no such player in this club")
+    display_name = display_name.strip()
+    if not display_name:
+        raise DomainError("required", "a player needs a name", "display_name")
+    player.display_name = display_name[:80]
+    player.save(update_fields=["display_name"])
+    return player

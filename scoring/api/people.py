@@ -1,5 +1,5 @@
 """The club's people in the API (mounted under /api/v1/ with the score book's
-routes): one view per operation, each one call to :mod:`scoring.players`.
+routes): one view per operation, each one call to :mod:`scoring.services.players`.
 
 * ``POST clubs/{club}/people/`` — a new player or guest; a near-duplicate name is a
   400 ``near_duplicate`` on ``display_name`` listing the similar players, unless
@@ -26,9 +26,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring import people_selectors, players, ratings, selectors
+from scoring import selectors, services
 from scoring.api.serializers import ErrorListSerializer, PlayerOut
-from scoring.api.views import JsonApi, _body
+from scoring.api.views._base import JsonApi, _body
 from scoring.errors import DomainError
 from scoring.models import Role
 
@@ -109,7 +109,7 @@ class PersonAddApi(_Api):
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         data = _body(AddIn, request)
-        player = players.player_add(club=club, by=request.user, **data)
+        player = services.player_add(club=club, by=request.user, **data)
         return Response(PersonOut(player).data, status=status.HTTP_201_CREATED)
 
 
@@ -118,7 +118,7 @@ class PersonAddAccountApi(_Api):
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         data = _body(AccountIn, request)
-        membership = players.player_add_to_club(club=club, by=request.user, **data)
+        membership = services.player_add_to_club(club=club, by=request.user, **data)
         return Response(
             PersonOut(membership.player).data, status=status.HTTP_201_CREATED
         )
@@ -130,7 +130,7 @@ class PersonRenameApi(_Api):
         club = selectors.club_get(request.user, club_id)
         player = selectors.club_player_get(club, player_id)
         data = _body(RenameIn, request)
-        player = players.player_rename(
+        player = services.player_rename(
             club=club, player=player, by=request.user, **data
         )
         return Response(PersonOut(player).data)
@@ -142,7 +142,7 @@ class PersonRetireApi(_Api):
         club = selectors.club_get(request.user, club_id)
         player = selectors.club_player_get(club, player_id)
         data = _body(RetireIn, request)
-        players.player_retire(club=club, player=player, by=request.user, **data)
+        services.player_retire(club=club, player=player, by=request.user, **data)
         return Response(PersonOut(player).data)
 
 
@@ -153,7 +153,7 @@ class PersonMergeApi(_Api):
         data = _body(MergeIn, request)
         keep = selectors.club_player_get(club, data["keep"])
         merge = selectors.club_player_get(club, data["merge"])
-        record = players.player_merge(
+        record = services.player_merge(
             club=club, keep=keep, merge=merge, by=request.user
         )
         return Response(MergeOut(record).data)
@@ -162,8 +162,8 @@ class PersonMergeApi(_Api):
 class PlayerHistoryApi(_Api):
     @extend_schema(responses={200: RecordOut(many=True), **_ERRORS})
     def get(self, request: Request, player_id: int) -> Response:
-        player = people_selectors.player_get(request.user, player_id)
-        history = people_selectors.player_history(request.user, player)
+        player = selectors.player_get(request.user, player_id)
+        history = selectors.player_history_get(request.user, player)
         rows = [{"game": g, **vars(r)} for g, r in history.by_game.items()]
         return Response(RecordOut(rows, many=True).data)
 
@@ -173,7 +173,7 @@ class ClubTimeZoneApi(_Api):
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         data = _body(TimeZoneIn, request)
-        club = players.club_set_time_zone(club=club, by=request.user, **data)
+        club = services.club_set_time_zone(club=club, by=request.user, **data)
         return Response(TimeZoneOut(club).data)
 
 
@@ -189,7 +189,7 @@ class RankingApi(_Api):
         season = request.query_params.get("season", "")
         if season and not season.isdigit():
             raise DomainError("invalid", "a year, e.g. 2026", "season")
-        rows = ratings.ranking(club, game, season=int(season) if season else None)
+        rows = selectors.ranking_get(club, game, season=int(season) if season else None)
         return Response(RatingOut(rows, many=True).data)
 
 

@@ -2,8 +2,9 @@
 guests, merge) and a player's edit page (rename, short name, retire).
 
 Who: members of the club read the list (others: 404); only club admins see and
-post the forms (others: 403). Every write is one call to :mod:`scoring.players`;
-its errors are shown next to the field their path names.
+post the forms (others: 403). Every write is one call to
+:mod:`scoring.services.players`; its errors are shown next to the field their path
+names.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from games.models import CatalogueEntry
-from scoring import people_selectors, permissions, players, ratings, selectors
+from scoring import permissions, selectors, services
 from scoring.errors import DomainError, NotFound
-from scoring.people_forms import AddAccountForm, AddPlayerForm, MergeForm, RenameForm
+from scoring.forms import AddAccountForm, AddPlayerForm, MergeForm, RenameForm
 
 
 def _club(request: HttpRequest, club_id: int):
@@ -41,7 +42,7 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
     if request.method == "POST" and not is_admin:
         raise PermissionDenied("only a club admin manages players")
     action = request.POST.get("action", "")
-    memberships = selectors.club_memberships(club).select_related("player__user")
+    memberships = selectors.club_membership_list(club).select_related("player__user")
     choices = [
         (m.player_id, f"{m.player.display_name} (#{m.player_id})") for m in memberships
     ]
@@ -56,7 +57,7 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
         try:
             if action == "add" and add.is_valid():
                 d = add.cleaned_data
-                player = players.player_add(
+                player = services.player_add(
                     club=club,
                     display_name=d["display_name"],
                     role=d["role"],
@@ -67,7 +68,7 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
                 messages.success(request, f"{player.display_name} joined {club.name}.")
                 return redirect("scoring:players", club_id=club.pk)
             if action == "account" and account.is_valid():
-                m = players.player_add_to_club(
+                m = services.player_add_to_club(
                     club=club,
                     username=account.cleaned_data["username"],
                     role=account.cleaned_data["role"],
@@ -79,7 +80,7 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
                 return redirect("scoring:players", club_id=club.pk)
             if action == "merge" and merge.is_valid():
                 by_id = {m.player_id: m.player for m in memberships}
-                record = players.player_merge(
+                record = services.player_merge(
                     club=club,
                     keep=by_id[merge.cleaned_data["keep"]],
                     merge=by_id[merge.cleaned_data["merge"]],
@@ -140,7 +141,7 @@ def player_edit(request: HttpRequest, club_id: int, player_id: int) -> HttpRespo
     if request.method == "POST":
         try:
             if request.POST.get("action") == "rename" and form.is_valid():
-                players.player_rename(
+                services.player_rename(
                     club=club,
                     player=player,
                     display_name=form.cleaned_data["display_name"],
@@ -150,7 +151,7 @@ def player_edit(request: HttpRequest, club_id: int, player_id: int) -> HttpRespo
                 messages.success(request, "Saved.")
                 return redirect("scoring:players", club_id=club.pk)
             if request.POST.get("action") in ("retire", "unretire"):
-                players.player_retire(
+                services.player_retire(
                     club=club,
                     player=player,
                     retired=request.POST["action"] == "retire",
@@ -171,10 +172,10 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's page: matches by game, wins and losses, partners and opponents —
     of the matches the viewer may read (others: 404)."""
     try:
-        player = people_selectors.player_get(request.user, player_id)
+        player = selectors.player_get(request.user, player_id)
     except NotFound:
         raise Http404("no such player") from None
-    history = people_selectors.player_history(request.user, player)
+    history = selectors.player_history_get(request.user, player)
     season_text = request.GET.get("season", "")
     season = int(season_text) if season_text.isdigit() else None
     return render(
@@ -183,11 +184,11 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         {
             "h": history,
             "player": player,
-            "balances": people_selectors.player_balances(
+            "balances": selectors.player_balance_list(
                 request.user, player, season=season
             ),
             "season": season,
-            "ratings": people_selectors.player_ratings(request.user, player),
+            "ratings": selectors.player_rating_list(request.user, player),
         },
     )
 
@@ -197,7 +198,7 @@ def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
     """The club's ranking list in one game (``?game=``; the first rated game if not
     given), by rating. Who: members of the club."""
     club = _club(request, club_id)
-    games = sorted(ratings.games_rated(club))
+    games = sorted(selectors.club_rated_game_list(club))
     game = request.GET.get("game") or (games[0] if games else "")
     if game and game not in games:
         raise Http404("no ratings in this game")
@@ -214,8 +215,8 @@ def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
             "games": [(g, names.get(g, g)) for g in games],
             "game": game,
             "game_name": names.get(game, game),
-            "rows": ratings.ranking(club, game, season=season) if game else [],
+            "rows": selectors.ranking_get(club, game, season=season) if game else [],
             "season": season,
-            "seasons": ratings.seasons(club, game) if game else [],
+            "seasons": selectors.ranking_season_list(club, game) if game else [],
         },
     )

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET
 from scoring import permissions, selectors
 from scoring.errors import NotFound
 from scoring.models import Club, Membership, Role, SettlementRecord
-from scoring.players import name_key
+from scoring.names import name_key
 
 LIMIT = 50
 
@@ -27,7 +27,7 @@ def _listed(matches) -> list[dict]:
             "game": m.game.name,
             "score": list(
                 zip(
-                    [s["label"] for s in selectors.match_sides(m)],
+                    [s["label"] for s in selectors.match_side_list(m)],
                     list(m.totals or []),
                     strict=False,
                 )
@@ -73,7 +73,9 @@ def club_search(request: HttpRequest, club_id: int) -> HttpResponse:
     if q:
         key = name_key(q)
         found_players = [
-            p for p in selectors.club_players(club) if key in name_key(p.display_name)
+            p
+            for p in selectors.club_player_list(club)
+            if key in name_key(p.display_name)
         ]
         ids = [p.pk for p in found_players]
         found_matches = _listed(

@@ -17,7 +17,7 @@ from django.db.models import Q
 
 from games.engine import UnknownGame, get_game
 from games.models import CatalogueEntry
-from scoring import money_selectors, permissions, selectors
+from scoring import money_selectors, permissions
 from scoring.errors import NotFound
 from scoring.localtime import local
 from scoring.models import (
@@ -34,6 +34,9 @@ from scoring.models import (
 )
 from scoring.money import get_currency
 from scoring.money.currency import format_minor
+from scoring.permissions import User
+from scoring.selectors.clubs import players_visible_to
+from scoring.selectors.matches import matches_visible_to
 
 
 @dataclass
@@ -91,9 +94,9 @@ class History:
     clubs: list[Any] = field(default_factory=list)
 
 
-def player_get(user: Any, player_id: int) -> Player:
+def player_get(user: User, player_id: int) -> Player:
     """The player if ``user`` shares a club with them (or is them), else 404."""
-    player = selectors.players_visible_to(user).filter(pk=player_id).first()
+    player = players_visible_to(user).filter(pk=player_id).first()
     if player is None:
         raise NotFound("not_found", "no such player")
     return player
@@ -106,7 +109,7 @@ def _engine(slug: str):
         return None
 
 
-def outcome_of(match: Match, side: int) -> str | None:
+def _side_outcome(match: Match, side: int) -> str | None:
     if match.status != MatchStatus.FINISHED:
         return None
     if not match.winners:
@@ -114,7 +117,9 @@ def outcome_of(match: Match, side: int) -> str | None:
     return "won" if side in match.winners else "lost"
 
 
-def player_history(user: Any, player: Player, *, club_id: int | None = None) -> History:
+def player_history_get(
+    user: User, player: Player, *, club_id: int | None = None
+) -> History:
     history = History(player=player)
     own = permissions.player_of(user)
     clubs = player.clubs.all()
@@ -122,7 +127,7 @@ def player_history(user: Any, player: Player, *, club_id: int | None = None) -> 
         clubs = clubs.filter(memberships__player=own) if own else clubs.none()
     history.clubs = list(clubs.order_by("name"))
     matches = (
-        selectors.matches_visible_to(user)
+        matches_visible_to(user)
         .filter(seats__player=player)
         .distinct()
         .order_by("-started_at", "-id")
@@ -146,7 +151,7 @@ def player_history(user: Any, player: Player, *, club_id: int | None = None) -> 
     for match in reversed(matches):  # oldest first: streaks run forwards
         seats = list(match.seats.all())
         side = next(s.side for s in seats if s.player_id == player.pk)
-        outcome = outcome_of(match, side)
+        outcome = _side_outcome(match, side)
         history.matches.insert(
             0,
             {
@@ -189,8 +194,8 @@ def player_history(user: Any, player: Player, *, club_id: int | None = None) -> 
     return history
 
 
-def player_balances(
-    user: Any, player: Player, *, season: int | None = None
+def player_balance_list(
+    user: User, player: Player, *, season: int | None = None
 ) -> list[dict[str, Any]]:
     """The player's money per club and currency — settled, paid and still open —
     for the player themself (every club) and a club's admins, its treasurers (that
@@ -230,10 +235,10 @@ def player_balances(
     return rows
 
 
-def player_ratings(user: Any, player: Player) -> list[dict[str, Any]]:
+def player_rating_list(user: User, player: Player) -> list[dict[str, Any]]:
     """The player's ratings in the clubs ``user`` may read, with their place on
     each club's ranking list."""
-    from scoring import ratings
+    from scoring.selectors.ratings import ranking_get
 
     rows = Rating.objects.filter(player=player).select_related("club")
     readable = {
@@ -244,7 +249,7 @@ def player_ratings(user: Any, player: Player) -> list[dict[str, Any]]:
     for r in rows.order_by("club__name", "game"):
         if r.club_id not in readable:
             continue
-        ranked = [x.player_id for x in ratings.ranking(r.club, r.game)]
+        ranked = [x.player_id for x in ranking_get(r.club, r.game)]
         out.append(
             {
                 "club": r.club,

@@ -183,9 +183,6 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         {
             "h": history,
             "player": player,
-            "balances": people_selectors.player_balances(
-                request.user, player, season=season
-            ),
             "season": season,
             "ratings": people_selectors.player_ratings(request.user, player),
         },

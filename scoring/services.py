@@ -75,7 +75,7 @@ from games.engine import (
 )
 from games.engine.serialize import state_from_stored, state_to_stored, to_jsonable
 from games.models import CatalogueEntry
-from scoring import money_services, permissions, selectors, tasks
+from scoring import permissions, selectors, tasks
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
 from scoring.models import (
     FOLDED_STATUSES,
@@ -93,6 +93,7 @@ from scoring.models import (
     Seat,
 )
 from scoring.players import player_add
+from scoring.stakes import match_stake_check
 
 _CURRENCY = re.compile(r"^[A-Z]{3}$")
 
@@ -251,9 +252,7 @@ def start_match(
     state = engine.start(options or {}, table)
     point_value, currency = _stake(point_value, currency)
     # Book §1.2: known currency, positive value, no per-point stake on a win/loss game.
-    money_services.stake_check(
-        game=engine.slug, point_value=point_value, currency=currency
-    )
+    match_stake_check(game=engine, point_value=point_value, currency=currency)
     scorer_list = list(scorers)
     for i, player in enumerate(scorer_list):
         if player.pk not in members:

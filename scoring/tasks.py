@@ -119,6 +119,23 @@ def notify_result_changed(match_id: int) -> None:
             )
 
 
+def task_send(name: str, *args: int) -> None:
+    """Send ``args`` (ids) to the registered task ``name``, after a commit, for a
+    layer that must not import the task's app (``tournaments`` telling ``money``).
+    Like :func:`notify_result_changed`, a failure is logged and never raised: the
+    periodic reconcile catches up."""
+    task = _task(name)
+    if task is None:
+        logger.error("task %r is not registered", name)
+        return
+    try:
+        task.apply_async(args, ignore_result=True)
+    except Exception:
+        logger.exception(
+            "task %s%r failed after commit; left to the reconcile", name, args
+        )
+
+
 @shared_task(name="scoring.refold_match")
 def refold_match(match_id: int) -> int:
     """Re-fold a match from its stored deals. Idempotent; returns the match version."""

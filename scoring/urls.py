@@ -13,7 +13,6 @@ urlpatterns = [
     path("clubs/<int:club_id>/search/", nav_views.club_search, name="search"),
     path("clubs/<int:club_id>/ratings/", people_views.club_ranking, name="ranking"),
     path("matches/", nav_views.my_matches, name="matches"),
-    path("money/", nav_views.money_index, name="money"),
     path(
         "clubs/<int:club_id>/players/<int:player_id>/edit/",
         people_views.player_edit,

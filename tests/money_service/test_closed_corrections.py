@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import money_selectors, services
-from scoring.ledger_models import LedgerEntry, SourceKind
+from money import selectors as money_selectors
+from money.models import LedgerEntry, SourceKind
+from scoring import services
 from scoring.models import MatchStatus
 from tests.money_service.conftest import play
 

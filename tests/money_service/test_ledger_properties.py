@@ -13,8 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import money_selectors, money_services
-from scoring.ledger_models import LedgerEntry
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import LedgerEntry
 from scoring.models import Role
 from tests.money_service.conftest import play
 from tests.scoring.factories import ClubFactory, member

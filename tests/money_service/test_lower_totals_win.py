@@ -3,7 +3,9 @@ against the player, so the fewest points collect."""
 
 from __future__ import annotations
 
-from scoring import money_selectors, money_services, services
+from money import selectors as money_selectors
+from money import services as money_services
+from scoring import services
 from tests.money_service.test_services import nets
 
 

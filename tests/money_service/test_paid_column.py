@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from scoring import money_selectors, money_services
+from money import selectors as money_selectors
+from money import services as money_services
 
 from .conftest import play
 

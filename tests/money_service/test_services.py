@@ -1,4 +1,4 @@
-"""Settling matches and sessions into the ledger (scoring.money_services)."""
+"""Settling matches and sessions into the ledger (money.services)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import pytest
 
 from config.api import DomainError
 from games.engine import get_game
-from scoring import money_selectors, money_services, services
-from scoring.ledger_models import EntryKind, LedgerEntry, SettlementStatus
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import EntryKind, LedgerEntry, SettlementStatus
+from scoring import services
 from scoring.models import Match
 from tests.money_service.conftest import play
 
@@ -260,7 +262,7 @@ def test_a_stake_the_rules_refuse_at_settlement_is_recorded_and_posts_nothing(
     assert err.value.code == "stake_on_win_loss_game"
     assert not LedgerEntry.objects.exists()
 
-    assert money_services.settle_quietly("match", match.pk) == "refused"
+    assert money_services.source_settle(kind="match", source_id=match.pk) == "refused"
     record = money_selectors.match_sheet(people.member.user, match.pk)
     assert record["status"] == "refused"
     assert record["errors"][0]["code"] == "stake_on_win_loss_game"

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
-from scoring import money_services, people_selectors
+from money import services as money_services
+from scoring import people_selectors
 from tests.money_service.conftest import play
 
 pytestmark = pytest.mark.django_db

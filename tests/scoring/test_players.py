@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
-from scoring import money_selectors, money_services, players, selectors
+from money import selectors as money_selectors
+from money import services as money_services
+from scoring import players, selectors
 from scoring.errors import DomainError, NotAllowed
 from scoring.models import LedgerEntry, Membership, Player, PlayerMerge, Role, Seat
 from tests.money_service.conftest import play

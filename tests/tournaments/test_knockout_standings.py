@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring import money_selectors, money_services
+from money import selectors as money_selectors
+from money import services as money_services
 from tests.tournaments.conftest import play_round, side_entries
 from tournaments import prizes, selectors, services
 from tournaments.models import Standings

@@ -9,8 +9,9 @@ from decimal import Decimal
 
 import pytest
 
-from scoring import money_selectors, money_services
-from scoring.ledger_models import LedgerEntry
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import LedgerEntry
 from tests.tournaments.conftest import play_round, side_entries
 from tournaments import prizes, services
 
@@ -134,7 +135,7 @@ def test_the_director_sets_the_payout_structure_through_the_api(
 def test_a_bad_payout_structure_is_a_400_naming_it_and_stores_nothing(
     api_client, director, open_tournament, structure, code
 ):
-    from scoring.ledger_models import PrizeTerms
+    from money.models import PrizeTerms
 
     api_client.force_authenticate(director)
     url = f"/api/v1/tournaments/{open_tournament.pk}/prize-terms/"
@@ -155,7 +156,7 @@ def test_only_a_director_may_set_the_payout_structure(api_client, open_tournamen
 
 
 def test_the_manage_page_sets_the_payout_structure(client, director, open_tournament):
-    from scoring.ledger_models import PrizeTerms
+    from money.models import PrizeTerms
 
     client.force_login(director)
     page = client.get(f"/tournaments/{open_tournament.pk}/manage/")

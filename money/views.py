@@ -16,8 +16,14 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from config.api import DomainError
-from scoring import money_selectors, money_services, permissions
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import SettlementRecord
+from scoring import permissions
 from scoring.errors import NotFound
+from scoring.models import Club, Role
+from tournaments import permissions as tournament_permissions
+from tournaments import selectors as tournament_selectors
 
 _SHEETS = {
     "match": money_selectors.match_sheet,
@@ -111,7 +117,7 @@ def settlement_csv(request: HttpRequest, kind: str, source_id: int) -> HttpRespo
 
 
 def _major(minor: int, sheet: dict) -> str:
-    from scoring.money import Money
+    from money.settlement import Money
 
     if not sheet["currency"]:
         return str(minor)
@@ -158,3 +164,46 @@ def transfer_paid(request: HttpRequest, kind: str, source_id: int) -> HttpRespon
     except (DomainError, ValueError) as exc:
         messages.error(request, getattr(exc, "message", "not a valid transfer"))
     return redirect("money:sheet", kind=kind, source_id=source_id)
+
+
+@login_required
+@require_GET
+def money_index(request: HttpRequest) -> HttpResponse:
+    """The settlements of the clubs you manage (the treasurer's way in)."""
+    clubs = Club.objects.filter(
+        memberships__player=permissions.player_of(request.user),
+        memberships__role=Role.ADMIN,
+    )
+    records = (
+        SettlementRecord.objects.filter(club__in=clubs)
+        .select_related("club")
+        .order_by("club__name", "-computed_at", "-id")[:200]
+    )
+    return render(request, "money/index.html", {"records": records, "clubs": clubs})
+
+
+@login_required
+@require_POST
+def prize_terms_save(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The tournament manage page's "Prizes" form: percentages by place and a house
+    fee in percent. Who: the tournament's directors; back to the manage page."""
+    tournament = tournament_selectors.tournament_get(request.user, tournament_id)
+    if not tournament_permissions.may_direct(request.user, tournament):
+        raise Http404("no such tournament")
+    percent = request.POST.get("house_fee_percent", "").strip()
+    percentages = request.POST.get("percentages", "")
+    try:
+        money_services.tournament_prize_terms_set(
+            tournament=tournament,
+            structure={
+                "kind": "percentages",
+                "percentages": [p.strip() for p in percentages.split(",") if p.strip()],
+            },
+            house_fee={"percent": percent} if percent else None,
+            by=request.user,
+        )
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Payout structure saved")
+    return redirect("tournaments:manage", tournament_id=tournament.pk)

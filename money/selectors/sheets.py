@@ -23,9 +23,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from scoring import permissions
-from scoring.errors import NotFound
-from scoring.ledger_models import (
+from money.models import (
     AccountKind,
     EntryKind,
     LedgerEntry,
@@ -34,9 +32,11 @@ from scoring.ledger_models import (
     SettlementRecord,
     SourceKind,
 )
+from money.settlement import get_currency, plan_transfers
+from money.settlement.currency import format_minor
+from scoring import permissions
+from scoring.errors import NotFound
 from scoring.models import Match, Player
-from scoring.money import get_currency, plan_transfers
-from scoring.money.currency import format_minor
 
 _NAMES = {
     AccountKind.POT: "the pot",

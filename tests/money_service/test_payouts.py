@@ -17,8 +17,8 @@ TOURNAMENT = 4242
 FINAL: dict[int, PrizeInput] = {}
 
 
-def provider(tournament_id):
-    """A stand-in for the tournaments app's final-standings provider."""
+def provider(*, tournament_id):
+    """A stand-in for the tournaments app's final-standings selector."""
     return FINAL.get(tournament_id)
 
 
@@ -51,11 +51,9 @@ def terms(club, people):
 
 
 def test_payouts_ties_share_and_a_late_correction_is_reversal_plus_new(
-    club, people, terms, settings
+    club, people, terms, monkeypatch
 ):
-    settings.KIRJURI_PRIZE_STANDINGS_PROVIDER = (
-        "tests.money_service.test_payouts.provider"
-    )
+    monkeypatch.setattr("money.services.prizes.final_standings_get", provider)
     FINAL[TOURNAMENT] = prize(club, people, [1, 2, 2, 4], generation=1)
     assert money_tasks.tournament_prizes_settle.delay(TOURNAMENT).get() == "settled"
     sheet = money_selectors.tournament_sheet(people.member.user, TOURNAMENT)

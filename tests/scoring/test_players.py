@@ -9,7 +9,8 @@ from money import selectors as money_selectors
 from money import services as money_services
 from scoring import players, selectors
 from scoring.errors import DomainError, NotAllowed
-from scoring.models import LedgerEntry, Membership, Player, PlayerMerge, Role, Seat
+from money.models import LedgerEntry
+from scoring.models import Membership, Player, PlayerMerge, Role, Seat
 from tests.money_service.conftest import play
 from tests.scoring.factories import ClubFactory, UserFactory, member
 from tournaments import selectors as t_selectors

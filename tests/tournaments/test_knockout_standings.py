@@ -107,7 +107,7 @@ def test_a_closed_knockout_ranks_by_bracket_place_and_shares_third_prize(
     assert rows[3]["shared"] and rows[4]["shared"] and not rows[1]["shared"]
     assert rows[4]["values"] == {"bracket_place": 3}
 
-    final = prizes.prize_input(tournament.pk)
+    final = prizes.final_standings_get(tournament_id=tournament.pk)
     assert [s.rank for s in final.standings] == [1, 2, 3, 3, 5, 5, 5, 5]
     sheet = money_selectors.tournament_sheet(director, tournament.pk)
     paid = {b["name"]: int(b["settled"]) for b in sheet["balances"]}

@@ -7,9 +7,9 @@ import pytest
 import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
 from money import selectors as money_selectors
 from money import services as money_services
+from money.models import LedgerEntry
 from scoring import players, selectors
 from scoring.errors import DomainError, NotAllowed
-from money.models import LedgerEntry
 from scoring.models import Membership, Player, PlayerMerge, Role, Seat
 from tests.money_service.conftest import play
 from tests.scoring.factories import ClubFactory, UserFactory, member

@@ -26,9 +26,9 @@ from tournaments import permissions as tournament_permissions
 from tournaments import selectors as tournament_selectors
 
 _SHEETS = {
-    "match": money_selectors.match_sheet,
-    "session": money_selectors.session_sheet,
-    "tournament": money_selectors.tournament_sheet,
+    "match": money_selectors.match_sheet_get,
+    "session": money_selectors.session_sheet_get,
+    "tournament": money_selectors.tournament_sheet_get,
 }
 
 
@@ -153,7 +153,7 @@ def settlement_settle(request: HttpRequest, kind: str, source_id: int) -> HttpRe
 def transfer_paid(request: HttpRequest, kind: str, source_id: int) -> HttpResponse:
     _sheet(request, kind, source_id)
     try:
-        record = money_selectors.sheet_record(request.user, kind, source_id)
+        record = money_selectors.sheet_record_get(request.user, kind, source_id)
         money_services.transfer_mark_paid(
             record=record,
             payer=request.POST.get("payer", ""),

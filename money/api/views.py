@@ -194,7 +194,9 @@ class MatchSettlementApi(APIView):
     @extend_schema(responses={200: SettlementSheetOut, **_READ})
     def get(self, request: Request, match_id: int) -> Response:
         return Response(
-            SettlementSheetOut(money_selectors.match_sheet(request.user, match_id)).data
+            SettlementSheetOut(
+                money_selectors.match_sheet_get(request.user, match_id)
+            ).data
         )
 
     @extend_schema(request=None, responses={200: SettlementSheetOut, **_WRITE})
@@ -203,7 +205,9 @@ class MatchSettlementApi(APIView):
         _manager(request, match.club_id)
         money_services.match_settle(match=match, by=request.user)
         return Response(
-            SettlementSheetOut(money_selectors.match_sheet(request.user, match_id)).data
+            SettlementSheetOut(
+                money_selectors.match_sheet_get(request.user, match_id)
+            ).data
         )
 
 
@@ -233,7 +237,7 @@ class SessionListApi(APIView):
 
     @extend_schema(responses={200: MoneySessionOut(many=True), **_READ})
     def get(self, request: Request, club_id: int) -> Response:
-        sessions = money_selectors.sessions_for(request.user, club_id)[:200]
+        sessions = money_selectors.session_list(request.user, club_id)[:200]
         return Response(MoneySessionOut(sessions, many=True).data)
 
     @extend_schema(request=MoneySessionIn, responses={201: MoneySessionOut, **_WRITE})
@@ -286,7 +290,7 @@ class SessionSettlementApi(APIView):
 
     @extend_schema(responses={200: SettlementSheetOut, **_READ})
     def get(self, request: Request, session_id: int) -> Response:
-        data = money_selectors.session_sheet(request.user, session_id)
+        data = money_selectors.session_sheet_get(request.user, session_id)
         return Response(SettlementSheetOut(data).data)
 
     @extend_schema(request=None, responses={200: SettlementSheetOut, **_WRITE})
@@ -294,7 +298,7 @@ class SessionSettlementApi(APIView):
         session = money_selectors.session_get(request.user, session_id)
         _manager(request, session.club_id)
         money_services.session_settle(session=session, by=request.user)
-        data = money_selectors.session_sheet(request.user, session_id)
+        data = money_selectors.session_sheet_get(request.user, session_id)
         return Response(SettlementSheetOut(data).data)
 
 
@@ -306,7 +310,7 @@ class TournamentSettlementApi(APIView):
 
     @extend_schema(responses={200: SettlementSheetOut, **_READ})
     def get(self, request: Request, tournament_id: int) -> Response:
-        data = money_selectors.tournament_sheet(request.user, tournament_id)
+        data = money_selectors.tournament_sheet_get(request.user, tournament_id)
         return Response(SettlementSheetOut(data).data)
 
 
@@ -323,7 +327,7 @@ class PaymentListApi(APIView):
     def post(self, request: Request, kind: str, source_id: int) -> Response:
         if kind not in SourceKind.values:
             raise NotFound("not_found", "no such sheet")
-        record = money_selectors.sheet_record(request.user, kind, source_id)
+        record = money_selectors.sheet_record_get(request.user, kind, source_id)
         _manager(request, record.club_id)
         data = _body(SettlementPaymentIn, request)
         entry = money_services.transfer_mark_paid(
@@ -333,7 +337,7 @@ class PaymentListApi(APIView):
             amount=data["amount"],
             by=request.user,
         )
-        sheet = money_selectors.sheet(
+        sheet = money_selectors.sheet_build(
             record, title="", source={"kind": kind, "id": source_id, "session": None}
         )
         out = next(p for p in sheet["payments"] if p["id"] == entry.pk)

@@ -13,7 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 
 from money.models import LedgerEntry
-from money.selectors.sheets import balances
+from money.selectors.sheets import balances_compute
 from money.settlement import get_currency
 from money.settlement.currency import format_minor
 from scoring import permissions
@@ -21,7 +21,7 @@ from scoring.localtime import local
 from scoring.models import Club, Player, Role
 
 
-def player_balances(
+def player_balances_get(
     user: AbstractBaseUser | AnonymousUser, player: Player, *, season: int | None = None
 ) -> list[dict[str, Any]]:
     """The player's money per club and currency — settled, paid and still open —
@@ -47,7 +47,7 @@ def player_balances(
     key = f"p{player.pk}"
     rows = []
     for (_club_id, code), group in sorted(grouped.items()):
-        settled, paid = balances(group)
+        settled, paid = balances_compute(group)
         cur = get_currency(code)
         s, p = settled.get(key, 0), paid.get(key, 0)
         rows.append(

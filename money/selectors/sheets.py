@@ -56,7 +56,7 @@ def _key(kind: str, player_id: int | None) -> str:
 # -- sessions --------------------------------------------------------------------------
 
 
-def sessions_for(user: Any, club_id: int) -> QuerySet[Session]:
+def session_list(user: Any, club_id: int) -> QuerySet[Session]:
     if not permissions.may_read_club(user, club_id):
         raise NotFound("not_found", "no such club")
     return Session.objects.filter(club_id=club_id).order_by("-created_at", "-id")
@@ -69,7 +69,7 @@ def session_get(user: Any, session_id: int) -> Session:
     return session
 
 
-def session_matches(session: Session) -> list[Match]:
+def session_match_list(session: Session) -> list[Match]:
     return list(
         Match.objects.filter(money_session_link__session=session)
         .select_related("game")
@@ -80,7 +80,7 @@ def session_matches(session: Session) -> list[Match]:
 # -- records -------------------------------------------------------------------------
 
 
-def record_for_match(user: Any, match_id: int) -> tuple[Match, SettlementRecord | None]:
+def match_record_get(user: Any, match_id: int) -> tuple[Match, SettlementRecord | None]:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or not permissions.may_read_club(user, match.club_id):
         raise NotFound("not_found", "no such match")
@@ -90,14 +90,14 @@ def record_for_match(user: Any, match_id: int) -> tuple[Match, SettlementRecord 
     return match, record
 
 
-def record_for_session(user: Any, session_id: int) -> SettlementRecord | None:
+def session_record_get(user: Any, session_id: int) -> SettlementRecord | None:
     session_get(user, session_id)
     return SettlementRecord.objects.filter(
         source_kind=SourceKind.SESSION, source_id=session_id
     ).first()
 
 
-def record_for_tournament(user: Any, tournament_id: int) -> SettlementRecord:
+def tournament_record_get(user: Any, tournament_id: int) -> SettlementRecord:
     record = SettlementRecord.objects.filter(
         source_kind=SourceKind.TOURNAMENT, source_id=tournament_id
     ).first()
@@ -119,7 +119,7 @@ def _entries_of(record: SettlementRecord) -> QuerySet[LedgerEntry]:
     )
 
 
-def balances(entries: Any) -> tuple[dict[str, int], dict[str, int]]:
+def balances_compute(entries: Any) -> tuple[dict[str, int], dict[str, int]]:
     """(settled, paid) per account key from ``entries``."""
     settled: dict[str, int] = defaultdict(int)
     paid: dict[str, int] = defaultdict(int)
@@ -130,9 +130,9 @@ def balances(entries: Any) -> tuple[dict[str, int], dict[str, int]]:
     return dict(settled), dict(paid)
 
 
-def open_transfers(record: SettlementRecord) -> list[dict[str, Any]]:
+def open_transfers_plan(record: SettlementRecord) -> list[dict[str, Any]]:
     """The open transfers of ``record``'s sheet (fewest, see the module docstring)."""
-    settled, paid = balances(_entries_of(record))
+    settled, paid = balances_compute(_entries_of(record))
     open_ = _open(settled, paid)
     plan = plan_transfers(open_)
     return [
@@ -156,7 +156,7 @@ def _names(keys: set[str]) -> dict[str, str]:
     return {k: names.get(k) or _NAMES.get(k, k) for k in keys}
 
 
-def sheet(
+def sheet_build(
     record: SettlementRecord | None,
     *,
     title: str,
@@ -174,7 +174,7 @@ def sheet(
     def fmt(minor: int) -> str:
         return format_minor(minor, cur) if cur else str(minor)
 
-    settled, paid = balances(entries)
+    settled, paid = balances_compute(entries)
     open_ = _open(settled, paid)
     keys = {k for k, v in settled.items() if v} | {k for k, v in paid.items() if v}
     names = _names(keys | set(open_))
@@ -253,13 +253,13 @@ def sheet(
     }
 
 
-def match_sheet(user: Any, match_id: int) -> dict[str, Any]:
-    match, record = record_for_match(user, match_id)
+def match_sheet_get(user: Any, match_id: int) -> dict[str, Any]:
+    match, record = match_record_get(user, match_id)
     link = SessionMatch.objects.filter(match=match).select_related("session").first()
     source = {"kind": "match", "id": match.pk, "session": None}
     title = f"Match {match.pk} ({match.game_id})"
     if link is None:
-        return sheet(record, title=title, source=source)
+        return sheet_build(record, title=title, source=source)
     session_record = SettlementRecord.objects.filter(
         source_kind=SourceKind.SESSION, source_id=link.session_id
     ).first()
@@ -269,7 +269,7 @@ def match_sheet(user: Any, match_id: int) -> dict[str, Any]:
         .order_by("id")
     )
     source["session"] = link.session_id
-    data = sheet(session_record, title=title, source=source, entries=entries)
+    data = sheet_build(session_record, title=title, source=source, entries=entries)
     data["trail"] = [
         t
         for t in (session_record.trail if session_record else [])
@@ -279,10 +279,10 @@ def match_sheet(user: Any, match_id: int) -> dict[str, Any]:
     return data
 
 
-def session_sheet(user: Any, session_id: int) -> dict[str, Any]:
+def session_sheet_get(user: Any, session_id: int) -> dict[str, Any]:
     session = session_get(user, session_id)
-    record = record_for_session(user, session_id)
-    data = sheet(
+    record = session_record_get(user, session_id)
+    data = sheet_build(
         record,
         title=session.name,
         source={"kind": "session", "id": session.pk, "session": session.pk},
@@ -292,24 +292,24 @@ def session_sheet(user: Any, session_id: int) -> dict[str, Any]:
     return data
 
 
-def tournament_sheet(user: Any, tournament_id: int) -> dict[str, Any]:
-    record = record_for_tournament(user, tournament_id)
+def tournament_sheet_get(user: Any, tournament_id: int) -> dict[str, Any]:
+    record = tournament_record_get(user, tournament_id)
     name = (record.trail[0].get("name") if record.trail else "") or ""
-    return sheet(
+    return sheet_build(
         record,
         title=name or f"Tournament {tournament_id}",
         source={"kind": "tournament", "id": tournament_id, "session": None},
     )
 
 
-def sheet_record(user: Any, kind: str, source_id: int) -> SettlementRecord:
+def sheet_record_get(user: Any, kind: str, source_id: int) -> SettlementRecord:
     """The record behind a sheet the user may read (for marking transfers paid)."""
     if kind == SourceKind.MATCH:
-        _match, record = record_for_match(user, source_id)
+        _match, record = match_record_get(user, source_id)
     elif kind == SourceKind.SESSION:
-        record = record_for_session(user, source_id)
+        record = session_record_get(user, source_id)
     else:
-        record = record_for_tournament(user, source_id)
+        record = tournament_record_get(user, source_id)
     if record is None:
         raise NotFound("not_settled", "nothing has been settled here yet")
     return record

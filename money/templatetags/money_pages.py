@@ -11,7 +11,7 @@ from typing import Any
 
 from django import template
 
-from money.selectors.players import player_balances as _player_balances
+from money.selectors.players import player_balances_get as _player_balances
 from scoring.models import Player
 
 register = template.Library()

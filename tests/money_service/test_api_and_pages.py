@@ -125,7 +125,7 @@ def test_marking_paid_from_the_page(client, settled, people):
     assert page.count("Mark paid") == 3
     from money import selectors as money_selectors
 
-    t = money_selectors.match_sheet(people.admin.user, settled.pk)["transfers"][0]
+    t = money_selectors.match_sheet_get(people.admin.user, settled.pk)["transfers"][0]
     client.post(
         f"/settlements/match/{settled.pk}/paid/",
         {"payer": t["payer"], "payee": t["payee"], "amount": t["amount"]},

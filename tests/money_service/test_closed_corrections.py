@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def balance(match):
-    settled, _paid = money_selectors.balances(
+    settled, _paid = money_selectors.balances_compute(
         LedgerEntry.objects.filter(source_kind=SourceKind.MATCH, source_id=match.pk)
     )
     assert sum(settled.values()) == 0  # double entry: every posting has two sides

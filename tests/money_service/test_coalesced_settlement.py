@@ -44,7 +44,9 @@ def held(monkeypatch):
 
 
 def nets(match) -> dict[str, int]:
-    balances, _ = money_selectors.balances(LedgerEntry.objects.filter(match=match))
+    balances, _ = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(match=match)
+    )
     return {k: v for k, v in balances.items() if v}
 
 

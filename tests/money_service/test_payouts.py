@@ -56,7 +56,7 @@ def test_payouts_ties_share_and_a_late_correction_is_reversal_plus_new(
     monkeypatch.setattr("money.services.prizes.final_standings_get", provider)
     FINAL[TOURNAMENT] = prize(club, people, [1, 2, 2, 4], generation=1)
     assert money_tasks.tournament_prizes_settle.delay(TOURNAMENT).get() == "settled"
-    sheet = money_selectors.tournament_sheet(people.member.user, TOURNAMENT)
+    sheet = money_selectors.tournament_sheet_get(people.member.user, TOURNAMENT)
     settled = {b["name"]: b["settled"] for b in sheet["balances"]}
     # Pool 40.00, house 4.00, fund 36.00: 18.00 / (10.80 + 7.20) / 2 each.
     assert settled == {
@@ -74,7 +74,7 @@ def test_payouts_ties_share_and_a_late_correction_is_reversal_plus_new(
     # A late correction: Ben alone second, Cai third (generation 2).
     FINAL[TOURNAMENT] = prize(club, people, [1, 2, 3, 4], generation=2)
     money_tasks.tournament_prizes_settle.delay(TOURNAMENT).get()
-    sheet = money_selectors.tournament_sheet(people.member.user, TOURNAMENT)
+    sheet = money_selectors.tournament_sheet_get(people.member.user, TOURNAMENT)
     settled = {b["name"]: b["settled"] for b in sheet["balances"]}
     assert (settled["Ben"], settled["Cai"]) == (80, -280)
     assert LedgerEntry.objects.filter(reverses__isnull=False).count() == 2

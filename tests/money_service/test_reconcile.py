@@ -22,7 +22,9 @@ def test_a_finished_match_nobody_settled_is_settled_by_the_reconcile(club, peopl
     done = money_services.settlements_reconcile()
 
     assert (SourceKind.MATCH, match.pk) in done
-    settled, _ = money_selectors.balances(LedgerEntry.objects.filter(match=match))
+    settled, _ = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(match=match)
+    )
     assert settled[f"p{people.anna.pk}"] == 675  # (520 − 385) × 5 cents
     assert money_services.settlements_reconcile() == []
     assert money_tasks.settlements_reconcile.delay().get() == 0
@@ -41,7 +43,9 @@ def test_a_correction_after_the_settlement_is_caught_up(club, people):
         by=people.admin.user,
     )
     assert money_services.settlements_reconcile() == [(SourceKind.MATCH, match.pk)]
-    settled, _ = money_selectors.balances(LedgerEntry.objects.filter(match=match))
+    settled, _ = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(match=match)
+    )
     assert settled[f"p{people.anna.pk}"] == 575
     # From scratch, nothing would change.
     before = LedgerEntry.objects.count()

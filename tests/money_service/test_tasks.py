@@ -21,7 +21,9 @@ def test_finishing_a_match_settles_it_after_commit(
 ):
     with django_capture_on_commit_callbacks(execute=True):
         match = play(club, people.admin.user, [people.anna, people.cai], [520, 385])
-    settled, _ = money_selectors.balances(LedgerEntry.objects.filter(match=match))
+    settled, _ = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(match=match)
+    )
     assert settled[f"p{people.anna.pk}"] == 675
 
 
@@ -47,7 +49,9 @@ def test_a_task_sent_through_redis_settles_a_match_on_a_real_worker(
 
     assert result.get(timeout=60) == "settled", celery_worker_process.log()
     assert wait_until(lambda: LedgerEntry.objects.filter(match=match).count() == 2)
-    settled, _ = money_selectors.balances(LedgerEntry.objects.filter(match=match))
+    settled, _ = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(match=match)
+    )
     assert sum(settled.values()) == 0
     assert settled == {
         f"p{people.anna.pk}": 675,

@@ -109,7 +109,7 @@ def test_a_closed_knockout_ranks_by_bracket_place_and_shares_third_prize(
 
     final = prizes.final_standings_get(tournament_id=tournament.pk)
     assert [s.rank for s in final.standings] == [1, 2, 3, 3, 5, 5, 5, 5]
-    sheet = money_selectors.tournament_sheet(director, tournament.pk)
+    sheet = money_selectors.tournament_sheet_get(director, tournament.pk)
     paid = {b["name"]: int(b["settled"]) for b in sheet["balances"]}
     assert paid["Seed 1"] == 4000 - 1000
     assert paid["Seed 2"] == 2400 - 1000

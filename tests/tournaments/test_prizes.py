@@ -62,7 +62,7 @@ def closed(club, director, django_capture_on_commit_callbacks):
 
 
 def _prizes(director, tournament):
-    sheet = money_selectors.tournament_sheet(director, tournament.pk)
+    sheet = money_selectors.tournament_sheet_get(director, tournament.pk)
     return {b["name"]: int(b["settled"]) for b in sheet["balances"]}  # in cents
 
 

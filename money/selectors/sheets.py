@@ -23,6 +23,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from money.actors import Viewer
 from money.models import (
     AccountKind,
     EntryKind,
@@ -56,13 +57,13 @@ def _key(kind: str, player_id: int | None) -> str:
 # -- sessions --------------------------------------------------------------------------
 
 
-def session_list(user: Any, club_id: int) -> QuerySet[Session]:
+def session_list(user: Viewer, club_id: int) -> QuerySet[Session]:
     if not permissions.may_read_club(user, club_id):
         raise NotFound("not_found", "no such club")
     return Session.objects.filter(club_id=club_id).order_by("-created_at", "-id")
 
 
-def session_get(user: Any, session_id: int) -> Session:
+def session_get(user: Viewer, session_id: int) -> Session:
     session = Session.objects.filter(pk=session_id).select_related("club").first()
     if session is None or not permissions.may_read_club(user, session.club_id):
         raise NotFound("not_found", "no such session")
@@ -80,7 +81,9 @@ def session_match_list(session: Session) -> list[Match]:
 # -- records -------------------------------------------------------------------------
 
 
-def match_record_get(user: Any, match_id: int) -> tuple[Match, SettlementRecord | None]:
+def match_record_get(
+    user: Viewer, match_id: int
+) -> tuple[Match, SettlementRecord | None]:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or not permissions.may_read_club(user, match.club_id):
         raise NotFound("not_found", "no such match")
@@ -90,14 +93,14 @@ def match_record_get(user: Any, match_id: int) -> tuple[Match, SettlementRecord 
     return match, record
 
 
-def session_record_get(user: Any, session_id: int) -> SettlementRecord | None:
+def session_record_get(user: Viewer, session_id: int) -> SettlementRecord | None:
     session_get(user, session_id)
     return SettlementRecord.objects.filter(
         source_kind=SourceKind.SESSION, source_id=session_id
     ).first()
 
 
-def tournament_record_get(user: Any, tournament_id: int) -> SettlementRecord:
+def tournament_record_get(user: Viewer, tournament_id: int) -> SettlementRecord:
     record = SettlementRecord.objects.filter(
         source_kind=SourceKind.TOURNAMENT, source_id=tournament_id
     ).first()
@@ -253,7 +256,7 @@ def sheet_build(
     }
 
 
-def match_sheet_get(user: Any, match_id: int) -> dict[str, Any]:
+def match_sheet_get(user: Viewer, match_id: int) -> dict[str, Any]:
     match, record = match_record_get(user, match_id)
     link = SessionMatch.objects.filter(match=match).select_related("session").first()
     source = {"kind": "match", "id": match.pk, "session": None}
@@ -279,7 +282,7 @@ def match_sheet_get(user: Any, match_id: int) -> dict[str, Any]:
     return data
 
 
-def session_sheet_get(user: Any, session_id: int) -> dict[str, Any]:
+def session_sheet_get(user: Viewer, session_id: int) -> dict[str, Any]:
     session = session_get(user, session_id)
     record = session_record_get(user, session_id)
     data = sheet_build(
@@ -292,7 +295,7 @@ def session_sheet_get(user: Any, session_id: int) -> dict[str, Any]:
     return data
 
 
-def tournament_sheet_get(user: Any, tournament_id: int) -> dict[str, Any]:
+def tournament_sheet_get(user: Viewer, tournament_id: int) -> dict[str, Any]:
     record = tournament_record_get(user, tournament_id)
     name = (record.trail[0].get("name") if record.trail else "") or ""
     return sheet_build(
@@ -302,7 +305,7 @@ def tournament_sheet_get(user: Any, tournament_id: int) -> dict[str, Any]:
     )
 
 
-def sheet_record_get(user: Any, kind: str, source_id: int) -> SettlementRecord:
+def sheet_record_get(user: Viewer, kind: str, source_id: int) -> SettlementRecord:
     """The record behind a sheet the user may read (for marking transfers paid)."""
     if kind == SourceKind.MATCH:
         _match, record = match_record_get(user, source_id)

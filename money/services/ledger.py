@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils import timezone
 
+from money.actors import User
 from money.models import (
     AccountKind,
     EntryKind,
@@ -146,7 +146,7 @@ def _reconcile(
     *,
     session: Session | None,
     currency: str = "",
-    by: Any = None,
+    by: User | None = None,
 ) -> tuple[int, int]:
     """Make the live computed entries of ``record``'s source equal ``desired``.
 

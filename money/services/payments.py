@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 
+from money.actors import User
 from money.models import (
     EntryKind,
     LedgerEntry,
@@ -26,7 +25,7 @@ from scoring.errors import Conflict, DomainError, NotAllowed
 
 @transaction.atomic
 def transfer_mark_paid(
-    *, record: SettlementRecord, payer: str, payee: str, amount: int, by: Any
+    *, record: SettlementRecord, payer: str, payee: str, amount: int, by: User | None
 ) -> LedgerEntry:
     """Record that ``payer`` paid ``payee`` ``amount`` (one open transfer of the sheet).
 
@@ -81,7 +80,7 @@ def transfer_mark_paid(
 
 
 @transaction.atomic
-def transfer_unmark_paid(*, entry: LedgerEntry, by: Any) -> LedgerEntry:
+def transfer_unmark_paid(*, entry: LedgerEntry, by: User | None) -> LedgerEntry:
     """Undo a payment marked by mistake: a reversal entry (nothing is deleted)."""
     if by is None or not permissions.may_manage_club(by, entry.club_id):
         raise NotAllowed("permission_denied", "only a club admin marks transfers paid")

@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from money.actors import User
 from money.models import (
     EntryKind,
     PrizeTerms,
@@ -151,7 +152,7 @@ def prize_terms_set(
     currency: str,
     entry_fee: Any = None,
     entries: int | None = None,
-    by: Any,
+    by: User | None,
 ) -> PrizeTerms:
     """Store a tournament's payout structure after checking it (400 when wrong).
 
@@ -209,7 +210,9 @@ def _money(value: Any, currency: str, field: str) -> Money:
 
 
 @transaction.atomic
-def tournament_payouts_settle(*, prize: PrizeInput, by: Any = None) -> SettlementRecord:
+def tournament_payouts_settle(
+    *, prize: PrizeInput, by: User | None = None
+) -> SettlementRecord:
     """Post a tournament's entry fees, house fee and prizes from its final standings.
 
     Idempotent by ``prize.generation``: an older generation than the one already

@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from money.actors import User
 from money.models import (
     Session,
     SessionMatch,
@@ -36,7 +37,7 @@ def session_create(
     currency: str,
     point_value: Any = None,
     team_mode: str = TeamModeChoice.PER_MEMBER,
-    by: Any,
+    by: User | None,
 ) -> Session:
     """A new session of ``club`` in ``currency`` (a club admin)."""
     _require_manager(by, club.pk)
@@ -61,7 +62,9 @@ def session_create(
 
 
 @transaction.atomic
-def session_add_match(*, session: Session, match: Match, by: Any) -> SessionMatch:
+def session_add_match(
+    *, session: Session, match: Match, by: User | None
+) -> SessionMatch:
     """Put ``match`` into ``session`` and re-settle the session.
 
     The match must be of the session's club and carry no other currency

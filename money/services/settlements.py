@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import F, Max, OuterRef, Q, Subquery
 from django.utils import timezone
 
+from money.actors import User
 from money.models import (
     MatchTerms,
     Session,
@@ -215,7 +216,7 @@ def _compute_chips(match, sides, names, by_key, stake, trail, ledger) -> _Comput
 # -- settling matches and sessions ----------------------------------------------------
 
 
-def match_settle(*, match: Match, by: Any = None) -> SettlementRecord:
+def match_settle(*, match: Match, by: User | None = None) -> SettlementRecord:
     """Settle ``match`` (with its session if it has one) from the stored data.
 
     Idempotent; posts only what changed (see the module docstring).
@@ -227,7 +228,7 @@ def match_settle(*, match: Match, by: Any = None) -> SettlementRecord:
 
 
 @transaction.atomic
-def _settle_match(match: Match, *, by: Any) -> SettlementRecord:
+def _settle_match(match: Match, *, by: User | None) -> SettlementRecord:
     _require_manager(by, match.club_id)
     record = _lock_record(SourceKind.MATCH, match.pk, match.club_id)
     match = Match.objects.get(pk=match.pk)
@@ -244,13 +245,13 @@ def _settle_match(match: Match, *, by: Any) -> SettlementRecord:
 
 
 @transaction.atomic
-def session_settle(*, session: Session, by: Any = None) -> SettlementRecord:
+def session_settle(*, session: Session, by: User | None = None) -> SettlementRecord:
     """Settle every match of ``session`` in the order played. Idempotent."""
     _require_manager(by, session.club_id)
     return _settle_session(session, by=by)
 
 
-def _settle_session(session: Session, *, by: Any) -> SettlementRecord:
+def _settle_session(session: Session, *, by: User | None) -> SettlementRecord:
     record = _lock_record(SourceKind.SESSION, session.pk, session.club_id)
     session = Session.objects.get(pk=session.pk)
     matches = list(

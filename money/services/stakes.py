@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 
 from games.engine import UnknownGame, get_game
+from money.actors import User
 from money.models import (
     MatchTerms,
     Session,
@@ -41,7 +42,7 @@ def _domain(err: MoneyError, prefix: str = "") -> DomainError:
     return DomainError(err.code, err.message, f"{prefix}{path}" if prefix else path)
 
 
-def _require_manager(by: Any, club_id: int) -> None:
+def _require_manager(by: User | None, club_id: int) -> None:
     if by is not None and not permissions.may_manage_club(by, club_id):
         raise NotAllowed("permission_denied", "only a club admin manages money")
 
@@ -91,7 +92,7 @@ def _currency(code: str, field: str = "currency"):
 
 @transaction.atomic
 def match_terms_set(
-    *, match: Match, team_mode: str, flat_stake: Any = None, by: Any
+    *, match: Match, team_mode: str, flat_stake: Any = None, by: User | None
 ) -> MatchTerms:
     """Set how a match settles: team mode, and a flat stake per match won."""
     _require_manager(by, match.club_id)

@@ -7,7 +7,7 @@ Sheet terms
   corrected result counts once).
 * **paid** — what the transfers marked paid have moved so far.
 * **open** — settled − paid to go: the balance still to be settled. The **open
-  transfers** are :func:`scoring.money.plan_transfers` of the open balances: the
+  transfers** are :func:`money.settlement.plan_transfers` of the open balances: the
   fewest payments settling everything, *proven minimal* when the exact solver ran.
 * **trail** — the settlement record's per-match (per-deal for chip games)
   explanation: the scores, the method, the multiplication, the rounding.

@@ -217,7 +217,7 @@ def test_moving_the_money_models_keeps_every_row_and_amount():
     _migrate(latest)
 
     from money import models as money_models
-    from money.selectors import balances
+    from money.selectors import balances_compute
 
     after = {
         name: sorted(getattr(money_models, name).objects.values_list(*fields))
@@ -233,7 +233,7 @@ def test_moving_the_money_models_keeps_every_row_and_amount():
     assert [link.match_id for link in session.links.all()] == [
         before["rows"]["SessionMatch"][0][2]
     ]
-    settled, _paid = balances(
+    settled, _paid = balances_compute(
         money_models.LedgerEntry.objects.filter(source_kind="session")
     )
     assert settled["pot"] == -675

@@ -11,17 +11,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from money.settlement import MoneyError
+from money.settlement.chips import (
+    ChipPayment,
+    settle_chip_nets,
+    settle_chip_payments,
+)
 from money.settlement.currency import Money
 from money.settlement.stakes import (
-    ChipPayment,
     FlatStake,
     OddUnitLedger,
     PointStake,
     Side,
     TeamMode,
     settle_average,
-    settle_chip_nets,
-    settle_chip_payments,
     settle_flat,
     settle_scores,
     settle_two_sides,

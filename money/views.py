@@ -18,10 +18,8 @@ from django.views.decorators.http import require_GET, require_POST
 from config.api import DomainError
 from money import selectors as money_selectors
 from money import services as money_services
-from money.models import SettlementRecord
 from scoring import permissions
 from scoring.errors import NotFound
-from scoring.models import Club, Role
 from tournaments import permissions as tournament_permissions
 from tournaments import selectors as tournament_selectors
 
@@ -170,15 +168,7 @@ def transfer_paid(request: HttpRequest, kind: str, source_id: int) -> HttpRespon
 @require_GET
 def money_index(request: HttpRequest) -> HttpResponse:
     """The settlements of the clubs you manage (the treasurer's way in)."""
-    clubs = Club.objects.filter(
-        memberships__player=permissions.player_of(request.user),
-        memberships__role=Role.ADMIN,
-    )
-    records = (
-        SettlementRecord.objects.filter(club__in=clubs)
-        .select_related("club")
-        .order_by("club__name", "-computed_at", "-id")[:200]
-    )
+    clubs, records = money_selectors.managed_records_list(request.user)
     return render(request, "money/index.html", {"records": records, "clubs": clubs})
 
 
@@ -187,7 +177,10 @@ def money_index(request: HttpRequest) -> HttpResponse:
 def prize_terms_save(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The tournament manage page's "Prizes" form: percentages by place and a house
     fee in percent. Who: the tournament's directors; back to the manage page."""
-    tournament = tournament_selectors.tournament_get(request.user, tournament_id)
+    try:
+        tournament = tournament_selectors.tournament_get(request.user, tournament_id)
+    except NotFound:
+        raise Http404("no such tournament") from None
     if not tournament_permissions.may_direct(request.user, tournament):
         raise Http404("no such tournament")
     percent = request.POST.get("house_fee_percent", "").strip()

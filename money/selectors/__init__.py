@@ -4,6 +4,7 @@ open transfers, sessions) and :mod:`.players` (one player's money)."""
 from money.selectors.players import player_balances_get
 from money.selectors.sheets import (
     balances_compute,
+    managed_records_list,
     match_record_get,
     match_sheet_get,
     open_transfers_plan,
@@ -20,6 +21,7 @@ from money.selectors.sheets import (
 
 __all__ = [
     "balances_compute",
+    "managed_records_list",
     "match_record_get",
     "match_sheet_get",
     "open_transfers_plan",

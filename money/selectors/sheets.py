@@ -37,7 +37,7 @@ from money.settlement import get_currency, plan_transfers
 from money.settlement.currency import format_minor
 from scoring import permissions
 from scoring.errors import NotFound
-from scoring.models import Match, Player
+from scoring.models import Club, Match, Player, Role
 
 _NAMES = {
     AccountKind.POT: "the pot",
@@ -316,3 +316,20 @@ def sheet_record_get(user: Viewer, kind: str, source_id: int) -> SettlementRecor
     if record is None:
         raise NotFound("not_settled", "nothing has been settled here yet")
     return record
+
+
+def managed_records_list(
+    user: Viewer, *, limit: int = 200
+) -> tuple[QuerySet[Club], list[SettlementRecord]]:
+    """The clubs ``user`` manages (a club admin is its treasurer) and their latest
+    settlement records, club by club, newest first (the money index)."""
+    clubs = Club.objects.filter(
+        memberships__player=permissions.player_of(user),
+        memberships__role=Role.ADMIN,
+    )
+    records = list(
+        SettlementRecord.objects.filter(club__in=clubs)
+        .select_related("club")
+        .order_by("club__name", "-computed_at", "-id")[:limit]
+    )
+    return clubs, records

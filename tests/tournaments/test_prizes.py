@@ -173,3 +173,19 @@ def test_the_manage_page_sets_the_payout_structure(client, director, open_tourna
     terms = PrizeTerms.objects.get(tournament_id=open_tournament.pk)
     assert terms.structure["percentages"] == ["50", "30", "20"]
     assert terms.house_fee == {"percent": "5"}
+
+
+def test_only_a_director_sets_the_payout_structure_on_the_page(client, open_tournament):
+    """The money page behind the manage form answers 404 to anyone else, and to an
+    unknown tournament, storing nothing."""
+    from django.contrib.auth import get_user_model
+
+    from money.models import PrizeTerms
+
+    stranger = get_user_model().objects.create_user("stranger", password="pw")
+    client.force_login(stranger)
+    body = {"percentages": "50, 50"}
+    url = f"/tournaments/{open_tournament.pk}/prize-terms/"
+    assert client.post(url, body).status_code == 404
+    assert client.post("/tournaments/999999/prize-terms/", body).status_code == 404
+    assert not PrizeTerms.objects.exists()

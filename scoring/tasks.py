@@ -5,7 +5,9 @@ money settlements) hear of a changed result without scoring importing them: the
 services call it with ``transaction.on_commit`` after every change of a match's
 result, and it sends the match id to every Celery task named in
 ``settings.KIRJURI_RESULT_CHANGED_TASKS``. Those tasks recompute from the stored
-data, so a notification delivered twice or late does no harm.
+data, so a notification delivered twice or late does no harm. :func:`task_send` is
+the same by one name, for a layer that tells the one above it something else (the
+tournaments' final standings, to the money side's prize payouts).
 
 **Coalesced tasks.** A task built on :class:`CoalescedTask` has at most one run
 pending per match: the dispatch marks ``(task, match)`` pending in the cache

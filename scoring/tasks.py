@@ -5,7 +5,9 @@ money settlements) hear of a changed result without scoring importing them: the
 services call it with ``transaction.on_commit`` after every change of a match's
 result, and it sends the match id to every Celery task named in
 ``settings.KIRJURI_RESULT_CHANGED_TASKS``. Those tasks recompute from the stored
-data, so a notification delivered twice or late does no harm.
+data, so a notification delivered twice or late does no harm. :func:`task_send` is
+the same by one name, for a layer that tells the one above it something else (the
+tournaments' final standings, to the money side's prize payouts).
 
 **Coalesced tasks.** A task built on :class:`CoalescedTask` has at most one run
 pending per match: the dispatch marks ``(task, match)`` pending in the cache
@@ -122,6 +124,23 @@ def result_change_notify(match_id: int) -> None:
 # Old name until the layers merge; removed by the integrator (the money code and its
 # tests, moved by another branch of issue #13, still call it).
 notify_result_changed = result_change_notify
+
+
+def task_send(name: str, *args: int) -> None:
+    """Send ``args`` (ids) to the registered task ``name``, after a commit, for a
+    layer that must not import the task's app (``tournaments`` telling ``money``).
+    Like :func:`result_change_notify`, a failure is logged and never raised: the
+    periodic reconcile catches up."""
+    task = _task(name)
+    if task is None:
+        logger.error("task %r is not registered", name)
+        return
+    try:
+        task.apply_async(args, ignore_result=True)
+    except Exception:
+        logger.exception(
+            "task %s%r failed after commit; left to the reconcile", name, args
+        )
 
 
 @shared_task(name="scoring.match_refold")

@@ -13,7 +13,6 @@ urlpatterns = [
     path("clubs/<int:club_id>/search/", nav.club_search, name="search"),
     path("clubs/<int:club_id>/ratings/", people.club_ranking, name="ranking"),
     path("matches/", nav.my_matches, name="matches"),
-    path("money/", nav.money_index, name="money"),
     path(
         "clubs/<int:club_id>/players/<int:player_id>/edit/",
         people.player_edit,

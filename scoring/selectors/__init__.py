@@ -44,7 +44,6 @@ from scoring.selectors.matches import (
     matches_visible_to,
 )
 from scoring.selectors.people import (
-    player_balance_list,
     player_get,
     player_history_get,
     player_rating_list,
@@ -85,7 +84,6 @@ __all__ = [
     "match_side_list",
     "match_state_get",
     "matches_visible_to",
-    "player_balance_list",
     "player_get",
     "player_history_get",
     "player_rating_list",

@@ -13,27 +13,19 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q
-
 from games.engine import UnknownGame, get_game
 from games.models import CatalogueEntry
-from scoring import money_selectors, permissions
+from scoring import permissions
 from scoring.errors import NotFound
-from scoring.localtime import local
 from scoring.models import (
-    Club,
     Deal,
     DealStatus,
-    LedgerEntry,
     Match,
     MatchStatus,
     Membership,
     Player,
     Rating,
-    Role,
 )
-from scoring.money import get_currency
-from scoring.money.currency import format_minor
 from scoring.permissions import User
 from scoring.selectors.clubs import players_visible_to
 from scoring.selectors.matches import matches_visible_to
@@ -192,47 +184,6 @@ def player_history_get(
     history.partners = sorted(partners.items(), key=lambda kv: (-kv[1].played, kv[0]))
     history.opponents = sorted(opponents.items(), key=lambda kv: (-kv[1].played, kv[0]))
     return history
-
-
-def player_balance_list(
-    user: User, player: Player, *, season: int | None = None
-) -> list[dict[str, Any]]:
-    """The player's money per club and currency — settled, paid and still open —
-    for the player themself (every club) and a club's admins, its treasurers (that
-    club). Others get an empty list. With ``season`` (a year), the ledger lines of
-    that year in the club's time zone alone."""
-    own = permissions.player_of(user)
-    if own is not None and own.pk == player.pk:
-        clubs = Club.objects.filter(ledger_entries__isnull=False)
-    else:
-        clubs = (
-            Club.objects.filter(memberships__player=own, memberships__role=Role.ADMIN)
-            if own is not None
-            else Club.objects.none()
-        )
-    entries = LedgerEntry.objects.filter(
-        Q(debit_player=player) | Q(credit_player=player), club__in=clubs
-    ).select_related("club")
-    grouped: dict[tuple[int, str], list[LedgerEntry]] = defaultdict(list)
-    for e in entries:
-        if season is None or local(e.created_at, e.club).year == season:
-            grouped[(e.club_id, e.currency)].append(e)
-    key = f"p{player.pk}"
-    rows = []
-    for (_club_id, code), group in sorted(grouped.items()):
-        settled, paid = money_selectors.balances(group)
-        cur = get_currency(code)
-        s, p = settled.get(key, 0), paid.get(key, 0)
-        rows.append(
-            {
-                "club": group[0].club,
-                "currency": code,
-                "settled": format_minor(s, cur),
-                "paid": format_minor(p, cur),
-                "open": format_minor(s + p, cur),
-            }
-        )
-    return rows
 
 
 def player_rating_list(user: User, player: Player) -> list[dict[str, Any]]:

@@ -13,12 +13,13 @@ from django.utils import timezone
 
 from games.engine import Game, Table, UnknownGame, get_game
 from games.models import CatalogueEntry
-from scoring import money_services, permissions
+from scoring import permissions
 from scoring.errors import Conflict, DomainError
 from scoring.models import UNSETTLED_STATUSES, Club, Match, MatchStatus, Player, Seat
 from scoring.permissions import User
 from scoring.services._common import _current, _lock, _notify, _require, _require_open
 from scoring.services._fold import _refold
+from scoring.stakes import match_stake_check
 
 _CURRENCY = re.compile(r"^[A-Z]{3}$")
 
@@ -68,9 +69,7 @@ def match_start(
     state = engine.start(options or {}, table)
     point_value, currency = _stake(point_value, currency)
     # Book §1.2: known currency, positive value, no per-point stake on a win/loss game.
-    money_services.stake_check(
-        game=engine.slug, point_value=point_value, currency=currency
-    )
+    match_stake_check(game=engine, point_value=point_value, currency=currency)
     scorer_list = list(scorers)
     for i, player in enumerate(scorer_list):
         if player.pk not in members:

@@ -14,8 +14,10 @@ the acting user; only a club admin of ``club`` may call them). Invariants:
 * **Merge.** :func:`player_merge` moves every row that names the merged player to the
   kept one — found from the model graph (every foreign key and many-to-many to
   :class:`~scoring.models.Player`, whichever app declares it), so seats, scorers,
-  memberships, tournament entries and ledger lines all move — rewrites the ledger's
-  posting names (``m12:p7`` → ``m12:p3``) so that a recompute finds them, writes a
+  memberships, tournament entries and ledger lines all move — lets a model of that
+  graph that names the player beyond a foreign key follow up (its
+  ``player_merged(keep=, merge=)``: the money app's ledger rewrites its posting names,
+  ``m12:p7`` → ``m12:p3``, so that a recompute finds them), writes a
   :class:`~scoring.models.PlayerMerge` audit record and deletes the merged player.
   Scores, standings and settlements do not change: a seat keeps its side, a ledger
   line its amount; the settlements they appear in are settled again (nothing is
@@ -29,26 +31,22 @@ the acting user; only a club admin of ``club`` may call them). Invariants:
 
 from __future__ import annotations
 
-import re
-
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import models, transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from scoring import money_services, permissions, selectors
+from scoring import permissions, selectors
 from scoring.errors import DomainError, NotAllowed, NotFound
 from scoring.models import (
     Club,
-    LedgerEntry,
     Membership,
     Player,
     PlayerMerge,
     Rating,
     Role,
     Seat,
-    SourceKind,
 )
 from scoring.names import name_key
 from scoring.permissions import User
@@ -223,10 +221,6 @@ def _unique_sets(model: type[models.Model], field: str) -> list[list[str]]:
     return [[f for f in s if f != field] for s in sets if field in s]
 
 
-def _posting(line: str, old: int, new: int) -> str:
-    return re.sub(rf":p{old}(?=$|:)", f":p{new}", line)
-
-
 @transaction.atomic
 def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> PlayerMerge:
     """Merge ``merge`` into ``keep`` (both members of ``club``); see the module."""
@@ -282,20 +276,19 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> Player
                     f"both are in one {model._meta.verbose_name}: not one person",
                     "merge",
                 )
-    sources = set(
-        LedgerEntry.objects.filter(
-            Q(debit_player=merge) | Q(credit_player=merge),
-            source_kind__in=[SourceKind.MATCH, SourceKind.SESSION],
-        ).values_list("source_kind", "source_id")
-    )
     moved: dict[str, int] = {}
     for model, field in relations:
         count = model.objects.filter(**{field: merge}).update(**{field: keep})
         if count:
             moved[f"{model._meta.label}.{field}"] = count
-    for entry in LedgerEntry.objects.filter(line__regex=rf":p{merge.pk}(:|$)"):
-        entry.line = _posting(entry.line, merge.pk, keep.pk)
-        entry.save(update_fields=["line"])
+    # What names the player beyond a foreign key (the ledger's posting names) is
+    # the declaring app's to rewrite: a model of the graph may declare
+    # ``player_merged(keep=, merge=)``, called once here. The score book imports
+    # none of them (the layers above it are found from the model graph).
+    for model in dict.fromkeys(model for model, _field in relations):
+        follow_up = getattr(model, "player_merged", None)
+        if follow_up is not None:
+            follow_up(keep=keep, merge=merge)
     if merge.user_id and not keep.user_id:
         account, merge.user = merge.user, None
         merge.save(update_fields=["user"])
@@ -310,8 +303,6 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> Player
         by=by if by.is_authenticated else None,
     )
     merge.delete()
-    for kind, source_id in sorted(sources):  # the trails name the kept player
-        money_services.settle_quietly(kind, source_id)
     for club_id, game in sorted(rated):
         ratings_recompute(club=Club.objects.get(pk=club_id), game=game)
     return record

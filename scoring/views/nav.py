@@ -1,4 +1,4 @@
-"""Ways around the site: your matches, a club's search, the money index.
+"""Ways around the site: your matches, a club's search.
 
 Who: anyone signed in, each seeing only what the selectors let them read (matches of
 their clubs and public matches; money of the clubs they manage).
@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 
 from scoring import permissions, selectors
 from scoring.errors import NotFound
-from scoring.models import Club, Membership, Role, SettlementRecord
+from scoring.models import Membership
 from scoring.names import name_key
 
 LIMIT = 50
@@ -89,22 +89,4 @@ def club_search(request: HttpRequest, club_id: int) -> HttpResponse:
         request,
         "scoring/search.html",
         {"club": club, "q": q, "players": found_players, "matches": found_matches},
-    )
-
-
-@login_required
-@require_GET
-def money_index(request: HttpRequest) -> HttpResponse:
-    """The settlements of the clubs you manage (the treasurer's way in)."""
-    clubs = Club.objects.filter(
-        memberships__player=permissions.player_of(request.user),
-        memberships__role=Role.ADMIN,
-    )
-    records = (
-        SettlementRecord.objects.filter(club__in=clubs)
-        .select_related("club")
-        .order_by("club__name", "-computed_at", "-id")[:200]
-    )
-    return render(
-        request, "scoring/money_index.html", {"records": records, "clubs": clubs}
     )

@@ -184,9 +184,6 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         {
             "h": history,
             "player": player,
-            "balances": selectors.player_balance_list(
-                request.user, player, season=season
-            ),
             "season": season,
             "ratings": selectors.player_rating_list(request.user, player),
         },

@@ -11,9 +11,10 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from scoring import money_selectors, money_services
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import LedgerEntry
 from scoring import services as scoring_services
-from scoring.ledger_models import LedgerEntry
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tournaments import tasks
@@ -100,7 +101,7 @@ def test_a_short_game_through_the_api_to_its_winner_and_its_chips_as_money(peopl
     # The chips are money at a cent a chip, deal by deal.
     match = Match.objects.get(pk=match_id)
     money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances(
+    settled, _paid = money_selectors.balances_compute(
         LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
     )
     players = [sami, *others]

@@ -17,7 +17,8 @@ import re
 import pytest
 
 import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
-from scoring import money_services, services
+from money import services as money_services
+from scoring import services
 from scoring.models import Match, Membership, Player, Role
 from tests.money_service.conftest import play
 from tests.scoring.factories import ClubFactory, member

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
-from scoring import money_services, selectors
+from money import selectors as money_selectors
+from money import services as money_services
+from scoring import selectors
 from tests.money_service.conftest import play
 
 pytestmark = pytest.mark.django_db
@@ -52,11 +54,11 @@ def test_results_by_game_with_averages_bests_and_runs(people, evening):
 
 def test_money_balance_for_the_player_and_the_admin_only(client, people, evening):
     sami = people.scorer
-    own = selectors.player_balance_list(sami.user, sami)
+    own = money_selectors.player_balances_get(sami.user, sami)
     # Differences +60, +15, −10 points at 0.05 EUR: 3.25 EUR in Sami's favour.
     assert [(b["currency"], b["settled"]) for b in own] == [("EUR", "3.25 EUR")]
-    assert selectors.player_balance_list(people.admin.user, sami) == own
-    assert selectors.player_balance_list(people.member.user, sami) == []
+    assert money_selectors.player_balances_get(people.admin.user, sami) == own
+    assert money_selectors.player_balances_get(people.member.user, sami) == []
     client.force_login(people.member.user)
     page = client.get(f"/players/{sami.pk}/").content.decode()
     assert 'id="balances"' not in page and 'id="by-game"' in page
@@ -70,7 +72,7 @@ def test_money_balance_over_a_season(client, people, evening):
     """The ledger lines of another year are left out of a season's balance."""
     from datetime import UTC, datetime
 
-    from scoring.models import LedgerEntry
+    from money.models import LedgerEntry
 
     sami = people.scorer
     m1 = evening[0]
@@ -78,9 +80,9 @@ def test_money_balance_over_a_season(client, people, evening):
         created_at=datetime(2025, 3, 1, tzinfo=UTC)
     )
     year = datetime.now(UTC).year
-    season = selectors.player_balance_list(sami.user, sami, season=year)
+    season = money_selectors.player_balances_get(sami.user, sami, season=year)
     assert [b["settled"] for b in season] == ["0.25 EUR"]  # +0.75 − 0.50
-    old = selectors.player_balance_list(sami.user, sami, season=2025)
+    old = money_selectors.player_balances_get(sami.user, sami, season=2025)
     assert [b["settled"] for b in old] == ["3.00 EUR"]
     client.force_login(sami.user)
     page = client.get(f"/players/{sami.pk}/?season=2025").content.decode()

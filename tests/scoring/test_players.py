@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
-from scoring import money_selectors, money_services, selectors, services
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import LedgerEntry
+from scoring import selectors, services
 from scoring.errors import DomainError, NotAllowed
-from scoring.models import LedgerEntry, Membership, Player, PlayerMerge, Role, Seat
+from scoring.models import Membership, Player, PlayerMerge, Role, Seat
 from scoring.names import name_key
 from tests.money_service.conftest import play
 from tests.scoring.factories import ClubFactory, UserFactory, member
@@ -106,7 +109,7 @@ def test_a_guest_is_a_visitor_without_an_account(club, people):
 def _money_totals(user, match_ids):
     out = {}
     for mid in match_ids:
-        sheet = money_selectors.match_sheet(user, mid)
+        sheet = money_selectors.match_sheet_get(user, mid)
         out[mid] = (sheet["total"], sum(b["settled"] for b in sheet["balances"]))
     return out
 
@@ -138,7 +141,7 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
     before = _money_totals(admin, [m1.pk, m2.pk])
     owed = {
         b["name"]: b["settled"]
-        for b in money_selectors.match_sheet(admin, m1.pk)["balances"]
+        for b in money_selectors.match_sheet_get(admin, m1.pk)["balances"]
     }
     sheets = [list(selectors.match_state_get(m)["totals"]) for m in (m1, m2)]
     bob2_lines = LedgerEntry.objects.filter(line__endswith=f":p{bob2.pk}").count()
@@ -160,7 +163,7 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
     assert t_selectors.standings_data(tournament) == standings
     assert _money_totals(admin, [m1.pk, m2.pk]) == before
     assert [list(selectors.match_state_get(m)["totals"]) for m in (m1, m2)] == sheets
-    trail = str(money_selectors.match_sheet(admin, m1.pk)["trail"])
+    trail = str(money_selectors.match_sheet_get(admin, m1.pk)["trail"])
     assert "bób" not in trail and "Bob" in trail
     # A recompute finds every posting where it is: nothing is reversed or reposted.
     count = LedgerEntry.objects.count()
@@ -168,7 +171,7 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
     assert LedgerEntry.objects.count() == count
     balance = {
         b["name"]: b["settled"]
-        for b in money_selectors.match_sheet(admin, m1.pk)["balances"]
+        for b in money_selectors.match_sheet_get(admin, m1.pk)["balances"]
     }
     assert balance == {"Bob": owed["bób"], "Ann": owed["Ann"]}
     assert balance["Bob"] == 300  # (30 - -30) points at 0.05 EUR

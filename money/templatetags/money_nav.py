@@ -1,5 +1,6 @@
 """``{% may_see_money as money %}``: does the header offer the money pages (the user
-manages a club: its admins are its treasurers)?"""
+manages a club: its admins are its treasurers)? The header
+(``templates/base.html``) is the site's; the question is money's."""
 
 from django import template
 

@@ -1,12 +1,20 @@
-"""URLs of the settlement pages (the API is scoring.money_api)."""
+"""URLs of the money pages: the index of settlements, the sheets (the API is
+:mod:`money.api.urls`)."""
 
 from django.urls import path
 
-from scoring import money_views
+from money import views as money_views
 
 app_name = "money"
 
 urlpatterns = [
+    # The treasurer's way in (the header's "Money").
+    path("money/", money_views.money_index, name="index"),
+    path(
+        "tournaments/<int:tournament_id>/prize-terms/",
+        money_views.prize_terms_save,
+        name="prize-terms",
+    ),
     path(
         "settlements/<str:kind>/<int:source_id>/",
         money_views.settlement_sheet,

@@ -1,11 +1,11 @@
 """Admin for the money side: the ledger is read-only (entries are never edited;
-corrections are reversal entries posted by :mod:`scoring.money_services`)."""
+corrections are reversal entries posted by :mod:`money.services`)."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 
-from scoring.ledger_models import LedgerEntry, Session, SettlementRecord
+from money.models import LedgerEntry, Session, SettlementRecord
 
 
 class _ReadOnly(admin.ModelAdmin):

@@ -16,13 +16,17 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from config.api import DomainError
-from scoring import money_selectors, money_services, permissions
+from money import selectors as money_selectors
+from money import services as money_services
+from scoring import permissions
 from scoring.errors import NotFound
+from tournaments import permissions as tournament_permissions
+from tournaments import selectors as tournament_selectors
 
 _SHEETS = {
-    "match": money_selectors.match_sheet,
-    "session": money_selectors.session_sheet,
-    "tournament": money_selectors.tournament_sheet,
+    "match": money_selectors.match_sheet_get,
+    "session": money_selectors.session_sheet_get,
+    "tournament": money_selectors.tournament_sheet_get,
 }
 
 
@@ -111,7 +115,7 @@ def settlement_csv(request: HttpRequest, kind: str, source_id: int) -> HttpRespo
 
 
 def _major(minor: int, sheet: dict) -> str:
-    from scoring.money import Money
+    from money.settlement import Money
 
     if not sheet["currency"]:
         return str(minor)
@@ -147,7 +151,7 @@ def settlement_settle(request: HttpRequest, kind: str, source_id: int) -> HttpRe
 def transfer_paid(request: HttpRequest, kind: str, source_id: int) -> HttpResponse:
     _sheet(request, kind, source_id)
     try:
-        record = money_selectors.sheet_record(request.user, kind, source_id)
+        record = money_selectors.sheet_record_get(request.user, kind, source_id)
         money_services.transfer_mark_paid(
             record=record,
             payer=request.POST.get("payer", ""),
@@ -158,3 +162,41 @@ def transfer_paid(request: HttpRequest, kind: str, source_id: int) -> HttpRespon
     except (DomainError, ValueError) as exc:
         messages.error(request, getattr(exc, "message", "not a valid transfer"))
     return redirect("money:sheet", kind=kind, source_id=source_id)
+
+
+@login_required
+@require_GET
+def money_index(request: HttpRequest) -> HttpResponse:
+    """The settlements of the clubs you manage (the treasurer's way in)."""
+    clubs, records = money_selectors.managed_records_list(request.user)
+    return render(request, "money/index.html", {"records": records, "clubs": clubs})
+
+
+@login_required
+@require_POST
+def prize_terms_save(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The tournament manage page's "Prizes" form: percentages by place and a house
+    fee in percent. Who: the tournament's directors; back to the manage page."""
+    try:
+        tournament = tournament_selectors.tournament_get(request.user, tournament_id)
+    except NotFound:
+        raise Http404("no such tournament") from None
+    if not tournament_permissions.may_direct(request.user, tournament):
+        raise Http404("no such tournament")
+    percent = request.POST.get("house_fee_percent", "").strip()
+    percentages = request.POST.get("percentages", "")
+    try:
+        money_services.tournament_prize_terms_set(
+            tournament=tournament,
+            structure={
+                "kind": "percentages",
+                "percentages": [p.strip() for p in percentages.split(",") if p.strip()],
+            },
+            house_fee={"percent": percent} if percent else None,
+            by=request.user,
+        )
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Payout structure saved")
+    return redirect("tournaments:manage", tournament_id=tournament.pk)

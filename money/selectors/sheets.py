@@ -7,7 +7,7 @@ Sheet terms
   corrected result counts once).
 * **paid** — what the transfers marked paid have moved so far.
 * **open** — settled − paid to go: the balance still to be settled. The **open
-  transfers** are :func:`scoring.money.plan_transfers` of the open balances: the
+  transfers** are :func:`money.settlement.plan_transfers` of the open balances: the
   fewest payments settling everything, *proven minimal* when the exact solver ran.
 * **trail** — the settlement record's per-match (per-deal for chip games)
   explanation: the scores, the method, the multiplication, the rounding.
@@ -23,9 +23,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from scoring import permissions
-from scoring.errors import NotFound
-from scoring.ledger_models import (
+from money.actors import Viewer
+from money.models import (
     AccountKind,
     EntryKind,
     LedgerEntry,
@@ -34,9 +33,11 @@ from scoring.ledger_models import (
     SettlementRecord,
     SourceKind,
 )
-from scoring.models import Match, Player
-from scoring.money import get_currency, plan_transfers
-from scoring.money.currency import format_minor
+from money.settlement import get_currency, plan_transfers
+from money.settlement.currency import format_minor
+from scoring import permissions
+from scoring.errors import NotFound
+from scoring.models import Club, Match, Player, Role
 
 _NAMES = {
     AccountKind.POT: "the pot",
@@ -56,20 +57,20 @@ def _key(kind: str, player_id: int | None) -> str:
 # -- sessions --------------------------------------------------------------------------
 
 
-def sessions_for(user: Any, club_id: int) -> QuerySet[Session]:
+def session_list(user: Viewer, club_id: int) -> QuerySet[Session]:
     if not permissions.may_read_club(user, club_id):
         raise NotFound("not_found", "no such club")
     return Session.objects.filter(club_id=club_id).order_by("-created_at", "-id")
 
 
-def session_get(user: Any, session_id: int) -> Session:
+def session_get(user: Viewer, session_id: int) -> Session:
     session = Session.objects.filter(pk=session_id).select_related("club").first()
     if session is None or not permissions.may_read_club(user, session.club_id):
         raise NotFound("not_found", "no such session")
     return session
 
 
-def session_matches(session: Session) -> list[Match]:
+def session_match_list(session: Session) -> list[Match]:
     return list(
         Match.objects.filter(money_session_link__session=session)
         .select_related("game")
@@ -80,7 +81,9 @@ def session_matches(session: Session) -> list[Match]:
 # -- records -------------------------------------------------------------------------
 
 
-def record_for_match(user: Any, match_id: int) -> tuple[Match, SettlementRecord | None]:
+def match_record_get(
+    user: Viewer, match_id: int
+) -> tuple[Match, SettlementRecord | None]:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or not permissions.may_read_club(user, match.club_id):
         raise NotFound("not_found", "no such match")
@@ -90,14 +93,14 @@ def record_for_match(user: Any, match_id: int) -> tuple[Match, SettlementRecord 
     return match, record
 
 
-def record_for_session(user: Any, session_id: int) -> SettlementRecord | None:
+def session_record_get(user: Viewer, session_id: int) -> SettlementRecord | None:
     session_get(user, session_id)
     return SettlementRecord.objects.filter(
         source_kind=SourceKind.SESSION, source_id=session_id
     ).first()
 
 
-def record_for_tournament(user: Any, tournament_id: int) -> SettlementRecord:
+def tournament_record_get(user: Viewer, tournament_id: int) -> SettlementRecord:
     record = SettlementRecord.objects.filter(
         source_kind=SourceKind.TOURNAMENT, source_id=tournament_id
     ).first()
@@ -119,7 +122,7 @@ def _entries_of(record: SettlementRecord) -> QuerySet[LedgerEntry]:
     )
 
 
-def balances(entries: Any) -> tuple[dict[str, int], dict[str, int]]:
+def balances_compute(entries: Any) -> tuple[dict[str, int], dict[str, int]]:
     """(settled, paid) per account key from ``entries``."""
     settled: dict[str, int] = defaultdict(int)
     paid: dict[str, int] = defaultdict(int)
@@ -130,9 +133,9 @@ def balances(entries: Any) -> tuple[dict[str, int], dict[str, int]]:
     return dict(settled), dict(paid)
 
 
-def open_transfers(record: SettlementRecord) -> list[dict[str, Any]]:
+def open_transfers_plan(record: SettlementRecord) -> list[dict[str, Any]]:
     """The open transfers of ``record``'s sheet (fewest, see the module docstring)."""
-    settled, paid = balances(_entries_of(record))
+    settled, paid = balances_compute(_entries_of(record))
     open_ = _open(settled, paid)
     plan = plan_transfers(open_)
     return [
@@ -156,7 +159,7 @@ def _names(keys: set[str]) -> dict[str, str]:
     return {k: names.get(k) or _NAMES.get(k, k) for k in keys}
 
 
-def sheet(
+def sheet_build(
     record: SettlementRecord | None,
     *,
     title: str,
@@ -174,7 +177,7 @@ def sheet(
     def fmt(minor: int) -> str:
         return format_minor(minor, cur) if cur else str(minor)
 
-    settled, paid = balances(entries)
+    settled, paid = balances_compute(entries)
     open_ = _open(settled, paid)
     keys = {k for k, v in settled.items() if v} | {k for k, v in paid.items() if v}
     names = _names(keys | set(open_))
@@ -253,13 +256,13 @@ def sheet(
     }
 
 
-def match_sheet(user: Any, match_id: int) -> dict[str, Any]:
-    match, record = record_for_match(user, match_id)
+def match_sheet_get(user: Viewer, match_id: int) -> dict[str, Any]:
+    match, record = match_record_get(user, match_id)
     link = SessionMatch.objects.filter(match=match).select_related("session").first()
     source = {"kind": "match", "id": match.pk, "session": None}
     title = f"Match {match.pk} ({match.game_id})"
     if link is None:
-        return sheet(record, title=title, source=source)
+        return sheet_build(record, title=title, source=source)
     session_record = SettlementRecord.objects.filter(
         source_kind=SourceKind.SESSION, source_id=link.session_id
     ).first()
@@ -269,7 +272,7 @@ def match_sheet(user: Any, match_id: int) -> dict[str, Any]:
         .order_by("id")
     )
     source["session"] = link.session_id
-    data = sheet(session_record, title=title, source=source, entries=entries)
+    data = sheet_build(session_record, title=title, source=source, entries=entries)
     data["trail"] = [
         t
         for t in (session_record.trail if session_record else [])
@@ -279,10 +282,10 @@ def match_sheet(user: Any, match_id: int) -> dict[str, Any]:
     return data
 
 
-def session_sheet(user: Any, session_id: int) -> dict[str, Any]:
+def session_sheet_get(user: Viewer, session_id: int) -> dict[str, Any]:
     session = session_get(user, session_id)
-    record = record_for_session(user, session_id)
-    data = sheet(
+    record = session_record_get(user, session_id)
+    data = sheet_build(
         record,
         title=session.name,
         source={"kind": "session", "id": session.pk, "session": session.pk},
@@ -292,24 +295,41 @@ def session_sheet(user: Any, session_id: int) -> dict[str, Any]:
     return data
 
 
-def tournament_sheet(user: Any, tournament_id: int) -> dict[str, Any]:
-    record = record_for_tournament(user, tournament_id)
+def tournament_sheet_get(user: Viewer, tournament_id: int) -> dict[str, Any]:
+    record = tournament_record_get(user, tournament_id)
     name = (record.trail[0].get("name") if record.trail else "") or ""
-    return sheet(
+    return sheet_build(
         record,
         title=name or f"Tournament {tournament_id}",
         source={"kind": "tournament", "id": tournament_id, "session": None},
     )
 
 
-def sheet_record(user: Any, kind: str, source_id: int) -> SettlementRecord:
+def sheet_record_get(user: Viewer, kind: str, source_id: int) -> SettlementRecord:
     """The record behind a sheet the user may read (for marking transfers paid)."""
     if kind == SourceKind.MATCH:
-        _match, record = record_for_match(user, source_id)
+        _match, record = match_record_get(user, source_id)
     elif kind == SourceKind.SESSION:
-        record = record_for_session(user, source_id)
+        record = session_record_get(user, source_id)
     else:
-        record = record_for_tournament(user, source_id)
+        record = tournament_record_get(user, source_id)
     if record is None:
         raise NotFound("not_settled", "nothing has been settled here yet")
     return record
+
+
+def managed_records_list(
+    user: Viewer, *, limit: int = 200
+) -> tuple[QuerySet[Club], list[SettlementRecord]]:
+    """The clubs ``user`` manages (a club admin is its treasurer) and their latest
+    settlement records, club by club, newest first (the money index)."""
+    clubs = Club.objects.filter(
+        memberships__player=permissions.player_of(user),
+        memberships__role=Role.ADMIN,
+    )
+    records = list(
+        SettlementRecord.objects.filter(club__in=clubs)
+        .select_related("club")
+        .order_by("club__name", "-computed_at", "-id")[:limit]
+    )
+    return clubs, records

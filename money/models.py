@@ -1,7 +1,8 @@
 """The money side of the score book: sessions, the ledger, settlement records.
 
-Imported at the end of :mod:`scoring.models` (Django wants an app's models in its
-models module); the only writer is :mod:`scoring.money_services`.
+The tables kept the names they had in the score book (``scoring_ledgerentry`` …:
+``Meta.db_table``), so moving the models changed no row; the only writer is
+:mod:`money.services`.
 
 Terms and invariants
 
@@ -40,6 +41,8 @@ Terms and invariants
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -90,6 +93,7 @@ class Session(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "scoring_session"  # the table kept its name (no copy)
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
@@ -104,6 +108,7 @@ class SessionMatch(models.Model):
     added_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "scoring_sessionmatch"  # the table kept its name (no copy)
         ordering = ["session", "match__started_at", "match_id"]
 
     def __str__(self) -> str:
@@ -122,6 +127,7 @@ class MatchTerms(models.Model):
     )
 
     class Meta:
+        db_table = "scoring_matchterms"  # the table kept its name (no copy)
         verbose_name_plural = "match terms"
 
     def __str__(self) -> str:
@@ -189,6 +195,7 @@ class LedgerEntry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "scoring_ledgerentry"  # the table kept its name (no copy)
         ordering = ["id"]
         verbose_name_plural = "ledger entries"
         indexes = [models.Index(fields=["source_kind", "source_id"])]
@@ -216,6 +223,17 @@ class LedgerEntry(models.Model):
     def is_reversal(self) -> bool:
         return self.reverses_id is not None
 
+    @classmethod
+    def player_merged(cls, *, keep: Any, merge: Any) -> None:
+        """Called by the score book's player merge (found from the model graph, once
+        the rows naming ``merge`` point at ``keep``): rename the postings
+        (``m12:p7`` → ``m12:p3``) so that a recompute finds them, and settle their
+        matches and sessions again so that their trails name the kept player
+        (nothing is posted: the postings are where a recompute puts them)."""
+        from money.services.ledger import ledger_player_merge
+
+        ledger_player_merge(keep_id=keep.pk, merge_id=merge.pk)
+
 
 class SettlementStatus(models.TextChoices):
     SETTLED = "settled", "settled"
@@ -240,6 +258,7 @@ class SettlementRecord(models.Model):
     computed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "scoring_settlementrecord"  # the table kept its name (no copy)
         constraints = [
             models.UniqueConstraint(
                 fields=["source_kind", "source_id"],
@@ -266,6 +285,7 @@ class PrizeTerms(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "scoring_prizeterms"  # the table kept its name (no copy)
         verbose_name_plural = "prize terms"
 
     def __str__(self) -> str:

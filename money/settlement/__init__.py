@@ -16,6 +16,7 @@ See ``docs/money.md`` for the rules with worked examples.
 """
 
 from .allocation import allocate, allocate_equally, round_to_total
+from .chips import ChipPayment, settle_chip_nets, settle_chip_payments
 from .currency import CURRENCIES, Currency, Money, get_currency
 from .errors import MoneyError, MoneyInvariantError
 from .payouts import (
@@ -31,7 +32,6 @@ from .payouts import (
     compute_payouts,
 )
 from .stakes import (
-    ChipPayment,
     FlatStake,
     OddUnitLedger,
     PointStake,
@@ -39,8 +39,6 @@ from .stakes import (
     Side,
     TeamMode,
     settle_average,
-    settle_chip_nets,
-    settle_chip_payments,
     settle_flat,
     settle_scores,
     settle_two_sides,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.urls import path
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -21,11 +20,16 @@ from rest_framework.views import APIView
 
 from config.api import StrictBooleanField, StrictIntegerField
 from games.api.serializers import ErrorListSerializer
-from scoring import money_selectors, money_services, permissions, selectors
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import LedgerEntry, SourceKind, TeamModeChoice
+from scoring import permissions, selectors
 from scoring.api.serializers import CurrencyField
+from scoring.api.views import JsonApi
 from scoring.errors import NotAllowed, NotFound
-from scoring.ledger_models import LedgerEntry, SourceKind, TeamModeChoice
 from scoring.models import Match
+from tournaments import permissions as tournament_permissions
+from tournaments import selectors as tournament_selectors
 
 _E = ErrorListSerializer
 _READ = {401: _E, 403: _E, 404: _E}
@@ -190,7 +194,9 @@ class MatchSettlementApi(APIView):
     @extend_schema(responses={200: SettlementSheetOut, **_READ})
     def get(self, request: Request, match_id: int) -> Response:
         return Response(
-            SettlementSheetOut(money_selectors.match_sheet(request.user, match_id)).data
+            SettlementSheetOut(
+                money_selectors.match_sheet_get(request.user, match_id)
+            ).data
         )
 
     @extend_schema(request=None, responses={200: SettlementSheetOut, **_WRITE})
@@ -199,7 +205,9 @@ class MatchSettlementApi(APIView):
         _manager(request, match.club_id)
         money_services.match_settle(match=match, by=request.user)
         return Response(
-            SettlementSheetOut(money_selectors.match_sheet(request.user, match_id)).data
+            SettlementSheetOut(
+                money_selectors.match_sheet_get(request.user, match_id)
+            ).data
         )
 
 
@@ -229,7 +237,7 @@ class SessionListApi(APIView):
 
     @extend_schema(responses={200: MoneySessionOut(many=True), **_READ})
     def get(self, request: Request, club_id: int) -> Response:
-        sessions = money_selectors.sessions_for(request.user, club_id)[:200]
+        sessions = money_selectors.session_list(request.user, club_id)[:200]
         return Response(MoneySessionOut(sessions, many=True).data)
 
     @extend_schema(request=MoneySessionIn, responses={201: MoneySessionOut, **_WRITE})
@@ -282,7 +290,7 @@ class SessionSettlementApi(APIView):
 
     @extend_schema(responses={200: SettlementSheetOut, **_READ})
     def get(self, request: Request, session_id: int) -> Response:
-        data = money_selectors.session_sheet(request.user, session_id)
+        data = money_selectors.session_sheet_get(request.user, session_id)
         return Response(SettlementSheetOut(data).data)
 
     @extend_schema(request=None, responses={200: SettlementSheetOut, **_WRITE})
@@ -290,7 +298,7 @@ class SessionSettlementApi(APIView):
         session = money_selectors.session_get(request.user, session_id)
         _manager(request, session.club_id)
         money_services.session_settle(session=session, by=request.user)
-        data = money_selectors.session_sheet(request.user, session_id)
+        data = money_selectors.session_sheet_get(request.user, session_id)
         return Response(SettlementSheetOut(data).data)
 
 
@@ -302,7 +310,7 @@ class TournamentSettlementApi(APIView):
 
     @extend_schema(responses={200: SettlementSheetOut, **_READ})
     def get(self, request: Request, tournament_id: int) -> Response:
-        data = money_selectors.tournament_sheet(request.user, tournament_id)
+        data = money_selectors.tournament_sheet_get(request.user, tournament_id)
         return Response(SettlementSheetOut(data).data)
 
 
@@ -319,7 +327,7 @@ class PaymentListApi(APIView):
     def post(self, request: Request, kind: str, source_id: int) -> Response:
         if kind not in SourceKind.values:
             raise NotFound("not_found", "no such sheet")
-        record = money_selectors.sheet_record(request.user, kind, source_id)
+        record = money_selectors.sheet_record_get(request.user, kind, source_id)
         _manager(request, record.club_id)
         data = _body(SettlementPaymentIn, request)
         entry = money_services.transfer_mark_paid(
@@ -329,7 +337,7 @@ class PaymentListApi(APIView):
             amount=data["amount"],
             by=request.user,
         )
-        sheet = money_selectors.sheet(
+        sheet = money_selectors.sheet_build(
             record, title="", source={"kind": kind, "id": source_id, "session": None}
         )
         out = next(p for p in sheet["payments"] if p["id"] == entry.pk)
@@ -351,50 +359,45 @@ class PaymentUndoApi(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-urlpatterns = [
-    path(
-        "matches/<int:match_id>/settlement",
-        MatchSettlementApi.as_view(),
-        name="match-settlement",
-    ),
-    path(
-        "matches/<int:match_id>/money-terms",
-        MatchTermsApi.as_view(),
-        name="match-money-terms",
-    ),
-    path(
-        "clubs/<int:club_id>/sessions/",
-        SessionListApi.as_view(),
-        name="club-session-list",
-    ),
-    path(
-        "sessions/<int:session_id>/",
-        SessionDetailApi.as_view(),
-        name="session-detail",
-    ),
-    path(
-        "sessions/<int:session_id>/matches",
-        SessionMatchesApi.as_view(),
-        name="session-matches",
-    ),
-    path(
-        "sessions/<int:session_id>/settlement",
-        SessionSettlementApi.as_view(),
-        name="session-settlement",
-    ),
-    path(
-        "tournaments/<int:tournament_id>/settlement",
-        TournamentSettlementApi.as_view(),
-        name="tournament-settlement",
-    ),
-    path(
-        "settlements/<str:kind>/<int:source_id>/payments",
-        PaymentListApi.as_view(),
-        name="settlement-payments",
-    ),
-    path(
-        "payments/<int:entry_id>/undo",
-        PaymentUndoApi.as_view(),
-        name="payment-undo",
-    ),
-]
+# -- a tournament's payout structure (its URL under the tournament's) -------------
+
+
+class PrizeTermsIn(serializers.Serializer):
+    structure = serializers.DictField(
+        help_text='{"kind": "percentages", "percentages": ["50", "30", "20"]}, '
+        '{"kind": "fixed", "amounts": ["100.00"]} or '
+        '{"kind": "field_size", "brackets": [{"min": 1, "max": 8, '
+        '"percentages": ["60", "40"]}]}'
+    )
+    house_fee = serializers.DictField(
+        required=False,
+        allow_null=True,
+        help_text='{"percent": "10"} or {"amount": "5.00"}',
+    )
+
+
+class PrizeTermsOut(serializers.Serializer):
+    tournament = serializers.IntegerField(source="tournament_id")
+    structure = serializers.DictField()
+    house_fee = serializers.DictField(allow_null=True)
+    updated_at = serializers.DateTimeField()
+
+
+class PrizeTermsApi(JsonApi, APIView):
+    """The payout structure of a tournament (PUT; a club admin of its club)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=PrizeTermsIn, responses={200: PrizeTermsOut, **_WRITE})
+    def put(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_selectors.tournament_get(request.user, tournament_id)
+        if not tournament_permissions.may_direct(request.user, tournament):
+            raise NotAllowed("permission_denied", "only a director may do this")
+        data = _body(PrizeTermsIn, request)
+        terms = money_services.tournament_prize_terms_set(
+            tournament=tournament,
+            structure=data["structure"],
+            house_fee=data.get("house_fee"),
+            by=request.user,
+        )
+        return Response(PrizeTermsOut(terms).data)

@@ -255,8 +255,15 @@ class Vint(Game):
                 what="trumps 10–A",
                 section=SECTION,
             )
-        if deal.aces is not None and check_split(
-            deal.aces, ACES, errors, path="aces", what="aces", section=SECTION
+        holdings_fit = check_holdings(
+            deal.aces_in_hand, deal.sequences, errors, section=SECTION
+        )
+        if (
+            deal.aces is not None
+            and check_split(
+                deal.aces, ACES, errors, path="aces", what="aces", section=SECTION
+            )
+            and holdings_fit
         ):
             shown = aces_shown(deal.aces_in_hand, deal.sequences, PARTNERS)
             for side in (0, 1):
@@ -269,9 +276,6 @@ class Vint(Game):
                             f"show {shown[side]} ({SECTION})",
                         )
                     )
-        holdings_fit = check_holdings(
-            deal.aces_in_hand, deal.sequences, errors, section=SECTION
-        )
         if holdings_fit and deal.trumps is not None and trump is not None:
             for i, run in enumerate(deal.sequences):
                 side = PARTNERS[run.seat]

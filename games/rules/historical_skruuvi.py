@@ -199,6 +199,11 @@ def main_book(difference: int) -> int:
     return (abs(difference) + 50) // 100
 
 
+def times(mult: int) -> str:
+    """ " × 2" for a knocked deal, nothing when nothing multiplies."""
+    return f" × {mult}" if mult != 1 else ""
+
+
 def holding(contract: str) -> str | None:
     return (
         None
@@ -377,7 +382,7 @@ class HistoricalSkruuvi(SkruuviRules):
                 add(
                     "pass_misere",
                     f"pass misere: side {1 - s} took {per_side[1 - s]} tricks, "
-                    f"× {ACE_FACTOR} × {mult}",
+                    f"× {ACE_FACTOR}{times(mult)}",
                     s,
                     per_side[1 - s] * ACE_FACTOR * mult,
                 )
@@ -432,7 +437,7 @@ class HistoricalSkruuvi(SkruuviRules):
             text = f"{name} by seat {deal.declarer} made: {HISTORICAL.made[level]}"
             if over:
                 text += f" + {over} × {OVERTRICK}"
-            add("contract_made", f"{text}, × {mult}", side, base * mult)
+            add("contract_made", f"{text}{times(mult)}", side, base * mult)
         else:
             missing = contract.missing(done)
             cost = HISTORICAL.first_missing[level] + HISTORICAL.later_missing[level] * (
@@ -441,7 +446,7 @@ class HistoricalSkruuvi(SkruuviRules):
             add(
                 "contract_failed",
                 f"{name} by seat {deal.declarer} failed: {missing} missing, "
-                f"−{cost} × {mult}",
+                f"−{cost}{times(mult)}",
                 side,
                 -cost * mult,
             )
@@ -459,8 +464,8 @@ class HistoricalSkruuvi(SkruuviRules):
             raw = aces.won_by(PARTNERS, 1 - s)
             add(
                 "aces",
-                f"side {s}: aces in the opponents' tricks {raw} × {ACE_FACTOR} "
-                f"× {mult}",
+                f"side {s}: aces in the opponents' tricks {raw} × {ACE_FACTOR}"
+                f"{times(mult)}",
                 s,
                 raw * ACE_FACTOR * mult,
             )
@@ -479,16 +484,21 @@ class HistoricalSkruuvi(SkruuviRules):
         holder = majority(units, tie=side)
         count = units[holder]
         amount = level * (2 * count + 1) * 10 if no_trump else level * count * 10
-        text = f"side {holder}: more value cards ({count})"
+        formula = (
+            f"{level} × (2 × {count} + 1) × 10"
+            if no_trump
+            else f"{level} × {count} × 10"
+        )
+        text = f"side {holder}: more value cards ({count}), {formula}"
         if per_side[side] < per_side[1 - side] and holder == side:
             holder = 1 - side
             text += ", to the opponents: the declarers took fewer tricks"
-        add("value_cards", f"{text}, × {mult}", holder, amount * mult)
+        add("value_cards", f"{text}{times(mult)}", holder, amount * mult)
         for hand in deal.aces_in_hand:
             base = {3: 200, 4: 400}[hand.aces] * (2 if no_trump else 1)
             add(
                 "aces_in_hand",
-                f"seat {hand.seat}: {hand.aces} aces in one hand, {base} × {mult}",
+                f"seat {hand.seat}: {hand.aces} aces in one hand, {base}{times(mult)}",
                 PARTNERS[hand.seat],
                 base * mult,
             )
@@ -497,7 +507,7 @@ class HistoricalSkruuvi(SkruuviRules):
             add(
                 "sequence",
                 f"seat {run.seat}: sequence of {run.length} from the ace in "
-                f"{run.suit}, {base} × {mult}",
+                f"{run.suit}, {base}{times(mult)}",
                 PARTNERS[run.seat],
                 base * mult,
             )

@@ -182,6 +182,12 @@ class HistoricalSkruuviState(SkruuviState):
     replays: int = 0
 
     @property
+    def in_kotkas(self) -> bool:
+        """Whether the rubber is won (two games), so the deals are kotkas (17.2)."""
+        games = self.games
+        return len(games) >= 2 and (games.count(0) >= 2 or games.count(1) >= 2)
+
+    @property
     def match(self) -> MatchOfGames:
         options: HistoricalSkruuviOptions = self.options
         return MatchOfGames(
@@ -232,7 +238,7 @@ class HistoricalSkruuvi(SkruuviRules):
         return MatchGoal()
 
     def kind(self, state: HistoricalSkruuviState) -> str:
-        return KOTKA if state.match.in_extra_deals else BASIC
+        return KOTKA if state.in_kotkas else BASIC
 
     # -- checks -------------------------------------------------------------------
 
@@ -521,14 +527,19 @@ class HistoricalSkruuvi(SkruuviRules):
         detail: dict[str, Any],
     ) -> None:
         options: HistoricalSkruuviOptions = state.options
-        match = state.match
+        in_kotkas = state.in_kotkas
         reached = (
             trick_points
-            if match.in_extra_deals
-            else tuple(t + p for t, p in zip(state.toward, trick_points, strict=True))
+            if in_kotkas
+            else (state.toward[0] + trick_points[0], state.toward[1] + trick_points[1])
         )
-        both = min(reached) >= options.game_target
-        if both and deal.first_to_game is None:
+        if max(reached) < options.game_target and not in_kotkas:
+            # No game in this deal, so the rubber (and the match) goes on: the
+            # common case, answered without building the match.
+            detail["game"] = None
+            detail["match_over"] = False
+            return
+        if min(reached) >= options.game_target and deal.first_to_game is None:
             raise DealRejected(
                 [
                     RuleError(
@@ -539,14 +550,14 @@ class HistoricalSkruuvi(SkruuviRules):
                     )
                 ]
             )
-        after, game = match.score(trick_points, first=deal.first_to_game)
+        after, game = state.match.score(trick_points, first=deal.first_to_game)
         detail["game"] = game
         if game is not None:
             nth = after.games_won(game)
             add(
                 "game_won",
                 f"side {game} wins its game {nth}"
-                + (" (60 in one kotka)" if match.in_extra_deals else ""),
+                + (" (60 in one kotka)" if in_kotkas else ""),
                 game,
                 game_bonus(nth, options.game_bonus) * state.stake,
             )

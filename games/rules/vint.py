@@ -35,6 +35,7 @@ the match is finished.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -64,6 +65,7 @@ from games.engine.tricks import (
     check_holdings,
     check_split,
     game_bonus,
+    game_winner,
     majority,
     side_tricks,
 )
@@ -74,6 +76,8 @@ STRAINS = ("spades", "clubs", "diamonds", "hearts", "no_trump")
 TRUMPS_TEN_UP = 5  # 10 J Q K A of the trump suit
 ACES = 4
 SECTION = "§18.3.2"
+GAMES_TO_WIN = 2  # a rubber is two games won (§18.3.3)
+STRAIN_NAMES = {strain: strain.replace("_", " ") for strain in STRAINS}
 
 Seat = Annotated[int, Field(ge=0, le=SEATS - 1)]
 Side = Annotated[SideField, Field(le=1)]
@@ -163,8 +167,15 @@ class VintState(MatchState):
     def rubber(self) -> Rubber:
         options: VintOptions = self.options
         return Rubber(
-            game_target=options.game_target, toward=self.toward, games=self.games
+            game_target=options.game_target,
+            games_to_win=GAMES_TO_WIN,
+            toward=self.toward,
+            games=self.games,
         )
+
+
+# A contract is immutable and there are 35 of them: build each once.
+_contract = cache(Contract)
 
 
 def sequence_points(run: TopSequence, trumps: str | None) -> int:
@@ -221,14 +232,18 @@ class Vint(Game):
             if errors:
                 raise DealRejected(errors)
             return None
-        for name, what in (
-            ("strain", "the trump suit or no trump"),
-            ("level", "the number part (1–7)"),
-            ("declarer", "the declarer's seat"),
-            ("aces", "the aces held per side"),
-        ):
-            if getattr(deal, name) is None:
-                errors.append(RuleError(name, f"{name}_required", f"enter {what}"))
+        if deal.strain is None or deal.level is None or deal.declarer is None:
+            for name, what in (
+                ("strain", "the trump suit or no trump"),
+                ("level", "the number part (1–7)"),
+                ("declarer", "the declarer's seat"),
+            ):
+                if getattr(deal, name) is None:
+                    errors.append(RuleError(name, f"{name}_required", f"enter {what}"))
+        if deal.aces is None:
+            errors.append(
+                RuleError("aces", "aces_required", "enter the aces held per side")
+            )
         per_side = side_tricks(deal.tricks, errors)
         trump = None if deal.strain in (None, "no_trump") else deal.strain
         if deal.strain == "no_trump" and deal.trumps is not None:
@@ -255,16 +270,15 @@ class Vint(Game):
                 what="trumps 10–A",
                 section=SECTION,
             )
-        holdings_fit = check_holdings(
+        # Most deals show no hand of aces and no sequence: nothing to fit then.
+        shows = bool(deal.aces_in_hand or deal.sequences)
+        holdings_fit = not shows or check_holdings(
             deal.aces_in_hand, deal.sequences, errors, section=SECTION
         )
-        if (
-            deal.aces is not None
-            and check_split(
-                deal.aces, ACES, errors, path="aces", what="aces", section=SECTION
-            )
-            and holdings_fit
-        ):
+        aces_fit = deal.aces is not None and check_split(
+            deal.aces, ACES, errors, path="aces", what="aces", section=SECTION
+        )
+        if shows and aces_fit and holdings_fit:
             shown = aces_shown(deal.aces_in_hand, deal.sequences, PARTNERS)
             for side in (0, 1):
                 if shown[side] > deal.aces[side]:
@@ -276,7 +290,7 @@ class Vint(Game):
                             f"show {shown[side]} ({SECTION})",
                         )
                     )
-        if holdings_fit and deal.trumps is not None and trump is not None:
+        if shows and holdings_fit and deal.trumps is not None and trump is not None:
             for i, run in enumerate(deal.sequences):
                 side = PARTNERS[run.seat]
                 if run.suit == trump and deal.trumps[side] < min(run.length, 5):
@@ -312,7 +326,7 @@ class Vint(Game):
         level = deal.level
         side = PARTNERS[deal.declarer]
         trump = None if deal.strain == "no_trump" else deal.strain
-        contract = Contract(level, deal.strain)
+        contract = _contract(level, deal.strain)
         facts: list[Fact] = []
         points = [0, 0]
 
@@ -328,7 +342,7 @@ class Vint(Game):
                 per_side[s] * level * 10,
             )
         taken = per_side[side]
-        name = f"{level} {deal.strain.replace('_', ' ')}"
+        name = f"{level} {STRAIN_NAMES[deal.strain]}"
         if contract.made(taken):
             slam = {6: 5000, 7: 10000}.get(level, 0)
             if slam:
@@ -394,19 +408,16 @@ class Vint(Game):
             holder,
             unit * level * count,
         )
-        rubber, game = state.rubber.score(
-            (per_side[0] * level * 10, per_side[1] * level * 10),
-            first=deal.first_to_game,
+        toward = state.toward
+        reached = (
+            toward[0] + per_side[0] * level * 10,
+            toward[1] + per_side[1] * level * 10,
         )
         games = []
-        if game is not None:
-            if (
-                deal.first_to_game is None
-                and min(
-                    t + per_side[s] * level * 10 for s, t in enumerate(state.toward)
-                )
-                >= options.game_target
-            ):
+        # Most deals win no game: only then is the rubber itself consulted.
+        game = None
+        if max(reached) >= options.game_target:
+            if min(reached) >= options.game_target and deal.first_to_game is None:
                 raise DealRejected(
                     [
                         RuleError(
@@ -417,7 +428,11 @@ class Vint(Game):
                         )
                     ]
                 )
-            nth = rubber.games_won(game)
+            # The rubber's own rule (games.engine.tricks.game_winner), without
+            # building the rubber: the next game is this side's games won + 1.
+            game = game_winner(reached, options.game_target, deal.first_to_game)
+        if game is not None:
+            nth = state.games.count(game) + 1
             add(
                 "game_won",
                 f"side {game} wins its game {nth}",
@@ -425,7 +440,7 @@ class Vint(Game):
                 game_bonus(nth, options.game_bonus),
             )
             games.append(game)
-            if rubber.finished and state.all_passes:
+            if nth >= GAMES_TO_WIN and state.all_passes:
                 add(
                     "all_pass_bonus",
                     f"side {game} wins the rubber: {state.all_passes} all-pass deals "

@@ -443,6 +443,8 @@ class HistoricalSkruuvi(SkruuviRules):
             text = f"{name} by seat {deal.declarer} made: {HISTORICAL.made[level]}"
             if over:
                 text += f" + {over} × {OVERTRICK}"
+                if mult != 1:
+                    text = text.replace(": ", ": (", 1) + ")"
             add("contract_made", f"{text}{times(mult)}", side, base * mult)
         else:
             missing = contract.missing(done)

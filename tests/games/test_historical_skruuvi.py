@@ -3,7 +3,10 @@ one deck, the match (rubber, kotkas, replay, main book) and properties."""
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -384,3 +387,9 @@ def test_trick_points_add_up_to_thirteen_times_the_level(raw):
         assert trick_points == 0
     else:
         assert trick_points == 13 * max(raw["level"], 4)
+
+
+def test_the_docs_worked_example_scores_as_the_docs_say():
+    doc = (Path(__file__).parents[2] / "docs/games/historical-skruuvi.md").read_text()
+    example = re.search(r"<!-- example -->\s*```json\n(.*?)```", doc, re.S).group(1)
+    assert GAME.score(GAME.start(), json.loads(example)).points == (5760, 5)

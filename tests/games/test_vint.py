@@ -3,6 +3,10 @@ properties of whole matches."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -263,3 +267,9 @@ def test_trick_points_add_up_to_thirteen_tricks_times_level_times_ten(raw):
     score = GAME.score(GAME.start(), raw)
     trick_points = sum(f.points for f in score.facts if f.code == "trick_points")
     assert trick_points == (0 if raw.get("all_pass") else 130 * raw["level"])
+
+
+def test_the_docs_worked_example_scores_as_the_docs_say():
+    doc = (Path(__file__).parents[2] / "docs/games/vint.md").read_text()
+    example = re.search(r"<!-- example -->\s*```json\n(.*?)```", doc, re.S).group(1)
+    assert GAME.score(GAME.start(), json.loads(example)).points == (80, 5140)

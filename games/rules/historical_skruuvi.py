@@ -72,6 +72,7 @@ from games.engine.tricks import (
     check_split,
     doubling_multiplier,
     game_bonus,
+    game_winner,
     majority,
 )
 from games.rules._skruuvi_deal import (
@@ -104,6 +105,7 @@ HISTORICAL = Scale(
     later_missing={4: 400, 5: 500, 6: 600, 7: 700},
     aces_when_failed=True,  # 17.4.3: made or not
 )
+GAMES_TO_WIN = 2  # a rubber is two games won (17.2)
 OVERTRICK = 200  # 17.4.1, not in a contract of four
 ACE_FACTOR = 100  # 17.4.3, 17.4.6: Modern Skruuvi's score × 100
 
@@ -185,14 +187,19 @@ class HistoricalSkruuviState(SkruuviState):
     def in_kotkas(self) -> bool:
         """Whether the rubber is won (two games), so the deals are kotkas (17.2)."""
         games = self.games
-        return len(games) >= 2 and (games.count(0) >= 2 or games.count(1) >= 2)
+        return len(games) >= GAMES_TO_WIN and (
+            games.count(0) >= GAMES_TO_WIN or games.count(1) >= GAMES_TO_WIN
+        )
 
     @property
     def match(self) -> MatchOfGames:
         options: HistoricalSkruuviOptions = self.options
         return MatchOfGames(
             rubber=Rubber(
-                game_target=options.game_target, toward=self.toward, games=self.games
+                game_target=options.game_target,
+                games_to_win=GAMES_TO_WIN,
+                toward=self.toward,
+                games=self.games,
             ),
             extra_deals=options.kotkas,
             extra_played=self.kotkas_played,
@@ -243,11 +250,10 @@ class HistoricalSkruuvi(SkruuviRules):
     # -- checks -------------------------------------------------------------------
 
     def check(
-        self, state: HistoricalSkruuviState, deal: HistoricalSkruuviDeal
+        self, state: HistoricalSkruuviState, deal: HistoricalSkruuviDeal, kind: str
     ) -> tuple[HistoricalSkruuviDeal, Any, Any]:
         """Every error of the deal; the deal (an unknocked four's tricks filled
         in), the tricks per side and the aces."""
-        kind = self.kind(state)
         errors: list[RuleError] = []
         unplayed_four = (
             deal.contract not in ("misere", PASS_MISERE)
@@ -351,8 +357,8 @@ class HistoricalSkruuvi(SkruuviRules):
     def verify_and_score(
         self, state: HistoricalSkruuviState, deal: HistoricalSkruuviDeal
     ) -> DealScore:
-        deal, per_side, aces = self.check(state, deal)
         kind = self.kind(state)
+        deal, per_side, aces = self.check(state, deal, kind)
         mult = doubling_multiplier(doubling(deal.knocks)) * state.stake
         facts: list[Fact] = []
         points = [0, 0]
@@ -529,33 +535,33 @@ class HistoricalSkruuvi(SkruuviRules):
         detail: dict[str, Any],
     ) -> None:
         options: HistoricalSkruuviOptions = state.options
-        in_kotkas = state.in_kotkas
+        in_kotkas = detail["kind"] == KOTKA
+        target = options.game_target
+        # A game: 60 toward it in the rubber, 60 in the one deal in a kotka (17.2)
+        # — games.engine.tricks.MatchOfGames's rule, which advance() applies to the
+        # state; here only what the deal scores is needed, so the match is not built.
         reached = (
             trick_points
             if in_kotkas
             else (state.toward[0] + trick_points[0], state.toward[1] + trick_points[1])
         )
-        if max(reached) < options.game_target and not in_kotkas:
-            # No game in this deal, so the rubber (and the match) goes on: the
-            # common case, answered without building the match.
-            detail["game"] = None
-            detail["match_over"] = False
-            return
-        if min(reached) >= options.game_target and deal.first_to_game is None:
-            raise DealRejected(
-                [
-                    RuleError(
-                        "first_to_game",
-                        "first_to_game_required",
-                        "both sides reach 60 in this deal: enter the side whose "
-                        "tricks got there first (§17.2)",
-                    )
-                ]
-            )
-        after, game = state.match.score(trick_points, first=deal.first_to_game)
+        game = None
+        if max(reached) >= target:
+            if min(reached) >= target and deal.first_to_game is None:
+                raise DealRejected(
+                    [
+                        RuleError(
+                            "first_to_game",
+                            "first_to_game_required",
+                            "both sides reach 60 in this deal: enter the side whose "
+                            "tricks got there first (§17.2)",
+                        )
+                    ]
+                )
+            game = game_winner(reached, target, deal.first_to_game)
         detail["game"] = game
         if game is not None:
-            nth = after.games_won(game)
+            nth = state.games.count(game) + state.kotka_games.count(game) + 1
             add(
                 "game_won",
                 f"side {game} wins its game {nth}"
@@ -563,7 +569,15 @@ class HistoricalSkruuvi(SkruuviRules):
                 game,
                 game_bonus(nth, options.game_bonus) * state.stake,
             )
-        detail["match_over"] = after.finished
+        if in_kotkas:
+            over = state.kotkas_played + 1 >= options.kotkas
+        else:
+            over = (
+                game is not None
+                and state.games.count(game) + 1 >= GAMES_TO_WIN
+                and options.kotkas == 0
+            )
+        detail["match_over"] = over
 
     @staticmethod
     def _match_end(

@@ -366,6 +366,17 @@ def test_totals_are_the_sums_of_the_facts_and_the_match_follows_its_games(
                     totals[fact.side] += fact.points
     assert tuple(totals) == folded.totals
     state = folded.state
+    if state.replays == 0:
+        # What a deal says it won is what the state keeps (verify and advance
+        # agree): every game_won fact is a game of the rubber or of a kotka.
+        won = [
+            fact.side
+            for record in folded.deals
+            if record.score is not None
+            for fact in record.score.facts
+            if fact.code == "game_won"
+        ]
+        assert won == [*state.games, *state.kotka_games]
     rubber = (state.games.count(0), state.games.count(1))
     assert max(rubber) <= 2
     assert state.kotkas_played == 0 or 2 in rubber

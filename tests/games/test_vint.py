@@ -255,6 +255,14 @@ def test_totals_are_the_sums_of_the_facts_and_the_rubber_is_two_games(raws):
                 totals[fact.side] += fact.points
     assert tuple(totals) == folded.totals
     games = folded.state.games
+    won = [
+        fact.side
+        for record in folded.deals
+        if record.score is not None
+        for fact in record.score.facts
+        if fact.code == "game_won"
+    ]
+    assert won == list(games)  # what the deals say they won is what the state keeps
     assert max((games.count(0), games.count(1)), default=0) <= 2
     assert folded.finished == (2 in (games.count(0), games.count(1)))
     if folded.finished:

@@ -77,6 +77,7 @@ TRUMPS_TEN_UP = 5  # 10 J Q K A of the trump suit
 ACES = 4
 SECTION = "§18.3.2"
 GAMES_TO_WIN = 2  # a rubber is two games won (§18.3.3)
+SLAMS = {6: 5000, 7: 10000}  # §18.3.1: no bonus for a made contract under six
 STRAIN_NAMES = {strain: strain.replace("_", " ") for strain in STRAINS}
 
 Seat = Annotated[int, Field(ge=0, le=SEATS - 1)]
@@ -178,15 +179,123 @@ class VintState(MatchState):
 _contract = cache(Contract)
 
 
-def sequence_points(run: TopSequence, trumps: str | None) -> int:
-    """A K Q 500, A K Q J (or longer) 1000; a trump sequence twice that."""
-    points = 500 if run.length == 3 else 1000
-    return points * 2 if run.suit == trumps else points
-
-
 def more_tricks(per_side: tuple[int, ...]) -> int:
     """The side that won more tricks (13 is odd: there always is one)."""
     return 0 if per_side[0] > per_side[1] else 1
+
+
+# -- the facts of a deal --------------------------------------------------------
+# A fact is immutable and depends on a handful of small numbers, so each is built
+# once and reused: building the facts (and their texts) was half of a deal's cost.
+
+
+@cache
+def _trick_points_fact(side: int, tricks: int, level: int) -> Fact:
+    return Fact(
+        "trick_points",
+        f"side {side}: {tricks} tricks × {level} × 10 trick points",
+        side,
+        tricks * level * 10,
+    )
+
+
+@cache
+def _contract_fact(level: int, strain: str, declarer: int, taken: int) -> Fact:
+    side = PARTNERS[declarer]
+    contract = _contract(level, strain)
+    name = f"{level} {STRAIN_NAMES[strain]} by seat {declarer}"
+    if not contract.made(taken):
+        missing = contract.missing(taken)
+        return Fact(
+            "contract_failed",
+            f"{name} failed: {missing} missing × 1000 × {level}",
+            side,
+            -missing * 1000 * level,
+        )
+    slam = SLAMS.get(level, 0)
+    if slam:
+        return Fact("slam", f"{name} made: {slam}", side, slam)
+    return Fact("contract_made", f"{name} made (no bonus under six)", side, 0)
+
+
+@cache
+def _many_tricks_fact(side: int, tricks: int) -> Fact:
+    """12 tricks 1000, 13 tricks 1000 more, promised or not (§18.3.1)."""
+    bonus = 1000 if tricks == 12 else 2000
+    return Fact("twelve_tricks", f"side {side} took {tricks} tricks", side, bonus)
+
+
+@cache
+def _sequence_fact(seat: int, suit: str, length: int, trump: str | None) -> Fact:
+    points = 500 if length == 3 else 1000
+    if suit == trump:
+        points *= 2
+    return Fact(
+        "sequence",
+        f"seat {seat}: sequence of {length} from the ace in {suit}"
+        + (" (trumps)" if suit == trump else ""),
+        PARTNERS[seat],
+        points,
+    )
+
+
+@cache
+def _aces_in_hand_fact(seat: int, aces: int) -> Fact:
+    return Fact(
+        "aces_in_hand",
+        f"seat {seat}: {aces} aces in one hand",
+        PARTNERS[seat],
+        500 if aces == 3 else 1000,
+    )
+
+
+@cache
+def _trump_majority_fact(holder: int, count: int, level: int) -> Fact:
+    return Fact(
+        "trump_majority",
+        f"side {holder}: more trumps 10–A ({count}), 100 × {level} × {count}",
+        holder,
+        100 * level * count,
+    )
+
+
+@cache
+def _ace_majority_fact(
+    holder: int, count: int, level: int, no_trump: bool, tie: bool
+) -> Fact:
+    unit = 250 if no_trump else 100
+    return Fact(
+        "ace_majority",
+        f"side {holder}: more aces ({count}), {unit} × {level} × {count}"
+        + (" (2–2: more tricks)" if tie else ""),
+        holder,
+        unit * level * count,
+    )
+
+
+@cache
+def _game_fact(side: int, nth: int, unit: int) -> Fact:
+    return Fact(
+        "game_won", f"side {side} wins its game {nth}", side, game_bonus(nth, unit)
+    )
+
+
+@cache
+def _all_pass_bonus_fact(side: int, deals: int, bonus: int) -> Fact:
+    return Fact(
+        "all_pass_bonus",
+        f"side {side} wins the rubber: {deals} all-pass deals × {bonus}",
+        side,
+        deals * bonus,
+    )
+
+
+@cache
+def _all_pass_fact(bonus: int) -> Fact:
+    return Fact(
+        "all_pass",
+        f"all passed: redealt; the rubber's winner gets {bonus} for it (§18.3.3)",
+    )
 
 
 @register
@@ -314,99 +423,34 @@ class Vint(Game):
         if per_side is None:
             return DealScore(
                 points=(0, 0),
-                facts=(
-                    Fact(
-                        "all_pass",
-                        f"all passed: redealt; the rubber's winner gets "
-                        f"{options.all_pass_bonus} for it (§18.3.3)",
-                    ),
-                ),
+                facts=(_all_pass_fact(options.all_pass_bonus),),
                 detail={"all_pass": True, "games": []},
             )
         level = deal.level
         side = PARTNERS[deal.declarer]
         trump = None if deal.strain == "no_trump" else deal.strain
         contract = _contract(level, deal.strain)
-        facts: list[Fact] = []
-        points = [0, 0]
-
-        def add(code: str, text: str, to: int, amount: int) -> None:
-            points[to] += amount
-            facts.append(Fact(code, text, to, amount))
-
-        for s in (0, 1):
-            add(
-                "trick_points",
-                f"side {s}: {per_side[s]} tricks × {level} × 10 trick points",
-                s,
-                per_side[s] * level * 10,
-            )
         taken = per_side[side]
-        name = f"{level} {STRAIN_NAMES[deal.strain]}"
-        if contract.made(taken):
-            slam = {6: 5000, 7: 10000}.get(level, 0)
-            if slam:
-                add(
-                    "slam",
-                    f"{name} by seat {deal.declarer} made: {slam}",
-                    side,
-                    slam,
-                )
-            else:
-                facts.append(
-                    Fact(
-                        "contract_made",
-                        f"{name} by seat {deal.declarer} made (no bonus under six)",
-                        side,
-                        0,
-                    )
-                )
-        else:
-            missing = contract.missing(taken)
-            add(
-                "contract_failed",
-                f"{name} by seat {deal.declarer} failed: {missing} missing × 1000 "
-                f"× {level}",
-                side,
-                -missing * 1000 * level,
-            )
+        made = contract.made(taken)
+        facts = [
+            _trick_points_fact(0, per_side[0], level),
+            _trick_points_fact(1, per_side[1], level),
+            _contract_fact(level, deal.strain, deal.declarer, taken),
+        ]
         for s in (0, 1):
             if per_side[s] >= 12:
-                bonus = 1000 if per_side[s] == 12 else 2000
-                add("twelve_tricks", f"side {s} took {per_side[s]} tricks", s, bonus)
+                facts.append(_many_tricks_fact(s, per_side[s]))
         for run in deal.sequences:
-            add(
-                "sequence",
-                f"seat {run.seat}: sequence of {run.length} from the ace in "
-                f"{run.suit}" + (" (trumps)" if run.suit == trump else ""),
-                PARTNERS[run.seat],
-                sequence_points(run, trump),
-            )
+            facts.append(_sequence_fact(run.seat, run.suit, run.length, trump))
         for hand in deal.aces_in_hand:
-            add(
-                "aces_in_hand",
-                f"seat {hand.seat}: {hand.aces} aces in one hand",
-                PARTNERS[hand.seat],
-                500 if hand.aces == 3 else 1000,
-            )
+            facts.append(_aces_in_hand_fact(hand.seat, hand.aces))
         if trump is not None:
             holder = majority(deal.trumps)
-            count = deal.trumps[holder]
-            add(
-                "trump_majority",
-                f"side {holder}: more trumps 10–A ({count}), 100 × {level} × {count}",
-                holder,
-                100 * level * count,
-            )
+            facts.append(_trump_majority_fact(holder, deal.trumps[holder], level))
+        tie = deal.aces[0] == deal.aces[1]
         holder = majority(deal.aces, tie=more_tricks(per_side))
-        count = deal.aces[holder]
-        unit = 100 if trump is not None else 250
-        add(
-            "ace_majority",
-            f"side {holder}: more aces ({count}), {unit} × {level} × {count}"
-            + (" (2–2: more tricks)" if deal.aces[0] == deal.aces[1] else ""),
-            holder,
-            unit * level * count,
+        facts.append(
+            _ace_majority_fact(holder, deal.aces[holder], level, trump is None, tie)
         )
         toward = state.toward
         reached = (
@@ -414,8 +458,8 @@ class Vint(Game):
             toward[1] + per_side[1] * level * 10,
         )
         games = []
-        # Most deals win no game: only then is the rubber itself consulted.
-        game = None
+        # Most deals win no game: the rubber's own rule (game_winner) only when a
+        # side reaches the target; the next game is this side's games won + 1.
         if max(reached) >= options.game_target:
             if min(reached) >= options.game_target and deal.first_to_game is None:
                 raise DealRejected(
@@ -428,26 +472,18 @@ class Vint(Game):
                         )
                     ]
                 )
-            # The rubber's own rule (games.engine.tricks.game_winner), without
-            # building the rubber: the next game is this side's games won + 1.
             game = game_winner(reached, options.game_target, deal.first_to_game)
-        if game is not None:
             nth = state.games.count(game) + 1
-            add(
-                "game_won",
-                f"side {game} wins its game {nth}",
-                game,
-                game_bonus(nth, options.game_bonus),
-            )
+            facts.append(_game_fact(game, nth, options.game_bonus))
             games.append(game)
             if nth >= GAMES_TO_WIN and state.all_passes:
-                add(
-                    "all_pass_bonus",
-                    f"side {game} wins the rubber: {state.all_passes} all-pass deals "
-                    f"× {options.all_pass_bonus}",
-                    game,
-                    state.all_passes * options.all_pass_bonus,
+                facts.append(
+                    _all_pass_bonus_fact(game, state.all_passes, options.all_pass_bonus)
                 )
+        points = [0, 0]
+        for fact in facts:
+            if fact.points:
+                points[fact.side] += fact.points
         return DealScore(
             points=(points[0], points[1]),
             facts=tuple(facts),
@@ -458,7 +494,7 @@ class Vint(Game):
                 "declarer": deal.declarer,
                 "declarer_side": side,
                 "tricks": list(per_side),
-                "made": contract.made(taken),
+                "made": made,
                 "games": games,
             },
         )

@@ -44,6 +44,7 @@ facts; the match ends after the rubber and the kotkas, unless it is replayed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -207,6 +208,126 @@ class HistoricalSkruuviState(SkruuviState):
         )
 
 
+# The facts of a deal: each is immutable and depends on a few small numbers, so it
+# is built once and reused (building facts and their texts was most of a deal's
+# cost).
+
+
+@lru_cache(maxsize=1 << 12)
+def _trick_points_fact(side: int, achieved: int, level: int, misere: bool) -> Fact:
+    return Fact(
+        "trick_points",
+        f"side {side}: {achieved} tricks {'avoided' if misere else 'won'} × {level}",
+        side,
+        achieved * level,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _contract_fact(bid: int, kind: str, declarer: int, done: int, mult: int) -> Fact:
+    """17.4.1: made, + 200 an overtrick above four; or the missing tricks, minus to
+    the declarers; × the knocks and the stake."""
+    level = max(bid, LOWEST)
+    contract = Contract(level, kind)
+    side = declarer % 2
+    name = f"{level} {TYPE_NAMES[kind]}"
+    if level != bid:
+        name += f" (bid {bid}, raised to {LOWEST})"
+    if contract.made(done):
+        over = 0 if level == LOWEST else contract.overtricks(done)
+        text = f"{name} by seat {declarer} made: {HISTORICAL.made[level]}"
+        if over:
+            text += f" + {over} × {OVERTRICK}"
+            if mult != 1:
+                text = text.replace(": ", ": (", 1) + ")"
+        points = HISTORICAL.made[level] + OVERTRICK * over
+        return Fact("contract_made", f"{text}{times(mult)}", side, points * mult)
+    missing = contract.missing(done)
+    cost = HISTORICAL.first_missing[level] + HISTORICAL.later_missing[level] * (
+        missing - 1
+    )
+    return Fact(
+        "contract_failed",
+        f"{name} by seat {declarer} failed: {missing} missing, −{cost}{times(mult)}",
+        side,
+        -cost * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _aces_fact(side: int, raw: int, mult: int) -> Fact:
+    """Modern Skruuvi's aces (the trick number of each ace in the other side's
+    tricks) × 100, knocks applying (17.4.3, 17.4.4)."""
+    return Fact(
+        "aces",
+        f"side {side}: aces in the opponents' tricks {raw} × {ACE_FACTOR}{times(mult)}",
+        side,
+        raw * ACE_FACTOR * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _pass_misere_fact(side: int, their_tricks: int, mult: int) -> Fact:
+    """17.4.6: Modern Skruuvi's pass misere — a point per trick the opponents
+    took — × 100; no trick points."""
+    return Fact(
+        "pass_misere",
+        f"pass misere: side {1 - side} took {their_tricks} tricks, × {ACE_FACTOR}"
+        f"{times(mult)}",
+        side,
+        their_tricks * ACE_FACTOR * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _value_cards_fact(
+    holder: int, count: int, level: int, no_trump: bool, away: bool, mult: int
+) -> Fact:
+    amount = level * (2 * count + 1) * 10 if no_trump else level * count * 10
+    formula = (
+        f"{level} × (2 × {count} + 1) × 10" if no_trump else f"{level} × {count} × 10"
+    )
+    text = f"side {holder}: more value cards ({count}), {formula}"
+    if away:
+        holder = 1 - holder
+        text += ", to the opponents: the declarers took fewer tricks"
+    return Fact("value_cards", f"{text}{times(mult)}", holder, amount * mult)
+
+
+@lru_cache(maxsize=1 << 12)
+def _aces_in_hand_fact(seat: int, aces: int, no_trump: bool, mult: int) -> Fact:
+    base = {3: 200, 4: 400}[aces] * (2 if no_trump else 1)
+    return Fact(
+        "aces_in_hand",
+        f"seat {seat}: {aces} aces in one hand, {base}{times(mult)}",
+        PARTNERS[seat],
+        base * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _sequence_fact(seat: int, suit: str, length: int, mult: int) -> Fact:
+    base = 200 * (length - 2)
+    return Fact(
+        "sequence",
+        f"seat {seat}: sequence of {length} from the ace in {suit}, "
+        f"{base}{times(mult)}",
+        PARTNERS[seat],
+        base * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _game_fact(side: int, nth: int, in_kotkas: bool, unit: int) -> Fact:
+    return Fact(
+        "game_won",
+        f"side {side} wins its game {nth}"
+        + (" (60 in one kotka)" if in_kotkas else ""),
+        side,
+        game_bonus(nth, unit),
+    )
+
+
 def main_book(difference: int) -> int:
     """The difference ÷ 100, 50 rounding up (17.5)."""
     return (abs(difference) + 50) // 100
@@ -363,9 +484,9 @@ class HistoricalSkruuvi(SkruuviRules):
         facts: list[Fact] = []
         points = [0, 0]
 
-        def add(code: str, text: str, to: int, amount: int) -> None:
-            points[to] += amount
-            facts.append(Fact(code, text, to, amount))
+        def put(fact: Fact) -> None:
+            points[fact.side] += fact.points
+            facts.append(fact)
 
         if deal.knocks:
             knock = deal.knocks[0]
@@ -391,17 +512,11 @@ class HistoricalSkruuvi(SkruuviRules):
             # 17.4.6: Modern Skruuvi's pass misere (a point per trick the opponents
             # took, and the aces) × 100; no trick points.
             for s in (0, 1):
-                add(
-                    "pass_misere",
-                    f"pass misere: side {1 - s} took {per_side[1 - s]} tricks, "
-                    f"× {ACE_FACTOR}{times(mult)}",
-                    s,
-                    per_side[1 - s] * ACE_FACTOR * mult,
-                )
-            self._aces(aces, mult, add)
+                put(_pass_misere_fact(s, per_side[1 - s], mult))
+            self._aces(aces, mult, put)
             detail.update(level=None, declarer=None)
         else:
-            trick_points = self._score_contract(deal, per_side, aces, mult, add)
+            trick_points = self._score_contract(deal, per_side, aces, mult, put)
             detail.update(
                 level=max(deal.level, LOWEST),
                 bid_level=deal.level,
@@ -409,7 +524,7 @@ class HistoricalSkruuvi(SkruuviRules):
                 declarer_side=deal.declarer % 2,
                 trick_points=list(trick_points),
             )
-        self._score_games(state, deal, trick_points, add, detail)
+        self._score_games(state, deal, trick_points, put, detail)
         if detail["match_over"]:
             self._match_end(state, points, facts, detail)
         return DealScore(
@@ -425,64 +540,32 @@ class HistoricalSkruuvi(SkruuviRules):
         add: Any,
     ) -> tuple[int, int]:
         level = max(deal.level, LOWEST)
-        contract = Contract(level, deal.contract)
         misere = deal.contract == "misere"
-        side = deal.declarer % 2
         # 17.1: tricks won (in misere avoided) × level, to both sides, not doubled.
-        achieved = [TRICKS - t if misere else t for t in per_side]
-        trick_points = (achieved[0] * level, achieved[1] * level)
-        for s in (0, 1):
-            add(
-                "trick_points",
-                f"side {s}: {achieved[s]} tricks {'avoided' if misere else 'won'} "
-                f"× {level}",
-                s,
-                trick_points[s],
+        achieved = (TRICKS - per_side[0], TRICKS - per_side[1]) if misere else per_side
+        add(_trick_points_fact(0, achieved[0], level, misere))
+        add(_trick_points_fact(1, achieved[1], level, misere))
+        add(
+            _contract_fact(
+                deal.level,
+                deal.contract,
+                deal.declarer,
+                achieved[deal.declarer % 2],
+                mult,
             )
-        name = f"{level} {TYPE_NAMES[deal.contract]}"
-        if level != deal.level:
-            name += f" (bid {deal.level}, raised to {LOWEST})"
-        done = achieved[side]
-        if contract.made(done):
-            over = 0 if level == LOWEST else contract.overtricks(done)
-            base = HISTORICAL.made[level] + OVERTRICK * over
-            text = f"{name} by seat {deal.declarer} made: {HISTORICAL.made[level]}"
-            if over:
-                text += f" + {over} × {OVERTRICK}"
-                if mult != 1:
-                    text = text.replace(": ", ": (", 1) + ")"
-            add("contract_made", f"{text}{times(mult)}", side, base * mult)
-        else:
-            missing = contract.missing(done)
-            cost = HISTORICAL.first_missing[level] + HISTORICAL.later_missing[level] * (
-                missing - 1
-            )
-            add(
-                "contract_failed",
-                f"{name} by seat {deal.declarer} failed: {missing} missing, "
-                f"−{cost}{times(mult)}",
-                side,
-                -cost * mult,
-            )
+        )
         if misere:
             self._aces(aces, mult, add)
         else:
             self._honours(deal, level, per_side, mult, add)
-        return trick_points
+        return (achieved[0] * level, achieved[1] * level)
 
     @staticmethod
     def _aces(aces: Any, mult: int, add: Any) -> None:
         """Modern Skruuvi's aces (the trick number of each ace in the other side's
         tricks) × 100, knocks applying (17.4.3, 17.4.4)."""
         for s in (0, 1):
-            raw = aces.won_by(PARTNERS, 1 - s)
-            add(
-                "aces",
-                f"side {s}: aces in the opponents' tricks {raw} × {ACE_FACTOR}"
-                f"{times(mult)}",
-                s,
-                raw * ACE_FACTOR * mult,
-            )
+            add(_aces_fact(s, aces.won_by(PARTNERS, 1 - s), mult))
 
     @staticmethod
     def _honours(
@@ -496,35 +579,13 @@ class HistoricalSkruuvi(SkruuviRules):
         no_trump = deal.contract == "no_trump"
         units = deal.value_cards
         holder = majority(units, tie=side)
-        count = units[holder]
-        amount = level * (2 * count + 1) * 10 if no_trump else level * count * 10
-        formula = (
-            f"{level} × (2 × {count} + 1) × 10"
-            if no_trump
-            else f"{level} × {count} × 10"
-        )
-        text = f"side {holder}: more value cards ({count}), {formula}"
-        if per_side[side] < per_side[1 - side] and holder == side:
-            holder = 1 - side
-            text += ", to the opponents: the declarers took fewer tricks"
-        add("value_cards", f"{text}{times(mult)}", holder, amount * mult)
+        # 17.4.2: to the opponents when the declarers took fewer tricks.
+        away = holder == side and per_side[side] < per_side[1 - side]
+        add(_value_cards_fact(holder, units[holder], level, no_trump, away, mult))
         for hand in deal.aces_in_hand:
-            base = {3: 200, 4: 400}[hand.aces] * (2 if no_trump else 1)
-            add(
-                "aces_in_hand",
-                f"seat {hand.seat}: {hand.aces} aces in one hand, {base}{times(mult)}",
-                PARTNERS[hand.seat],
-                base * mult,
-            )
+            add(_aces_in_hand_fact(hand.seat, hand.aces, no_trump, mult))
         for run in deal.sequences:
-            base = 200 * (run.length - 2)
-            add(
-                "sequence",
-                f"seat {run.seat}: sequence of {run.length} from the ace in "
-                f"{run.suit}, {base}{times(mult)}",
-                PARTNERS[run.seat],
-                base * mult,
-            )
+            add(_sequence_fact(run.seat, run.suit, run.length, mult))
 
     def _score_games(
         self,
@@ -562,13 +623,7 @@ class HistoricalSkruuvi(SkruuviRules):
         detail["game"] = game
         if game is not None:
             nth = state.games.count(game) + state.kotka_games.count(game) + 1
-            add(
-                "game_won",
-                f"side {game} wins its game {nth}"
-                + (" (60 in one kotka)" if in_kotkas else ""),
-                game,
-                game_bonus(nth, options.game_bonus) * state.stake,
-            )
+            add(_game_fact(game, nth, in_kotkas, options.game_bonus * state.stake))
         if in_kotkas:
             over = state.kotkas_played + 1 >= options.kotkas
         else:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from games.engine import DealRejected, get_game
@@ -404,3 +404,15 @@ def test_the_docs_worked_example_scores_as_the_docs_say():
     doc = (Path(__file__).parents[2] / "docs/games/historical-skruuvi.md").read_text()
     example = re.search(r"<!-- example -->\s*```json\n(.*?)```", doc, re.S).group(1)
     assert GAME.score(GAME.start(), json.loads(example)).points == (5760, 5)
+
+
+@settings(max_examples=100, deadline=None)
+@given(deals(), st.integers(1, 3))
+def test_value_cards_that_do_not_fit_the_deck_are_refused(raw, extra):
+    """Nine value-card units in a trump contract, four in no trump (§17.4.2)."""
+    assume("value_cards" in raw)
+    value = [raw["value_cards"][0], raw["value_cards"][1] + extra]
+    assume(value[1] <= 9)
+    total = 4 if raw["contract"] == "no_trump" else 9
+    found = codes({**raw, "value_cards": value})
+    assert ("value_cards", f"value_cards_not_{total}") in found

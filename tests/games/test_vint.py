@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from games.engine import DealRejected, get_game
@@ -281,3 +281,16 @@ def test_the_docs_worked_example_scores_as_the_docs_say():
     doc = (Path(__file__).parents[2] / "docs/games/vint.md").read_text()
     example = re.search(r"<!-- example -->\s*```json\n(.*?)```", doc, re.S).group(1)
     assert GAME.score(GAME.start(), json.loads(example)).points == (80, 5140)
+
+
+@settings(max_examples=100, deadline=None)
+@given(deals(), st.integers(1, 3))
+def test_honour_counts_that_do_not_fit_the_deck_are_refused(raw, extra):
+    """Aces per side must add up to four, trumps 10–A to five (§18.3.2)."""
+    assume(not raw.get("all_pass"))
+    aces = list(raw["aces"])
+    aces[extra % 2] += extra
+    assert ("aces", "aces_not_4") in codes({**raw, "aces": aces})
+    if "trumps" in raw:
+        trumps = [raw["trumps"][0] + extra, raw["trumps"][1]]
+        assert ("trumps", "trumps_not_5") in codes({**raw, "trumps": trumps})

@@ -35,7 +35,7 @@ the match is finished.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -189,7 +189,7 @@ def more_tricks(per_side: tuple[int, ...]) -> int:
 # once and reused: building the facts (and their texts) was half of a deal's cost.
 
 
-@cache
+@lru_cache(maxsize=1 << 12)  # bounded: option values are in the keys
 def _trick_points_fact(side: int, tricks: int, level: int) -> Fact:
     return Fact(
         "trick_points",
@@ -199,7 +199,7 @@ def _trick_points_fact(side: int, tricks: int, level: int) -> Fact:
     )
 
 
-@cache
+@lru_cache(maxsize=1 << 12)
 def _contract_fact(level: int, strain: str, declarer: int, taken: int) -> Fact:
     side = PARTNERS[declarer]
     contract = _contract(level, strain)
@@ -218,14 +218,14 @@ def _contract_fact(level: int, strain: str, declarer: int, taken: int) -> Fact:
     return Fact("contract_made", f"{name} made (no bonus under six)", side, 0)
 
 
-@cache
+@lru_cache(maxsize=1 << 12)
 def _many_tricks_fact(side: int, tricks: int) -> Fact:
     """12 tricks 1000, 13 tricks 1000 more, promised or not (§18.3.1)."""
     bonus = 1000 if tricks == 12 else 2000
     return Fact("twelve_tricks", f"side {side} took {tricks} tricks", side, bonus)
 
 
-@cache
+@lru_cache(maxsize=1 << 12)
 def _sequence_fact(seat: int, suit: str, length: int, trump: str | None) -> Fact:
     points = 500 if length == 3 else 1000
     if suit == trump:
@@ -239,7 +239,7 @@ def _sequence_fact(seat: int, suit: str, length: int, trump: str | None) -> Fact
     )
 
 
-@cache
+@lru_cache(maxsize=1 << 12)
 def _aces_in_hand_fact(seat: int, aces: int) -> Fact:
     return Fact(
         "aces_in_hand",
@@ -249,7 +249,7 @@ def _aces_in_hand_fact(seat: int, aces: int) -> Fact:
     )
 
 
-@cache
+@lru_cache(maxsize=1 << 12)
 def _trump_majority_fact(holder: int, count: int, level: int) -> Fact:
     return Fact(
         "trump_majority",
@@ -259,7 +259,7 @@ def _trump_majority_fact(holder: int, count: int, level: int) -> Fact:
     )
 
 
-@cache
+@lru_cache(maxsize=1 << 12)
 def _ace_majority_fact(
     holder: int, count: int, level: int, no_trump: bool, tie: bool
 ) -> Fact:
@@ -273,14 +273,14 @@ def _ace_majority_fact(
     )
 
 
-@cache
+@lru_cache(maxsize=1 << 12)
 def _game_fact(side: int, nth: int, unit: int) -> Fact:
     return Fact(
         "game_won", f"side {side} wins its game {nth}", side, game_bonus(nth, unit)
     )
 
 
-@cache
+@lru_cache(maxsize=1 << 12)
 def _all_pass_bonus_fact(side: int, deals: int, bonus: int) -> Fact:
     return Fact(
         "all_pass_bonus",
@@ -290,7 +290,7 @@ def _all_pass_bonus_fact(side: int, deals: int, bonus: int) -> Fact:
     )
 
 
-@cache
+@lru_cache(maxsize=1 << 12)
 def _all_pass_fact(bonus: int) -> Fact:
     return Fact(
         "all_pass",

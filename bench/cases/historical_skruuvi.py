@@ -22,6 +22,7 @@ def _deal(rng: random.Random, kotka: bool) -> dict:
         raw["level"] = 4
         raw.pop("knocks", None)
         del raw["tricks"]  # an unknocked four is not played (17.3)
+        raw["first_to_game"] = raw["declarer"] % 2  # its declarers are first
     elif not kotka and raw["level"] == 5 and rng.random() < 0.3:
         raw["level"] = 4  # five's tricks make a four with overtricks
         raw["knocks"] = [{"by": (raw["declarer"] + 1) % 4}]

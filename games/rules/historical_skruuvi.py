@@ -407,6 +407,19 @@ class HistoricalSkruuvi(SkruuviRules):
                         "the tricks out (§17.3)",
                     )
                 )
+            # 17.3: "as if the declarer team first won ten tricks": if both sides
+            # reach 60 in it, the declarers got there first.
+            if deal.first_to_game is None:
+                deal = deal.model_copy(update={"first_to_game": side})
+            elif deal.first_to_game != side:
+                errors.append(
+                    RuleError(
+                        "first_to_game",
+                        "four_declarers_first",
+                        "an unknocked four is scored as if the declarers won their "
+                        "ten tricks first: they reach 60 first (§17.3)",
+                    )
+                )
         per_side, aces, more = self.check_team_deal(state, deal, kind)
         errors += more
         shape = holding(deal.contract)

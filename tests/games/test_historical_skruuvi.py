@@ -416,3 +416,16 @@ def test_value_cards_that_do_not_fit_the_deck_are_refused(raw, extra):
     total = 4 if raw["contract"] == "no_trump" else 9
     found = codes({**raw, "value_cards": value})
     assert ("value_cards", f"value_cards_not_{total}") in found
+
+
+def test_in_an_unknocked_four_the_declarers_reach_60_first():
+    """§17.3: scored "as if the declarer team first won ten tricks and the
+    opponents won after that three tricks" — so if both reach 60 in it, the
+    declarers got there first."""
+    state = replace(GAME.start(), toward=(25, 55))
+    four = deal(level=4, tricks=None, declarer=3, value_cards=[4, 5])  # 12 / 40
+    result = GAME.score(state, four)
+    assert result.detail["game"] == 1
+    assert codes({**four, "first_to_game": 0}, state) == [
+        ("first_to_game", "four_declarers_first")
+    ]

@@ -29,6 +29,8 @@ def deals(draw, *, min_level: int = 1) -> dict:
     raw["aces_in_hand"] = held["aces_in_hand"]
     raw["sequences"] = held["sequences"]
     first = draw(st.none() | st.integers(0, 1))
+    if raw["level"] <= 4 and "knocks" not in raw:
+        first = raw["declarer"] % 2  # an unknocked four: the declarers first (17.3)
     if first is not None:
         raw["first_to_game"] = first
     return raw

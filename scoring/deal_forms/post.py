@@ -56,9 +56,14 @@ def _read(node: Field, data: Mapping[str, Any]) -> Any:
         return out
     if kind == "tuple":
         values = []
+        entered = False
         for child in node.children:
             value = _read(child, data)
+            entered = entered or value is not _EMPTY
             values.append(_empty_value(child) if value is _EMPTY else value)
+        # An optional per-side pair left blank is absent, not a pair of blanks.
+        if not entered and node.path and not node.required:
+            return _EMPTY
         return values
     if kind == "list":
         values = []

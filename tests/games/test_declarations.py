@@ -51,6 +51,11 @@ SEATS_OF_TRICK_GAMES = {
     "knocks.*.kontra_by": "seat",
     "aces.*.seat": "seat",
 }
+HONOURS = {
+    "aces_in_hand.*.seat": "seat",
+    "sequences.*.seat": "seat",
+    "first_to_game": "side",
+}
 CANASTA_FAMILY = {
     "teams": "per_side",
     "teams.*.hands": "per_partner",
@@ -93,6 +98,12 @@ EXPECTED_ROLES = {
     },
     "seven-rummy": {"went_out": "seat", "hands": "per_side", "deadwood": "per_side"},
     "mahjong": {"winner": "seat", "hands": "per_side", "values": "per_side"},
+    "historical-skruuvi": {
+        **SEATS_OF_TRICK_GAMES,
+        **HONOURS,
+        "value_cards": "per_side",
+    },
+    "vint": {"declarer": "seat", **HONOURS, "trumps": "per_side", "aces": "per_side"},
 }
 
 

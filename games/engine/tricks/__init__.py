@@ -145,3 +145,27 @@ __all__ = [
     "tricks_per_side",
     "value_cards",
 ]
+
+# Honours as entered (held counts per side, hands of aces, top sequences) and their
+# checks: Historical Skruuvi §17.4.2 and Vint §18.3.2.
+from games.engine.tricks.honours import (
+    SUITS,
+    AcesInHand,
+    TopSequence,
+    aces_shown,
+    check_holdings,
+    check_split,
+    game_bonus,
+    majority,
+)
+
+__all__ += [
+    "SUITS",
+    "AcesInHand",
+    "TopSequence",
+    "aces_shown",
+    "check_holdings",
+    "check_split",
+    "game_bonus",
+    "majority",
+]

@@ -85,6 +85,7 @@ EXPECTED_ROLES = {
     },
     "android-whist": {},
     "narnian-whist": {"attacker": "seat"},
+    "minibridge": {"declarer": "seat"},
     "sinkki": {
         "hands": "per_side",
         "trash": "per_side",

@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from games.engine import (
     ContextRow,
@@ -114,6 +114,15 @@ class MarjapussiDeal(FrozenModel):
     no_tricks: Side | None = Field(
         None, description="A side that won no trick: it goes to Porvoo (§7.3)."
     )
+
+    @field_validator("cards")
+    @classmethod
+    def _no_cards_is_not_entered(cls, cards):
+        # The entry page sends every card box, empty or not; no card in any of
+        # them means the scorer entered pips, not that both sides won nothing.
+        if cards is not None and not any(cards):
+            return None
+        return cards
 
 
 def _cards_pips(

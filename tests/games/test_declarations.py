@@ -87,6 +87,14 @@ EXPECTED_ROLES = {
     "narnian-whist": {"attacker": "seat"},
     "minibridge": {"declarer": "seat"},
     "screw-misere": {"aces.*.seat": "seat"},
+    "huutopussi": {
+        "declarer": "seat",
+        "card_points": "per_side",
+        "cards": "per_side",
+        "last_trick": "side",
+        "trumps": "per_side",
+        "no_tricks": "side",
+    },
     "sinkki": {
         "hands": "per_side",
         "trash": "per_side",
@@ -160,8 +168,9 @@ def test_flags_are_declared_where_the_book_says_so():
         "screw-misere",
         "sneaky-pete",
     ]
-    # No built game is played for win/loss only; Sinkki's chips are money (§43.1).
-    assert all(get_game(s).stakes_per_point for s in BUILT)
+    # Huutopussi is played for win/loss only (§1.2); Sinkki's chips are money
+    # (§43.1).
+    assert [s for s in BUILT if not get_game(s).stakes_per_point] == ["huutopussi"]
     assert [s for s in BUILT if get_game(s).chips_are_money] == ["sinkki"]
 
 

@@ -170,6 +170,36 @@ CASES = [
         ),
         ((10, 22), (15, 40), (74, 40)),
     ),
+    # §12.5: declarers ± the contract, opponents their card points (with
+    # announcements), läpäri loses the final bid.
+    Case(
+        "huutopussi",
+        4,
+        (
+            (
+                ("check", "declarer", "0"),
+                ("fill", "bid", "100"),
+                ("fill", "card_points.0", "100"),
+                ("fill", "card_points.1", "60"),
+            ),  # made: 100, opponents 60
+            (
+                ("check", "declarer", "1"),
+                ("fill", "bid", "120"),
+                ("fill", "card_points.0", "70"),
+                ("fill", "card_points.1", "90"),
+                ("fill", "trumps.1", "C"),
+            ),  # 90 + ♣60 ≥ 120: 120, opponents 70
+            (
+                ("check", "declarer", "2"),
+                ("fill", "bid", "300"),
+                ("fill", "card_points.0", "160"),
+                ("fill", "card_points.1", "0"),
+                ("fill", "trumps.0", "H D"),
+                ("check", "no_tricks", "1"),
+            ),  # 160 + 180 ≥ 300: 300; läpäri −300
+        ),
+        ((100, 60), (170, 180), (470, -120)),
+    ),
 ]
 
 

@@ -5,6 +5,8 @@ book §1.2 says, and a small round robin through the tournament API to standings
 Tuomas's Minibridge (§11): three players individually — the average method.
 Screw Misere (§19): two teams, minus points — the difference × the stake, the
 lower total winning.
+Math students' Huutopussi (§12): win/loss only (§1.2) — a stake per point is
+refused, a flat stake per match won is paid.
 """
 
 from __future__ import annotations
@@ -265,4 +267,76 @@ def test_screw_misere_round_robin_of_four_teams_to_standings(client, club):
     assert len(rows) == 4
     assert [r["played"] for r in rows] == [3, 3, 3, 3]
     # Six matches, each won by its side 1 (the lower total, 0 against 118).
+    assert sum(r["values"]["match_points"] for r in rows) == 6 * 2
+
+
+# -- Math students' Huutopussi ----------------------------------------------------
+
+HP_SWEEP = {
+    "declarer": 0,
+    "bid": 300,
+    "card_points": [160, 0],
+    "trumps": [["H", "D"], []],
+    "no_tricks": 1,
+}  # side 0: 160 + 180 ≥ 300 → +300; side 1 läpäri → −300
+
+
+def test_huutopussi_match_to_500_settles_win_loss_only(client, club, players):
+    """Two sweeps: 600 – −600, side 0 wins. Book §1.2: win/loss only — a stake
+    per point is refused; a flat stake per match won is paid by each loser."""
+    anna, ben, cai, dan = players
+    seats = [
+        {"player": p.pk, "side": side}
+        for p, side in [(anna, 0), (ben, 1), (cai, 0), (dan, 1)]
+    ]
+    per_point = client.post(
+        api("club-match-list", club_id=club.pk),
+        {
+            "game": "huutopussi",
+            "seats": seats,
+            "point_value": "0.10",
+            "currency": "EUR",
+        },
+        format="json",
+    )
+    assert per_point.status_code == 400
+    assert "flat stake per match won" in per_point.json()["detail"]
+    started = client.post(
+        api("club-match-list", club_id=club.pk),
+        {"game": "huutopussi", "seats": seats, "currency": "EUR"},
+        format="json",
+    )
+    assert started.status_code == 201, started.json()
+    flat = started.json()["id"]
+    for number in (1, 2):
+        answer = client.post(
+            api("match-deal-list", match_id=flat),
+            {"number": number, "input": HP_SWEEP},
+            format="json",
+        )
+        assert answer.status_code == 201, answer.json()
+    body = answer.json()["match"]
+    assert body["totals"] == [600, -600]
+    assert body["finished"] and body["winners"] == [0]
+    client.post(api("match-finish", match_id=flat), format="json")
+    terms = client.put(
+        api("match-money-terms", match_id=flat),
+        {"team_mode": "per_member", "flat_stake": "2.00"},
+        format="json",
+    )
+    assert terms.status_code == 200, terms.json()
+    assert transfers(client, flat) == [
+        ("Ben", "Anna", "2.00 EUR"),
+        ("Dan", "Cai", "2.00 EUR"),
+    ]
+
+
+def test_huutopussi_round_robin_of_four_teams_to_standings(client, club):
+    names = [f"H{i}: E{i} & W{i}" for i in range(1, 5)]
+    tid, stage = round_robin(client, club, "huutopussi", names, {})
+    for _ in range(3):
+        play_round(client, tid, stage, lambda table: [HP_SWEEP, HP_SWEEP])
+    rows = standings(client, tid)["stages"][0]["rows"]
+    assert [r["played"] for r in rows] == [3, 3, 3, 3]
+    # Six matches, each won by its side 0 (600 against −600).
     assert sum(r["values"]["match_points"] for r in rows) == 6 * 2

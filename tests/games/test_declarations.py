@@ -87,6 +87,11 @@ EXPECTED_ROLES = {
     "narnian-whist": {"attacker": "seat"},
     "minibridge": {"declarer": "seat"},
     "screw-misere": {"aces.*.seat": "seat"},
+    "bridge-meets-guess-who": {
+        "declarer": "seat",
+        "questions": "per_side",
+        "error_messages": "per_side",
+    },
     "huutopussi": {
         "declarer": "seat",
         "card_points": "per_side",
@@ -171,7 +176,10 @@ def test_flags_are_declared_where_the_book_says_so():
     # Huutopussi is played for win/loss only (§1.2); Sinkki's chips are money
     # (§43.1).
     assert [s for s in BUILT if not get_game(s).stakes_per_point] == ["huutopussi"]
-    assert [s for s in BUILT if get_game(s).chips_are_money] == ["sinkki"]
+    assert [s for s in BUILT if get_game(s).chips_are_money] == [
+        "bridge-meets-guess-who",
+        "sinkki",
+    ]
 
 
 def test_deal_winners_default_is_the_sole_best_score():

@@ -59,7 +59,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from games.engine import (
     ContextRow,
@@ -104,7 +104,8 @@ ALL_PASS = Contract(
 )  # 10.2.3: "as if … had bid seven no trump"
 
 Strain = Literal["clubs", "diamonds", "hearts", "spades", "no_trump"]
-Count = Annotated[int, Field(ge=0, le=1000)]
+# A count the scorer may leave empty (none asked); read as 0.
+Count = Annotated[int, Field(ge=0, le=1000)] | None
 
 
 class BridgeMeetsGuessWhoOptions(FrozenModel):
@@ -143,6 +144,11 @@ class BridgeMeetsGuessWhoDeal(FrozenModel):
         description="Error messages of each player's android partner, 1 unit each "
         "(10.2.2).",
     )
+
+    @field_validator("questions", "error_messages")
+    @classmethod
+    def _empty_is_none(cls, counts: tuple[int | None, ...]) -> tuple[int, ...]:
+        return tuple(n or 0 for n in counts)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -200,18 +200,53 @@ CASES = [
         ),
         ((100, 60), (170, 180), (470, -120)),
     ),
+    # §10.2.3: made 5 a level over six + 1 a trick over six; failed 5 a missing
+    # trick, doubled ×2; all pass as seven no trump; 1 unit a question.
+    Case(
+        "bridge-meets-guess-who",
+        2,
+        (
+            (
+                ("check", "declarer", "0"),
+                ("fill", "level", "9"),
+                ("select", "strain", "hearts"),
+                ("fill", "tricks.0", "9"),
+                ("fill", "tricks.1", "4"),
+                ("fill", "questions.0", "1"),
+                ("fill", "questions.1", "2"),
+            ),  # 15 + 3, questions 2 − 1: +19
+            (("fill", "tricks.0", "5"), ("fill", "tricks.1", "8")),  # 7 NT: −7
+            (
+                ("check", "declarer", "1"),
+                ("fill", "level", "8"),
+                ("select", "strain", "no_trump"),
+                ("check", "doubled", "true"),
+                ("fill", "tricks.0", "7"),
+                ("fill", "tricks.1", "6"),
+            ),  # two short, doubled: player 1 pays 20
+        ),
+        ((19, -19), (12, -12), (32, -32)),
+    ),
 ]
 
 
 def enter(page, entry: Entry) -> None:  # noqa: F811
     page.click("#enter-deal")
     for action, name, value in entry:
+        selector = {
+            "check": f"input[name='{name}'][value='{value}']",
+            "select": f"select[name='{name}']",
+        }.get(action, f"input[name='{name}']")
+        field = page.locator(selector)
+        if not field.is_visible():
+            # Rarely used fields sit in the group's "More" disclosure: open it.
+            field.locator("xpath=ancestor::details[1]/summary").click()
         if action == "check":
-            page.check(f"input[name='{name}'][value='{value}']")
+            field.check()
         elif action == "select":
-            page.select_option(f"select[name='{name}']", value)
+            field.select_option(value)
         else:
-            page.fill(f"input[name='{name}']", value)
+            field.fill(value)
     no_sideways_scroll(page)
     page.click("#save-deal")
     page.wait_for_selector("#sheet")

@@ -7,6 +7,7 @@ Screw Misere (§19): two teams, minus points — the difference × the stake, th
 lower total winning.
 Math students' Huutopussi (§12): win/loss only (§1.2) — a stake per point is
 refused, a flat stake per match won is paid.
+Bridge Meets Guess Who (§10): chips — each deal's chips at the chip value.
 """
 
 from __future__ import annotations
@@ -339,4 +340,55 @@ def test_huutopussi_round_robin_of_four_teams_to_standings(client, club):
     rows = standings(client, tid)["stages"][0]["rows"]
     assert [r["played"] for r in rows] == [3, 3, 3, 3]
     # Six matches, each won by its side 0 (600 against −600).
+    assert sum(r["values"]["match_points"] for r in rows) == 6 * 2
+
+
+# -- Bridge Meets Guess Who ---------------------------------------------------------
+
+BMGW_SLAM = {
+    "declarer": 1,
+    "level": 13,
+    "strain": "spades",
+    "doubled": True,
+    "tricks": [0, 13],
+}  # player 0 pays (35 + 7) × 2 = 84: more than his chips, he loses
+
+
+def test_bmgw_match_until_a_player_cannot_pay_and_its_chips_as_money(
+    client, club, players
+):
+    """Deal 1: Anna makes nine hearts (15 + 3), asks one question, Ben two: +19.
+    Deal 2: Ben's doubled grand slam costs Anna 84 with 64 chips: she loses.
+    The chips are money (§1.2, chips): 65 at 0.10 is 6.50 from Anna to Ben."""
+    anna, ben, _, _ = players
+    match_id, body = play_match(
+        client,
+        club,
+        "bridge-meets-guess-who",
+        [(anna, 0), (ben, 1)],
+        [
+            {
+                "declarer": 0,
+                "level": 9,
+                "strain": "hearts",
+                "tricks": [9, 4],
+                "questions": [1, 2],
+            },
+            BMGW_SLAM,
+        ],
+    )
+    assert body["totals"] == [19 - 84, 84 - 19]
+    assert body["finished"] and body["winners"] == [1]
+    assert transfers(client, match_id) == [("Anna", "Ben", "6.50 EUR")]
+
+
+def test_bmgw_round_robin_of_four_players_to_standings(client, club):
+    tid, stage = round_robin(
+        client, club, "bridge-meets-guess-who", ["A1", "B2", "C3", "D4"], {}
+    )
+    for _ in range(3):
+        play_round(client, tid, stage, lambda table: [BMGW_SLAM])
+    rows = standings(client, tid)["stages"][0]["rows"]
+    assert [r["played"] for r in rows] == [3, 3, 3, 3]
+    # Six matches, each won by the player seated second.
     assert sum(r["values"]["match_points"] for r in rows) == 6 * 2

@@ -57,8 +57,8 @@ def probe(request, django_assert_max_num_queries):
     """``probe(client, route, kwargs, method=..., data=..., status=...)``: the
     response, after asserting the route's bound from the module's ``BOUNDS``."""
     bounds = request.module.BOUNDS
-    callspec = getattr(request.node, "callspec", None)
-    size = callspec.id if callspec else "-"
+    value = request.getfixturevalue("size")
+    size = "x".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
     def run(
         client: APIClient,

@@ -754,8 +754,24 @@ def standings_view(tournament: Tournament) -> dict[str, Any]:
 
 
 def round_as_format(round_: Round) -> FormatRound:
+    return _as_format(
+        round_, round_.tables.prefetch_related("sides").order_by("number")
+    )
+
+
+def stage_rounds_as_format(stage: Stage) -> list[FormatRound]:
+    """Every round of ``stage`` as :func:`round_as_format` gives it, in order: the
+    same three queries for any number of rounds (a format's history)."""
+    tables = Table.objects.prefetch_related("sides").order_by("number")
+    rounds = stage.rounds.order_by("number").prefetch_related(
+        Prefetch("tables", queryset=tables)
+    )
+    return [_as_format(r, r.tables.all()) for r in rounds]
+
+
+def _as_format(round_: Round, in_order: Iterable[Table]) -> FormatRound:
     tables = []
-    for table in round_.tables.prefetch_related("sides").order_by("number"):
+    for table in in_order:
         sides: dict[int, list[int]] = defaultdict(list)
         for seat in table.sides.all():
             sides[seat.side].append(seat.entry_id)

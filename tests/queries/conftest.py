@@ -57,7 +57,8 @@ def probe(request, django_assert_max_num_queries):
     """``probe(client, route, kwargs, method=..., data=..., status=...)``: the
     response, after asserting the route's bound from the module's ``BOUNDS``."""
     bounds = request.module.BOUNDS
-    value = request.getfixturevalue("size")
+    callspec = getattr(request.node, "callspec", None)
+    value = callspec.params.get("size", callspec.id) if callspec else "-"
     size = "x".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
     def run(

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config.api import DomainError
 from scoring import money_selectors, money_services, permissions
 from scoring.errors import NotFound
+from scoring.models import Club
 
 _SHEETS = {
     "match": money_selectors.match_sheet,
@@ -49,6 +50,9 @@ def settlement_sheet(request: HttpRequest, kind: str, source_id: int) -> HttpRes
         "money/sheet.html",
         {
             "sheet": sheet,
+            # Loaded once for the times on the page (the sheet carries the id;
+            # each payment's time would otherwise look the club up again).
+            "club": Club.objects.filter(pk=club_id).first() if club_id else None,
             "kind": kind,
             "source_id": source_id,
             "may_manage": may_manage and payable,

@@ -19,7 +19,7 @@ from tests.scoring.factories import MembershipFactory, PlayerFactory, member
 pytestmark = pytest.mark.django_db
 
 BOUNDS = {
-    ("home", "GET"): 100,
+    ("home", "GET"): 4,
     ("api:game-list", "GET"): 2,
     ("api:game-detail", "GET"): 2,
     ("api:game-score", "POST"): 2,

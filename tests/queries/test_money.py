@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 BOUNDS = {
     ("scoring:money", "GET"): 5,
-    ("money:sheet", "GET"): 12,
+    ("money:sheet", "GET"): 13,
     ("money:sheet-csv", "GET"): 10,
     ("money:settle", "POST"): 24,
     ("money:paid", "POST"): 19,
@@ -103,8 +103,6 @@ def test_an_evening_and_a_staked_match(club, size, probe):
     probe(boss, "api:session-detail", evening)
     probe(boss, "api:club-session-list", one)
     sheet = {"kind": "session", "source_id": session["id"]}
-    probe(boss, "money:sheet", sheet)
-    probe(boss, "money:sheet-csv", sheet)
     probe(boss, "money:settle", sheet, method="post", data={}, status=302)
     first, second = body["transfers"][:2]
     probe(
@@ -125,6 +123,15 @@ def test_an_evening_and_a_staked_match(club, size, probe):
         **JSON,
     ).json()
     probe(boss, "api:payment-undo", {"entry_id": paid["id"]}, method="post", status=204)
+    # Every other transfer paid too: the sheet lists as many payments as the
+    # evening has transfers (one undone).
+    payments = f"/api/v1/settlements/session/{session['id']}/payments"
+    for t in body["transfers"][2:]:
+        keys = ("payer", "payee", "amount")
+        assert boss.post(payments, {k: t[k] for k in keys}, **JSON).status_code == 201
+    page = probe(boss, "money:sheet", sheet).content.decode()
+    assert page.count("marked by") == len(body["transfers"])
+    probe(boss, "money:sheet-csv", sheet)
     probe(boss, "scoring:money")
 
     staked = tally(

@@ -26,7 +26,7 @@ BOUNDS = {
     ("tournaments:list", "GET"): 5,
     ("tournaments:new", "GET"): 5,
     ("tournaments:new", "POST"): 11,
-    ("tournaments:public", "GET"): 22,  # 18 for the Swiss; the bracket costs 4
+    ("tournaments:public", "GET"): 23,  # Swiss 18, knockout 22, duplicate 23
     ("tournaments:standings", "GET"): 5,
     ("tournaments:entry", "GET"): 9,
     ("tournaments:manage", "GET"): 17,
@@ -46,6 +46,7 @@ BOUNDS = {
     ("api:tournament-stage-list", "GET"): 4,
     ("api:tournament-stage-list", "POST"): 11,
     ("api:tournament-stage-bracket", "GET"): 7,
+    ("api:tournament-stage-boards", "GET"): 12,
     ("api:tournament-round-generate", "POST"): 25,
     ("api:tournament-round-swap", "POST"): 21,
     # Starting a round starts one score-book match per table, each through the
@@ -309,3 +310,37 @@ def test_bracket(club, people, entries, probe):
     probe(client, "api:tournament-standings", {"tournament_id": event.pk})
     # The public page draws the bracket.
     probe(client, "tournaments:public", {"tournament_id": event.pk})
+
+
+@pytest.mark.parametrize("stanzas", [1, 2], ids=["1stanza", "2stanzas"])
+def test_duplicate_boards(club, people, stanzas, probe):
+    """The board comparison of a duplicate evening of eight after one stanza (8
+    plays at 2 tables) and after two (16 plays at 4 tables), and its page."""
+    from tests.tournaments.duplicate_evening import TEAM_A, TEAM_B, deal_input
+    from tournaments.services import entries_add, tournament_create
+    from tournaments.services import round_lock as lock
+
+    director = people.admin.user
+    event = tournament_create(
+        club=club,
+        name="Sakaali for eight",
+        game="sakaali",
+        format="duplicate",
+        visibility="published",
+        by=director,
+    )
+    entries_add(tournament=event, names=[TEAM_A, TEAM_B], by=director)
+    stage = event.stages.get()
+    for stanza in range(1, stanzas + 1):
+        round_ = start(round=generate(stage=stage, by=director), by=director)
+        for table in round_.tables.select_related("match").order_by("number"):
+            inputs = [deal_input(board, stanza) for board in table.deal_ids]
+            finish(match=with_inputs(table.match, inputs, director), by=director)
+        lock(round=round_, by=director)
+    client = as_user(people.member.user)
+    one = {"tournament_id": event.pk}
+    body = probe(
+        client, "api:tournament-stage-boards", {**one, "stage_id": stage.pk}
+    ).json()
+    assert len(body["boards"]) == (8 if stanzas == 2 else 0)
+    probe(client, "tournaments:public", one)

@@ -300,9 +300,12 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: Any) -> PlayerM
         count = model.objects.filter(**{field: merge}).update(**{field: keep})
         if count:
             moved[f"{model._meta.label}.{field}"] = count
-    for entry in LedgerEntry.objects.filter(line__regex=rf":p{merge.pk}(:|$)"):
+    # One update for every ledger line that names the merged player (one per
+    # match they played), not one each.
+    lines = list(LedgerEntry.objects.filter(line__regex=rf":p{merge.pk}(:|$)"))
+    for entry in lines:
         entry.line = _posting(entry.line, merge.pk, keep.pk)
-        entry.save(update_fields=["line"])
+    LedgerEntry.objects.bulk_update(lines, ["line"])
     if merge.user_id and not keep.user_id:
         account, merge.user = merge.user, None
         merge.save(update_fields=["user"])

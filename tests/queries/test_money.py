@@ -16,7 +16,7 @@ from scoring import services
 from scoring.models import Role
 from tests.queries.conftest import as_user
 from tests.queries.worlds import with_inputs
-from tests.scoring.factories import member
+from tests.scoring.factories import MembershipFactory, PlayerFactory, member
 
 pytestmark = pytest.mark.django_db
 
@@ -37,6 +37,7 @@ BOUNDS = {
     ("api:match-settlement", "POST"): 29,
     ("api:settlement-payments", "POST"): 15,
     ("api:payment-undo", "POST"): 12,
+    ("api:people-merge", "POST"): 70,
 }
 
 JSON = {"format": "json"}
@@ -69,7 +70,10 @@ def tally(club, by, players, deals: int, **stake):
 def test_an_evening_and_a_staked_match(club, size, probe):
     matches, deals, count = size
     admin = member(club, Role.ADMIN, "Aino")
-    players = [member(club) for _ in range(count)]
+    # Gus, a guest without an account, plays in a quarter of the matches at least.
+    gus = PlayerFactory(display_name="Gus", user=None)
+    MembershipFactory(club=club, player=gus, is_guest=True)
+    players = [gus] + [member(club) for _ in range(count - 1)]
     boss = as_user(admin.user)
     one = {"club_id": club.pk}
     session = probe(
@@ -149,3 +153,16 @@ def test_an_evening_and_a_staked_match(club, size, probe):
     probe(boss, "api:match-settlement", own, method="post")
     probe(boss, "api:match-settlement", own)
     probe(boss, "money:sheet", {"kind": "match", "source_id": staked.pk})
+
+    # Merging Gus into a new guest rewrites the ledger lines that name him (one
+    # per match he played) and settles the evening again.
+    kept = PlayerFactory(display_name="Gustav", user=None)
+    MembershipFactory(club=club, player=kept, is_guest=True)
+    probe(
+        boss,
+        "api:people-merge",
+        one,
+        method="post",
+        data={"keep": kept.pk, "merge": gus.pk},
+        **JSON,
+    )

@@ -20,6 +20,7 @@ from money import selectors as money_selectors
 from money import services as money_services
 from scoring import permissions
 from scoring.errors import NotFound
+from scoring.models import Club
 from tournaments import permissions as tournament_permissions
 from tournaments import selectors as tournament_selectors
 
@@ -53,6 +54,9 @@ def settlement_sheet(request: HttpRequest, kind: str, source_id: int) -> HttpRes
         "money/sheet.html",
         {
             "sheet": sheet,
+            # Loaded once for the times on the page (the sheet carries the id;
+            # each payment's time would otherwise look the club up again).
+            "club": Club.objects.filter(pk=club_id).first() if club_id else None,
             "kind": kind,
             "source_id": source_id,
             "may_manage": may_manage and payable,

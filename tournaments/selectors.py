@@ -38,7 +38,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.models import Count, Min, Q, QuerySet, Sum
+from django.db.models import Count, Min, Prefetch, Q, QuerySet, Sum
 from django.db.models.fields.json import KeyTransform
 
 from games.engine import Game, IndividualScoring, UnknownGame, get_game
@@ -754,8 +754,24 @@ def standings_view(tournament: Tournament) -> dict[str, Any]:
 
 
 def round_as_format(round_: Round) -> FormatRound:
+    return _as_format(
+        round_, round_.tables.prefetch_related("sides").order_by("number")
+    )
+
+
+def stage_rounds_as_format(stage: Stage) -> list[FormatRound]:
+    """Every round of ``stage`` as :func:`round_as_format` gives it, in order: the
+    same three queries for any number of rounds (a format's history)."""
+    tables = Table.objects.prefetch_related("sides").order_by("number")
+    rounds = stage.rounds.order_by("number").prefetch_related(
+        Prefetch("tables", queryset=tables)
+    )
+    return [_as_format(r, r.tables.all()) for r in rounds]
+
+
+def _as_format(round_: Round, in_order: Iterable[Table]) -> FormatRound:
     tables = []
-    for table in round_.tables.prefetch_related("sides").order_by("number"):
+    for table in in_order:
         sides: dict[int, list[int]] = defaultdict(list)
         for seat in table.sides.all():
             sides[seat.side].append(seat.entry_id)
@@ -780,6 +796,18 @@ def round_tables(round_: Round) -> QuerySet[Table]:
     )
 
 
+def rounds_with_tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
+    """``rounds`` with their tables loaded as :func:`round_tables` loads them (read
+    them as ``round_.tables.all()``): the same few queries for any number of rounds.
+    """
+    tables = (
+        Table.objects.select_related("match")
+        .prefetch_related("sides__entry")
+        .order_by("number")
+    )
+    return rounds.prefetch_related(Prefetch("tables", queryset=tables))
+
+
 def _table_places(match: Any, lower_wins: bool) -> list[int | None]:
     """Each side's place at a finished table of three or more (ties share)."""
     if match is None or match.status != MatchStatus.FINISHED or not match.totals:
@@ -802,9 +830,9 @@ def tournament_overview(
     stages = []
     for stage in tournament.stages.order_by("order", "id"):
         rounds = []
-        for round_ in stage.rounds.order_by("number"):
+        for round_ in rounds_with_tables(stage.rounds.order_by("number")):
             tables = []
-            for table in round_tables(round_):
+            for table in round_.tables.all():
                 sides: dict[int, list[Entry]] = defaultdict(list)
                 for seat in table.sides.all():
                     sides[seat.side].append(entries[seat.entry_id])
@@ -848,20 +876,16 @@ def entry_history(tournament: Tournament, entry: Entry) -> list[dict[str, Any]]:
     seats = (
         TableSide.objects.filter(entry=entry)
         .select_related("table__round__stage", "table__match")
+        .prefetch_related("table__sides__entry")
         .order_by("table__round__stage__order", "table__round__number")
     )
     for seat in seats:
         table = seat.table
-        others = (
-            TableSide.objects.filter(table=table)
-            .exclude(side=seat.side)
-            .select_related("entry")
-        )
-        partners = (
-            TableSide.objects.filter(table=table, side=seat.side)
-            .exclude(entry=entry)
-            .select_related("entry")
-        )
+        at_table = list(table.sides.all())  # in side and slot order (Meta)
+        others = [s for s in at_table if s.side != seat.side]
+        partners = [
+            s for s in at_table if s.side == seat.side and s.entry_id != entry.pk
+        ]
         match = table.match
         totals = list(match.totals) if match else []
         place = None

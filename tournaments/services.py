@@ -1002,7 +1002,7 @@ def _swiss(stage: Stage, number: int) -> FormatRound:
     standings = selectors.stage_standings(stage)
     scores = {row.entry: row.values.get("match_points", 0) for row in standings.rows}
     ranked = [row.entry for row in standings.rows if row.entry in set(field)]
-    history = [selectors.round_as_format(r) for r in stage.rounds.order_by("number")]
+    history = selectors.stage_rounds_as_format(stage)
     # Withdrawn entries stay in the history (their opponents' records), not the field.
     everyone = ranked + [row.entry for row in standings.rows if row.entry not in ranked]
     playing = set(field)
@@ -1102,7 +1102,7 @@ def _multi_table(stage: Stage, number: int) -> FormatRound:
             "pk", "name"
         )
     )
-    history = [selectors.round_as_format(r) for r in stage.rounds.order_by("number")]
+    history = selectors.stage_rounds_as_format(stage)
     preferred, low, high = _table_sizes(settings)
     return multi_table_round(
         field,

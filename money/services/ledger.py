@@ -246,11 +246,14 @@ def ledger_player_merge(*, keep_id: int, merge_id: int) -> list[tuple[str, int]]
     from money.services.settlements import source_settle
 
     sources: set[tuple[str, int]] = set()
-    for entry in LedgerEntry.objects.filter(line__regex=rf":p{merge_id}(:|$)"):
+    # One update for every line that names the merged player (one per match they
+    # played), not one each.
+    lines = list(LedgerEntry.objects.filter(line__regex=rf":p{merge_id}(:|$)"))
+    for entry in lines:
         entry.line = _renamed(entry.line, merge_id, keep_id)
-        entry.save(update_fields=["line"])
         if entry.source_kind in (SourceKind.MATCH, SourceKind.SESSION):
             sources.add((entry.source_kind, entry.source_id))
+    LedgerEntry.objects.bulk_update(lines, ["line"])
     for kind, source_id in sorted(sources):  # the trails name the kept player
         source_settle(kind=kind, source_id=source_id)
     return sorted(sources)

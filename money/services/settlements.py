@@ -47,7 +47,7 @@ from money.settlement import (
     settle_scores,
 )
 from scoring.errors import DomainError
-from scoring.models import Deal, DealStatus, Match, MatchStatus, Player
+from scoring.models import Deal, DealStatus, Match, MatchStatus, Player, Seat
 
 # -- computing a match's settlement -------------------------------------------------
 
@@ -73,10 +73,16 @@ def _names(players: Sequence[Player]) -> dict[int, str]:
 
 
 def _sides(match: Match) -> list[list[Player]]:
-    sides: dict[int, list[Player]] = {}
-    for seat in match.seats.select_related("player").order_by("position"):
-        sides.setdefault(seat.side, []).append(seat.player)
-    return [sides[s] for s in sorted(sides)]
+    return _sides_of([match])[match.pk]
+
+
+def _sides_of(matches: Sequence[Match]) -> dict[int, list[list[Player]]]:
+    """Each match's sides (its players in seat order), in one query."""
+    sides: dict[int, dict[int, list[Player]]] = {m.pk: {} for m in matches}
+    seats = Seat.objects.filter(match__in=[m.pk for m in matches])
+    for seat in seats.select_related("player").order_by("match_id", "position"):
+        sides[seat.match_id].setdefault(seat.side, []).append(seat.player)
+    return {pk: [by[s] for s in sorted(by)] for pk, by in sides.items()}
 
 
 def _compute_match(
@@ -85,10 +91,11 @@ def _compute_match(
     session: Session | None,
     names: Mapping[int, str],
     ledger: OddUnitLedger,
+    loaded: tuple[MatchTerms | None, list[list[Player]]] | None = None,
 ) -> _Computed:
-    terms = _terms(match)
+    """``loaded``: the match's terms and sides, read with its session's others."""
+    terms, sides = loaded if loaded is not None else (_terms(match), _sides(match))
     stake, flat, team_mode = _match_stakes(match, session, terms)
-    sides = _sides(match)
     trail: dict[str, Any] = {
         "match": match.pk,
         "game": match.game_id,
@@ -263,6 +270,9 @@ def _settle_session(session: Session, *, by: User | None) -> SettlementRecord:
         Player.objects.filter(seats__match__in=matches).distinct().order_by("id")
     )
     names = _names(players)
+    # Every match's terms and sides in two queries, not two per match.
+    terms = {t.match_id: t for t in MatchTerms.objects.filter(match__in=matches)}
+    sides = _sides_of(matches)
     ledger = OddUnitLedger()
     postings: list[Posting] = []
     trail = []
@@ -274,7 +284,13 @@ def _settle_session(session: Session, *, by: User | None) -> SettlementRecord:
                 f"{session.currency}",
                 f"matches.{match.pk}.currency",
             )
-        computed = _compute_match(match, session=session, names=names, ledger=ledger)
+        computed = _compute_match(
+            match,
+            session=session,
+            names=names,
+            ledger=ledger,
+            loaded=(terms.get(match.pk), sides[match.pk]),
+        )
         ledger = computed.ledger
         postings += computed.postings
         trail.append(computed.trail)

@@ -49,10 +49,12 @@ def _state_before(
         state = state_from_stored(game, match.state, options=options, table=table)
         if state is not None:
             return _Before(number, state, match.needs_attention)
+    # ``match_id`` too: the related manager reads it on every row to attach the
+    # match, and a deferred field would cost one query per deal.
     deals = list(
         match.deals.filter(status__in=FOLDED_STATUSES, number__lt=number)
         .order_by("number")
-        .only("number", "input")
+        .only("match_id", "number", "input")
     )
     folded = game.fold(
         [d.input for d in deals], options, table, numbers=[d.number for d in deals]

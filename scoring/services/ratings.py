@@ -35,17 +35,29 @@ def ratings_recompute(*, club: Club, game: str) -> int:
     Club.objects.select_for_update().get(pk=club.pk)
     Rating.objects.filter(club=club, game=game).delete()
     RatedMatch.objects.filter(club=club, game=game).delete()
-    counted = 0
-    for match in finished_matches(club, game):
+    # One book for the whole fold, written once at the end: the same rows as
+    # applying the matches one by one, in a bounded number of queries.
+    book: dict[int, Rating] = {}
+    counted = []
+    for match in finished_matches(club, game).prefetch_related("seats"):
         outcome = outcome_of(match)
         if outcome is None:
             continue
-        _apply(club, game, outcome)
-        RatedMatch.objects.create(
-            match=match, club=club, game=game, ended_at=match.ended_at, outcome=outcome
+        rate(book, outcome)
+        counted.append(
+            RatedMatch(
+                match=match,
+                club=club,
+                game=game,
+                ended_at=match.ended_at,
+                outcome=outcome,
+            )
         )
-        counted += 1
-    return counted
+    for row in book.values():
+        row.club, row.game = club, game
+    Rating.objects.bulk_create(book.values())
+    RatedMatch.objects.bulk_create(counted)
+    return len(counted)
 
 
 def _later_than(match: Match):

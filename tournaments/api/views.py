@@ -7,6 +7,7 @@ fields would hit Django's field limit before any validation)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -51,9 +52,12 @@ def _directed(request: Request, tournament_id: int) -> Tournament:
     return tournament
 
 
-def _round_out(round_: Round) -> dict[str, Any]:
+def _round_out(
+    round_: Round, tables_in: Iterable[Table] | None = None
+) -> dict[str, Any]:
+    """``tables_in``: the round's tables already loaded (a list of rounds)."""
     tables = []
-    for table in selectors.round_tables(round_):
+    for table in tables_in if tables_in is not None else selectors.round_tables(round_):
         sides: dict[int, list[int]] = {}
         for seat in table.sides.all():
             sides.setdefault(seat.side, []).append(seat.entry_id)
@@ -193,10 +197,12 @@ class RoundListApi(JsonApi, APIView):
     @extend_schema(responses={200: s.RoundOut(many=True), **_READ})
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = selectors.tournament_get(request.user, tournament_id)
-        rounds = Round.objects.filter(stage__tournament=tournament).order_by(
-            "stage__order", "number"
+        rounds = selectors.rounds_with_tables(
+            Round.objects.filter(stage__tournament=tournament).order_by(
+                "stage__order", "number"
+            )
         )
-        return Response([_round_out(r) for r in rounds])
+        return Response([_round_out(r, r.tables.all()) for r in rounds])
 
 
 class RoundGenerateApi(JsonApi, APIView):

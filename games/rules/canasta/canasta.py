@@ -33,14 +33,13 @@ from typing import Any, Literal
 from pydantic import Field
 
 from games.engine.decks import DOUBLE_54
+from games.engine.errors import RuleError
 from games.engine.inputs import FrozenModel
 from games.engine.registry import register
-from games.engine.errors import RuleError
 from games.rules.canasta.family import CanastaFamilyGame
-from games.rules.canasta.going_out import GoingOutRule
+from games.rules.canasta.going_out import GoingOutRule, going_out_errors
 from games.rules.canasta.melds import CanastaBonuses, MeldRules
 from games.rules.canasta.openings import CANASTA_ZONES
-from games.rules.canasta.going_out import going_out_errors
 from games.rules.canasta.red_threes import RedThreeRule
 from games.rules.canasta.side import DealScoring, SideTurn
 from games.rules.canasta.tables import FamilyRules

@@ -8,9 +8,11 @@ requirements after each deal.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from scoring import services
+from scoring.models import Match
 from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
     browser,
     expected_refusal,
@@ -49,11 +51,18 @@ def test_canasta_for_two_three_deals(page, table, live_server):  # noqa: F811
     out; Sami Q Q Q 30 − 9♣ 10 = 20, Olli J J J J 40 − 4♣ 5 = 35. Deal 3: Olli tries
     to go out with one canasta (refused, ch 27), then with two (7s 535, mixed kings
     420, out 100 = 1055); Sami Q Q Q 30 − 4♣ 9♣ 15 = 15."""
-    club, sami, (olli, _cia, _dan) = table
-    match = services.match_start(
-        club=club, game="canasta", seats=[(sami, 0), (olli, 1)], by=sami.user
-    )
-    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    club, _sami, _others = table
+    # Started on the new-match page: Canasta offers a table of 4 seats and one of 2.
+    page.goto(f"{live_server.url}/clubs/{club.pk}/matches/new/?game=canasta")
+    page.click("text=2 seats")
+    assert page.locator("select[name=seat_2]").count() == 0
+    page.select_option("select[name=seat_0]", label="Sami")
+    page.select_option("select[name=seat_1]", label="Olli")
+    no_sideways_scroll(page)
+    page.click("#match-form [type=submit]")
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    match = Match.objects.get()
+    assert [s.position for s in match.seats.order_by("position")] == [0, 1]
     assert totals(page) == [0, 0]
 
     enter(

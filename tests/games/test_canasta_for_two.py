@@ -226,3 +226,25 @@ def test_bench_case_deals_are_legal():
         raw = legal_deal(rng, GAME, (0, 0), players=2)
         assert all(len(t["hands"]) == 1 for t in raw["teams"])
         score(raw)
+
+
+@pytest.mark.parametrize("slug", ["samba", "contract-samba", "hand-and-foot"])
+def test_the_rest_of_the_family_stays_at_four(slug):
+    from games.engine.registry import get_game
+
+    game = get_game(slug)
+    assert game.tables == ((0, 1, 0, 1),)
+    with pytest.raises(SetupRejected):
+        game.start(table=TWO)
+
+
+def test_samba_refuses_one_hand_for_two_partners():
+    from games.engine.registry import get_game
+
+    samba = get_game("samba")
+    raw = {"teams": [side(hands=["4H"]), side(hands=["4H", "5S"])]}
+    with pytest.raises(DealRejected) as info:
+        samba.score(samba.start(), raw)
+    assert ("teams.0.hands", "hands_per_player") in {
+        (e.path, e.code) for e in info.value.errors
+    }

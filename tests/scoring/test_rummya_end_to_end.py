@@ -177,3 +177,42 @@ def club_director(db):
     director = get_user_model().objects.create_user("director", password="pw")
     club = scoring_services.club_create(name="Kortti", by=director)
     return club, director
+
+
+def test_the_entry_form_gives_one_hand_per_player_at_the_table_of_two():
+    """The form sizes a per-partner list by the seats of its side: one hand each at
+    the table of two, the hand of who went out kept (empty) when posted."""
+    from django.http import QueryDict
+
+    from games.engine.registry import get_game
+    from scoring.deal_forms import build_form, deal_from_post
+    from scoring.deal_forms.schema import Table
+
+    table = Table(seat_labels=["Anna", "Bo"], side_labels=["Anna", "Bo"], seats=[0, 1])
+    form = build_form(get_game("canasta").deal_schema(), table)
+
+    def paths(node, out):
+        out[node.path] = node
+        for child in node.children:
+            paths(child, out)
+        for _, _, branch in node.branches:
+            paths(branch, out)
+        return out
+
+    found = paths(form, {})
+    assert [c.path for c in found["teams.0.hands"].children] == ["teams.0.hands.0"]
+    assert found["teams.1.hands.0"].label == "Hand of Bo"
+    data = QueryDict(mutable=True)
+    data.update(
+        {
+            "mode": "cards",
+            "teams.0.melds.0": SEVENS,
+            "teams.0.melds.1": EIGHTS,
+            "teams.0.hands.0": "",
+            "teams.1.hands.0": "4H 5S",
+            "went_out": "0",
+        }
+    )
+    deal = deal_from_post(form, data)
+    assert deal["teams"][0]["hands"] == [[]]
+    assert deal["teams"][1]["hands"] == ["4H 5S"]

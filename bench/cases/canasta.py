@@ -14,7 +14,8 @@ from typing import Any
 from bench.engine import Case
 from games.engine.cards import RANKS, Card
 from games.engine.decks import DeckSpec
-from games.rules.canasta.canasta import Canasta
+from games.engine.game import Table
+from games.rules.canasta.canasta import TWO_PLAYER_GOING_OUT, TWO_PLAYERS, Canasta
 from games.rules.canasta.family import CanastaFamilyGame
 from games.rules.canasta.melds import (
     SAMBA_SEQUENCE_RANKS,
@@ -122,12 +123,15 @@ def legal_deal(
     *,
     hand_size: tuple[int, int] = (1, 14),
     meld_count: tuple[int, int] = (2, 6),
+    players: int = 4,
 ) -> dict[str, Any]:
-    """A random deal as a scorer would enter it, legal under ``game``'s rules."""
+    """A random deal as a scorer would enter it, legal under ``game``'s rules, at
+    the table of four (two sides of two) or, for Canasta, of two (ch 27)."""
     rules = game.rules
     pool = _Pool(rules.deck, rng)
+    seats_of = [tuple(range(side, players, 2)) for side in (0, 1)]
     # One card for every hand that may still hold cards when the deal ends.
-    reserve = pool.take_any(4)
+    reserve = pool.take_any(players)
     samba = rules.melds.sequence_ranks is not None
     sides: list[dict[str, Any]] = []
     melds_of: list[list[list[Card]]] = []
@@ -157,13 +161,13 @@ def legal_deal(
     for side, melds in enumerate(melds_of):
         found, _ = check_side_melds(melds, rules.melds, path="")
         canastas, _, sambas = count_complete(found)
-        need = rules.going_out
+        need = rules.going_out if players == 4 else TWO_PLAYER_GOING_OUT
         complete = canastas + (sambas if need.sambas_count else 0)
         if melds and complete >= need.min_complete:
             candidates.append(side)
     if candidates and rng.random() < 0.8:
         side = rng.choice(candidates)
-        went_out = rng.choice((side, side + 2))
+        went_out = rng.choice(seats_of[side])
         blacks = [c for c in pool.by_rank["3"] if is_black_three(c)]
         low, high = rules.melds.black_threes_out
         if len(blacks) >= low and rng.random() < 0.2:
@@ -171,7 +175,7 @@ def legal_deal(
             melds_of[side].append(pool.take("3", n))
     for side in (0, 1):
         hands = []
-        for seat in (side, side + 2):
+        for seat in seats_of[side]:
             if seat == went_out:
                 hands.append([])
             else:
@@ -231,8 +235,36 @@ def _case(name: str, game: CanastaFamilyGame, seed: int, n: int) -> Case:
     return Case(name, game, deals, matches, target_per_second=10_000)
 
 
+def _two_player_case(seed: int, n: int) -> Case:
+    """Canasta for two (ch 27): the same scorer at the table (0, 1); deals only
+    (the bench folds matches at a game's first table)."""
+    from dataclasses import replace
+
+    game = Canasta()
+    rng = random.Random(seed)
+    base = game.start(table=Table(TWO_PLAYERS))
+    deals = []
+    for _ in range(n):
+        state = replace(
+            base, totals=(rng.choice((0, 1500, 3000, -200)), rng.randint(0, 60) * 5)
+        )
+        raw = legal_deal(
+            rng,
+            game,
+            state.totals,
+            hand_size=(8, 20),
+            meld_count=(4, 8),
+            players=2,
+        )
+        deals.append((state, raw))
+    return Case(
+        "canasta for two: card entry", game, deals, (), target_per_second=10_000
+    )
+
+
 def cases() -> list[Case]:
     return [
         _case("canasta: card entry, ~100 cards", Canasta(), 28, 200),
         _case("samba: card entry", Samba(), 30, 200),
+        _two_player_case(27, 200),
     ]

@@ -216,6 +216,10 @@ class _Walker:
         ):
             # The length depends on the table (a game for 3 to 8 players).
             return self.per_side(schema, base, values)
+        partners = self.partner_seats(path) if role == "per_partner" else None
+        if not prefix and partners and low <= len(partners) <= (high or len(partners)):
+            # The length depends on the table (a side of one player or of two).
+            return self.per_partner(schema, base, values, len(partners))
         if prefix:
             node = Field("tuple", **base)
             for i, item in enumerate(prefix):
@@ -279,6 +283,31 @@ class _Walker:
             sub_value = (
                 values[i] if isinstance(values, list) and i < len(values) else None
             )
+            node.children.append(
+                self.walk(items, _join(base["path"], i), str(i), label, True, sub_value)
+            )
+        return node
+
+    def partner_seats(self, path: str) -> list[int] | None:
+        """The seats of the side whose item holds ``path`` (``teams.0.hands``)."""
+        side = path.rsplit(".", 2)[-2] if path.count(".") >= 1 else ""
+        if not (side.isdigit() and self.table.seats):
+            return None
+        return list(self.table.seats_of(int(side))) or None
+
+    def per_partner(
+        self, schema: Mapping[str, Any], base: dict, values: Any, count: int
+    ) -> Field:
+        """A list with one item per player of a side, for games whose sides have
+        one or more players by table: one position per seat, read back with empty
+        positions kept (the hand of who went out)."""
+        node = Field("tuple", **base)
+        items = schema.get("items", {})
+        for i in range(count):
+            sub_value = (
+                values[i] if isinstance(values, list) and i < len(values) else None
+            )
+            label = self.position_label(base["path"], "per_partner", i, base["label"])
             node.children.append(
                 self.walk(items, _join(base["path"], i), str(i), label, True, sub_value)
             )

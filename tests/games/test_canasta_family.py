@@ -214,7 +214,9 @@ def test_fast_parse_equals_pydantic(raw):
     "raw",
     [
         {"teams": [{"hands": ["4H", "XX"]}, {"hands": ["4H", "4D"]}]},
-        {"teams": [{"hands": ["4H"]}, {"hands": ["4H", "4D"]}]},
+        # Three hands: no side of the family has three players.
+        {"teams": [{"hands": ["4H", "4D", "5H"]}, {"hands": ["4H", "4D"]}]},
+        {"teams": [{"hands": []}, {"hands": ["4H", "4D"]}]},
         {"teams": [{"hands": ["4H", "4D"], "extra": 1}, {"hands": ["4H", "4D"]}]},
         {"teams": [{"hands": ["4H", "4D"], "opening": ["0"]}, {"hands": ["4H", "4D"]}]},
         {"teams": [{"hands": ["4H", "4D"]}, {"hands": ["4H", "4D"]}], "went_out": True},

@@ -20,7 +20,10 @@ Invariants:
   15 / 50 / 90 / 120 at below 0 / 0 / 1500 / 3000) plus 10 per insufficient
   attempt in that deal; it is in the state for the next deal;
 * a side reaching the target (5000) with a total higher than the other's wins; level
-  totals over the target play another deal.
+  totals over the target play another deal;
+* at the table of two (ch 27 l.1899: ``(0, 1)``, each side one player) a side goes
+  out only with two canastas; drawing two from the stock changes no score, so
+  nothing else differs (the same zones, bonuses and target).
 """
 
 from __future__ import annotations
@@ -30,14 +33,21 @@ from typing import Any, Literal
 from pydantic import Field
 
 from games.engine.decks import DOUBLE_54
+from games.engine.errors import RuleError
 from games.engine.inputs import FrozenModel
 from games.engine.registry import register
 from games.rules.canasta.family import CanastaFamilyGame
-from games.rules.canasta.going_out import GoingOutRule
+from games.rules.canasta.going_out import GoingOutRule, going_out_errors
 from games.rules.canasta.melds import CanastaBonuses, MeldRules
 from games.rules.canasta.openings import CANASTA_ZONES
 from games.rules.canasta.red_threes import RedThreeRule
+from games.rules.canasta.side import DealScoring, SideTurn
 from games.rules.canasta.tables import FamilyRules
+
+FOUR_PLAYERS = (0, 1, 0, 1)
+TWO_PLAYERS = (0, 1)  # ch 27 l.1899: two sides of one player
+# ch 27 l.1899: "the player needs to have at least two canastas to go out".
+TWO_PLAYER_GOING_OUT = GoingOutRule(min_complete=2)
 
 CANASTA_RULES = FamilyRules(
     deck=DOUBLE_54,
@@ -84,6 +94,18 @@ class Canasta(CanastaFamilyGame):
     Options = CanastaOptions
     deck = DOUBLE_54
     rules = CANASTA_RULES
+    tables = (FOUR_PLAYERS, TWO_PLAYERS)
+
+    def going_out_errors(self, scoring: DealScoring, side: SideTurn) -> list[RuleError]:
+        if len(scoring.state.table.seats) == len(TWO_PLAYERS):
+            errors = going_out_errors(
+                side.counts, TWO_PLAYER_GOING_OUT, side.melds_path
+            )
+            return [
+                RuleError(e.path, e.code, f"{e.message} (ch 27, two players)")
+                for e in errors
+            ]
+        return super().going_out_errors(scoring, side)
 
     def rules_for(self, options: Any) -> FamilyRules:
         if getattr(options, "four_red_threes", 800) == 400:

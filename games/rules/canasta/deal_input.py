@@ -27,6 +27,8 @@ from games.engine.inputs import (
 )
 from games.rules.canasta.values import ALL_CARDS
 
+MAX_PARTNERS = 2  # players of one side at the family's largest table
+
 OpeningPart = Annotated[
     int | CardList,
     Field(
@@ -49,9 +51,15 @@ class SideCards(FrozenModel):
         "when given, its points are checked against the opening requirement.",
     )
     red_threes: CardList = Field((), description="Red threes laid out by the side.")
-    hands: Annotated[tuple[CardList, CardList], PER_PARTNER] = Field(
-        description="Cards left in each partner's hand, partners in seat order "
-        "(side 0: seats 0 and 2; side 1: seats 1 and 3)."
+    # One hand per player of the side: two at the table of four, one at the table
+    # of two (ch 27: a side of one player). The scorer checks the count against
+    # the match's table (error ``hands_per_player``).
+    hands: Annotated[tuple[CardList, ...], PER_PARTNER] = Field(
+        min_length=1,
+        max_length=MAX_PARTNERS,
+        description="Cards left in each player's hand, one hand per player of the "
+        "side in seat order (four players: side 0 is seats 0 and 2, side 1 seats 1 "
+        "and 3; two players: one hand each).",
     )
     insufficient_openings: int = Field(
         0, ge=0, description="Attempts to open with too few points (§28.6.5)."
@@ -67,7 +75,11 @@ class CardsDeal(FrozenModel):
     mode: Literal["cards"] = "cards"
     teams: Annotated[tuple[SideCards, SideCards], PER_SIDE]
     went_out: SeatField | None = Field(
-        None, ge=0, le=3, description="Seat of the player who went out, if anyone."
+        None,
+        ge=0,
+        le=3,
+        description="Seat of the player who went out, if anyone (a seat of the "
+        "match's table: 0–3 for four players, 0–1 for two).",
     )
     concealed: bool = Field(
         False, description="The side opened and went out in the same turn."
@@ -87,7 +99,7 @@ class SideEntry(NamedTuple):
     melds: tuple[tuple[Card, ...], ...]
     opening: tuple[int | tuple[Card, ...], ...] | None
     red_threes: tuple[Card, ...]
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    hands: tuple[tuple[Card, ...], ...]
     insufficient_openings: int
     may_i_go_out_penalties: int
 
@@ -175,7 +187,8 @@ def _side_entry(raw: Any) -> SideEntry | None:
     hands_raw = raw.get("hands")
     if type(melds_raw) not in _LISTS or type(hands_raw) not in _LISTS:
         return None
-    if len(hands_raw) != 2:
+    partners = len(hands_raw)
+    if not 1 <= partners <= MAX_PARTNERS:
         return None
     lists = _card_lists((*melds_raw, *hands_raw))
     red_threes = _cards(raw.get("red_threes", ()))
@@ -202,7 +215,9 @@ def _side_entry(raw: Any) -> SideEntry | None:
     asked = raw.get("may_i_go_out_penalties", 0)
     if type(attempts) is not int or type(asked) is not int or min(attempts, asked) < 0:
         return None
-    return _new_side((lists[:-2], opening, red_threes, lists[-2:], attempts, asked))
+    return _new_side(
+        (lists[:-partners], opening, red_threes, lists[-partners:], attempts, asked)
+    )
 
 
 def read_cards_entry(raw: Any) -> CardsEntry | None:

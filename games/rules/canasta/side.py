@@ -84,7 +84,20 @@ def score_cards(game: CanastaFamilyGame, state: MatchState, deal: Any) -> DealSc
     game.check_deal(scoring)
     scoring.errors.extend(deck_errors(rules, deal, game.extra_piles(deal)))
     went_out = deal.went_out
-    went_side = None if went_out is None else state.table.seats[went_out]
+    seats = state.table.seats
+    if went_out is not None and went_out >= len(seats):
+        # The input allows the seats of the largest table; this match's may be
+        # smaller (Canasta for two, ch 27).
+        scoring.errors.append(
+            RuleError(
+                "went_out",
+                "no_such_seat",
+                f"went_out names seat {went_out}, but this table has seats 0–"
+                f"{len(seats) - 1} (§28.5)",
+            )
+        )
+        went_out = None
+    went_side = None if went_out is None else seats[went_out]
     partners = _partners(state.table)
     sides = [
         score_side(scoring, side, entry, partners[side], went_side == side)
@@ -188,20 +201,32 @@ def score_side(
             scoring, side, entry.red_threes, base, opened, complete
         )
 
-    # Hands: one pass sums both (a red three that must not be held is missing
+    # Hands: one pass sums them all (a red three that must not be held is missing
     # from the values); any doubt, and the hands are gone through for the errors.
-    first, second = seats
-    hand, other = entry.hands
+    hands = entry.hands
     went_out = deal.went_out
-    try:
-        hand_total = sum_of(tables.hand_values, (*hand, *other))
-        held_right = (went_out == first) != bool(hand) and (went_out == second) != bool(
-            other
-        )
-    except KeyError:
-        held_right = False
-    if not held_right:
-        hand_total = _hand_errors(scoring, base, entry.hands, seats)
+    if len(hands) != len(seats):
+        hand_total = 0
+        errors.append(_hands_count_error(base, len(hands), seats))
+    else:
+        try:
+            if len(seats) == 2:
+                first, second = seats
+                hand, other = hands
+                hand_total = sum_of(tables.hand_values, (*hand, *other))
+                held_right = (went_out == first) != bool(hand) and (
+                    went_out == second
+                ) != bool(other)
+            else:
+                hand_total = sum_of(tables.hand_values, tuple(chain(*hands)))
+                held_right = all(
+                    (went_out == seat) != bool(hand)
+                    for seat, hand in zip(seats, hands, strict=True)
+                )
+        except KeyError:
+            held_right = False
+        if not held_right:
+            hand_total = _hand_errors(scoring, base, hands, seats)
 
     counts = (canastas, naturals, sambas)
     turn = _tuple_new(
@@ -282,6 +307,17 @@ def _red_threes(
     points, by_side = found
     scoring.facts.append(by_side[side])
     return points
+
+
+def _hands_count_error(base: str, count: int, seats: tuple[int, ...]) -> RuleError:
+    players = len(seats)
+    seat_list = " and ".join(map(str, seats))
+    return RuleError(
+        f"{base}.hands",
+        "hands_per_player",
+        f"hands holds one hand per player of the side: {players} "
+        f"(seat{'s' if players > 1 else ''} {seat_list}), not {count} (§28.5)",
+    )
 
 
 def _hand_errors(

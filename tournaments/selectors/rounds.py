@@ -1,0 +1,167 @@
+"""Rounds and tables as pages and the pure core read them: a stored round as a
+:class:`~tournaments.formats.base.Round`, the overview of every stage, round and
+table, and one entry's history."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db.models import QuerySet
+
+from scoring.models import MatchStatus
+from tournaments.formats.base import Bye as FormatBye
+from tournaments.formats.base import FormatError
+from tournaments.formats.base import Round as FormatRound
+from tournaments.formats.base import Table as FormatTable
+from tournaments.models import (
+    Entry,
+    Round,
+    Stage,
+    Table,
+    TableSide,
+    Tournament,
+)
+from tournaments.ranking import (
+    places_from_points,
+)
+from tournaments.selectors.brackets import stage_bracket_svg
+from tournaments.selectors.duplicate import duplicate_boards
+from tournaments.selectors.results import ranking_config
+
+# -- rounds as the pure core sees them ----------------------------------------------
+
+
+def round_as_format(round_: Round) -> FormatRound:
+    tables = []
+    for table in round_.tables.prefetch_related("sides").order_by("number"):
+        sides: dict[int, list[int]] = defaultdict(list)
+        for seat in table.sides.all():
+            sides[seat.side].append(seat.entry_id)
+        tables.append(
+            FormatTable(table.number, tuple(tuple(sides[s]) for s in sorted(sides)))
+        )
+    byes = tuple(
+        FormatBye(bye["entry"]) for bye in (round_.explanation or {}).get("byes", ())
+    )
+    return FormatRound(round_.number, tuple(tables), byes)
+
+
+def stage_rounds(stage: Stage) -> QuerySet[Round]:
+    return stage.rounds.order_by("number")
+
+
+def round_tables(round_: Round) -> QuerySet[Table]:
+    return (
+        round_.tables.select_related("match")
+        .prefetch_related("sides__entry")
+        .order_by("number")
+    )
+
+
+def _table_places(match: Any, lower_wins: bool) -> list[int | None]:
+    """Each side's place at a finished table of three or more (ties share)."""
+    if match is None or match.status != MatchStatus.FINISHED or not match.totals:
+        return [None] * len(match.totals if match else ())
+    return list(places_from_points(match.totals, lower_wins=lower_wins))
+
+
+def tournament_overview(
+    tournament: Tournament, *, director: bool = False
+) -> list[dict[str, Any]]:
+    """Stages → rounds → tables with sides (entry names) and match state, for pages.
+
+    A duplicate stage also carries its board comparison (``boards``); ``director``
+    shows the boards not yet replayed too. A table of three or more sides
+    (multi-player tables) also lists ``seats``: per side its seat number (1 = first
+    dealer), entries, total and, once the match is finished, its place at the
+    table."""
+    entries = {e.pk: e for e in tournament.entries.all()}
+    lower_wins = ranking_config(tournament).lower_game_points_win
+    stages = []
+    for stage in tournament.stages.order_by("order", "id"):
+        rounds = []
+        for round_ in stage.rounds.order_by("number"):
+            tables = []
+            for table in round_tables(round_):
+                sides: dict[int, list[Entry]] = defaultdict(list)
+                for seat in table.sides.all():
+                    sides[seat.side].append(entries[seat.entry_id])
+                ordered = [sides[s] for s in sorted(sides)]
+                row = {"table": table, "sides": ordered, "match": table.match}
+                if len(ordered) > 2:
+                    totals = list(table.match.totals) if table.match else []
+                    places = _table_places(table.match, lower_wins)
+                    row["seats"] = [
+                        {
+                            "number": i + 1,
+                            "entries": side,
+                            "total": totals[i] if i < len(totals) else None,
+                            "place": places[i] if i < len(places) else None,
+                        }
+                        for i, side in enumerate(ordered)
+                    ]
+                tables.append(row)
+            byes = [
+                {**bye, "entry_obj": entries.get(bye["entry"])}
+                for bye in (round_.explanation or {}).get("byes", ())
+            ]
+            rounds.append({"round": round_, "tables": tables, "byes": byes})
+        svg = None
+        if stage.format == "knockout":
+            try:
+                svg = stage_bracket_svg(stage)
+            except FormatError:
+                svg = None  # a result the director must fix first
+        boards = None
+        if stage.format == "duplicate":
+            boards = duplicate_boards(stage, reveal_unreplayed=director)
+        stages.append({"stage": stage, "rounds": rounds, "svg": svg, "boards": boards})
+    return stages
+
+
+def entry_history(tournament: Tournament, entry: Entry) -> list[dict[str, Any]]:
+    """One entry's games, round by round: opponents, totals, result."""
+    history = []
+    lower_wins = ranking_config(tournament).lower_game_points_win
+    seats = (
+        TableSide.objects.filter(entry=entry)
+        .select_related("table__round__stage", "table__match")
+        .order_by("table__round__stage__order", "table__round__number")
+    )
+    for seat in seats:
+        table = seat.table
+        others = (
+            TableSide.objects.filter(table=table)
+            .exclude(side=seat.side)
+            .select_related("entry")
+        )
+        partners = (
+            TableSide.objects.filter(table=table, side=seat.side)
+            .exclude(entry=entry)
+            .select_related("entry")
+        )
+        match = table.match
+        totals = list(match.totals) if match else []
+        place = None
+        if len(totals) > 2:
+            places = _table_places(match, lower_wins)
+            place = places[seat.side] if seat.side < len(places) else None
+        history.append(
+            {
+                "stage": table.round.stage.name,
+                "round": table.round.number,
+                "table": table.number,
+                "side": seat.side,
+                "partners": [p.entry.name for p in partners],
+                "opponents": [o.entry.name for o in others],
+                "totals": totals,
+                "status": match.status if match else "not started",
+                "won": bool(match and seat.side in (match.winners or [])),
+                # At a table of three or more: the place, and how many played.
+                "place": place,
+                "players": len(totals),
+                "match_id": match.pk if match else None,
+            }
+        )
+    return history

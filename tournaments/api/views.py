@@ -25,7 +25,8 @@ from scoring.idempotency import IDEMPOTENCY_HEADER, idempotent
 from tournaments import permissions, selectors, services
 from tournaments.api import serializers as s
 from tournaments.formats.base import FormatError
-from tournaments.models import Entry, Round, Stage, StageFormat, Table, Tournament
+from tournaments.formats.registry import get_format
+from tournaments.models import Entry, Round, Stage, Table, Tournament
 
 _E = ErrorListSerializer
 _READ = {404: _E}
@@ -258,10 +259,8 @@ class BracketApi(JsonApi, APIView):
     @extend_schema(responses={200: s.BracketOut, 404: _E, 409: _E})
     def get(self, request: Request, tournament_id: int, stage_id: int) -> Response:
         tournament = selectors.tournament_get(request.user, tournament_id)
-        stage = Stage.objects.filter(
-            tournament=tournament, pk=stage_id, format=StageFormat.KNOCKOUT
-        ).first()
-        if stage is None:
+        stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
+        if stage is None or not get_format(stage.format).has_bracket:
             raise NotFound("not_found", "no such knockout stage")
         stage.tournament = tournament
         try:
@@ -323,7 +322,7 @@ class StageBoardsApi(JsonApi, APIView):
     def get(self, request: Request, tournament_id: int, stage_id: int) -> Response:
         tournament = selectors.tournament_get(request.user, tournament_id)
         stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
-        if stage is None or stage.format != "duplicate":
+        if stage is None or not get_format(stage.format).has_boards:
             raise NotFound("not_found", "no such duplicate stage")
         boards = selectors.duplicate_boards(
             stage, reveal_unreplayed=permissions.may_direct(request.user, tournament)

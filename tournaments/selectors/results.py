@@ -39,11 +39,11 @@ from tournaments.formats.base import FormatError
 from tournaments.formats.knockout import (
     knockout_placing,
 )
+from tournaments.formats.registry import Knockout, get_format
 from tournaments.models import (
     EntryMember,
     Round,
     Stage,
-    StageFormat,
     Tournament,
 )
 from tournaments.ranking import (
@@ -115,20 +115,20 @@ def _individual_scoring(slug: str) -> IndividualScoring | None:
         return None  # a game this version no longer ships: rank without it
 
 
-# The metrics of a knockout stage unless its settings say otherwise: the bracket
-# place alone, so that entries out in the same round share their place.
-KNOCKOUT_TIEBREAKS = ("bracket_place",)
+# The metrics of a knockout stage unless its settings say otherwise (kept here for
+# the pages and tests that name it).
+KNOCKOUT_TIEBREAKS = Knockout.stage_tiebreaks
 
 
 def stage_ranking_config(stage: Stage, config: RankingConfig) -> RankingConfig:
     """The tournament's ranking as one stage uses it (metrics: :func:`_stage_metrics`).
 
-    A knockout stage also gets its bracket places from
+    A stage whose format has a bracket also gets its bracket places from
     :func:`~tournaments.formats.knockout.knockout_placing`; before the bracket is
     drawn (or while a stored result does not fit it) nobody is placed yet.
     """
     metrics = _stage_metrics(stage, config)
-    if stage.format != StageFormat.KNOCKOUT:
+    if not get_format(stage.format).has_bracket:
         return config if metrics == config.metrics else replace(config, metrics=metrics)
     places = None
     if "bracket_place" in metrics:
@@ -145,20 +145,20 @@ def stage_ranking_config(stage: Stage, config: RankingConfig) -> RankingConfig:
 
 
 def _stage_metrics(stage: Stage, config: RankingConfig) -> tuple[str, ...]:
-    """The metrics a stage ranks by: a knockout's own ``tiebreaks`` setting
-    (default: the bracket place alone; the director may add tie-breaks after it);
-    a partner rotation of a game with individual scoring ranks players by
-    ``individual_total`` first; every other stage by the tournament's tie-breaks.
+    """The metrics a stage ranks by, as its format says
+    (:meth:`~tournaments.formats.spec.Format.stage_metrics`: a knockout's own
+    ``tiebreaks`` setting, else the tournament's tie-breaks); a format that ranks
+    ``individual_total`` first does so in a game with individual scoring.
     Cheap: no results are read."""
-    if stage.format == StageFormat.KNOCKOUT:
-        return tuple((stage.settings or {}).get("tiebreaks") or KNOCKOUT_TIEBREAKS)
+    spec = get_format(stage.format)
+    metrics = spec.stage_metrics(spec.settings.of(stage.settings), config.metrics)
     if (
-        stage.format == StageFormat.PARTNER_ROTATION
-        and INDIVIDUAL_TOTAL not in config.metrics
+        spec.individual_total_first
+        and INDIVIDUAL_TOTAL not in metrics
         and _individual_scoring(stage.tournament.game) is not None
     ):
-        return (INDIVIDUAL_TOTAL, *config.metrics)
-    return config.metrics
+        return (INDIVIDUAL_TOTAL, *metrics)
+    return metrics
 
 
 def _sides(lineup: Lineup) -> dict[int, list[int]]:

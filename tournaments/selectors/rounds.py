@@ -14,6 +14,7 @@ from tournaments.formats.base import Bye as FormatBye
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.base import Table as FormatTable
+from tournaments.formats.registry import get_format
 from tournaments.models import (
     Entry,
     Round,
@@ -80,6 +81,7 @@ def tournament_overview(
     lower_wins = ranking_config(tournament).lower_game_points_win
     stages = []
     for stage in tournament.stages.order_by("order", "id"):
+        spec = get_format(stage.format)
         rounds = []
         for round_ in stage.rounds.order_by("number"):
             tables = []
@@ -108,13 +110,13 @@ def tournament_overview(
             ]
             rounds.append({"round": round_, "tables": tables, "byes": byes})
         svg = None
-        if stage.format == "knockout":
+        if spec.has_bracket:
             try:
                 svg = stage_bracket_svg(stage)
             except FormatError:
                 svg = None  # a result the director must fix first
         boards = None
-        if stage.format == "duplicate":
+        if spec.has_boards:
             boards = duplicate_boards(stage, reveal_unreplayed=director)
         stages.append({"stage": stage, "rounds": rounds, "svg": svg, "boards": boards})
     return stages

@@ -18,9 +18,9 @@ from typing import Any
 from django.db.models import Count, Min, Q, Sum
 
 from tournaments.formats.base import FormatError
+from tournaments.formats.registry import get_format
 from tournaments.models import (
     Stage,
-    StageFormat,
     Standings,
     Table,
     Tournament,
@@ -112,7 +112,7 @@ def _standings_snapshot(tournament: Tournament) -> StandingsSnapshot:
                 "rows": [_row_json(row, entries) for row in computed.rows],
             }
         )
-        if stage.format == StageFormat.GROUPS:
+        if get_format(stage.format).ranks_by_group:
             data[-1]["groups"] = _groups_json(stage, results[stage.pk], config, entries)
     return StandingsSnapshot(data, versions + withdrawn_count)
 

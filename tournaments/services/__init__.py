@@ -32,6 +32,7 @@ corrections through the score book), :mod:`.standings` (the snapshot's recompute
 ``from tournaments import services`` and ``services.<name>`` reach every service.
 """
 
+from tournaments.formats.registry import MAX_DEALS_PER_STANZA
 from tournaments.services.entries import (
     entries_add,
     entry_withdraw,
@@ -56,7 +57,6 @@ from tournaments.services.rounds import (
     round_unlock,
 )
 from tournaments.services.stages import (
-    MAX_DEALS_PER_STANZA,
     stage_add,
 )
 from tournaments.services.standings import (

@@ -3,16 +3,17 @@ and open checks, and the small reads they need."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
+from tournaments.formats.base import FormatError
+from tournaments.formats.spec import metric_keys
 from tournaments.models import (
     Entry,
     Tournament,
     TournamentStatus,
 )
-from tournaments.ranking import RankingError, get_metric
 
 
 def _entry_names(tournament_id: int) -> dict[int, str]:
@@ -52,16 +53,7 @@ def _require_open(tournament: Tournament) -> None:
 
 def _metric_keys(keys: Any, path: str) -> list[str]:
     """An ordered list of standings metric keys, each known and listed once."""
-    if isinstance(keys, str) or not isinstance(keys, Sequence):
-        raise DomainError("invalid", "a list of standings metrics", path)
-    keys = [str(k) for k in keys]
-    if not keys:
-        raise DomainError("required", "choose at least one metric", path)
-    if len(set(keys)) != len(keys):
-        raise DomainError("duplicate_metric", "a metric is listed twice", path)
-    for i, key in enumerate(keys):
-        try:
-            get_metric(key)
-        except RankingError as error:
-            raise DomainError(error.code, error.message, f"{path}.{i}") from None
-    return keys
+    try:
+        return metric_keys(keys, path)
+    except FormatError as error:
+        raise DomainError(error.code, error.message, error.path) from None

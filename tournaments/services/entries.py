@@ -17,11 +17,11 @@ from scoring.models import MatchStatus, Player
 from tournaments import permissions, selectors
 from tournaments.formats.base import FormatError
 from tournaments.formats.knockout import BracketState
+from tournaments.formats.registry import FORMATS
 from tournaments.models import (
     Entry,
     EntryMember,
     RoundStatus,
-    StageFormat,
     TableSide,
     Tournament,
 )
@@ -124,7 +124,8 @@ def _knockout_withdraw(tournament: Tournament, entry: Entry, by: Any) -> None:
     abandoned through the score book; the walkover is noted on the stage's latest
     round. A result already decided stands."""
     names = _entry_names(tournament.pk)
-    for stage in tournament.stages.filter(format=StageFormat.KNOCKOUT):
+    forfeiting = [key for key, spec in FORMATS.items() if spec.forfeits_on_withdrawal]
+    for stage in tournament.stages.filter(format__in=forfeiting):
         latest = stage.rounds.order_by("-number").first()
         if latest is None or entry.pk not in (stage.entry_ids or ()):
             continue

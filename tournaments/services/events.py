@@ -14,6 +14,8 @@ from django.utils import timezone
 from games.engine import UnknownGame, get_game
 from scoring.errors import Conflict, DomainError
 from tournaments import permissions
+from tournaments.formats.registry import FORMATS
+from tournaments.formats.spec import DEFAULT_TIEBREAKS
 from tournaments.models import (
     Round,
     RoundStatus,
@@ -24,7 +26,7 @@ from tournaments.models import (
     Visibility,
 )
 from tournaments.services.common import _lock, _metric_keys, _require, _require_open
-from tournaments.services.stages import _DEFAULT_TIEBREAKS, _stage_create
+from tournaments.services.stages import _stage_create
 from tournaments.services.standings import standings_request
 
 _CURRENCY = re.compile(r"^[A-Z]{3}$")
@@ -67,7 +69,7 @@ def tournament_create(
         options=parsed.model_dump(mode="json"),
         visibility=Visibility(visibility),
         tiebreaks=_tiebreaks(
-            tiebreaks if tiebreaks is not None else _DEFAULT_TIEBREAKS.get(format)
+            tiebreaks if tiebreaks is not None else _format_tiebreaks(format)
         ),
         points=_points(points),
         entry_fee=fee,
@@ -154,9 +156,16 @@ def tournament_close(*, tournament: Tournament, by: Any) -> Tournament:
     return tournament
 
 
+def _format_tiebreaks(format: str) -> list[str] | None:
+    """The tie-break chain of the tournament's first format (checked with the
+    stage; an unknown format is refused there)."""
+    spec = FORMATS.get(str(format))
+    return list(spec.default_tiebreaks) if spec is not None else None
+
+
 def _tiebreaks(keys: Sequence[str] | None) -> list[str]:
     if keys is None:
-        return ["match_points", "head_to_head", "point_difference"]
+        return list(DEFAULT_TIEBREAKS)
     keys = _metric_keys(keys, "tiebreaks")
     if "bracket_place" in keys:
         raise DomainError(

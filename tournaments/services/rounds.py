@@ -17,13 +17,13 @@ from tournaments import permissions
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.explain import explain_round
+from tournaments.formats.registry import get_format
 from tournaments.models import (
     Entry,
     EntryMember,
     Round,
     RoundStatus,
     Stage,
-    StageFormat,
     Table,
     TableSide,
     TournamentStatus,
@@ -79,14 +79,10 @@ def round_adjust(*, round: Round, swaps: Sequence[tuple[int, int]], by: Any) -> 
     _require(permissions.may_direct(by, tournament), "only a director may")
     if round_.status != RoundStatus.GENERATED:
         raise Conflict("round_started", "only a generated round can be adjusted")
-    if round_.stage.format == StageFormat.DUPLICATE:
-        # Swapping the teams would let one team hold both directions of a board.
-        raise DomainError(
-            "duplicate_seating_fixed",
-            "a duplicate stage's seating is fixed by the format (book §39.7.2); "
-            "the teams' line-up order decides which pair plays where",
-            "swaps",
-        )
+    fixed = get_format(round_.stage.format).fixed_seating
+    if fixed is not None:
+        code, why = fixed
+        raise DomainError(code, why, "swaps")
     seats = {s.entry_id: s for s in TableSide.objects.filter(table__round=round_)}
     explanation = dict(round_.explanation or {})
     byes = [dict(b) for b in explanation.get("byes", [])]
@@ -243,7 +239,7 @@ def _reasons(reasons: Iterable[Any]) -> list[dict[str, Any]]:
 
 
 def _store_round(stage: Stage, generated: FormatRound) -> Round:
-    scoring_bye = stage.format not in (StageFormat.PARTNER_ROTATION,)
+    scoring_bye = get_format(stage.format).scoring_byes
     names = dict(
         Entry.objects.filter(tournament_id=stage.tournament_id).values_list(
             "pk", "name"

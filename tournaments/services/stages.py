@@ -9,8 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 
-from games.engine import SetupRejected, get_game
-from games.engine import Table as GameTable
+from games.engine import get_game
 from scoring.errors import DomainError
 from tournaments import permissions, selectors
 from tournaments.formats.base import FormatError
@@ -20,6 +19,8 @@ from tournaments.formats.groups import (
     group_stage_rounds,
     playoff_seeds,
 )
+from tournaments.formats.registry import FORMATS, get_format
+from tournaments.formats.spec import Format
 from tournaments.models import (
     Entry,
     RoundStatus,
@@ -31,7 +32,6 @@ from tournaments.ranking import get_metric
 from tournaments.services.common import (
     _active,
     _entry_names,
-    _metric_keys,
     _require,
     _require_open,
 )
@@ -78,6 +78,9 @@ def _stage_create(
     order: int,
     name: str,
 ) -> Stage:
+    """A new stage of ``format``: its settings parsed by the format's settings
+    model (errors name the field) and checked against what the format needs from
+    the tournament's game."""
     try:
         fmt = StageFormat(format)
     except ValueError:
@@ -86,17 +89,19 @@ def _stage_create(
             f"choose a format from {[f.value for f in StageFormat]}",
             "format",
         ) from None
-    from tournaments.services.generation import _GENERATORS
-
-    if fmt not in _GENERATORS:
+    spec = FORMATS.get(fmt.value)
+    if spec is None:
         raise DomainError(
             "format_unavailable", f"{fmt.label} is not available yet", "format"
         )
-    if fmt == StageFormat.DUPLICATE:
-        _check_duplicate_game(tournament.game)
-    clean = _stage_settings(fmt, settings)
-    if fmt == StageFormat.MULTI_TABLE:
-        _multi_table_check(tournament, clean)
+    try:
+        parsed, clean = spec.settings.parse(settings)
+        if type(spec).check_game is not Format.check_game:
+            # Only a format that needs something of the game asks for it.
+            engine = get_game(tournament.game)
+            spec.check_game(engine, engine.parse_options(tournament.options), parsed)
+    except FormatError as error:
+        raise DomainError(error.code, error.message, error.path) from None
     return Stage.objects.create(
         tournament=tournament,
         order=order,
@@ -106,84 +111,6 @@ def _stage_create(
     )
 
 
-# Per format: setting -> allowed values (a type, or a tuple of choices), with bounds
-# on counts so that a request cannot ask for an absurdly large schedule.
-_SETTINGS: dict[str, dict[str, Any]] = {
-    StageFormat.SWISS: {"rounds": int, "balance_sides": bool},
-    StageFormat.ROUND_ROBIN: {"double": bool},
-    StageFormat.PARTNER_ROTATION: {"rounds": int, "seed": int},
-    StageFormat.MULTI_TABLE: {
-        "rounds": int,
-        "table_size": int,
-        "min_table_size": int,
-        "max_table_size": int,
-        "seed": int,
-    },
-    StageFormat.KNOCKOUT: {
-        "kind": ("single", "double"),
-        "best_of": (1, 3, 5, 7),
-        "third_place": bool,
-        "grand_final_reset": bool,
-        # After a groups stage: this many of the best next-placed also qualify.
-        "next_best": int,
-        # The stage's standings metrics (default: bracket_place alone).
-        "tiebreaks": list,
-    },
-    StageFormat.GROUPS: {"groups": int, "double": bool},
-    StageFormat.DUPLICATE: {"deals_per_stanza": int},
-}
-# Settings a format cannot do without.
-_REQUIRED_SETTINGS: dict[str, tuple[str, ...]] = {StageFormat.GROUPS: ("groups",)}
-# A stage whose tiebreaks the director did not choose ranks by these.
-_DEFAULT_TIEBREAKS: dict[str, list[str]] = {
-    # Book §39.7.3: the team with more game points over the 2 × 8 deals wins.
-    StageFormat.DUPLICATE: ["game_points_for", "point_difference"],
-}
-# Book §39.7.1 plays four boards a stanza; the bound keeps a stanza one sitting.
-MAX_DEALS_PER_STANZA = 13
-
-
-def _stage_settings(fmt: str, settings: Mapping[str, Any]) -> dict[str, Any]:
-    allowed = _SETTINGS.get(fmt, {})
-    clean: dict[str, Any] = {}
-    for key, value in settings.items():
-        path = f"stage_settings.{key}"
-        if key not in allowed:
-            raise DomainError("unknown_setting", f"choose from {sorted(allowed)}", path)
-        kind = allowed[key]
-        if isinstance(kind, tuple):
-            if value not in kind:
-                raise DomainError("invalid", f"one of {list(kind)}", path)
-        elif kind is bool:
-            if not isinstance(value, bool):
-                raise DomainError("invalid", "true or false", path)
-        elif kind is list:
-            value = _metric_keys(value, path)
-        elif isinstance(value, bool) or not isinstance(value, int):
-            raise DomainError("invalid", "a whole number", path)
-        elif key == "rounds" and not 1 <= value <= 64:
-            raise DomainError("invalid", "between 1 and 64 rounds", path)
-        elif key == "seed" and not 0 <= value < 2**31:
-            raise DomainError("invalid", "a non-negative seed", path)
-        elif key == "groups" and not 1 <= value <= 64:
-            raise DomainError("invalid", "between 1 and 64 groups", path)
-        elif key == "next_best" and not 0 <= value <= 63:
-            raise DomainError("invalid", "between 0 and 63 entries", path)
-        elif key == "deals_per_stanza" and not 1 <= value <= MAX_DEALS_PER_STANZA:
-            raise DomainError(
-                "invalid", f"between 1 and {MAX_DEALS_PER_STANZA} boards", path
-            )
-        elif key.endswith("table_size") and not 2 <= value <= 12:
-            raise DomainError("invalid", "between 2 and 12 players", path)
-        clean[key] = value
-    for key in _REQUIRED_SETTINGS.get(fmt, ()):
-        if key not in clean:
-            raise DomainError(
-                "required", f"the {key} setting is required", f"stage_settings.{key}"
-            )
-    return clean
-
-
 def _stage_field(stage: Stage) -> list[int]:
     """The stage's entries: every active entry, or the source stage's top N (of
     each group, cross-seeded, when the source is a groups stage)."""
@@ -191,7 +118,7 @@ def _stage_field(stage: Stage) -> list[int]:
         return selectors.stage_entry_ids(stage)
     source = stage.source_stage
     source.tournament = stage.tournament
-    if source.format == StageFormat.GROUPS:
+    if get_format(source.format).ranks_by_group:
         return _group_qualifiers(stage, source)[0]
     standings = selectors.stage_standings(source)
     active = set(
@@ -201,44 +128,6 @@ def _stage_field(stage: Stage) -> list[int]:
     )
     ranked = [row.entry for row in standings.rows if row.entry in active]
     return ranked[: stage.source_top_n]
-
-
-def _table_sizes(settings: Mapping[str, Any]) -> tuple[int, int, int]:
-    """(preferred, smallest, largest) table of a multi-player-table stage."""
-    preferred = int(settings.get("table_size", 4))
-    low = int(settings.get("min_table_size", min(3, preferred)))
-    high = int(settings.get("max_table_size", preferred))
-    return preferred, low, high
-
-
-def _multi_table_check(tournament: Tournament, settings: Mapping[str, Any]) -> None:
-    """Every table size the stage may seat is one the game is played at, by that
-    many players each for themselves (a 400 naming the setting otherwise)."""
-    preferred, low, high = _table_sizes(settings)
-    if not low <= preferred <= high:
-        raise DomainError(
-            "invalid",
-            "need min_table_size <= table_size <= max_table_size",
-            "stage_settings.table_size",
-        )
-    engine = get_game(tournament.game)
-    options = engine.parse_options(tournament.options)
-    for size in range(low, high + 1):
-        try:
-            engine.check_table(GameTable(tuple(range(size))), options)
-        except SetupRejected:
-            key = (
-                "table_size"
-                if size == preferred
-                else "min_table_size"
-                if size < preferred
-                else "max_table_size"
-            )
-            raise DomainError(
-                "table_size_not_played",
-                f"{engine.name} is not played by {size} players each for themselves",
-                f"stage_settings.{key}",
-            ) from None
 
 
 def _group_qualifiers(stage: Stage, source: Stage) -> tuple[list[int], list[str]]:
@@ -338,7 +227,7 @@ def _check_source(stage: Stage, source: Stage | None, top_n: int | None) -> None
     if top_n is None or int(top_n) < 1:
         raise DomainError("invalid", "take at least one entry", "source_top_n")
     top_n = int(top_n)
-    if source.format != StageFormat.GROUPS:
+    if not get_format(source.format).ranks_by_group:
         if next_best:
             raise DomainError(
                 "invalid",
@@ -374,18 +263,4 @@ def _check_source(stage: Stage, source: Stage | None, top_n: int | None) -> None
             "next-best entries are compared across groups only when every group "
             "has the same number of entries",
             "stage_settings.next_best",
-        )
-
-
-def _check_duplicate_game(slug: str) -> None:
-    """A duplicate stage needs a game that declares it is played duplicate from
-    boards (``Game.duplicate_boards``: its matches take the ``boards`` option) at
-    the four-player partnership table the format seats (two pairs a table)."""
-    engine = get_game(slug)
-    if not engine.duplicate_boards or (0, 1, 0, 1) not in engine.tables:
-        raise DomainError(
-            "duplicate_game",
-            f"{engine.name} is not played duplicate here: a duplicate stage needs "
-            "a four-player partnership game that declares it is played from boards",
-            "format",
         )

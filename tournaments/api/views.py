@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -292,22 +293,38 @@ class RoundSwapApi(JsonApi, APIView):
         return Response(_round_out(round_))
 
 
-class RoundActionApi(JsonApi, APIView):
-    """Start (one score-book match per table), lock or unlock a round."""
+class _RoundActionApi(JsonApi, APIView):
+    """A round's life-cycle step: one service each (the subclasses below)."""
 
     permission_classes = [IsAuthenticated]
-    round_action = "start"
+
+    @staticmethod
+    def service(*, round: Round, by: AbstractBaseUser) -> Round:
+        raise NotImplementedError
 
     @extend_schema(request=None, responses={200: s.RoundOut, **_WRITE})
     def post(self, request: Request, tournament_id: int, round_id: int) -> Response:
         tournament = _directed(request, tournament_id)
         round_ = _round(tournament, round_id)
-        service = {
-            "start": services.round_start,
-            "lock": services.round_lock,
-            "unlock": services.round_unlock,
-        }[self.round_action]
-        return Response(_round_out(service(round=round_, by=request.user)))
+        return Response(_round_out(self.service(round=round_, by=request.user)))
+
+
+class RoundStartApi(_RoundActionApi):
+    """Start a generated round: one score-book match per table."""
+
+    service = staticmethod(services.round_start)
+
+
+class RoundLockApi(_RoundActionApi):
+    """Lock a started round whose matches are all over."""
+
+    service = staticmethod(services.round_lock)
+
+
+class RoundUnlockApi(_RoundActionApi):
+    """Unlock the stage's latest round."""
+
+    service = staticmethod(services.round_unlock)
 
 
 class StageBoardsApi(JsonApi, APIView):

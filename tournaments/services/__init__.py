@@ -44,6 +44,7 @@ from tournaments.services.events import (
     tournament_close,
     tournament_create,
     tournament_publish,
+    tournament_unpublish,
     tournament_update,
 )
 from tournaments.services.prizes import (
@@ -95,5 +96,6 @@ __all__ = [
     "tournament_close",
     "tournament_create",
     "tournament_publish",
+    "tournament_unpublish",
     "tournament_update",
 ]

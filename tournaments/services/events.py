@@ -120,8 +120,14 @@ def tournament_update(
 def tournament_publish(
     *, tournament: Tournament, published: bool = True, by: Any
 ) -> Tournament:
+    """Publish the tournament (``published=False``: back to a draft)."""
     visibility = Visibility.PUBLISHED if published else Visibility.DRAFT
     return tournament_update(tournament=tournament, visibility=visibility, by=by)
+
+
+def tournament_unpublish(*, tournament: Tournament, by: Any) -> Tournament:
+    """Back to a draft: only the club's members and the directors see it."""
+    return tournament_publish(tournament=tournament, published=False, by=by)
 
 
 @transaction.atomic

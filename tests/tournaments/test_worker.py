@@ -3,9 +3,10 @@
 Results are entered through the score book's services; its "result changed"
 notification reaches ``tournaments.match_result_changed`` in the worker process,
 which writes the standings snapshot. The crash test SIGKILLs the worker in the middle
-of a recompute (a fault-injection pause, ``KIRJURI_STANDINGS_TEST_PAUSE``), throws
-away the notifications still queued, restarts the worker and lets the periodic
-reconcile catch up: the snapshot ends equal to a from-scratch computation.
+of a recompute (a pause that tests/worker_main.py patches in when the worker's
+environment has ``KIRJURI_STANDINGS_TEST_PAUSE``), throws away the notifications
+still queued, restarts the worker and lets the periodic reconcile catch up: the
+snapshot ends equal to a from-scratch computation.
 """
 
 from __future__ import annotations

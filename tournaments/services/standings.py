@@ -5,8 +5,6 @@ docstring for the invariants)."""
 from __future__ import annotations
 
 import logging
-import os
-import time
 from functools import partial
 
 from django.conf import settings as django_settings
@@ -69,11 +67,8 @@ def standings_recompute(*, tournament_id: int, generation: int) -> bool:
         # is the debounce: of a burst of requests only the last one computes.
         return False
     snapshot = selectors.standings_snapshot(tournament)
-    pause = float(os.environ.get("KIRJURI_STANDINGS_TEST_PAUSE", "0") or 0)
-    if pause:
-        # Fault injection for the crash test: a window to kill the worker mid-run.
-        logger.warning("standings recompute %s/%s paused", tournament_id, generation)
-        time.sleep(pause)
+    # Computed, not yet written: the crash tests kill the worker here (they patch
+    # _standings_write to wait first; see tests/worker_main.py).
     written = _standings_write(tournament_id, generation, snapshot)
     logger.info(
         "standings of tournament %s, generation %s: %s",

@@ -292,7 +292,7 @@ KIRJURI_PRIZE_STANDINGS_PROVIDER = "tournaments.prizes.prize_input"
 # settlements.
 CELERY_BEAT_SCHEDULE = {
     "tournaments-reconcile-standings": {
-        "task": "tournaments.reconcile_standings",
+        "task": "tournaments.standings_reconcile",
         "schedule": 60.0,
     },
     # …and settlements whose "result changed" notification was lost.

@@ -159,7 +159,7 @@ def test_tuppi_swiss_64_teams_6_rounds(club, director):
         play_round(round_, director, deals)
     assert all(len(o) == 6 for o in opponents.values())
 
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     rows = snapshot_rows(tournament)
     assert {r["entry"]: r["values"]["match_points"] for r in rows} == {
         e.pk: 2 * wins[e.pk] for e in entries
@@ -376,7 +376,7 @@ def test_canasta_partner_rotation_club_night_16_players(club, director):
         play_round(round_, director, deals)
     services.tournament_close(tournament=tournament, by=director)
     assert set(partners.values()) == {1} and len(partners) == 40
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     rows = snapshot_rows(tournament)
     assert len(rows) == 16 and all(r["played"] == 5 for r in rows)
     keys = [(r["values"]["match_points"], r["values"]["game_points_for"]) for r in rows]

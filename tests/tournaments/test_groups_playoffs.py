@@ -179,7 +179,7 @@ def test_groups_then_best_of_three_playoff(event, api_client, client):
     refused = d.post("tournament-round-generate", stage_id=d.groups_stage, status=400)
     assert refused["errors"][0]["code"] == "all_rounds_played"
 
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     standings = d.get("tournament-standings")
     (groups_stage,) = standings["stages"]
     tables = {g["name"]: [r["name"] for r in g["rows"]] for g in groups_stage["groups"]}
@@ -269,7 +269,7 @@ def test_groups_then_best_of_three_playoff(event, api_client, client):
     assert [names[e] for e in by_id["W3-1"]["entrants"]] == ["P06", "P02"]
 
     # The public page: per-group tables and the bracket with its series scores.
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     page = client.get(reverse("tournaments:public", args=[d.tid]))
     html = page.content.decode()
     assert page.status_code == 200

@@ -67,7 +67,7 @@ def test_odd_groups_byes_and_a_withdrawal(club, director):
         (a,), (b,) = sides
         assert (a in groups["A"]) == (b in groups["A"])
 
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     (snapshot,) = Standings.objects.get(tournament=tournament).stages
     tables = {g["name"]: g for g in snapshot["groups"]}
     assert len(tables["A"]["rows"]) == 3

@@ -175,7 +175,7 @@ def test_sneaky_pete_evening_of_twelve_at_tables_of_four(club, director):
     assert table[2].match.totals == [0, 70, 70, 175]
 
     services.tournament_close(tournament=tournament, by=director)
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     rows = Standings.objects.get(tournament=tournament).stages[0]["rows"]
     got = [
         (

@@ -52,9 +52,9 @@ def test_reconcile_recomputes_only_stale_tournaments(swiss, director):
     stage = swiss.stages.get()
     play_round(services.round_generate(stage=stage, by=director), director, sleazy)
     assert selectors.standings_view(swiss)["pending"] is True
-    assert tasks.reconcile_standings() == [swiss.pk]
+    assert tasks.standings_reconcile() == [swiss.pk]
     assert selectors.standings_view(swiss)["pending"] is False
-    assert tasks.reconcile_standings() == []
+    assert tasks.standings_reconcile() == []
 
 
 def test_result_hook_ignores_matches_outside_tournaments(club, director):
@@ -99,7 +99,7 @@ def test_withdrawn_entry_is_not_paired_and_keeps_its_results(swiss, director):
     round_ = services.round_generate(stage=stage, by=director)
     seated = {e for t in round_.tables.all() for s in side_entries(t) for e in s}
     assert gone.pk not in seated and len(seated) == 4
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     rows = Standings.objects.get(tournament=swiss).stages[0]["rows"]
     ann = next(r for r in rows if r["entry"] == gone.pk)
     assert ann["withdrawn"] and ann["values"]["match_points"] == 2  # won or bye

@@ -65,7 +65,7 @@ def scheduled(monkeypatch):
     def hold(args, countdown=None, **_options):
         sent.append((tuple(args), countdown))
 
-    monkeypatch.setattr(tasks.recompute_standings, "apply_async", hold)
+    monkeypatch.setattr(tasks.standings_recompute, "apply_async", hold)
     return sent
 
 

@@ -121,7 +121,7 @@ def test_worker_killed_mid_recompute_converges_after_restart(paused_worker):
 
     worker.env["KIRJURI_STANDINGS_TEST_PAUSE"] = "0"
     worker.start()
-    tasks.reconcile_standings.delay()  # what celery beat sends every minute
+    tasks.standings_reconcile.delay()  # what celery beat sends every minute
     assert wait_until(lambda: _converged(tournament), timeout=60), worker.log()
     rows = Standings.objects.get(tournament=tournament).stages[0]["rows"]
     assert sorted(row["played"] for row in rows) == [1, 1, 1, 1]

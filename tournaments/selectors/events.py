@@ -3,8 +3,6 @@ a match belongs to, and a stage's field."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Q, QuerySet
 
 from scoring import permissions as scoring_permissions
@@ -18,11 +16,14 @@ from tournaments.models import (
     Tournament,
     Visibility,
 )
+from tournaments.permissions import Viewer
 
 # -- visibility ----------------------------------------------------------------------
 
 
-def tournaments_visible_to(user: Any) -> QuerySet[Tournament]:
+def tournaments_visible_to(
+    user: Viewer,
+) -> QuerySet[Tournament]:
     """Published tournaments, and every tournament of the user's clubs."""
     visible = Q(visibility=Visibility.PUBLISHED)
     player = scoring_permissions.player_of(user)
@@ -35,7 +36,7 @@ def tournaments_visible_to(user: Any) -> QuerySet[Tournament]:
     return Tournament.objects.filter(visible).distinct().select_related("club")
 
 
-def tournament_get(user: Any, tournament_id: int) -> Tournament:
+def tournament_get(user: Viewer, tournament_id: int) -> Tournament:
     tournament = Tournament.objects.select_related("club").filter(pk=tournament_id)
     found = tournament.first()
     if found is None or not permissions.may_read(user, found):

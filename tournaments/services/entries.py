@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -37,7 +38,7 @@ _TEAM_SPLIT = re.compile(r"\s*(?:&|\+|/|,)\s*")
 
 @transaction.atomic
 def entries_add(
-    *, tournament: Tournament, names: str | Iterable[str], by: Any
+    *, tournament: Tournament, names: str | Iterable[str], by: AbstractBaseUser
 ) -> list[Entry]:
     """Add entries from pasted lines, one entry a line.
 
@@ -102,7 +103,7 @@ def entries_add(
 
 
 @transaction.atomic
-def entry_withdraw(*, entry: Entry, reason: str = "", by: Any) -> Entry:
+def entry_withdraw(*, entry: Entry, reason: str = "", by: AbstractBaseUser) -> Entry:
     """Withdraw an entry: it is not paired again; its results stay."""
     tournament = _lock(entry.tournament)
     _require(permissions.may_direct(by, tournament), "only a director may")
@@ -117,7 +118,9 @@ def entry_withdraw(*, entry: Entry, reason: str = "", by: Any) -> Entry:
     return entry
 
 
-def _knockout_withdraw(tournament: Tournament, entry: Entry, by: Any) -> None:
+def _knockout_withdraw(
+    tournament: Tournament, entry: Entry, by: AbstractBaseUser
+) -> None:
     """In a knockout the withdrawn entry forfeits what it has not finished (see
     :mod:`tournaments.formats.knockout`): its table in a round not yet started is
     removed (and the round, if that was its only table); its match in progress is

@@ -8,11 +8,13 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
 from games.engine import UnknownGame, get_game
 from scoring.errors import Conflict, DomainError
+from scoring.models import Club
 from tournaments import permissions
 from tournaments.formats.registry import FORMATS
 from tournaments.formats.spec import DEFAULT_TIEBREAKS
@@ -35,7 +37,7 @@ _CURRENCY = re.compile(r"^[A-Z]{3}$")
 @transaction.atomic
 def tournament_create(
     *,
-    club: Any,
+    club: Club,
     name: str,
     game: str,
     options: Mapping[str, Any] | None = None,
@@ -46,7 +48,7 @@ def tournament_create(
     entry_fee: Decimal | str | None = None,
     entry_fee_currency: str = "",
     visibility: str = Visibility.DRAFT,
-    by: Any,
+    by: AbstractBaseUser,
 ) -> Tournament:
     """A new tournament of ``game`` in ``club`` with one stage of ``format``.
 
@@ -90,7 +92,7 @@ def tournament_update(
     tiebreaks: Sequence[str] | None = None,
     points: Mapping[str, Any] | None = None,
     visibility: str | None = None,
-    by: Any,
+    by: AbstractBaseUser,
 ) -> Tournament:
     """Rename, reorder tie-breaks, change match points or publish/unpublish."""
     tournament = _lock(tournament)
@@ -118,20 +120,22 @@ def tournament_update(
 
 
 def tournament_publish(
-    *, tournament: Tournament, published: bool = True, by: Any
+    *, tournament: Tournament, published: bool = True, by: AbstractBaseUser
 ) -> Tournament:
     """Publish the tournament (``published=False``: back to a draft)."""
     visibility = Visibility.PUBLISHED if published else Visibility.DRAFT
     return tournament_update(tournament=tournament, visibility=visibility, by=by)
 
 
-def tournament_unpublish(*, tournament: Tournament, by: Any) -> Tournament:
+def tournament_unpublish(*, tournament: Tournament, by: AbstractBaseUser) -> Tournament:
     """Back to a draft: only the club's members and the directors see it."""
     return tournament_publish(tournament=tournament, published=False, by=by)
 
 
 @transaction.atomic
-def director_add(*, tournament: Tournament, user: Any, by: Any) -> None:
+def director_add(
+    *, tournament: Tournament, user: AbstractBaseUser, by: AbstractBaseUser
+) -> None:
     """Add a co-director; they must be an admin or scorer of the club."""
     _require(permissions.may_direct(by, tournament), "only a director may")
     if not permissions.may_create(user, tournament.club_id):
@@ -142,7 +146,7 @@ def director_add(*, tournament: Tournament, user: Any, by: Any) -> None:
 
 
 @transaction.atomic
-def tournament_close(*, tournament: Tournament, by: Any) -> Tournament:
+def tournament_close(*, tournament: Tournament, by: AbstractBaseUser) -> Tournament:
     """End the tournament: every round must be locked; standings are final."""
     tournament = _lock(tournament)
     _require(permissions.may_direct(by, tournament), "only a director may")

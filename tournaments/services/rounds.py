@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
@@ -38,7 +39,7 @@ from tournaments.services.standings import standings_request
 
 
 @transaction.atomic
-def round_generate(*, stage: Stage, by: Any) -> Round:
+def round_generate(*, stage: Stage, by: AbstractBaseUser) -> Round:
     """Generate the stage's next round with the stage's format, and store it."""
     tournament = _lock(stage.tournament)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
@@ -69,7 +70,9 @@ def round_generate(*, stage: Stage, by: Any) -> Round:
 
 
 @transaction.atomic
-def round_adjust(*, round: Round, swaps: Sequence[tuple[int, int]], by: Any) -> Round:
+def round_adjust(
+    *, round: Round, swaps: Sequence[tuple[int, int]], by: AbstractBaseUser
+) -> Round:
     """Swap seats of pairs of entries (entry ids) in a round not yet started.
 
     Either entry may be seated or have the bye; the swap is noted on the tables.
@@ -130,7 +133,7 @@ def round_adjust(*, round: Round, swaps: Sequence[tuple[int, int]], by: Any) -> 
 
 
 @transaction.atomic
-def round_start(*, round: Round, by: Any) -> Round:
+def round_start(*, round: Round, by: AbstractBaseUser) -> Round:
     """Start the round: one score-book match per table, its players as scorers."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     tournament = round_.stage.tournament
@@ -171,7 +174,7 @@ def round_start(*, round: Round, by: Any) -> Round:
 
 
 @transaction.atomic
-def round_lock(*, round: Round, by: Any) -> Round:
+def round_lock(*, round: Round, by: AbstractBaseUser) -> Round:
     """Lock a started round whose matches are all finished or abandoned."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     _require(permissions.may_direct(by, round_.stage.tournament), "only a director")
@@ -187,7 +190,7 @@ def round_lock(*, round: Round, by: Any) -> Round:
 
 
 @transaction.atomic
-def round_unlock(*, round: Round, by: Any) -> Round:
+def round_unlock(*, round: Round, by: AbstractBaseUser) -> Round:
     """Unlock the stage's latest round (no later round may exist)."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     tournament = round_.stage.tournament

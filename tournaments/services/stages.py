@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
 
@@ -46,7 +47,7 @@ def stage_add(
     name: str = "",
     source_stage: Stage | None = None,
     source_top_n: int | None = None,
-    by: Any,
+    by: AbstractBaseUser,
 ) -> Stage:
     """A later stage; with ``source_stage`` it takes that stage's top N."""
     _require(permissions.may_direct(by, tournament), "only a director may")

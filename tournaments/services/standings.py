@@ -48,7 +48,9 @@ def standings_request(*, tournament_id: int) -> int:
     from tournaments import tasks
 
     generation = standings_bump(tournament_id=tournament_id)
-    transaction.on_commit(partial(tasks.enqueue_recompute, tournament_id, generation))
+    transaction.on_commit(
+        partial(tasks.standings_recompute_enqueue, tournament_id, generation)
+    )
     return generation
 
 
@@ -141,7 +143,7 @@ def standings_reconcile() -> list[int]:
 
 def match_result_changed(*, match_id: int) -> int | None:
     """A score-book match changed: ask for a recompute of its tournament's
-    standings (debounced, see :func:`tournaments.tasks.enqueue_recompute`).
+    standings (debounced, see :func:`tournaments.tasks.standings_recompute_enqueue`).
 
     Returns the generation asked for, ``None`` for a match outside tournaments.
     """
@@ -151,5 +153,5 @@ def match_result_changed(*, match_id: int) -> int | None:
     if tournament_id is None:
         return None
     generation = standings_bump(tournament_id=tournament_id)
-    tasks.enqueue_recompute(tournament_id, generation)
+    tasks.standings_recompute_enqueue(tournament_id, generation)
     return generation

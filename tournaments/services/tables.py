@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from scoring import services as scoring_services
@@ -27,7 +28,7 @@ def table_deal_correct(
     input: Any,
     base_version: int,
     reason: str,
-    by: Any,
+    by: AbstractBaseUser,
 ) -> Deal:
     """A director corrects deal ``number`` of a table through the score book.
 
@@ -51,7 +52,7 @@ def table_deal_correct(
 
 @transaction.atomic
 def table_deal_void(
-    *, table: Table, number: int, base_version: int, reason: str, by: Any
+    *, table: Table, number: int, base_version: int, reason: str, by: AbstractBaseUser
 ) -> Deal:
     """A director voids deal ``number`` of a table through the score book: it stays
     on the sheet, struck from the count. The same conditions as
@@ -62,7 +63,7 @@ def table_deal_void(
     )
 
 
-def _correctable_match(table: Table, number: int, by: Any) -> Match:
+def _correctable_match(table: Table, number: int, by: AbstractBaseUser) -> Match:
     """The table's match, if ``by`` directs the tournament, the round is not locked
     and the match has deal ``number``."""
     round_ = (

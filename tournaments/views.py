@@ -93,7 +93,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         try:
             club = scoring_selectors.club_get(request.user, int(request.POST["club"]))
             settings = posted_settings(request.POST)
-            placement = services.placement_from_text(request.POST.get("placement", ""))
+            placement = services.placement_parse(request.POST.get("placement", ""))
             tiebreaks = [
                 k.strip() for k in request.POST.get("tiebreaks", "").split(",")
             ]

@@ -65,7 +65,7 @@ def _row_json(row: Any, entries: _EntryNames) -> dict[str, Any]:
 class StandingsSnapshot:
     """What a recompute writes: every stage's standings as JSON rows (plain JSON
     values only, a Fraction as its string), and the fingerprint of the results
-    they were computed from (:func:`source_fingerprints`), read with them."""
+    they were computed from (:func:`standings_fingerprints`), read with them."""
 
     stages: list[dict[str, Any]]
     source_version: int
@@ -117,7 +117,9 @@ def _standings_snapshot(tournament: Tournament) -> StandingsSnapshot:
     return StandingsSnapshot(data, versions + withdrawn_count)
 
 
-def source_fingerprints(tournament_ids: Iterable[int] | None = None) -> dict[int, int]:
+def standings_fingerprints(
+    tournament_ids: Iterable[int] | None = None,
+) -> dict[int, int]:
     """Per tournament: sum of its match versions + its withdrawn entries."""
     tables = Table.objects.exclude(match=None)
     tournaments = Tournament.objects.all()
@@ -138,7 +140,9 @@ def source_fingerprints(tournament_ids: Iterable[int] | None = None) -> dict[int
     return {t: (versions.get(t) or 0) + w for t, w in withdrawn.items()}
 
 
-def oldest_change_since(tournament_id: int, since: datetime | None) -> datetime | None:
+def standings_oldest_change(
+    tournament_id: int, since: datetime | None
+) -> datetime | None:
     """When the earliest match change of the tournament after ``since`` happened
     (``None`` if there is none): how long the snapshot has been waiting."""
     tables = Table.objects.filter(round__stage__tournament_id=tournament_id).exclude(
@@ -149,9 +153,9 @@ def oldest_change_since(tournament_id: int, since: datetime | None) -> datetime 
     return tables.aggregate(oldest=Min("match__updated_at"))["oldest"]
 
 
-def stale_tournament_ids() -> list[int]:
+def standings_stale_tournaments() -> list[int]:
     """Tournaments whose standings snapshot is older than their results."""
-    fingerprints = source_fingerprints()
+    fingerprints = standings_fingerprints()
     snapshots = dict(Standings.objects.values_list("tournament_id", "source_version"))
     return sorted(t for t, fp in fingerprints.items() if snapshots.get(t, -1) != fp)
 
@@ -159,7 +163,7 @@ def stale_tournament_ids() -> list[int]:
 def standings_view(tournament: Tournament) -> dict[str, Any]:
     """The snapshot for display: stages, "as of", and whether a recompute is due."""
     snapshot = Standings.objects.filter(tournament=tournament).first()
-    fingerprint = source_fingerprints([tournament.pk]).get(tournament.pk, 0)
+    fingerprint = standings_fingerprints([tournament.pk]).get(tournament.pk, 0)
     generation = (
         Tournament.objects.filter(pk=tournament.pk)
         .values_list("standings_generation", flat=True)

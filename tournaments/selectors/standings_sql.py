@@ -53,7 +53,7 @@ class Tables(NamedTuple):
     # table's line-up (three items a row; see outcomes()).
     flat_outcomes: list[Any]
     # The sum of the versions of every table's match, finished or not: the
-    # results' part of :func:`source_fingerprints`, read with the results.
+    # results' part of :func:`standings_fingerprints`, read with the results.
     versions: int
 
     def outcomes(self) -> Iterator[tuple[tuple[Any, ...], Any, Any, Any]]:

@@ -40,7 +40,7 @@ from tournaments.services.entries import (
 from tournaments.services.events import (
     POINT_BOUND,
     director_add,
-    placement_from_text,
+    placement_parse,
     tournament_close,
     tournament_create,
     tournament_publish,
@@ -79,7 +79,7 @@ __all__ = [
     "entries_add",
     "entry_withdraw",
     "match_result_changed",
-    "placement_from_text",
+    "placement_parse",
     "prize_terms_set",
     "round_adjust",
     "round_generate",

@@ -240,7 +240,7 @@ def _points_by_place(value: Any) -> bool:
     )
 
 
-def placement_from_text(text: str) -> list[int] | dict[str, list[int]] | None:
+def placement_parse(text: str) -> list[int] | dict[str, list[int]] | None:
     """Placement points as a director types them on the page: ``4, 2, 1, 0`` for
     every table, or per table size ``4: 4, 2, 1, 0; 3: 3, 1, 0``. Empty: none."""
 

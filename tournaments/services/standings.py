@@ -128,13 +128,13 @@ def _overdue(tournament_id: int) -> bool:
         .values_list("computed_at", flat=True)
         .first()
     )
-    oldest = selectors.oldest_change_since(tournament_id, computed_at)
+    oldest = selectors.standings_oldest_change(tournament_id, computed_at)
     return oldest is not None and (timezone.now() - oldest).total_seconds() >= limit
 
 
 def standings_reconcile() -> list[int]:
     """Recompute every tournament whose snapshot is older than its results."""
-    stale = selectors.stale_tournament_ids()
+    stale = selectors.standings_stale_tournaments()
     for tournament_id in stale:
         generation = standings_bump(tournament_id=tournament_id)
         standings_recompute(tournament_id=tournament_id, generation=generation)

@@ -152,24 +152,6 @@ def tournament_close(
     services.tournament_close(tournament=tournament, by=by)
 
 
-def prize_terms_set(
-    tournament: Tournament, post: QueryDict, by: AbstractBaseUser
-) -> str:
-    percent = post.get("house_fee_percent", "").strip()
-    services.prize_terms_set(
-        tournament=tournament,
-        structure={
-            "kind": "percentages",
-            "percentages": [
-                p.strip() for p in post["percentages"].split(",") if p.strip()
-            ],
-        },
-        house_fee={"percent": percent} if percent else None,
-        by=by,
-    )
-    return "Payout structure saved"
-
-
 # The form's action name -> the action (the names the manage page posts).
 ACTIONS: dict[str, Action] = {
     "entries": entries_add,
@@ -184,5 +166,4 @@ ACTIONS: dict[str, Action] = {
     "publish": tournament_publish,
     "unpublish": tournament_unpublish,
     "close": tournament_close,
-    "prizes": prize_terms_set,
 }

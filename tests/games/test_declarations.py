@@ -51,6 +51,11 @@ SEATS_OF_TRICK_GAMES = {
     "knocks.*.kontra_by": "seat",
     "aces.*.seat": "seat",
 }
+HONOURS = {
+    "aces_in_hand.*.seat": "seat",
+    "sequences.*.seat": "seat",
+    "first_to_game": "side",
+}
 CANASTA_FAMILY = {
     "teams": "per_side",
     "teams.*.hands": "per_partner",
@@ -85,6 +90,21 @@ EXPECTED_ROLES = {
     },
     "android-whist": {},
     "narnian-whist": {"attacker": "seat"},
+    "minibridge": {"declarer": "seat"},
+    "screw-misere": {"aces.*.seat": "seat"},
+    "bridge-meets-guess-who": {
+        "declarer": "seat",
+        "questions": "per_side",
+        "error_messages": "per_side",
+    },
+    "huutopussi": {
+        "declarer": "seat",
+        "card_points": "per_side",
+        "cards": "per_side",
+        "last_trick": "side",
+        "trumps": "per_side",
+        "no_tricks": "side",
+    },
     "sinkki": {
         "hands": "per_side",
         "trash": "per_side",
@@ -92,6 +112,13 @@ EXPECTED_ROLES = {
         "clean_game": "seat",
     },
     "seven-rummy": {"went_out": "seat", "hands": "per_side", "deadwood": "per_side"},
+    "mahjong": {"winner": "seat", "hands": "per_side", "values": "per_side"},
+    "historical-skruuvi": {
+        **SEATS_OF_TRICK_GAMES,
+        **HONOURS,
+        "value_cards": "per_side",
+    },
+    "vint": {"declarer": "seat", **HONOURS, "trumps": "per_side", "aces": "per_side"},
 }
 
 
@@ -154,10 +181,18 @@ def test_games_without_such_terms_declare_only_their_own_rows(slug, codes):
 def test_flags_are_declared_where_the_book_says_so():
     assert [s for s in BUILT if get_game(s).sheet_difference] == ["sleazy"]
     assert [s for s in BUILT if get_game(s).duplicate_boards] == ["sakaali"]
-    assert [s for s in BUILT if get_game(s).lower_totals_win] == ["sneaky-pete"]
-    # No built game is played for win/loss only; Sinkki's chips are money (§43.1).
-    assert all(get_game(s).stakes_per_point for s in BUILT)
-    assert [s for s in BUILT if get_game(s).chips_are_money] == ["sinkki"]
+    assert [s for s in BUILT if get_game(s).lower_totals_win] == [
+        "screw-misere",
+        "sneaky-pete",
+    ]
+    # Huutopussi is played for win/loss only (§1.2); Sinkki's chips are money
+    # (§43.1).
+    assert [s for s in BUILT if not get_game(s).stakes_per_point] == ["huutopussi"]
+    assert [s for s in BUILT if get_game(s).chips_are_money] == [
+        "bridge-meets-guess-who",
+        "mahjong",
+        "sinkki",
+    ]
 
 
 def test_deal_winners_default_is_the_sole_best_score():

@@ -28,7 +28,7 @@ tie-breaks), :mod:`.entries` (entries and withdrawals), :mod:`.stages` (stages, 
 settings and fields), :mod:`.generation` (a stage's next round from its format),
 :mod:`.rounds` (generate, adjust, start, lock, unlock), :mod:`.tables` (a director's
 corrections through the score book), :mod:`.standings` (the snapshot's recompute),
-:mod:`.prizes` (the payout structure), :mod:`.common` (guards they share).
+:mod:`.common` (guards they share).
 ``from tournaments import services`` and ``services.<name>`` reach every service.
 """
 
@@ -46,9 +46,6 @@ from tournaments.services.events import (
     tournament_publish,
     tournament_unpublish,
     tournament_update,
-)
-from tournaments.services.prizes import (
-    prize_terms_set,
 )
 from tournaments.services.rounds import (
     round_adjust,
@@ -80,7 +77,6 @@ __all__ = [
     "entry_withdraw",
     "match_result_changed",
     "placement_parse",
-    "prize_terms_set",
     "round_adjust",
     "round_generate",
     "round_lock",

@@ -216,7 +216,7 @@ def cmd_verify(tournament_id: int, acknowledged: dict[str, int]) -> dict[str, An
         "deals_stored": sum(stored.values()),
         "matches_mismatched": mismatched,
         "standings_converged": snapshot is not None
-        and snapshot.stages == selectors.standings_data(tournament),
+        and snapshot.stages == selectors.standings_data_get(tournament),
     }
 
 

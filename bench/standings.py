@@ -274,7 +274,7 @@ def main() -> None:
         built = time.perf_counter() - start
         tournament = Tournament.objects.get(pk=tournament_id)
         stage = tournament.stages.get()
-        config = selectors.ranking_config(tournament)
+        config = selectors.ranking_config_get(tournament)
 
         def next_generation() -> int:
             return services.standings_bump(tournament_id=tournament_id)
@@ -286,7 +286,7 @@ def main() -> None:
 
         def load():
             # What the recompute reads: results packed as the ranking reads them.
-            return selectors.stage_results([stage], config, packed=True)[stage.pk]
+            return selectors.stage_result_list([stage], config, packed=True)[stage.pk]
 
         results = load()
 

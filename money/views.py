@@ -172,7 +172,7 @@ def transfer_paid(request: HttpRequest, kind: str, source_id: int) -> HttpRespon
 @require_GET
 def money_index(request: HttpRequest) -> HttpResponse:
     """The settlements of the clubs you manage (the treasurer's way in)."""
-    clubs, records = money_selectors.managed_records_list(request.user)
+    clubs, records = money_selectors.settlement_records_managed_list(request.user)
     return render(request, "money/index.html", {"records": records, "clubs": clubs})
 
 

@@ -2,7 +2,7 @@
 
 A match stores its stake (``point_value`` per point in ``currency``); the money app
 settles it. The book's refusals at the moment a match is started are the score
-book's own check, so that ``start_match`` needs nothing from the layer above:
+book's own check, so that ``match_start`` needs nothing from the layer above:
 
 * a currency must be an ISO 4217 code (``unknown_currency`` on ``currency``);
 * a per-point stake on a game that declares win/loss only (``stakes_per_point =

@@ -121,11 +121,6 @@ def result_change_notify(match_id: int) -> None:
             )
 
 
-# Old name until the layers merge; removed by the integrator (the money code and its
-# tests, moved by another branch of issue #13, still call it).
-notify_result_changed = result_change_notify
-
-
 def task_send(name: str, *args: int) -> None:
     """Send ``args`` (ids) to the registered task ``name``, after a commit, for a
     layer that must not import the task's app (``tournaments`` telling ``money``).

@@ -390,8 +390,8 @@ def _check() -> dict:
     snapshot = Standings.objects.filter(tournament=tournament).first()
     standings = (
         snapshot is not None
-        and not selectors.standings_view(tournament)["pending"]
-        and snapshot.stages == selectors.standings_data(tournament)
+        and not selectors.standings_view_get(tournament)["pending"]
+        and snapshot.stages == selectors.standings_data_get(tournament)
     )
     settlements = True
     for match in Match.objects.filter(point_value__isnull=False):

@@ -24,11 +24,7 @@ by hand. Package-private modules (``_fold.py``) and names (``_lock``) are skippe
 Both the functions a module defines and the names a package re-exports are checked,
 so an alias cannot slip through.
 
-**Scope today.** :data:`APPS` holds ``scoring`` only: ``tournaments`` and the money
-code are being split and renamed on other branches of issue #13 (``standings_data``,
-``stage_results``, ``balances``… are not ``noun_verb`` yet). After the merge, widen
-it to ``("scoring", "tournaments", "money")`` and remove :data:`OLD_NAMES` with the
-alias blocks.
+**Scope.** :data:`APPS` holds every layer above the engine.
 """
 
 from __future__ import annotations
@@ -40,17 +36,17 @@ from types import ModuleType
 
 import pytest
 
-#: The apps whose services and selectors are checked (see "Scope today").
-APPS = ("scoring",)
+#: The apps whose services and selectors are checked.
+APPS = ("scoring", "tournaments", "money")
 
 #: Nouns of the domain a name may start with (singular; plurals in s, es, ies).
 NOUNS = frozenset(
     str.split(
         """
-        board bracket catalogue chip club deal director entry event fee game group
-        idempotency ledger match membership pairing payout placement player prize rating
-        ranking result round schema seat session settlement sheet side stage stake
-        standings state table terms tournament transfer
+        balance board bracket catalogue chip club deal director entry event fee game
+        group house idempotency ledger match membership pairing payout placement player
+        prize rating ranking result round schema seat session settlement sheet side
+        source stage stake standings state structure table terms tournament transfer
         """
     )
 )
@@ -59,10 +55,10 @@ NOUNS = frozenset(
 VERBS = frozenset(
     str.split(
         """
-        abandon add adjust apply bump check close compute confirm correct create delete
-        finish find generate get list lock mark merge notify publish purge recompute
-        reconcile record refold remove rename request retire seed set settle start
-        submit sync unlock unmark update void withdraw
+        abandon add adjust apply build bump check close compute confirm correct create
+        delete finish find generate get list lock mark merge notify parse plan publish
+        purge recompute reconcile record refold remove rename request retire seed set
+        settle start submit sync unlock unmark unpublish update void withdraw
         """
     )
 )
@@ -70,25 +66,6 @@ VERBS = frozenset(
 #: The well-known query shapes after a plural noun: ``clubs_for``,
 #: ``matches_visible_to``.
 QUERY_SHAPES = (("for",), ("visible", "to"))
-
-# Old names until the layers merge; removed by the integrator together with the
-# alias blocks in scoring/services/__init__.py and scoring/selectors/__init__.py
-# (the tournaments and money code on other branches still calls them).
-OLD_NAMES = {
-    "scoring.services": {
-        "start_match",
-        "finish_match",
-        "abandon_match",
-        "refold_match",
-        "submit_deal",
-        "correct_deal",
-        "void_deal",
-        "confirm_deal",
-        "player_similar",
-        "rating_match_changed",
-    },
-    "scoring.selectors": {"match_sides", "match_sheet", "match_state"},
-}
 
 
 def _noun(word: str) -> bool:
@@ -154,16 +131,17 @@ def public_names(module: ModuleType) -> set[str]:
             for name in getattr(module, "__all__", ())
             if inspect.isfunction(getattr(module, name, None))
         }
-    return names - OLD_NAMES.get(module.__name__, set())
+    return names
 
 
 MODULES = layer_modules()
 
 
 def test_the_walk_finds_the_layers():
-    """The walk finds scoring's packages and their modules, none hard-coded."""
+    """The walk finds every layer's packages and their modules, none hard-coded."""
     names = {m.__name__ for m in MODULES}
     assert {"scoring.services", "scoring.selectors"} <= names
+    assert {"tournaments.services", "money.services", "money.selectors"} <= names
     assert {"scoring.services.deals", "scoring.selectors.matches"} <= names
     assert not any("._" in n for n in names)  # package-private modules skipped
 
@@ -209,13 +187,3 @@ def test_every_service_and_selector_is_noun_verb(module):
     names = public_names(module)
     wrong = sorted(n for n in names if not follows_the_rule(n))
     assert not wrong, f"{module.__name__}: not <noun>_<verb>: {wrong}"
-
-
-def test_the_old_names_are_only_aliases():
-    """Each excluded old name is the same function as a new, well-named one."""
-    for package, old_names in OLD_NAMES.items():
-        module = importlib.import_module(package)
-        for old in old_names:
-            function = getattr(module, old)
-            assert follows_the_rule(function.__name__), (package, old)
-            assert getattr(module, function.__name__) is function

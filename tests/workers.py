@@ -59,7 +59,8 @@ class WorkerProcess:
             [
                 sys.executable,
                 "-m",
-                "celery",
+                # celery, with the tests' fault injection (tests/worker_main.py)
+                "tests.worker_main",
                 "-A",
                 "config",
                 "worker",

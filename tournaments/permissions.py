@@ -18,18 +18,21 @@ Tournaments the user may not read answer 404, never 403.
 
 from __future__ import annotations
 
-from typing import Any
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from scoring import permissions as scoring_permissions
 from scoring.models import Club, Match, Role
 from tournaments.models import RoundStatus, Table, Tournament
 
+# Whoever asks: a signed-in user, an anonymous visitor, or nobody (a task).
+Viewer = AbstractBaseUser | AnonymousUser | None
 
-def may_create(user: Any, club: Club | int) -> bool:
+
+def may_create(user: Viewer, club: Club | int) -> bool:
     return scoring_permissions.may_start_match(user, club)
 
 
-def may_direct(user: Any, tournament: Tournament) -> bool:
+def may_direct(user: Viewer, tournament: Tournament) -> bool:
     if user is None or not user.is_authenticated:
         return False
     if tournament.directors.filter(pk=user.pk).exists():
@@ -37,7 +40,7 @@ def may_direct(user: Any, tournament: Tournament) -> bool:
     return scoring_permissions.role_in(user, tournament.club_id) == Role.ADMIN
 
 
-def may_read(user: Any, tournament: Tournament) -> bool:
+def may_read(user: Viewer, tournament: Tournament) -> bool:
     if tournament.is_published:
         return True
     return may_direct(user, tournament) or scoring_permissions.may_read_club(
@@ -45,7 +48,7 @@ def may_read(user: Any, tournament: Tournament) -> bool:
     )
 
 
-def oversees_match(user: Any, match: Match) -> bool:
+def oversees_match(user: Viewer, match: Match) -> bool:
     """Is ``user`` a director of the tournament whose table plays ``match``, in a
     round that is not locked? (A locked round's results are final for pairing the
     next one: the director unlocks it first, in the score book as on the director's

@@ -9,8 +9,7 @@ refused once a round exists (the draw already used the seeds).
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from scoring.errors import Conflict, NotAllowed
@@ -38,7 +37,9 @@ def entry_strengths(tournament: Tournament) -> dict[int, float | None]:
 
 
 @transaction.atomic
-def entries_seed_by_rating(*, tournament: Tournament, by: Any) -> list[Entry]:
+def entries_seed_by_rating(
+    *, tournament: Tournament, by: AbstractBaseUser
+) -> list[Entry]:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not permissions.may_direct(by, tournament):
         raise NotAllowed("permission_denied", "only a director may seed")

@@ -6,14 +6,20 @@ late, or after a crash (see :func:`tournaments.services.standings_recompute`).
 * ``tournaments.match_result_changed`` is listed in
   ``settings.KIRJURI_RESULT_CHANGED_TASKS``: the score book sends it the id of every
   match whose result changed, after commit. It takes a new generation and sends the
-  recompute request, debounced (:func:`enqueue_recompute`). Matches outside a
-  tournament are ignored.
-* ``tournaments.recompute_standings`` answers one recompute request (a generation);
+  recompute request, debounced (:func:`standings_recompute_enqueue`). Matches
+  outside a tournament are ignored.
+* ``tournaments.standings_recompute`` answers one recompute request (a generation);
   a request that a newer one has overtaken skips, unless the snapshot has waited
   ``KIRJURI_STANDINGS_MAX_WAIT_SECONDS`` for a result.
-* ``tournaments.reconcile_standings`` runs on the beat schedule and recomputes any
+* ``tournaments.standings_reconcile`` runs on the beat schedule and recomputes any
   tournament whose results are newer than its snapshot (a notification lost while
   Redis was down, a worker killed mid-run).
+
+**Old names, for one release.** ``tournaments.recompute_standings`` and
+``tournaments.reconcile_standings`` were the names of the last two: a request
+queued (with its countdown) or a beat schedule written before the rename still
+carries them, so they stay registered and do the same. Remove them in the release
+after this one.
 """
 
 from __future__ import annotations
@@ -31,11 +37,11 @@ logger = logging.getLogger(__name__)
 def match_result_changed(match_id: int) -> int | None:
     from tournaments import services
 
-    return services.match_result_changed(match_id=match_id)
+    return services.match_result_notify(match_id=match_id)
 
 
-@shared_task(name="tournaments.recompute_standings")
-def recompute_standings(tournament_id: int, generation: int) -> bool:
+@shared_task(name="tournaments.standings_recompute")
+def standings_recompute(tournament_id: int, generation: int) -> bool:
     from tournaments import services
 
     return services.standings_recompute(
@@ -43,14 +49,25 @@ def recompute_standings(tournament_id: int, generation: int) -> bool:
     )
 
 
-@shared_task(name="tournaments.reconcile_standings")
-def reconcile_standings() -> list[int]:
+@shared_task(name="tournaments.standings_reconcile")
+def standings_reconcile() -> list[int]:
     from tournaments import services
 
     return services.standings_reconcile()
 
 
-def enqueue_recompute(tournament_id: int, generation: int) -> None:
+# The old task names (see the module docstring): remove in the next release.
+@shared_task(name="tournaments.recompute_standings")
+def recompute_standings(tournament_id: int, generation: int) -> bool:
+    return standings_recompute(tournament_id, generation)
+
+
+@shared_task(name="tournaments.reconcile_standings")
+def reconcile_standings() -> list[int]:
+    return standings_reconcile()
+
+
+def standings_recompute_enqueue(tournament_id: int, generation: int) -> None:
     """Send a recompute request, to run ``KIRJURI_STANDINGS_DEBOUNCE_SECONDS`` later.
 
     The countdown is the debounce: a run that finds a newer request skips (see
@@ -60,7 +77,7 @@ def enqueue_recompute(tournament_id: int, generation: int) -> None:
     """
     delay = float(getattr(settings, "KIRJURI_STANDINGS_DEBOUNCE_SECONDS", 0) or 0)
     try:
-        recompute_standings.apply_async(
+        standings_recompute.apply_async(
             (tournament_id, generation), countdown=delay if delay > 0 else None
         )
     except OperationalError:  # the broker is down: the caller's commit stands

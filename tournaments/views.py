@@ -24,12 +24,11 @@ from scoring.deal_forms import (
     table_from_sides,
 )
 from scoring.models import MatchStatus
-from tournaments import permissions, seeding, selectors, services
+from tournaments import permissions, selectors, services
+from tournaments.actions import ACTIONS, posted_settings
 from tournaments.models import (
     Entry,
-    Round,
     RoundStatus,
-    Stage,
     StageFormat,
     Table,
     Tournament,
@@ -50,8 +49,8 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournaments/public.html",
         {
             "tournament": tournament,
-            "stages": selectors.tournament_overview(tournament),
-            "standings": selectors.standings_view(tournament),
+            "stages": selectors.tournament_overview_get(tournament),
+            "standings": selectors.standings_view_get(tournament),
             "entries": tournament.entries.order_by("seed"),
             "is_director": permissions.may_direct(request.user, tournament),
         },
@@ -64,7 +63,10 @@ def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse
     return render(
         request,
         "tournaments/_standings.html",
-        {"tournament": tournament, "standings": selectors.standings_view(tournament)},
+        {
+            "tournament": tournament,
+            "standings": selectors.standings_view_get(tournament),
+        },
     )
 
 
@@ -81,7 +83,7 @@ def entry_history(
         {
             "tournament": tournament,
             "entry": entry,
-            "history": selectors.entry_history(tournament, entry),
+            "history": selectors.entry_history_get(tournament, entry),
         },
     )
 
@@ -93,8 +95,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             club = scoring_selectors.club_get(request.user, int(request.POST["club"]))
-            settings = _posted_settings(request.POST)
-            placement = services.placement_from_text(request.POST.get("placement", ""))
+            settings = posted_settings(request.POST)
+            placement = services.placement_parse(request.POST.get("placement", ""))
             tiebreaks = [
                 k.strip() for k in request.POST.get("tiebreaks", "").split(",")
             ]
@@ -124,36 +126,6 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     )
 
 
-# Stage settings as the forms post them: whole numbers, tick boxes, choices. Only
-# what the director filled in is passed on; the service checks it for the format.
-_NUMBER_SETTINGS = (
-    "rounds",
-    "groups",
-    "best_of",
-    "next_best",
-    "deals_per_stanza",
-    "table_size",
-)
-_TICK_SETTINGS = ("double", "third_place")
-
-
-def _posted_settings(post) -> dict[str, object]:
-    settings: dict[str, object] = {}
-    for key in _NUMBER_SETTINGS:
-        if post.get(key, "").strip():
-            settings[key] = int(post[key])
-    for key in _TICK_SETTINGS:
-        if post.get(key):
-            settings[key] = True
-    if post.get("kind"):
-        settings["kind"] = post["kind"]
-    # A knockout's own standings metrics, comma-separated.
-    keys = [k.strip() for k in post.get("stage_tiebreaks", "").split(",")]
-    if any(keys):
-        settings["tiebreaks"] = [k for k in keys if k]
-    return settings
-
-
 def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
     tournament = _readable(request, tournament_id)
     if not permissions.may_direct(request.user, tournament):
@@ -169,101 +141,33 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournaments/manage.html",
         {
             "tournament": tournament,
-            "stages": selectors.tournament_overview(tournament, director=True),
+            "stages": selectors.tournament_overview_get(tournament, director=True),
             "entries": tournament.entries.order_by("seed"),
-            "standings": selectors.standings_view(tournament),
+            "standings": selectors.standings_view_get(tournament),
             "formats": StageFormat.choices,
         },
     )
 
 
-def _round(tournament: Tournament, request: HttpRequest) -> Round:
-    round_ = Round.objects.filter(
-        stage__tournament=tournament, pk=int(request.POST["round"])
-    ).first()
-    if round_ is None:
-        raise Http404("no such round")
-    return round_
-
-
 @login_required
 @require_POST
 def tournament_act(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """One director action from the manage page (the ``action`` field)."""
+    """One director action from the manage page: the ``action`` field names it in
+    :data:`tournaments.actions.ACTIONS` (one service each)."""
     tournament = _directed(request, tournament_id)
-    action = request.POST.get("action", "")
-    by = request.user
-    post = request.POST
+    action = ACTIONS.get(request.POST.get("action", ""))
+    if action is None:
+        messages.error(request, "unknown action")
+        return redirect("tournaments:manage", tournament_id=tournament.pk)
     try:
-        if action == "entries":
-            added = services.entries_add(
-                tournament=tournament, names=post.get("names", ""), by=by
-            )
-            messages.success(request, f"{len(added)} entries added")
-        elif action == "generate":
-            stage = Stage.objects.filter(
-                tournament=tournament, pk=int(post["stage"])
-            ).first()
-            if stage is None:
-                raise Http404("no such stage")
-            round_ = services.round_generate(stage=stage, by=by)
-            messages.success(request, f"Round {round_.number} generated")
-        elif action == "stage":
-            source = None
-            if post.get("source_stage"):
-                source = Stage.objects.filter(
-                    tournament=tournament, pk=int(post["source_stage"])
-                ).first()
-                if source is None:
-                    raise Http404("no such stage")
-            top_n = post.get("source_top_n", "").strip()
-            stage = services.stage_add(
-                tournament=tournament,
-                format=post.get("format", ""),
-                settings=_posted_settings(post),
-                name=post.get("name", ""),
-                source_stage=source,
-                source_top_n=int(top_n) if top_n else None,
-                by=by,
-            )
-            messages.success(request, f"Stage {stage.name} added")
-        elif action == "swap":
-            services.round_adjust(
-                round=_round(tournament, request),
-                swaps=[(int(post["a"]), int(post["b"]))],
-                by=by,
-            )
-        elif action in ("start", "lock", "unlock"):
-            service = {
-                "start": services.round_start,
-                "lock": services.round_lock,
-                "unlock": services.round_unlock,
-            }[action]
-            service(round=_round(tournament, request), by=by)
-        elif action == "seed_by_rating":
-            ordered = seeding.entries_seed_by_rating(tournament=tournament, by=by)
-            messages.success(
-                request, "Seeded by rating: " + ", ".join(e.name for e in ordered)
-            )
-        elif action == "withdraw":
-            entry = Entry.objects.filter(
-                tournament=tournament, pk=int(post["entry"])
-            ).first()
-            if entry is None:
-                raise Http404("no such entry")
-            services.entry_withdraw(entry=entry, reason=post.get("reason", ""), by=by)
-        elif action in ("publish", "unpublish"):
-            services.tournament_publish(
-                tournament=tournament, published=action == "publish", by=by
-            )
-        elif action == "close":
-            services.tournament_close(tournament=tournament, by=by)
-        else:
-            messages.error(request, "unknown action")
+        message = action(tournament, request.POST, request.user)
     except DomainError as error:
         messages.error(request, error.message)
     except (KeyError, ValueError):
         messages.error(request, "the form was incomplete")
+    else:
+        if message:
+            messages.success(request, message)
     return redirect("tournaments:manage", tournament_id=tournament.pk)
 
 
@@ -298,7 +202,7 @@ def table_correct(
         messages.error(request, f"Table {table.number} has not started yet.")
         return redirect("tournaments:manage", tournament_id=tournament.pk)
     game = get_game(match.game_id)
-    form_table = table_from_sides(scoring_selectors.match_sides(match))
+    form_table = table_from_sides(scoring_selectors.match_side_list(match))
     source = request.POST if request.method == "POST" else request.GET
     try:
         number = int(source.get("number") or source.get("deal") or 0)
@@ -376,7 +280,7 @@ def table_correct(
             "table": table,
             "match": match,
             "game": game,
-            "sheet": scoring_selectors.match_sheet(match),
+            "sheet": scoring_selectors.match_sheet_get(match),
             "deal": deal,
             "number": number,
             "base_version": base_version,

@@ -294,7 +294,7 @@ KIRJURI_FINAL_STANDINGS_TASKS: list[str] = ["money.tournament_prizes_settle"]
 # settlements.
 CELERY_BEAT_SCHEDULE = {
     "tournaments-reconcile-standings": {
-        "task": "tournaments.reconcile_standings",
+        "task": "tournaments.standings_reconcile",
         "schedule": 60.0,
     },
     # …and settlements whose "result changed" notification was lost.

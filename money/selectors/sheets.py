@@ -133,7 +133,7 @@ def balances_compute(entries: Any) -> tuple[dict[str, int], dict[str, int]]:
     return dict(settled), dict(paid)
 
 
-def open_transfers_plan(record: SettlementRecord) -> list[dict[str, Any]]:
+def transfers_open_plan(record: SettlementRecord) -> list[dict[str, Any]]:
     """The open transfers of ``record``'s sheet (fewest, see the module docstring)."""
     settled, paid = balances_compute(_entries_of(record))
     open_ = _open(settled, paid)
@@ -318,7 +318,7 @@ def sheet_record_get(user: Viewer, kind: str, source_id: int) -> SettlementRecor
     return record
 
 
-def managed_records_list(
+def settlement_records_managed_list(
     user: Viewer, *, limit: int = 200
 ) -> tuple[QuerySet[Club], list[SettlementRecord]]:
     """The clubs ``user`` manages (a club admin is its treasurer) and their latest

@@ -59,7 +59,7 @@ HOUSE = Account(AccountKind.HOUSE)
 PRIZE_POOL = Account(AccountKind.PRIZE_POOL)
 
 
-def person(player_id: int) -> Account:
+def player_account_get(player_id: int) -> Account:
     return Account(AccountKind.PLAYER, player_id)
 
 
@@ -105,9 +105,9 @@ def _net_posting(
     if net == 0:
         return None
     if net > 0:
-        debit, credit = POT, person(player_id)
+        debit, credit = POT, player_account_get(player_id)
     else:
-        debit, credit = person(player_id), POT
+        debit, credit = player_account_get(player_id), POT
     return Posting(
         line,
         EntryKind.SETTLEMENT,

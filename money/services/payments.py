@@ -47,7 +47,7 @@ def transfer_mark_paid(
         )
     payer_account = Account.parse(payer, field="payer")
     payee_account = Account.parse(payee, field="payee")
-    open_transfers = money_selectors.open_transfers_plan(record)
+    open_transfers = money_selectors.transfers_open_plan(record)
     if not any(
         t["payer"] == payer_account.key
         and t["payee"] == payee_account.key

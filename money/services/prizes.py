@@ -26,7 +26,7 @@ from money.services.ledger import (
     _lock_record,
     _reconcile,
     _store,
-    person,
+    player_account_get,
 )
 from money.services.stakes import _currency, _decimal, _require_manager
 from money.settlement import (
@@ -256,7 +256,7 @@ def tournament_payouts_settle(
                     Posting(
                         f"fee:e{s.entry_id}:p{pid}",
                         EntryKind.ENTRY_FEE,
-                        person(pid),
+                        player_account_get(pid),
                         PRIZE_POOL,
                         share,
                         memo=f"entry fee of {s.name}"[:255],
@@ -272,7 +272,7 @@ def tournament_payouts_settle(
                         f"prize:e{s.entry_id}:p{pid}",
                         EntryKind.PRIZE,
                         PRIZE_POOL,
-                        person(pid),
+                        player_account_get(pid),
                         share,
                         memo=f"prize of {s.name} (rank {s.rank})"[:255],
                     )

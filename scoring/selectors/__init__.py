@@ -54,16 +54,6 @@ from scoring.selectors.ratings import (
     ranking_season_list,
 )
 
-# Old names until the layers merge; removed by the integrator. The tournaments and
-# money code (moved by other branches of issue #13) still call these; after the merge
-# rename the callers (match_sheet -> match_sheet_get, …) and delete the block.
-# tests/test_naming.py excludes exactly these names.
-match_sides = match_side_list
-match_sheet = match_sheet_get
-match_state = match_state_get
-OLD_NAMES = ("match_sides", "match_sheet", "match_state")
-# -- end of the old names --------------------------------------------------------
-
 __all__ = [
     "MAX_ID",
     "club_get",
@@ -90,5 +80,4 @@ __all__ = [
     "players_visible_to",
     "ranking_get",
     "ranking_season_list",
-    *OLD_NAMES,
 ]

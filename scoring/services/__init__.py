@@ -90,34 +90,6 @@ from scoring.services.players import (
 )
 from scoring.services.ratings import ratings_recompute, ratings_update_for_match
 
-# Old names until the layers merge; removed by the integrator. The tournaments and
-# money code (moved by other branches of issue #13) and their tests still call these;
-# after the merge rename the callers (start_match -> match_start, …) and delete the
-# block. tests/test_naming.py excludes exactly these names.
-start_match = match_start
-finish_match = match_finish
-abandon_match = match_abandon
-refold_match = match_refold
-submit_deal = deal_submit
-correct_deal = deal_correct
-void_deal = deal_void
-confirm_deal = deal_confirm
-player_similar = player_find_similar
-rating_match_changed = ratings_update_for_match
-OLD_NAMES = (
-    "start_match",
-    "finish_match",
-    "abandon_match",
-    "refold_match",
-    "submit_deal",
-    "correct_deal",
-    "void_deal",
-    "confirm_deal",
-    "player_similar",
-    "rating_match_changed",
-)
-# -- end of the old names --------------------------------------------------------
-
 __all__ = [
     "club_create",
     "club_set_time_zone",
@@ -143,5 +115,4 @@ __all__ = [
     "player_update",
     "ratings_recompute",
     "ratings_update_for_match",
-    *OLD_NAMES,
 ]

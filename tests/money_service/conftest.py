@@ -47,7 +47,7 @@ def play(
     """Start a match, enter ``scores`` (one list per deal) and finish it."""
     sides = sides or tuple(range(len(players)))
     deals = deals if deals is not None else [scores]
-    match = services.start_match(
+    match = services.match_start(
         club=club,
         game=game,
         seats=list(zip(players, sides, strict=True)),
@@ -58,9 +58,9 @@ def play(
     )
     key = "points" if game == "tally-test" else "chips"
     for number, deal in enumerate(deals, start=1):
-        services.submit_deal(match=match, number=number, input={key: deal}, by=by)
+        services.deal_submit(match=match, number=number, input={key: deal}, by=by)
     match.refresh_from_db()
     if finish and game == "tally-test":
-        services.finish_match(match=match, by=by)
+        services.match_finish(match=match, by=by)
         match.refresh_from_db()
     return match

@@ -29,7 +29,7 @@ def balance(match):
 def change(match, number, points, by, *, void=False):
     deal = match.deals.get(number=number)
     if void:
-        services.void_deal(
+        services.deal_void(
             match=match,
             number=number,
             base_version=deal.version,
@@ -37,7 +37,7 @@ def change(match, number, points, by, *, void=False):
             by=by,
         )
     else:
-        services.correct_deal(
+        services.deal_correct(
             match=match,
             number=number,
             input={"points": points},
@@ -94,10 +94,10 @@ def test_a_match_opened_again_by_a_correction_settles_nothing_until_finished(
     assert balance(match) == {}
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.submit_deal(
+        services.deal_submit(
             match=match, number=3, input={"points": [100, 100]}, by=admin
         )
-        services.finish_match(match=match, by=admin)
+        services.match_finish(match=match, by=admin)
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED and match.totals == [400, 300]
     assert balance(match) == {anna: 500, cai: -500}

@@ -1,7 +1,7 @@
 """Settlements are coalesced: one pending run per match, not one task per deal.
 
 The score book tells the settle task of every committed change
-(``scoring.tasks.notify_result_changed``); while a run of it is pending for the
+(``scoring.tasks.result_change_notify``); while a run of it is pending for the
 match (sent, not started), further changes send nothing — the pending run will read
 them. A run clears the mark as it starts, so a change after that sends a new run.
 These tests hold the sent runs as a broker would, and run them when they choose.
@@ -95,7 +95,7 @@ def test_a_change_after_the_run_started_sends_a_new_run(
     before = nets(match)
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.submit_deal(
+        services.deal_submit(
             match=match, number=3, input={"chips": CHIPS[2]}, by=people.admin.user
         )
     assert held == [match.pk]
@@ -128,9 +128,9 @@ def test_a_run_that_could_not_be_sent_is_not_left_pending(
 
     monkeypatch.setattr(money_tasks.match_settle, "apply_async", refuse_once)
     match = chip_match(club, people, [])
-    tasks.notify_result_changed(match.pk)
+    tasks.result_change_notify(match.pk)
     assert any("failed after commit" in r.getMessage() for r in caplog.records)
-    tasks.notify_result_changed(match.pk)
+    tasks.result_change_notify(match.pk)
     assert sent == [None, match.pk]
 
 
@@ -138,7 +138,7 @@ def test_one_notification_per_submit(club, people, django_capture_on_commit_call
     """A submit is one commit with one result-changed notification."""
     match = chip_match(club, people, [])
     with django_capture_on_commit_callbacks() as callbacks:
-        services.submit_deal(
+        services.deal_submit(
             match=match, number=1, input={"chips": CHIPS[0]}, by=people.admin.user
         )
     assert len(callbacks) == 1

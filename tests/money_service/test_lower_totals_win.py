@@ -14,7 +14,7 @@ def test_penalty_points_are_paid_for_not_collected(club, people):
     Anna (0) takes 70 × 0.05 = 3.50 EUR; Ben (140) pays 3.50; Cai and Dan are on
     the average."""
     p = people
-    match = services.start_match(
+    match = services.match_start(
         club=club,
         game="sneaky-pete",
         seats=[(p.anna, 0), (p.ben, 1), (p.cai, 2), (p.dan, 3)],
@@ -24,9 +24,9 @@ def test_penalty_points_are_paid_for_not_collected(club, people):
     )
     hand = {"mode": "totals", "went_out": 0, "points": [0, 20, 10, 10]}
     for number in range(1, 8):
-        services.submit_deal(match=match, number=number, input=hand, by=p.admin.user)
+        services.deal_submit(match=match, number=number, input=hand, by=p.admin.user)
     match.refresh_from_db()
-    services.finish_match(match=match, by=p.admin.user)
+    services.match_finish(match=match, by=p.admin.user)
     assert match.totals == [0, 140, 70, 70] and match.winners == [0]
 
     money_services.match_settle(match=match, by=p.admin.user)

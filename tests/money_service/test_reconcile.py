@@ -34,7 +34,7 @@ def test_a_correction_after_the_settlement_is_caught_up(club, people):
     match = play(club, people.admin.user, [people.anna, people.cai], [520, 385])
     money_services.settlements_reconcile()
     deal = match.deals.get()
-    services.correct_deal(
+    services.deal_correct(
         match=match,
         number=1,
         input={"points": [500, 385]},

@@ -155,7 +155,7 @@ def test_chip_game_posts_per_deal_and_a_correction_posts_reversal_and_new(club, 
     assert LedgerEntry.objects.filter(deal__isnull=False).count() == 6
     before = LedgerEntry.objects.count()
 
-    services.correct_deal(
+    services.deal_correct(
         match=match,
         number=1,
         input={"chips": [20, -20, 0]},

@@ -81,7 +81,7 @@ def world(club, people, size):
     for i in range(matches):
         rival = people.opponent if i % 2 else dupe
         match = race(club, by, [people.member, rival], 2, last=(100, 0))
-        services.finish_match(match=match, by=by)
+        services.match_finish(match=match, by=by)
     services.ratings_recompute(club=club, game="race-test")
     return dupe
 

@@ -54,7 +54,7 @@ def size(request):
 def tally(club, by, players, deals: int, **stake):
     """A finished Tally match of ``players`` (one side each) with ``deals`` deals
     stored in bulk; seat 0 scores most, the others less and less."""
-    match = services.start_match(
+    match = services.match_start(
         club=club,
         game="tally-test",
         seats=[(p, i) for i, p in enumerate(players)],
@@ -64,7 +64,7 @@ def tally(club, by, players, deals: int, **stake):
     )
     points = [10 * (len(players) - i) + deals % 7 for i in range(len(players))]
     match = with_inputs(match, [{"points": points}] * deals, by)
-    return services.finish_match(match=match, by=by)
+    return services.match_finish(match=match, by=by)
 
 
 def test_an_evening_and_a_staked_match(club, size, probe):

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import DealStatus
-from scoring.services import finish_match as finish
-from scoring.services import submit_deal as submit
+from scoring.services import deal_submit as submit
+from scoring.services import match_finish as finish
 from tests.queries.conftest import as_user
 from tests.queries.worlds import SLEAZY, tournament, with_inputs
 from tournaments.models import Round, RoundStatus, Table
@@ -53,7 +53,7 @@ BOUNDS = {
     ("api:tournament-round-generate", "POST"): 25,
     ("api:tournament-round-swap", "POST"): 21,
     # Starting a round starts one score-book match per table, each through the
-    # score book's start_match (about 13 queries: checks, the match, its seats and
+    # score book's match_start (about 13 queries: checks, the match, its seats and
     # scorers, the first fold). Bounded here at 8 tables for any number of rounds
     # played; it grows with the tables (441 queries for 32), see the report.
     ("api:tournament-round-start", "POST"): 129,

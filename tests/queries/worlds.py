@@ -20,7 +20,7 @@ def with_deals(match: Match, count: int, by, last=(0, 0)) -> Match:
         )
         for n in range(1, count + 1)
     )
-    services.refold_match(match=match)
+    services.match_refold(match=match)
     match.refresh_from_db()
     return match
 
@@ -42,7 +42,7 @@ def with_inputs(match: Match, inputs: list, by) -> Match:
         Deal(match=match, number=n, input=raw, entered_by=by)
         for n, raw in enumerate(inputs, start=1)
     )
-    services.refold_match(match=match)
+    services.match_refold(match=match)
     match.refresh_from_db()
     return match
 
@@ -84,7 +84,7 @@ def tournament(
         round_ = t_services.round_start(round=round_, by=director)
         for table in round_.tables.select_related("match"):
             match = with_inputs(table.match, [SLEAZY] * 4, director)
-            services.finish_match(match=match, by=director)
+            services.match_finish(match=match, by=director)
         t_services.round_lock(round=round_, by=director)
     t_tasks.reconcile_standings()
     event.refresh_from_db()

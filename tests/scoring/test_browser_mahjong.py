@@ -38,7 +38,7 @@ def test_mahjong_hand_void_deal_and_quick_entry(page, table, live_server):  # no
     Deal 3 (east Cia), quick entry: Olli wins 40, Cia's Category I is 8: Cia pays
     80, Sami and Dan 40; Sami and Dan pay Cia 2 × 8."""
     club, sami, (olli, cia, dan) = table
-    match = services.start_match(
+    match = services.match_start(
         club=club,
         game="mahjong",
         seats=[(sami, 0), (olli, 1), (cia, 2), (dan, 3)],

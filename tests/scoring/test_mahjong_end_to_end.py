@@ -167,7 +167,7 @@ def test_an_evening_at_tables_of_four_through_the_tournament_api(
             assert match.finished and match.winners == [2]
             for seat in table.sides.all():
                 expected[seat.entry.name] += PLACEMENT_BY_SEAT[seat.side]
-            scoring_services.finish_match(match=match, by=director)
+            scoring_services.match_finish(match=match, by=director)
         locked = api_client.post(
             api("tournament-round-lock", tournament_id=tid, round_id=round_id)
         )

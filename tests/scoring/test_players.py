@@ -137,7 +137,7 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
     from tests.tournaments.conftest import play_round
 
     play_round(round_, admin, lambda t: [{"mode": "totals", "points": [100, 25]}] * 4)
-    standings = t_selectors.standings_data(tournament)
+    standings = t_selectors.standings_data_get(tournament)
     before = _money_totals(admin, [m1.pk, m2.pk])
     owed = {
         b["name"]: b["settled"]
@@ -160,7 +160,7 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
     assert (
         LedgerEntry.objects.filter(line__endswith=f":p{bob.pk}").count() >= bob2_lines
     )
-    assert t_selectors.standings_data(tournament) == standings
+    assert t_selectors.standings_data_get(tournament) == standings
     assert _money_totals(admin, [m1.pk, m2.pk]) == before
     assert [list(selectors.match_state_get(m)["totals"]) for m in (m1, m2)] == sheets
     trail = str(money_selectors.match_sheet_get(admin, m1.pk)["trail"])

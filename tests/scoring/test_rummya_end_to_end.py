@@ -92,7 +92,7 @@ def test_two_players_through_the_api_to_a_winner_and_money(people):
     assert body["finished"] is True and body["winners"] == [0]
 
     match = Match.objects.get(pk=match_id)
-    scoring_services.finish_match(match=match, by=sami.user)
+    scoring_services.match_finish(match=match, by=sami.user)
     money_services.match_settle(match=match)
     settled, _paid = money_selectors.balances_compute(
         LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
@@ -153,7 +153,7 @@ def test_a_round_robin_of_single_players_to_standings(api_client, club_director)
             for seat in table.sides.all():
                 if seat.side == 0:
                     wins[seat.entry.name] += 1
-            scoring_services.finish_match(match=match, by=director)
+            scoring_services.match_finish(match=match, by=director)
             played += 1
         locked = api_client.post(
             api("tournament-round-lock", tournament_id=tid, round_id=round_id)

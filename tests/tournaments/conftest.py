@@ -48,11 +48,11 @@ def play_round(
             match.refresh_from_db()
             if match.finished:
                 break
-            scoring_services.submit_deal(
+            scoring_services.deal_submit(
                 match=match, number=match.next_deal["number"], input=deal, by=by
             )
         match.refresh_from_db()
-        scoring_services.finish_match(match=match, by=by)
+        scoring_services.match_finish(match=match, by=by)
     if lock:
         round_ = services.round_lock(round=round_, by=by)
     return round_

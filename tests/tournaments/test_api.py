@@ -132,7 +132,7 @@ def test_table_scorers_submit_only_their_tables_deals(api_client, event, directo
 
 def test_public_page_and_standings_fragment(client, event, director):
     services.tournament_publish(tournament=event, by=director)
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     page = client.get(reverse("tournaments:public", args=[event.pk]))
     assert page.status_code == 200
     html = page.content.decode()

@@ -131,13 +131,13 @@ def fuzz_world(db):
     )
     table = round_.tables.select_related("match").order_by("number").first()
     for number in range(1, 5):
-        scoring_services.submit_deal(
+        scoring_services.deal_submit(
             match=table.match,
             number=number,
             input={"mode": "totals", "points": [100, 25]},
             by=director,
         )
-    scoring_services.finish_match(match=table.match, by=director)
+    scoring_services.match_finish(match=table.match, by=director)
     Token.objects.create(user=director, key=DIRECTOR_TOKEN)
     WORLD.update(
         club=club.pk,

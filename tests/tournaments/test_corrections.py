@@ -70,7 +70,7 @@ def body(points=(25, 100), *, number=1, base_version=1, reason="sides swapped"):
 
 
 def differences(tournament) -> dict[int, int]:
-    rows = selectors.standings_view(tournament)["stages"][0]["rows"]
+    rows = selectors.standings_view_get(tournament)["stages"][0]["rows"]
     return {row["entry"]: row["values"]["point_difference"] for row in rows}
 
 
@@ -111,7 +111,7 @@ def test_director_corrects_a_finished_table_and_the_standings_follow(
     assert answer["match"]["totals"] == [325, 175]
     assert differences(tournament)[a] == 150
     assert differences(tournament)[b] == -150
-    assert selectors.standings_view(tournament)["pending"] is False
+    assert selectors.standings_view_get(tournament)["pending"] is False
     revision = DealRevision.objects.filter(deal__match=table.match).latest("id")
     assert (revision.reason, revision.by) == ("sides swapped", director)
 
@@ -218,7 +218,7 @@ def test_director_voids_a_deal_and_the_standings_follow(
     assert answer["match"]["totals"] == [300, 75]
     assert answer["match"]["status"] == MatchStatus.IN_PROGRESS
     assert differences(tournament)[a] == 0 and differences(tournament)[b] == 0
-    assert selectors.standings_view(tournament)["pending"] is False
+    assert selectors.standings_view_get(tournament)["pending"] is False
     revision = DealRevision.objects.filter(deal__match=table.match).latest("id")
     assert (revision.kind, revision.reason) == ("voided", "dealt with a short deck")
     again = api_client.post(url(tournament, table), void(base_version=2), format="json")

@@ -154,7 +154,7 @@ def test_seated_players_score_only_their_tables_boards(api_client, evening):
 
 def test_boards_not_replayed_are_for_the_director_only(api_client, evening, director):
     t1 = evening["round"].tables.get(number=1)
-    scoring_services.submit_deal(
+    scoring_services.deal_submit(
         match=t1.match, number=1, input=deal_input("D1", 1), by=director
     )
     public = api_client.get(boards_url(evening))
@@ -205,7 +205,7 @@ def test_boards_of_a_stage_that_is_not_duplicate_are_not_found(
 
 def test_pages_show_the_seating_and_the_boards(client, evening, director):
     t1 = evening["round"].tables.get(number=1)
-    scoring_services.submit_deal(
+    scoring_services.deal_submit(
         match=t1.match, number=1, input=deal_input("D1", 1), by=director
     )
     page = client.get(reverse("tournaments:public", args=[evening["tournament"].pk]))

@@ -2,7 +2,7 @@
 
 Two entries that are teams of four; two stanzas of two tables; every table a
 score-book match of its four boards, entered card by card with
-``scoring.services.submit_deal``. The boards are compared across tables and the team
+``scoring.services.deal_submit``. The boards are compared across tables and the team
 with more game points over the 2 × 8 deal-plays wins (§39.7.3). Numbers are in
 :mod:`.duplicate_evening`, worked out by hand.
 """
@@ -55,7 +55,7 @@ def play_stanza(round_, by, stanza: int) -> None:
         match = table.match
         for index, board in enumerate(table.deal_ids):
             match.refresh_from_db()
-            scoring_services.submit_deal(
+            scoring_services.deal_submit(
                 match=match,
                 number=match.next_deal["number"],
                 # Every other deal names its board, which the engine checks.
@@ -63,7 +63,7 @@ def play_stanza(round_, by, stanza: int) -> None:
                 by=by,
             )
         match.refresh_from_db()
-        scoring_services.finish_match(match=match, by=by)
+        scoring_services.match_finish(match=match, by=by)
     services.round_lock(round=round_, by=by)
 
 
@@ -150,7 +150,7 @@ def test_a_duplicate_for_eight_evening(
         first = "D1" if board <= "D4" else "D5"
         assert {NS_TEAM[(1, first)], NS_TEAM[(2, first)]} == {"A", "B"}
 
-    boards = selectors.duplicate_boards(stage)
+    boards = selectors.stage_board_list(stage)
     assert [b_["board"] for b_ in boards["boards"]] == list(PLAYS)
     assert boards["hidden"] == []
     for row in boards["boards"]:
@@ -171,7 +171,7 @@ def test_a_duplicate_for_eight_evening(
     # Match points alone would not separate them: each team won two tables.
     config = RankingConfig(metrics=("match_points",))
     by_match_points = compute_standings(
-        [a.pk, b.pk], selectors.stage_results([stage], config)[stage.pk], config
+        [a.pk, b.pk], selectors.stage_result_list([stage], config)[stage.pk], config
     )
     assert [r.values["match_points"] for r in by_match_points.rows] == [4, 4]
 
@@ -185,12 +185,12 @@ def test_a_board_played_at_one_table_is_shown_to_the_director_only(club, directo
         round=services.round_generate(stage=stage, by=director), by=director
     )
     t1 = round_.tables.get(number=1)
-    scoring_services.submit_deal(
+    scoring_services.deal_submit(
         match=t1.match, number=1, input=deal_input("D1", 1), by=director
     )
-    public = selectors.duplicate_boards(stage)
+    public = selectors.stage_board_list(stage)
     assert public["boards"] == [] and public["hidden"] == ["D1"]
-    director_view = selectors.duplicate_boards(stage, reveal_unreplayed=True)
+    director_view = selectors.stage_board_list(stage, reveal_unreplayed=True)
     (d1,) = director_view["boards"]
     assert d1["board"] == "D1" and not d1["complete"] and d1["swing"] is None
     assert d1["plays"][0]["points"] == [37, 0]
@@ -206,7 +206,7 @@ def test_a_deal_naming_another_board_is_refused(club, director):
     )
     t2 = round_.tables.get(number=2)
     with pytest.raises(DealRejected) as rejected:
-        scoring_services.submit_deal(
+        scoring_services.deal_submit(
             match=t2.match,
             number=1,
             input={**deal_input("D5", 1), "board": "D1"},

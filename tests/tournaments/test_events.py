@@ -1,7 +1,7 @@
 """Real events, start to finish through the services (and the score book's).
 
 Every table is a score-book match; results are entered deal by deal with
-``scoring.services.submit_deal`` and the matches finished with ``finish_match``. The
+``scoring.services.deal_submit`` and the matches finished with ``match_finish``. The
 standings are the snapshot written by the Celery task that the score book's
 "result changed" notification runs (eagerly here, on commit), compared with the
 standings computed independently in the test.
@@ -98,9 +98,9 @@ def test_sleazy_world_championship_2023_round_robin(
     assert ordered == sorted(ordered, reverse=True)
     # The snapshot is what a from-scratch computation gives, and it is current.
     assert Standings.objects.get(tournament=tournament).stages == (
-        selectors.standings_data(tournament)
+        selectors.standings_data_get(tournament)
     )
-    assert selectors.standings_view(tournament)["pending"] is False
+    assert selectors.standings_view_get(tournament)["pending"] is False
 
 
 def tuppi_win(side: int) -> dict:
@@ -159,16 +159,16 @@ def test_tuppi_swiss_64_teams_6_rounds(club, director):
         play_round(round_, director, deals)
     assert all(len(o) == 6 for o in opponents.values())
 
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     rows = snapshot_rows(tournament)
     assert {r["entry"]: r["values"]["match_points"] for r in rows} == {
         e.pk: 2 * wins[e.pk] for e in entries
     }
     assert rows[0]["values"]["match_points"] == 12  # one team won all six
     assert Standings.objects.get(tournament=tournament).stages == (
-        selectors.standings_data(tournament)
+        selectors.standings_data_get(tournament)
     )
-    assert selectors.standings_view(tournament)["pending"] is False
+    assert selectors.standings_view_get(tournament)["pending"] is False
 
 
 def canasta_deal(table, strong: dict[int, int]) -> list[dict]:
@@ -341,7 +341,7 @@ def test_four_player_skruuvi_night_of_three_partner_rotation_games(
         (4, "Ceci", -322, 153, 2, 3),
     ]
     assert Standings.objects.get(tournament=tournament).stages == (
-        selectors.standings_data(tournament)
+        selectors.standings_data_get(tournament)
     )
 
 
@@ -376,12 +376,12 @@ def test_canasta_partner_rotation_club_night_16_players(club, director):
         play_round(round_, director, deals)
     services.tournament_close(tournament=tournament, by=director)
     assert set(partners.values()) == {1} and len(partners) == 40
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     rows = snapshot_rows(tournament)
     assert len(rows) == 16 and all(r["played"] == 5 for r in rows)
     keys = [(r["values"]["match_points"], r["values"]["game_points_for"]) for r in rows]
     assert keys == sorted(keys, reverse=True)
-    assert rows == selectors.standings_data(tournament)[0]["rows"]
+    assert rows == selectors.standings_data_get(tournament)[0]["rows"]
 
 
 @pytest.mark.slow
@@ -430,6 +430,6 @@ def test_double_elimination_bracket_of_32(club, director):
     champion = next(e for e in entries if e.seed == 1)
     assert losses[champion.pk] == 1
     assert all(losses[e.pk] == 2 for e in entries if e.pk != champion.pk)
-    _bracket, state = selectors.stage_bracket(stage)
+    _bracket, state = selectors.stage_bracket_get(stage)
     assert state.champion == champion.pk
-    assert selectors.stage_bracket_svg(stage).lstrip().startswith("<svg")
+    assert selectors.stage_bracket_svg_get(stage).lstrip().startswith("<svg")

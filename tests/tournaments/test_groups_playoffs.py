@@ -117,14 +117,14 @@ def play(director, names, body, log):
         log.append((key, a, b, scripted or ""))
         match = table.match
         for number, pair in enumerate(points, start=1):
-            scoring_services.submit_deal(
+            scoring_services.deal_submit(
                 match=match,
                 number=number,
                 input={"mode": "totals", "points": pair},
                 by=director.user,
             )
         match.refresh_from_db()
-        scoring_services.finish_match(match=match, by=director.user)
+        scoring_services.match_finish(match=match, by=director.user)
     director.post("tournament-round-lock", round_id=body["id"])
 
 
@@ -179,7 +179,7 @@ def test_groups_then_best_of_three_playoff(event, api_client, client):
     refused = d.post("tournament-round-generate", stage_id=d.groups_stage, status=400)
     assert refused["errors"][0]["code"] == "all_rounds_played"
 
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     standings = d.get("tournament-standings")
     (groups_stage,) = standings["stages"]
     tables = {g["name"]: [r["name"] for r in g["rows"]] for g in groups_stage["groups"]}
@@ -269,7 +269,7 @@ def test_groups_then_best_of_three_playoff(event, api_client, client):
     assert [names[e] for e in by_id["W3-1"]["entrants"]] == ["P06", "P02"]
 
     # The public page: per-group tables and the bracket with its series scores.
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     page = client.get(reverse("tournaments:public", args=[d.tid]))
     html = page.content.decode()
     assert page.status_code == 200
@@ -277,7 +277,9 @@ def test_groups_then_best_of_three_playoff(event, api_client, client):
     assert "W3-1 \u00b7 best of 3 \u00b7 1\u20132" in html
     assert "game 2, series" in html
     snapshot = Standings.objects.get(tournament_id=d.tid)
-    assert snapshot.stages == selectors.standings_data(Tournament.objects.get(pk=d.tid))
+    assert snapshot.stages == selectors.standings_data_get(
+        Tournament.objects.get(pk=d.tid)
+    )
     assert "groups" in snapshot.stages[0] and "groups" not in snapshot.stages[1]
     closed = d.post("tournament-close")
     assert closed["status"] == "closed"

@@ -210,7 +210,7 @@ def test_klubiskruuvi_match_ends_in_the_books_individual_totals(
         (4, "Ceci", 296, 2),
     ]
     assert Standings.objects.get(tournament=tournament).stages == (
-        selectors.standings_data(tournament)
+        selectors.standings_data_get(tournament)
     )
 
 
@@ -224,7 +224,7 @@ def test_a_director_may_place_the_individual_total_elsewhere(
         django_capture_on_commit_callbacks,
         tiebreaks=["match_points", "individual_total"],
     )
-    stage = selectors.standings_data(tournament)[0]
+    stage = selectors.standings_data_get(tournament)[0]
     assert [m["key"] for m in stage["metrics"]] == ["match_points", "individual_total"]
     assert [(name[r["entry"]], r["rank"]) for r in stage["rows"]] == [
         ("Aino", 1),
@@ -262,13 +262,13 @@ def test_games_without_individual_scoring_load_no_seat_points_unless_asked(
     total is the sum of the team scores (multiplier 1, no own points)."""
     tournament = skruuvi_night(club, director, ["game_points_for"])
     with CaptureQueriesContext(connection) as queries:
-        data = selectors.standings_data(tournament)
+        data = selectors.standings_data_get(tournament)
     assert [m["key"] for m in data[0]["metrics"]] == ["game_points_for"]
     assert not any("scoring_seat" in q["sql"] for q in queries.captured_queries)
 
     tournament = skruuvi_night(club, director, ["individual_total", "game_points_for"])
     with CaptureQueriesContext(connection) as queries:
-        data = selectors.standings_data(tournament)
+        data = selectors.standings_data_get(tournament)
     assert any("scoring_seat" in q["sql"] for q in queries.captured_queries)
     rows = data[0]["rows"]
     assert sorted(r["values"]["individual_total"] for r in rows) == [0, 0, 288, 288]

@@ -58,14 +58,14 @@ def play_bracket(tournament, director, seed):
             )
             match = table.match
             for number in (1, 2):
-                scoring_services.submit_deal(
+                scoring_services.deal_submit(
                     match=match,
                     number=number,
                     input={"mode": "totals", "points": points},
                     by=director,
                 )
             match.refresh_from_db()
-            scoring_services.finish_match(match=match, by=director)
+            scoring_services.match_finish(match=match, by=director)
         services.round_lock(round=round_, by=director)
     return stage, games, firsts, sizes
 
@@ -109,14 +109,14 @@ def test_sixteen_entries_best_of_five(club, director, api_client):
     assert set(lengths) == {3, 4, 5}, lengths
     assert any(None in played for played in games.values())
 
-    _bracket, state, series = selectors.stage_knockout(stage)
+    _bracket, state, series = selectors.stage_knockout_get(stage)
     assert state.champion == entries[0].pk
     for match_id, played in games.items():
         assert series[match_id].draws == played.count(None)
         assert max(series[match_id].wins) == 3
     assert all(BYE not in m.entrants for m in state.matches.values())
 
-    svg = selectors.stage_bracket_svg(stage)
+    svg = selectors.stage_bracket_svg_get(stage)
     final = series["W4-1"]
     assert f"W4-1 \u00b7 best of 5 \u00b7 {final.score}" in svg
     assert "Seed 01" in svg

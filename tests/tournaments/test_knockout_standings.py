@@ -123,7 +123,7 @@ def test_a_third_place_match_makes_third_and_fourth(club, director):
     tournament, seed = knockout(club, director, settings={"third_place": True})
     stage = play_rounds(tournament, director, better_seed_wins(seed))
     assert stage.rounds.count() == 3
-    standings = selectors.stage_standings(stage)
+    standings = selectors.stage_standings_get(stage)
     assert [(seed[r.entry], r.rank) for r in standings.rows][:5] == [
         (1, 1),
         (2, 2),
@@ -161,7 +161,7 @@ def test_the_directors_tie_breaks_after_the_bracket_place(club, director):
         club, director, settings={"tiebreaks": ["bracket_place", "point_difference"]}
     )
     stage = play_rounds(tournament, director, better_seed_wins(seed, margin))
-    standings = selectors.stage_standings(stage)
+    standings = selectors.stage_standings_get(stage)
     assert [m.key for m in standings.metrics] == ["bracket_place", "point_difference"]
     ranks = {seed[r.entry]: r.rank for r in standings.rows}
     assert ranks[1] == 1 and ranks[2] == 2

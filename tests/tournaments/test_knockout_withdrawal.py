@@ -116,7 +116,7 @@ def test_withdrawn_during_its_game_the_match_is_abandoned(club, director):
         for t in round1.tables.all()
         if seeds[8].pk in {s.entry_id for s in t.sides.all()}
     )
-    scoring_services.submit_deal(
+    scoring_services.deal_submit(
         match=table.match,
         number=1,
         input={"mode": "totals", "points": [100, 50]},
@@ -136,20 +136,20 @@ def test_withdrawn_during_its_game_the_match_is_abandoned(club, director):
             other.match.refresh_from_db()
             if other.match.finished:
                 break
-            scoring_services.submit_deal(
+            scoring_services.deal_submit(
                 match=other.match,
                 number=other.match.next_deal["number"],
                 input=deal,
                 by=director,
             )
-        scoring_services.finish_match(match=other.match, by=director)
+        scoring_services.match_finish(match=other.match, by=director)
     services.round_lock(round=round1, by=director)
     stage.refresh_from_db()  # its field was fixed by round 1
-    _bracket, state = selectors.stage_bracket(stage)
+    _bracket, state = selectors.stage_bracket_get(stage)
     assert (
         state.matches["W1-1"].winner == seeds[1].pk and state.matches["W1-1"].walkover
     )
-    standings = selectors.stage_standings(stage)
+    standings = selectors.stage_standings_get(stage)
     assert standings.rank_of(seeds[8].pk) == 5
 
 
@@ -167,14 +167,14 @@ def test_withdrawn_while_waiting_its_next_match_is_a_walkover(club, director):
     }
     first = tables[frozenset({seeds[1].pk, seeds[4].pk})]
     for deal in better_seed_wins(first):
-        scoring_services.submit_deal(
+        scoring_services.deal_submit(
             match=first.match,
             number=first.match.next_deal["number"],
             input=deal,
             by=director,
         )
         first.match.refresh_from_db()
-    scoring_services.finish_match(match=first.match, by=director)
+    scoring_services.match_finish(match=first.match, by=director)
     services.entry_withdraw(entry=seeds[1], reason="flight", by=director)
     round1.refresh_from_db()
     (walkover,) = round1.explanation["walkovers"]
@@ -182,14 +182,14 @@ def test_withdrawn_while_waiting_its_next_match_is_a_walkover(club, director):
     assert "whoever meets them there advances without a game" in walkover["text"]
     other = tables[frozenset({seeds[2].pk, seeds[3].pk})]
     for deal in better_seed_wins(other):
-        scoring_services.submit_deal(
+        scoring_services.deal_submit(
             match=other.match,
             number=other.match.next_deal["number"],
             input=deal,
             by=director,
         )
         other.match.refresh_from_db()
-    scoring_services.finish_match(match=other.match, by=director)
+    scoring_services.match_finish(match=other.match, by=director)
     services.round_lock(round=round1, by=director)
     with pytest.raises(Exception) as info:
         services.round_generate(stage=stage, by=director)
@@ -197,7 +197,7 @@ def test_withdrawn_while_waiting_its_next_match_is_a_walkover(club, director):
     body, matches = bracket(tournament, stage)
     assert body["champion"] == seeds[2].pk and matches["W2-1"]["walkover"]
     stage.refresh_from_db()  # its field was fixed by round 1
-    ranks = {r.entry: r.rank for r in selectors.stage_standings(stage).rows}
+    ranks = {r.entry: r.rank for r in selectors.stage_standings_get(stage).rows}
     assert ranks[seeds[2].pk] == 1 and ranks[seeds[1].pk] == 2
 
 

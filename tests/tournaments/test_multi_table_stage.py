@@ -175,7 +175,7 @@ def test_sneaky_pete_evening_of_twelve_at_tables_of_four(club, director):
     assert table[2].match.totals == [0, 70, 70, 175]
 
     services.tournament_close(tournament=tournament, by=director)
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     rows = Standings.objects.get(tournament=tournament).stages[0]["rows"]
     got = [
         (
@@ -202,7 +202,7 @@ def test_sneaky_pete_evening_of_twelve_at_tables_of_four(club, director):
     ]
     assert [r["shared"] for r in rows] == [False] * 6 + [True] * 6
     assert all(r["played"] == 3 for r in rows)
-    assert rows == selectors.standings_data(tournament)[0]["rows"]
+    assert rows == selectors.standings_data_get(tournament)[0]["rows"]
 
 
 def test_fewer_penalty_points_break_ties_the_other_way_round(club, director):
@@ -216,7 +216,7 @@ def test_fewer_penalty_points_break_ties_the_other_way_round(club, director):
     )
     round_ = services.round_generate(stage=tournament.stages.get(), by=director)
     play_round(round_, director, lambda table: seven_hands(table, names))
-    data = selectors.standings_data(tournament)[0]
+    data = selectors.standings_data_get(tournament)[0]
     assert [r["name"] for r in data["rows"]] == ["Aino", "Bert", "Cai", "Dora"]
     assert [r["values"]["game_points_for"] for r in data["rows"]] == [0, 35, 70, 70]
     assert [r["rank"] for r in data["rows"]] == [1, 2, 3, 3]
@@ -229,7 +229,7 @@ def test_fewer_penalty_points_break_ties_the_other_way_round(club, director):
         points={"placement": [4, 2, 1, 0], "lower_wins": False},
         by=director,
     )
-    flipped = selectors.standings_data(tournament)[0]["rows"]
+    flipped = selectors.standings_data_get(tournament)[0]["rows"]
     assert [r["name"] for r in flipped][:2] == ["Cai", "Dora"]
 
 
@@ -263,7 +263,7 @@ def test_fourteen_players_sit_at_four_four_three_three(
         for name in extra:
             HANDS.pop(name)
             PENALTY.pop(name)
-    rows = {r["name"]: r for r in selectors.standings_data(tournament)[0]["rows"]}
+    rows = {r["name"]: r for r in selectors.standings_data_get(tournament)[0]["rows"]}
     for table in seating(round_, by_id):
         points = [Fraction(rows[n]["values"]["match_points"]) for n in table]
         assert sum(points) == per_size[len(table)]

@@ -44,7 +44,7 @@ def world() -> dict[str, Any]:
             club=club, display_name=name, user=_user(username), by=director
         )
         seated.append(player)
-    match = scoring_services.start_match(
+    match = scoring_services.match_start(
         club=club,
         game="sleazy",
         seats=[(seated[0], 0), (seated[1], 1)],
@@ -52,14 +52,14 @@ def world() -> dict[str, Any]:
         by=director,
     )
     for number in (1, 2):
-        scoring_services.submit_deal(
+        scoring_services.deal_submit(
             match=match,
             number=number,
             input={"mode": "totals", "points": [100, 25]},
             by=director,
         )
     deal = match.deals.get(number=1)
-    scoring_services.correct_deal(
+    scoring_services.deal_correct(
         match=match,
         number=1,
         input={"mode": "totals", "points": [75, 50]},

@@ -129,7 +129,7 @@ def test_stage_results_reads_every_shape(event):
     scoring bye one bye, and nothing else counts; stages stay apart."""
     swiss, final, e = event
     config = RankingConfig(metrics=("match_points",))
-    results = selectors.stage_results([swiss, final], config)
+    results = selectors.stage_result_list([swiss, final], config)
     a, b, c, d, ee, f, g = (e[n] for n in "ABCDEFG")
     assert by_round(results[swiss.pk]) == by_round(
         [
@@ -156,10 +156,12 @@ def test_deals_won_are_loaded_only_when_ranked(event):
     """Deals won count the counted deals a side won outright (a level deal and a
     voided deal count for nobody), and are read only when a metric needs them."""
     swiss, _final, _entries = event
-    plain = selectors.stage_results([swiss], RankingConfig(metrics=("match_points",)))
+    plain = selectors.stage_result_list(
+        [swiss], RankingConfig(metrics=("match_points",))
+    )
     assert all(r.deals_won == () for r in plain[swiss.pk])
     config = RankingConfig(metrics=("match_points", "deals_won"))
-    loaded = selectors.stage_results([swiss], config)[swiss.pk]
+    loaded = selectors.stage_result_list([swiss], config)[swiss.pk]
     (pairs,) = [r for r in loaded if len(r.sides[0]) == 2]
     assert pairs.deals_won == (1, 2)
     # Nobody won a deal of the other tables (no deals were entered there).
@@ -184,7 +186,7 @@ def test_deals_won_follow_the_games_own_deal_winners(event, monkeypatch):
         deal.result = {**deal.result, "detail": {"deal": deal.number}}
         deal.save(update_fields=["result"])
     config = RankingConfig(metrics=("match_points", "deals_won"))
-    loaded = selectors.stage_results([swiss], config)[swiss.pk]
+    loaded = selectors.stage_result_list([swiss], config)[swiss.pk]
     (pairs,) = [r for r in loaded if len(r.sides[0]) == 2]
     assert pairs.deals_won == (2, 1)
     # Each counted deal's stored detail was handed over; the voided deal never.
@@ -193,7 +195,7 @@ def test_deals_won_follow_the_games_own_deal_winners(event, monkeypatch):
 
 def test_no_stages_no_results():
     """An empty list of stages reads nothing."""
-    assert selectors.stage_results([], RankingConfig()) == {}
+    assert selectors.stage_result_list([], RankingConfig()) == {}
 
 
 def test_snapshot_stores_the_standings_data_as_plain_json(event):
@@ -208,7 +210,7 @@ def test_snapshot_stores_the_standings_data_as_plain_json(event):
         tournament_id=tournament.pk, generation=generation
     )
     stored = Standings.objects.get(tournament=tournament).stages
-    assert stored == selectors.standings_data(tournament)
+    assert stored == selectors.standings_data_get(tournament)
     assert json.loads(json.dumps(stored)) == stored
     rows = {row["entry"]: row for row in stored[0]["rows"]}
     assert rows[e["A"]]["values"] == {"match_points": 4, "point_difference": "53/2"}
@@ -220,12 +222,12 @@ def test_loading_leaves_no_reference_cycles(event):
     loaded result alive until a 30 ms collection; see selectors._json_key)."""
     swiss, final, _entries = event
     config = RankingConfig(metrics=("match_points", "deals_won"))
-    selectors.stage_results([swiss, final], config)  # warm Django's caches
+    selectors.stage_result_list([swiss, final], config)  # warm Django's caches
     gc.collect()
     gc.set_debug(gc.DEBUG_SAVEALL)
     try:
-        selectors.stage_results([swiss, final], config)
-        selectors.standings_snapshot(swiss.tournament)
+        selectors.stage_result_list([swiss, final], config)
+        selectors.standings_snapshot_get(swiss.tournament)
         gc.collect()
         cycles = list(gc.garbage)
     finally:

@@ -43,7 +43,7 @@ def test_a_stale_recompute_never_overwrites_a_newer_one(swiss, director):
     assert snapshot.generation == second
     # Idempotent: the same generation twice writes once, with the same values.
     assert not services.standings_recompute(tournament_id=swiss.pk, generation=second)
-    assert snapshot.stages == selectors.standings_data(swiss)
+    assert snapshot.stages == selectors.standings_data_get(swiss)
 
 
 def test_reconcile_recomputes_only_stale_tournaments(swiss, director):
@@ -51,16 +51,16 @@ def test_reconcile_recomputes_only_stale_tournaments(swiss, director):
     by the reconcile; a second reconcile finds nothing to do."""
     stage = swiss.stages.get()
     play_round(services.round_generate(stage=stage, by=director), director, sleazy)
-    assert selectors.standings_view(swiss)["pending"] is True
-    assert tasks.reconcile_standings() == [swiss.pk]
-    assert selectors.standings_view(swiss)["pending"] is False
-    assert tasks.reconcile_standings() == []
+    assert selectors.standings_view_get(swiss)["pending"] is True
+    assert tasks.standings_reconcile() == [swiss.pk]
+    assert selectors.standings_view_get(swiss)["pending"] is False
+    assert tasks.standings_reconcile() == []
 
 
 def test_result_hook_ignores_matches_outside_tournaments(club, director):
     player = scoring_services.player_create(club=club, display_name="X", by=director)
     other = scoring_services.player_create(club=club, display_name="Y", by=director)
-    match = scoring_services.start_match(
+    match = scoring_services.match_start(
         club=club, game="sleazy", seats=[(player, 0), (other, 1)], by=director
     )
     assert tasks.match_result_changed(match.pk) is None
@@ -99,7 +99,7 @@ def test_withdrawn_entry_is_not_paired_and_keeps_its_results(swiss, director):
     round_ = services.round_generate(stage=stage, by=director)
     seated = {e for t in round_.tables.all() for s in side_entries(t) for e in s}
     assert gone.pk not in seated and len(seated) == 4
-    tasks.reconcile_standings()
+    tasks.standings_reconcile()
     rows = Standings.objects.get(tournament=swiss).stages[0]["rows"]
     ann = next(r for r in rows if r["entry"] == gone.pk)
     assert ann["withdrawn"] and ann["values"]["match_points"] == 2  # won or bye

@@ -50,7 +50,7 @@ def _burst(tables, director) -> int:
     changes = 0
     for table in tables:
         for number in range(1, 5):
-            scoring_services.submit_deal(
+            scoring_services.deal_submit(
                 match=table.match, number=number, input=DEAL, by=director
             )
             changes += 1
@@ -65,7 +65,7 @@ def scheduled(monkeypatch):
     def hold(args, countdown=None, **_options):
         sent.append((tuple(args), countdown))
 
-    monkeypatch.setattr(tasks.recompute_standings, "apply_async", hold)
+    monkeypatch.setattr(tasks.standings_recompute, "apply_async", hold)
     return sent
 
 
@@ -95,8 +95,8 @@ def test_a_burst_of_twenty_deals_writes_the_standings_once(
 
     assert written == [generations[-1]]
     snapshot = Standings.objects.get(tournament=tournament)
-    assert snapshot.stages == selectors.standings_data(tournament)
-    assert selectors.standings_view(tournament)["pending"] is False
+    assert snapshot.stages == selectors.standings_data_get(tournament)
+    assert selectors.standings_view_get(tournament)["pending"] is False
 
 
 @pytest.mark.django_db
@@ -107,7 +107,7 @@ def test_no_countdown_when_the_setting_is_zero(
     settings.KIRJURI_STANDINGS_DEBOUNCE_SECONDS = 0
     _tournament, tables = _event(director, club, names=2)
     with django_capture_on_commit_callbacks(execute=True):
-        scoring_services.submit_deal(
+        scoring_services.deal_submit(
             match=tables[0].match, number=1, input=DEAL, by=director
         )
     assert [countdown for _args, countdown in scheduled][-1] is None
@@ -144,7 +144,7 @@ def test_an_overtaken_run_computes_once_the_snapshot_has_waited_too_long(
     standings: every run would find a newer request."""
     settings.KIRJURI_STANDINGS_MAX_WAIT_SECONDS = max_wait
     tournament, tables = _event(director, club, names=2)
-    scoring_services.submit_deal(
+    scoring_services.deal_submit(
         match=tables[0].match, number=1, input=DEAL, by=director
     )
     written = _overtaken_run(
@@ -153,8 +153,8 @@ def test_an_overtaken_run_computes_once_the_snapshot_has_waited_too_long(
     assert written is writes
     if writes:
         snapshot = Standings.objects.get(tournament=tournament)
-        assert snapshot.stages == selectors.standings_data(tournament)
-        assert selectors.standings_view(tournament)["pending"] is True  # newer due
+        assert snapshot.stages == selectors.standings_data_get(tournament)
+        assert selectors.standings_view_get(tournament)["pending"] is True  # newer due
 
 
 @pytest.mark.django_db
@@ -198,8 +198,8 @@ def test_a_burst_on_a_real_worker_is_one_or_two_recomputes(debounced_worker):
         snapshot = Standings.objects.filter(tournament=tournament).first()
         return (
             snapshot is not None
-            and not selectors.standings_view(tournament)["pending"]
-            and snapshot.stages == selectors.standings_data(tournament)
+            and not selectors.standings_view_get(tournament)["pending"]
+            and snapshot.stages == selectors.standings_data_get(tournament)
         )
 
     assert wait_until(converged, timeout=60), worker.log()

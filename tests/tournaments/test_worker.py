@@ -3,9 +3,10 @@
 Results are entered through the score book's services; its "result changed"
 notification reaches ``tournaments.match_result_changed`` in the worker process,
 which writes the standings snapshot. The crash test SIGKILLs the worker in the middle
-of a recompute (a fault-injection pause, ``KIRJURI_STANDINGS_TEST_PAUSE``), throws
-away the notifications still queued, restarts the worker and lets the periodic
-reconcile catch up: the snapshot ends equal to a from-scratch computation.
+of a recompute (a pause that tests/worker_main.py patches in when the worker's
+environment has ``KIRJURI_STANDINGS_TEST_PAUSE``), throws away the notifications
+still queued, restarts the worker and lets the periodic reconcile catch up: the
+snapshot ends equal to a from-scratch computation.
 """
 
 from __future__ import annotations
@@ -50,21 +51,21 @@ def _play(round_, director, points):
     for i, table in enumerate(round_.tables.select_related("match")):
         match = table.match
         for r in range(4):
-            scoring_services.submit_deal(
+            scoring_services.deal_submit(
                 match=match,
                 number=r + 1,
                 input={"mode": "totals", "points": points(i, r)},
                 by=director,
             )
-        scoring_services.finish_match(match=match, by=director)
+        scoring_services.match_finish(match=match, by=director)
 
 
 def _converged(tournament) -> bool:
     snapshot = Standings.objects.filter(tournament=tournament).first()
     if snapshot is None:
         return False
-    view = selectors.standings_view(tournament)
-    return not view["pending"] and snapshot.stages == selectors.standings_data(
+    view = selectors.standings_view_get(tournament)
+    return not view["pending"] and snapshot.stages == selectors.standings_data_get(
         tournament
     )
 
@@ -115,12 +116,12 @@ def test_worker_killed_mid_recompute_converges_after_restart(paused_worker):
     # The notifications still queued are lost too (as if Redis had been flushed).
     with app.connection_for_write() as connection:
         connection.default_channel.queue_purge(worker.queue)
-    assert selectors.standings_view(tournament)["pending"] is True
+    assert selectors.standings_view_get(tournament)["pending"] is True
     assert Standings.objects.get(tournament=tournament).stages == before
 
     worker.env["KIRJURI_STANDINGS_TEST_PAUSE"] = "0"
     worker.start()
-    tasks.reconcile_standings.delay()  # what celery beat sends every minute
+    tasks.standings_reconcile.delay()  # what celery beat sends every minute
     assert wait_until(lambda: _converged(tournament), timeout=60), worker.log()
     rows = Standings.objects.get(tournament=tournament).stages[0]["rows"]
     assert sorted(row["played"] for row in rows) == [1, 1, 1, 1]

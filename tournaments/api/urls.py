@@ -56,13 +56,20 @@ urlpatterns = [
         views.RoundSwapApi.as_view(),
         name="tournament-round-swap",
     ),
-    *(
-        path(
-            f"tournaments/<int:tournament_id>/rounds/<int:round_id>/{action}/",
-            views.RoundActionApi.as_view(round_action=action),
-            name=f"tournament-round-{action}",
-        )
-        for action in ("start", "lock", "unlock")
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:round_id>/start/",
+        views.RoundStartApi.as_view(),
+        name="tournament-round-start",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:round_id>/lock/",
+        views.RoundLockApi.as_view(),
+        name="tournament-round-lock",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:round_id>/unlock/",
+        views.RoundUnlockApi.as_view(),
+        name="tournament-round-unlock",
     ),
     path(
         "tournaments/<int:tournament_id>/tables/<int:table_id>/corrections/",

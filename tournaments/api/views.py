@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -26,7 +27,8 @@ from scoring.idempotency import IDEMPOTENCY_HEADER, idempotent
 from tournaments import permissions, selectors, services
 from tournaments.api import serializers as s
 from tournaments.formats.base import FormatError
-from tournaments.models import Entry, Round, Stage, StageFormat, Table, Tournament
+from tournaments.formats.registry import get_format
+from tournaments.models import Entry, Round, Stage, Table, Tournament
 
 _E = ErrorListSerializer
 _READ = {404: _E}
@@ -57,7 +59,9 @@ def _round_out(
 ) -> dict[str, Any]:
     """``tables_in``: the round's tables already loaded (a list of rounds)."""
     tables = []
-    for table in tables_in if tables_in is not None else selectors.round_tables(round_):
+    for table in (
+        tables_in if tables_in is not None else selectors.round_table_list(round_)
+    ):
         sides: dict[int, list[int]] = {}
         for seat in table.sides.all():
             sides.setdefault(seat.side, []).append(seat.entry_id)
@@ -197,7 +201,7 @@ class RoundListApi(JsonApi, APIView):
     @extend_schema(responses={200: s.RoundOut(many=True), **_READ})
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = selectors.tournament_get(request.user, tournament_id)
-        rounds = selectors.rounds_with_tables(
+        rounds = selectors.round_list_with_tables(
             Round.objects.filter(stage__tournament=tournament).order_by(
                 "stage__order", "number"
             )
@@ -264,14 +268,12 @@ class BracketApi(JsonApi, APIView):
     @extend_schema(responses={200: s.BracketOut, 404: _E, 409: _E})
     def get(self, request: Request, tournament_id: int, stage_id: int) -> Response:
         tournament = selectors.tournament_get(request.user, tournament_id)
-        stage = Stage.objects.filter(
-            tournament=tournament, pk=stage_id, format=StageFormat.KNOCKOUT
-        ).first()
-        if stage is None:
+        stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
+        if stage is None or not get_format(stage.format).has_bracket:
             raise NotFound("not_found", "no such knockout stage")
         stage.tournament = tournament
         try:
-            data = selectors.stage_bracket_data(stage)
+            data = selectors.stage_bracket_data_get(stage)
         except FormatError as error:
             # Not drawn yet, or stored results the director must fix first.
             raise Conflict(error.code, error.message, error.path) from None
@@ -299,22 +301,38 @@ class RoundSwapApi(JsonApi, APIView):
         return Response(_round_out(round_))
 
 
-class RoundActionApi(JsonApi, APIView):
-    """Start (one score-book match per table), lock or unlock a round."""
+class _RoundActionApi(JsonApi, APIView):
+    """A round's life-cycle step: one service each (the subclasses below)."""
 
     permission_classes = [IsAuthenticated]
-    round_action = "start"
+
+    @staticmethod
+    def service(*, round: Round, by: AbstractBaseUser) -> Round:
+        raise NotImplementedError
 
     @extend_schema(request=None, responses={200: s.RoundOut, **_WRITE})
     def post(self, request: Request, tournament_id: int, round_id: int) -> Response:
         tournament = _directed(request, tournament_id)
         round_ = _round(tournament, round_id)
-        service = {
-            "start": services.round_start,
-            "lock": services.round_lock,
-            "unlock": services.round_unlock,
-        }[self.round_action]
-        return Response(_round_out(service(round=round_, by=request.user)))
+        return Response(_round_out(self.service(round=round_, by=request.user)))
+
+
+class RoundStartApi(_RoundActionApi):
+    """Start a generated round: one score-book match per table."""
+
+    service = staticmethod(services.round_start)
+
+
+class RoundLockApi(_RoundActionApi):
+    """Lock a started round whose matches are all over."""
+
+    service = staticmethod(services.round_lock)
+
+
+class RoundUnlockApi(_RoundActionApi):
+    """Unlock the stage's latest round."""
+
+    service = staticmethod(services.round_unlock)
 
 
 class StageBoardsApi(JsonApi, APIView):
@@ -329,9 +347,9 @@ class StageBoardsApi(JsonApi, APIView):
     def get(self, request: Request, tournament_id: int, stage_id: int) -> Response:
         tournament = selectors.tournament_get(request.user, tournament_id)
         stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
-        if stage is None or stage.format != "duplicate":
+        if stage is None or not get_format(stage.format).has_boards:
             raise NotFound("not_found", "no such duplicate stage")
-        boards = selectors.duplicate_boards(
+        boards = selectors.stage_board_list(
             stage, reveal_unreplayed=permissions.may_direct(request.user, tournament)
         )
         return Response(s.BoardsOut(boards).data)
@@ -385,7 +403,7 @@ class TableCorrectionApi(JsonApi, APIView):
             match.refresh_from_db()
             return Response(
                 scoring_s.DealWriteOut(
-                    {"deal": deal, "match": scoring_selectors.match_state(match)},
+                    {"deal": deal, "match": scoring_selectors.match_state_get(match)},
                     context={"request": request, "club_id": match.club_id},
                 ).data
             )
@@ -402,4 +420,4 @@ class StandingsApi(JsonApi, APIView):
     @extend_schema(responses={200: s.StandingsOut, **_READ})
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = selectors.tournament_get(request.user, tournament_id)
-        return Response(s.StandingsOut(selectors.standings_view(tournament)).data)
+        return Response(s.StandingsOut(selectors.standings_view_get(tournament)).data)

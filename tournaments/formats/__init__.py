@@ -7,6 +7,10 @@ machine-readable reasons with human text (:mod:`.explain`). The director's view 
 Modules: :mod:`.round_robin`, :mod:`.swiss` (with :mod:`.matching`, Edmonds'
 blossom algorithm), :mod:`.knockout`, :mod:`.groups`, :mod:`.partner_rotation`,
 :mod:`.multi_table`, :mod:`.duplicate`. Standings are in :mod:`tournaments.ranking`.
+
+The formats themselves, one object each (settings, generator, default tie-breaks,
+what they need from the game), are in :data:`FORMATS` (:mod:`.registry`, built on
+:mod:`.spec`); :func:`get_format` finds one by its key.
 """
 
 from tournaments.formats.base import (
@@ -19,16 +23,24 @@ from tournaments.formats.base import (
     check_round,
 )
 from tournaments.formats.explain import Reason, ReasonCode, explain_round
+from tournaments.formats.registry import FORMATS, UnknownFormat, get_format
+from tournaments.formats.spec import Format, StageSettings, StageSource
 
 __all__ = [
+    "FORMATS",
     "Bye",
     "EntryId",
+    "Format",
     "FormatError",
     "NoLegalPairingError",
     "Reason",
     "ReasonCode",
     "Round",
+    "StageSettings",
+    "StageSource",
     "Table",
+    "UnknownFormat",
     "check_round",
     "explain_round",
+    "get_format",
 ]

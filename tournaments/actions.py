@@ -1,0 +1,169 @@
+"""The director's page's actions (the ``action`` field the manage page posts to
+``tournaments:act``): one service each, found in :data:`ACTIONS` by name.
+
+Each action reads its fields from the posted form, calls the one service it is
+named after (``<noun>_<verb>``, as in :mod:`tournaments.services`) and returns the
+message to show, if any. A missing stage, round or entry of the tournament is a
+404; a domain error, a missing field or a bad number become a message on the page
+(the view does that). A new action: a function here and a line in the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.http import Http404, QueryDict
+
+from tournaments import seeding, services
+from tournaments.models import Entry, Round, Stage, Tournament
+
+# (tournament, posted form, acting director) -> the message to show, or None.
+Action = Callable[[Tournament, QueryDict, AbstractBaseUser], "str | None"]
+
+# Stage settings as the forms post them: whole numbers, tick boxes, choices. Only
+# what the director filled in is passed on; the service checks it for the format.
+_NUMBER_SETTINGS = (
+    "rounds",
+    "groups",
+    "best_of",
+    "next_best",
+    "deals_per_stanza",
+    "table_size",
+)
+_TICK_SETTINGS = ("double", "third_place")
+
+
+def posted_settings(post: QueryDict) -> dict[str, object]:
+    """A stage's settings from the new-tournament or add-stage form."""
+    settings: dict[str, object] = {}
+    for key in _NUMBER_SETTINGS:
+        if post.get(key, "").strip():
+            settings[key] = int(post[key])
+    for key in _TICK_SETTINGS:
+        if post.get(key):
+            settings[key] = True
+    if post.get("kind"):
+        settings["kind"] = post["kind"]
+    # A knockout's own standings metrics, comma-separated.
+    keys = [k.strip() for k in post.get("stage_tiebreaks", "").split(",")]
+    if any(keys):
+        settings["tiebreaks"] = [k for k in keys if k]
+    return settings
+
+
+def _stage(tournament: Tournament, pk: str) -> Stage:
+    stage = Stage.objects.filter(tournament=tournament, pk=int(pk)).first()
+    if stage is None:
+        raise Http404("no such stage")
+    return stage
+
+
+def _round(tournament: Tournament, post: QueryDict) -> Round:
+    round_ = Round.objects.filter(
+        stage__tournament=tournament, pk=int(post["round"])
+    ).first()
+    if round_ is None:
+        raise Http404("no such round")
+    return round_
+
+
+def entries_add(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) -> str:
+    added = services.entries_add(
+        tournament=tournament, names=post.get("names", ""), by=by
+    )
+    return f"{len(added)} entries added"
+
+
+def round_generate(
+    tournament: Tournament, post: QueryDict, by: AbstractBaseUser
+) -> str:
+    stage = _stage(tournament, post["stage"])
+    round_ = services.round_generate(stage=stage, by=by)
+    return f"Round {round_.number} generated"
+
+
+def stage_add(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) -> str:
+    source = (
+        _stage(tournament, post["source_stage"]) if post.get("source_stage") else None
+    )
+    top_n = post.get("source_top_n", "").strip()
+    stage = services.stage_add(
+        tournament=tournament,
+        format=post.get("format", ""),
+        settings=posted_settings(post),
+        name=post.get("name", ""),
+        source_stage=source,
+        source_top_n=int(top_n) if top_n else None,
+        by=by,
+    )
+    return f"Stage {stage.name} added"
+
+
+def round_adjust(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) -> None:
+    services.round_adjust(
+        round=_round(tournament, post), swaps=[(int(post["a"]), int(post["b"]))], by=by
+    )
+
+
+def round_start(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) -> None:
+    services.round_start(round=_round(tournament, post), by=by)
+
+
+def round_lock(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) -> None:
+    services.round_lock(round=_round(tournament, post), by=by)
+
+
+def round_unlock(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) -> None:
+    services.round_unlock(round=_round(tournament, post), by=by)
+
+
+def entries_seed_by_rating(
+    tournament: Tournament, post: QueryDict, by: AbstractBaseUser
+) -> str:
+    ordered = seeding.entries_seed_by_rating(tournament=tournament, by=by)
+    return "Seeded by rating: " + ", ".join(e.name for e in ordered)
+
+
+def entry_withdraw(
+    tournament: Tournament, post: QueryDict, by: AbstractBaseUser
+) -> None:
+    entry = Entry.objects.filter(tournament=tournament, pk=int(post["entry"])).first()
+    if entry is None:
+        raise Http404("no such entry")
+    services.entry_withdraw(entry=entry, reason=post.get("reason", ""), by=by)
+
+
+def tournament_publish(
+    tournament: Tournament, post: QueryDict, by: AbstractBaseUser
+) -> None:
+    services.tournament_publish(tournament=tournament, by=by)
+
+
+def tournament_unpublish(
+    tournament: Tournament, post: QueryDict, by: AbstractBaseUser
+) -> None:
+    services.tournament_unpublish(tournament=tournament, by=by)
+
+
+def tournament_close(
+    tournament: Tournament, post: QueryDict, by: AbstractBaseUser
+) -> None:
+    services.tournament_close(tournament=tournament, by=by)
+
+
+# The form's action name -> the action (the names the manage page posts).
+ACTIONS: dict[str, Action] = {
+    "entries": entries_add,
+    "generate": round_generate,
+    "stage": stage_add,
+    "swap": round_adjust,
+    "start": round_start,
+    "lock": round_lock,
+    "unlock": round_unlock,
+    "seed_by_rating": entries_seed_by_rating,
+    "withdraw": entry_withdraw,
+    "publish": tournament_publish,
+    "unpublish": tournament_unpublish,
+    "close": tournament_close,
+}

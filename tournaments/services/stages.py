@@ -1,0 +1,267 @@
+"""Stages: adding one, its settings checked for its format, its source stage (the
+top N of an earlier stage, cross-seeded from groups), and its field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max
+
+from games.engine import get_game
+from scoring.errors import DomainError
+from tournaments import permissions, selectors
+from tournaments.formats.base import FormatError
+from tournaments.formats.groups import (
+    Placed,
+    best_placed,
+    group_stage_rounds,
+    playoff_seeds,
+)
+from tournaments.formats.registry import FORMATS, get_format
+from tournaments.formats.spec import Format
+from tournaments.models import (
+    Entry,
+    RoundStatus,
+    Stage,
+    StageFormat,
+    Tournament,
+)
+from tournaments.ranking import get_metric
+from tournaments.services.common import (
+    _active,
+    _entry_names,
+    _require,
+    _require_open,
+)
+
+
+@transaction.atomic
+def stage_add(
+    *,
+    tournament: Tournament,
+    format: str,
+    settings: Mapping[str, Any] | None = None,
+    name: str = "",
+    source_stage: Stage | None = None,
+    source_top_n: int | None = None,
+    by: AbstractBaseUser,
+) -> Stage:
+    """A later stage; with ``source_stage`` it takes that stage's top N."""
+    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require_open(tournament)
+    order = (tournament.stages.aggregate(m=Max("order"))["m"] or 0) + 1
+    if source_stage is not None and source_stage.tournament_id != tournament.pk:
+        raise DomainError("not_found", "no such stage", "source_stage")
+    if (source_stage is None) != (source_top_n is None):
+        raise DomainError(
+            "invalid", "give both the source stage and the top N", "source_top_n"
+        )
+    stage = _stage_create(tournament, format, settings or {}, order=order, name=name)
+    _check_source(stage, source_stage, source_top_n)
+    if source_stage is not None:
+        stage.source_stage = source_stage
+        stage.source_top_n = int(source_top_n)
+        stage.save(update_fields=["source_stage", "source_top_n"])
+    return stage
+
+
+# -- helpers -------------------------------------------------------------------------
+
+
+def _stage_create(
+    tournament: Tournament,
+    format: str,
+    settings: Mapping[str, Any],
+    *,
+    order: int,
+    name: str,
+) -> Stage:
+    """A new stage of ``format``: its settings parsed by the format's settings
+    model (errors name the field) and checked against what the format needs from
+    the tournament's game."""
+    try:
+        fmt = StageFormat(format)
+    except ValueError:
+        raise DomainError(
+            "unknown_format",
+            f"choose a format from {[f.value for f in StageFormat]}",
+            "format",
+        ) from None
+    spec = FORMATS.get(fmt.value)
+    if spec is None:
+        raise DomainError(
+            "format_unavailable", f"{fmt.label} is not available yet", "format"
+        )
+    try:
+        parsed, clean = spec.settings.parse(settings)
+        if type(spec).check_game is not Format.check_game:
+            # Only a format that needs something of the game asks for it.
+            engine = get_game(tournament.game)
+            spec.check_game(engine, engine.parse_options(tournament.options), parsed)
+    except FormatError as error:
+        raise DomainError(error.code, error.message, error.path) from None
+    return Stage.objects.create(
+        tournament=tournament,
+        order=order,
+        name=(name or fmt.label.capitalize())[:120],
+        format=fmt,
+        settings=clean,
+    )
+
+
+def _stage_field(stage: Stage) -> list[int]:
+    """The stage's entries: every active entry, or the source stage's top N (of
+    each group, cross-seeded, when the source is a groups stage)."""
+    if stage.source_stage_id is None:
+        return selectors.stage_entry_id_list(stage)
+    source = stage.source_stage
+    source.tournament = stage.tournament
+    if get_format(source.format).ranks_by_group:
+        return _group_qualifiers(stage, source)[0]
+    standings = selectors.stage_standings_get(source)
+    active = set(
+        Entry.objects.filter(
+            tournament_id=stage.tournament_id, withdrawn_at=None
+        ).values_list("pk", flat=True)
+    )
+    ranked = [row.entry for row in standings.rows if row.entry in active]
+    return ranked[: stage.source_top_n]
+
+
+def _group_qualifiers(stage: Stage, source: Stage) -> tuple[list[int], list[str]]:
+    """The play-off field from a finished groups stage, cross-seeded, and notes for
+    the director (the qualifiers by group place; any tie at a cut decided by seed or
+    group order, which the standings alone could not decide)."""
+    groups = selectors.stage_group_list(source)
+    locked = source.rounds.filter(
+        status__in=[RoundStatus.LOCKED, RoundStatus.FINISHED]
+    ).count()
+    if locked < group_stage_rounds(groups) or source.rounds.count() > locked:
+        raise DomainError(
+            "source_unfinished",
+            f"play and lock every round of {source.name} first "
+            f"({group_stage_rounds(groups)} rounds)",
+            "source_stage",
+        )
+    advance = int(stage.source_top_n or 0)
+    next_best = int((stage.settings or {}).get("next_best", 0))
+    active = set(_active(e for g in groups for e in g.entries))
+    names = _entry_names(stage.tournament_id)
+    notes: list[str] = []
+    rankings: list[list[int]] = []
+    rows_of: list[dict[int, Any]] = []
+    for group, computed in selectors.stage_group_standings_get(source):
+        rows = [row for row in computed.rows if row.entry in active]
+        rankings.append([row.entry for row in rows])
+        rows_of.append({row.entry: row for row in rows})
+        for cut in (advance, advance + 1 if next_best else None):
+            if cut and cut < len(rows) and rows[cut - 1].rank == rows[cut].rank:
+                notes.append(
+                    f"Group {group.name}: {names.get(rows[cut - 1].entry)} and "
+                    f"{names.get(rows[cut].entry)} are equal on every tie-break at "
+                    f"place {cut}; the group's seed order put "
+                    f"{names.get(rows[cut - 1].entry)} ahead"
+                )
+    if next_best:
+        if len({len(g.entries) for g in groups}) > 1:
+            raise DomainError(
+                "unequal_groups",
+                "next-best entries are compared across groups only when every "
+                "group has the same number of entries",
+                "stage_settings.next_best",
+            )
+        metrics = [
+            (key, get_metric(key).higher_is_better)
+            for key in (stage.tournament.tiebreaks or [])
+            if not get_metric(key).among_tied
+        ]
+        candidates = [
+            Placed(ranking[advance], gi, rows_of[gi][ranking[advance]].values)
+            for gi, ranking in enumerate(rankings)
+            if len(ranking) > advance
+        ]
+        try:
+            chosen, tied = best_placed(candidates, metrics, next_best)
+        except FormatError as error:
+            raise DomainError(
+                error.code, error.message, "stage_settings.next_best"
+            ) from None
+        notes.append(
+            f"Best entries placed {advance + 1}: "
+            + ", ".join(names.get(e, str(e)) for e in chosen)
+        )
+        if tied:
+            notes.append(
+                "Equal on every tie-break across the groups: "
+                + ", ".join(names.get(e, str(e)) for e in tied)
+                + "; group order decided"
+            )
+    else:
+        chosen = ()
+    try:
+        seeds = playoff_seeds(rankings, advance, next_best=chosen)
+    except FormatError as error:
+        raise DomainError(error.code, error.message, "source_top_n") from None
+    notes.insert(
+        0,
+        "Play-off seeds (cross-seeded from the groups): "
+        + ", ".join(f"{i}. {names.get(e, str(e))}" for i, e in enumerate(seeds, 1)),
+    )
+    return list(seeds), notes
+
+
+def _check_source(stage: Stage, source: Stage | None, top_n: int | None) -> None:
+    """A stage's source and its top N (per group after a groups stage), as far as
+    they can be checked before the source is played."""
+    next_best = int(stage.settings.get("next_best", 0))
+    if source is None:
+        if next_best:
+            raise DomainError(
+                "invalid",
+                "next-best entries need a groups stage as the source",
+                "stage_settings.next_best",
+            )
+        return
+    if top_n is None or int(top_n) < 1:
+        raise DomainError("invalid", "take at least one entry", "source_top_n")
+    top_n = int(top_n)
+    if not get_format(source.format).ranks_by_group:
+        if next_best:
+            raise DomainError(
+                "invalid",
+                "next-best entries need a groups stage as the source",
+                "stage_settings.next_best",
+            )
+        return
+    groups = int(source.settings.get("groups", 1))
+    field = len(source.entry_ids) or len(selectors.stage_entry_id_list(source))
+    if next_best >= groups:
+        raise DomainError(
+            "invalid",
+            f"fewer next-best entries than groups ({groups})",
+            "stage_settings.next_best",
+        )
+    if top_n * groups + next_best < 2:
+        raise DomainError(
+            "too_few_entries", "the stage needs at least two entries", "source_top_n"
+        )
+    if field < 2 * groups:
+        return  # the groups are not known yet: checked again when generating
+    smallest = field // groups
+    if top_n > smallest or (next_best and top_n >= smallest):
+        raise DomainError(
+            "bad_advance",
+            f"the smallest group has {smallest} entries: take at most "
+            f"{smallest - (1 if next_best else 0)} of each",
+            "source_top_n",
+        )
+    if next_best and field % groups:
+        raise DomainError(
+            "unequal_groups",
+            "next-best entries are compared across groups only when every group "
+            "has the same number of entries",
+            "stage_settings.next_best",
+        )

@@ -3,7 +3,7 @@
 Each task takes ids and calls one service; all are idempotent and safe to run twice,
 late, or after a crash (see :func:`tournaments.services.standings_recompute`).
 
-* ``tournaments.match_result_changed`` is listed in
+* ``tournaments.match_result_notify`` is listed in
   ``settings.KIRJURI_RESULT_CHANGED_TASKS``: the score book sends it the id of every
   match whose result changed, after commit. It takes a new generation and sends the
   recompute request, debounced (:func:`standings_recompute_enqueue`). Matches
@@ -15,11 +15,11 @@ late, or after a crash (see :func:`tournaments.services.standings_recompute`).
   tournament whose results are newer than its snapshot (a notification lost while
   Redis was down, a worker killed mid-run).
 
-**Old names, for one release.** ``tournaments.recompute_standings`` and
-``tournaments.reconcile_standings`` were the names of the last two: a request
-queued (with its countdown) or a beat schedule written before the rename still
-carries them, so they stay registered and do the same. Remove them in the release
-after this one.
+**Old names, for one release.** ``tournaments.match_result_changed``,
+``tournaments.recompute_standings`` and ``tournaments.reconcile_standings`` were the
+names of these three: a request queued (with its countdown) or a beat schedule
+written before the rename still carries them, so they stay registered and do the
+same. Remove them in the release after this one.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from kombu.exceptions import OperationalError
 logger = logging.getLogger(__name__)
 
 
-@shared_task(name="tournaments.match_result_changed")
-def match_result_changed(match_id: int) -> int | None:
+@shared_task(name="tournaments.match_result_notify")
+def match_result_notify(match_id: int) -> int | None:
     from tournaments import services
 
     return services.match_result_notify(match_id=match_id)
@@ -57,6 +57,11 @@ def standings_reconcile() -> list[int]:
 
 
 # The old task names (see the module docstring): remove in the next release.
+@shared_task(name="tournaments.match_result_changed")
+def match_result_changed(match_id: int) -> int | None:
+    return match_result_notify(match_id)
+
+
 @shared_task(name="tournaments.recompute_standings")
 def recompute_standings(tournament_id: int, generation: int) -> bool:
     return standings_recompute(tournament_id, generation)

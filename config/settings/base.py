@@ -270,7 +270,7 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 # Celery task names that get a match id after its result changes (tournaments, money).
 KIRJURI_RESULT_CHANGED_TASKS: list[str] = [
-    "tournaments.match_result_changed",
+    "tournaments.match_result_notify",
     "money.match_settle",
     "scoring.ratings_update_for_match",
 ]

@@ -59,12 +59,13 @@ def test_tasks_are_noun_verb_and_the_old_names_still_run():
         if getattr(task, "name", "").startswith("tournaments.")
     }
     assert {
-        "tournaments.match_result_changed",
+        "tournaments.match_result_notify",
         "tournaments.standings_recompute",
         "tournaments.standings_reconcile",
     } <= registered
     # Aliases for requests queued before the rename (remove next release).
     assert {
+        "tournaments.match_result_changed",
         "tournaments.recompute_standings",
         "tournaments.reconcile_standings",
     } <= registered

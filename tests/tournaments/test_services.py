@@ -63,7 +63,7 @@ def test_result_hook_ignores_matches_outside_tournaments(club, director):
     match = scoring_services.match_start(
         club=club, game="sleazy", seats=[(player, 0), (other, 1)], by=director
     )
-    assert tasks.match_result_changed(match.pk) is None
+    assert tasks.match_result_notify(match.pk) is None
 
 
 def lineups(round_):

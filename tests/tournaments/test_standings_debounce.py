@@ -163,7 +163,7 @@ def test_the_result_hook_sends_a_request_and_returns_its_generation(
 ):
     tournament, tables = _event(director, club, names=2)
     scheduled.clear()
-    generation = tasks.match_result_changed(tables[0].match_id)
+    generation = tasks.match_result_notify(tables[0].match_id)
     assert scheduled == [((tournament.pk, generation), None)]
 
 
@@ -209,10 +209,10 @@ def test_a_burst_on_a_real_worker_is_one_or_two_recomputes(debounced_worker):
 
     assert wait_until(
         lambda: (
-            worker.log().count("tournaments.match_result_changed") >= 20 and converged()
+            worker.log().count("tournaments.match_result_notify") >= 20 and converged()
         ),
         timeout=90,
     ), worker.log()
     after = "".join(worker.output)[len(before) :]
-    assert after.count("Task tournaments.match_result_changed") >= 20
+    assert after.count("Task tournaments.match_result_notify") >= 20
     assert 1 <= _written(after, tournament.pk) <= 2, after

@@ -1,7 +1,7 @@
 """Standings computed by a real Celery worker on Redis and PostgreSQL.
 
 Results are entered through the score book's services; its "result changed"
-notification reaches ``tournaments.match_result_changed`` in the worker process,
+notification reaches ``tournaments.match_result_notify`` in the worker process,
 which writes the standings snapshot. The crash test SIGKILLs the worker in the middle
 of a recompute (a pause that tests/worker_main.py patches in when the worker's
 environment has ``KIRJURI_STANDINGS_TEST_PAUSE``), throws away the notifications
@@ -81,7 +81,7 @@ def test_results_appear_in_standings_computed_by_the_worker(celery_worker_proces
     assert all(row["played"] == 1 for row in rows)
     # Table 2's winner gained 4 x 125 - (0 + 25 + 50 + 75) = 350.
     assert rows[0]["values"]["point_difference"] == 350
-    assert "tournaments.match_result_changed" in celery_worker_process.log()
+    assert "tournaments.match_result_notify" in celery_worker_process.log()
 
 
 def _crash(worker) -> None:

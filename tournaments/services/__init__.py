@@ -15,7 +15,7 @@ Every function is keyword-only, typed and one transaction, takes the acting user
   :func:`standings_recompute` computes from the stored results and writes the snapshot
   with one compare-and-set UPDATE (``WHERE generation < mine``): it is idempotent, and
   a stale run can never overwrite a newer one. Result changes reach us through
-  ``settings.KIRJURI_RESULT_CHANGED_TASKS`` (``tournaments.match_result_changed``);
+  ``settings.KIRJURI_RESULT_CHANGED_TASKS`` (``tournaments.match_result_notify``);
   :func:`standings_reconcile` catches anything missed (the periodic beat task).
   Requests run ``KIRJURI_STANDINGS_DEBOUNCE_SECONDS`` late and an overtaken one skips,
   so a burst of results costs one recompute; an overtaken run computes anyway once

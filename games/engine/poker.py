@@ -259,15 +259,23 @@ def wild_hand_key(cards: Sequence[Card], *, wild: Card | None = None) -> int:
     jokers = 5 - len(naturals)
     if not jokers:
         return hand_key(cards)
-    values = [VALUES[c.rank] for c in naturals]
+    try:
+        product = 1
+        for card in naturals:
+            product *= _PRIME[card]
+    except KeyError:
+        raise PokerHandError(f"{card} is not wild in this hand") from None
     one_suit = len({c.suit for c in naturals}) <= 1
-    distinct = len(set(values)) == len(values)
     best = 0
-    for extra in combinations_with_replacement(range(2, 15), jokers):
-        all_values = values + list(extra)
-        key = _plain_key(all_values)
-        if one_suit and distinct and len(set(all_values)) == 5:
-            key = max(key, _suited_key(all_values))
+    # The same tables as natural hands: a wild card's rank multiplies in its prime.
+    # The flush table holds five distinct ranks only, so a copied rank is no flush.
+    for extra in combinations_with_replacement(_PRIMES, jokers):
+        p = product
+        for prime in extra:
+            p *= prime
+        key = _PLAIN5[p]
+        if one_suit:
+            key = max(key, _SUITED5.get(p, 0))
         best = max(best, key)
     return best
 

@@ -92,6 +92,7 @@ EXPECTED_ROLES = {
         "clean_game": "seat",
     },
     "seven-rummy": {"went_out": "seat", "hands": "per_side", "deadwood": "per_side"},
+    "indian-poker": {"cards": "per_side", "paid": "per_side", "winner": "seat"},
 }
 
 
@@ -157,7 +158,8 @@ def test_flags_are_declared_where_the_book_says_so():
     assert [s for s in BUILT if get_game(s).lower_totals_win] == ["sneaky-pete"]
     # No built game is played for win/loss only; Sinkki's chips are money (§43.1).
     assert all(get_game(s).stakes_per_point for s in BUILT)
-    assert [s for s in BUILT if get_game(s).chips_are_money] == ["sinkki"]
+    chip_games = {s for s in BUILT if get_game(s).chips_are_money}
+    assert chip_games == {"sinkki", "indian-poker"}
 
 
 def test_deal_winners_default_is_the_sole_best_score():

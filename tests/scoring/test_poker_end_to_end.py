@@ -1,0 +1,170 @@
+"""The poker games end to end, with no code outside ``games/`` naming them: a match
+played through the API to its winner, an evening of tables through the tournament
+API to standings, and the chips settled in money (book §1.2: chip games pay their
+chips at the stake, ``chips_are_money``)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoring import money_selectors, money_services
+from scoring.ledger_models import LedgerEntry
+from scoring.models import Match, Role
+from tests.scoring.factories import ClubFactory, member
+from tournaments import tasks
+
+pytestmark = pytest.mark.django_db
+
+# Three hands at a table of four, dealt by seats 0, 1, 2 in turn.
+HANDS = [
+    # Seat 1 checks, seat 2 bets 2, seat 3 folds, seat 0 calls, seat 1 raises 1,
+    # seats 2 and 0 call: 4 / 4 / 4 / 1 paid, seat 2's A♦ wins 13.
+    {"actions": "C R2 F C R1 C C", "cards": ["KS", "2H", "AD", "AC"]},
+    # Everyone checks (seat 2 first): seat 0's king wins the four antes.
+    {"actions": "C C C C", "cards": ["KH", "QH", "JH", "10H"]},
+    # Pot-only entry: seat 3 paid 5 and won; the others 5, 2, 1.
+    {"mode": "totals", "paid": [5, 2, 1, 5], "winner": 3},
+]
+NETS = [(-4, -4, 9, -1), (3, -1, -1, -1), (-5, -2, -1, 8)]
+
+
+def totals_after(hands: int) -> list[int]:
+    return [100 + sum(n[s] for n in NETS[:hands]) for s in range(4)]
+
+
+@pytest.fixture
+def club(db):
+    return ClubFactory(name="Kortti", slug="kortti")
+
+
+@pytest.fixture
+def people(club):
+    return [
+        member(club, Role.ADMIN, "Aino"),
+        member(club, Role.MEMBER, "Bert"),
+        member(club, Role.MEMBER, "Cai"),
+        member(club, Role.MEMBER, "Dora"),
+    ]
+
+
+def test_indian_poker_through_the_api_to_its_winner_and_settled_in_money(
+    api_client, club, people
+):
+    api_client.force_authenticate(people[0].user)
+    created = api_client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {
+            "game": "indian-poker",
+            "options": {"hands": 3},
+            "seats": [{"player": p.pk, "side": i} for i, p in enumerate(people)],
+            "point_value": "0.10",
+            "currency": "EUR",
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    for number, hand in enumerate(HANDS, start=1):
+        response = api_client.post(
+            f"/api/v1/matches/{match_id}/deals/",
+            {"number": number, "input": hand},
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+        assert response.json()["deal"]["result"]["points"] == list(NETS[number - 1])
+        assert response.json()["match"]["totals"] == totals_after(number)
+    bad = api_client.post(
+        f"/api/v1/matches/{match_id}/deals/",
+        {"number": 4, "input": {"actions": "C C", "cards": ["AS", "AS", "2C", "3D"]}},
+        format="json",
+    )
+    assert bad.status_code in (400, 409)
+    match = Match.objects.get(pk=match_id)
+    assert match.finished
+    assert match.totals == [94, 93, 107, 106]
+    assert match.winners == [2]
+
+    money_services.match_settle(match=match, by=people[0].user)
+    settled, _ = money_selectors.balances(
+        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
+    )
+    # Chips are money: −6, −7, +7, +6 chips at 0.10 EUR (in cents).
+    assert {k: v for k, v in settled.items() if v} == {
+        f"p{people[0].pk}": -60,
+        f"p{people[1].pk}": -70,
+        f"p{people[2].pk}": 70,
+        f"p{people[3].pk}": 60,
+    }
+
+
+def test_an_indian_poker_evening_through_the_tournament_api(api_client, club, people):
+    """Eight players, two rounds at two tables of four, three hands a table; the
+    standings place each table's players by their chips."""
+    director = people[0].user
+    api_client.force_authenticate(director)
+
+    def api(name, **kwargs):
+        return reverse(f"api:{name}", kwargs=kwargs)
+
+    created = api_client.post(
+        api("tournament-list"),
+        {
+            "club": club.pk,
+            "name": "Indian Poker night",
+            "game": "indian-poker",
+            "format": "multi_table",
+            "options": {"hands": 3},
+            "stage_settings": {"rounds": 2, "table_size": 4, "seed": 3},
+            "points": {"placement": [4, 2, 1, 0]},
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    tid = created.json()["id"]
+    stage = created.json()["stages"][0]["id"]
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gil", "Hal"]
+    added = api_client.post(
+        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
+    )
+    assert added.status_code == 201
+    for _ in range(2):
+        generated = api_client.post(
+            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
+        )
+        assert generated.status_code == 201, generated.json()
+        round_id = generated.json()["id"]
+        started = api_client.post(
+            api("tournament-round-start", tournament_id=tid, round_id=round_id)
+        )
+        assert started.status_code == 200, started.json()
+        for table in started.json()["tables"]:
+            match_id = table["match"]
+            for number, hand in enumerate(HANDS, start=1):
+                response = api_client.post(
+                    f"/api/v1/matches/{match_id}/deals/",
+                    {"number": number, "input": hand},
+                    format="json",
+                )
+                assert response.status_code == 201, response.json()
+            assert Match.objects.get(pk=match_id).finished
+            assert api_client.post(
+                f"/api/v1/matches/{match_id}/finish"
+            ).status_code in (
+                200,
+                409,
+            )
+        locked = api_client.post(
+            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
+        )
+        assert locked.status_code == 200, locked.json()
+    # The standings snapshot is a task's work after the commit; run it here.
+    tasks.reconcile_standings()
+    standings = api_client.get(api("tournament-standings", tournament_id=tid))
+    assert standings.status_code == 200, standings.json()
+    rows = standings.json()["stages"][0]["rows"]
+    assert len(rows) == 8
+    assert all(r["played"] == 2 for r in rows)
+    # Every table ends 94, 93, 107, 106: its seat 2 places first (4 points), seat
+    # 3 second (2), seat 0 third (1), seat 1 last (0) — 7 points a table.
+    assert sum(float(r["values"]["match_points"]) for r in rows) == 2 * 2 * 7

@@ -45,7 +45,7 @@ from games.engine.betting import Turns, play_betting
 from games.engine.chips import ChipLedger, ChipRules, OnShortfall, Payments, pot
 from games.engine.decks import STANDARD_52, check_deck_counted
 from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
-from games.engine.inputs import PER_SIDE, CardField, FrozenModel, SeatField, seat_role
+from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField, seat_role
 from games.engine.poker import card_key
 from games.rules._table_entry import table_entry_errors
 
@@ -81,10 +81,12 @@ class IndianPokerCards(FrozenModel):
 
     mode: Literal["cards"] = "cards"
     actions: Turns
-    cards: Annotated[tuple[CardField, ...], PER_SIDE] = Field(
+    # One list in seat order rather than a field per seat: the entry form's card
+    # picker then takes the table's cards in one go, tapped round the table.
+    cards: CardList = Field(
         min_length=MIN_PLAYERS,
         max_length=MAX_PLAYERS,
-        description="Each player's card, in seat order.",
+        description="Each player's card, in seat order (e.g. KS 2H AD AC).",
     )
 
 

@@ -92,7 +92,7 @@ EXPECTED_ROLES = {
         "clean_game": "seat",
     },
     "seven-rummy": {"went_out": "seat", "hands": "per_side", "deadwood": "per_side"},
-    "indian-poker": {"cards": "per_side", "paid": "per_side", "winner": "seat"},
+    "indian-poker": {"paid": "per_side", "winner": "seat"},
 }
 
 

@@ -11,18 +11,15 @@ from __future__ import annotations
 
 import pytest
 
+import tests.scoring.test_browser as phone
 from scoring.models import Match
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
-    expected_refusal,
-    no_sideways_scroll,
-    page,
-    shot,
-    table,
-    totals,
-)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# The phone, its login and its checks are the main browser module's.
+browser = phone.browser
+table = phone.table
+page = phone.page
 
 
 def enter_hand(page, actions: str, cards: list[str]) -> None:
@@ -32,7 +29,7 @@ def enter_hand(page, actions: str, cards: list[str]) -> None:
     for code in cards:
         page.click(f".cp-grid button[data-code='{code}']")
     assert page.input_value("input[name=cards]") == " ".join(cards)
-    no_sideways_scroll(page)
+    phone.no_sideways_scroll(page)
     page.click("#save-deal")
 
 
@@ -44,29 +41,29 @@ def test_indian_poker_three_hands(page, table):
     page.click("text=4 seats")
     for seat, name in enumerate(["Sami", "Olli", "Cia", "Dan"]):
         page.select_option(f"select[name=seat_{seat}]", label=name)
-    no_sideways_scroll(page)
+    phone.no_sideways_scroll(page)
     page.click("text=Start the match")
     page.wait_for_selector("#sheet")
     assert Match.objects.get().game_id == "indian-poker"
-    assert totals(page) == [100, 100, 100, 100]
+    assert phone.totals(page) == [100, 100, 100, 100]
 
     # Sami deals; Olli checks, Cia bets 2, Dan folds, Sami calls, Olli raises 1,
     # Cia and Sami call: 4 / 4 / 4 / 1 in the pot, Cia's A♦ takes 13.
     enter_hand(page, "C R2 F C R1 C C", ["KS", "2H", "AD", "AC"])
     page.wait_for_selector("#sheet")
-    shot(page, "indian-poker-sheet")
-    assert totals(page) == [96, 96, 109, 99]
+    phone.shot(page, "indian-poker-sheet")
+    assert phone.totals(page) == [96, 96, 109, 99]
 
     # The betting has not ended (Sami has not called Dan's bet): refused at the
     # turns' field, the cards kept.
     enter_hand(page, "C C R1", ["KH", "QH", "JH", "10H"])
     assert "betting has not ended" in page.inner_text("[data-path=actions]")
-    expected_refusal(page)
+    phone.expected_refusal(page)
     page.fill("input[name=actions]", "C C R1 C C C")
     page.click("#save-deal")
     page.wait_for_selector("#sheet")
     # Olli deals; Cia and Dan check, Sami bets 1, everyone calls: Sami's K♥ wins 8.
-    assert totals(page) == [102, 94, 107, 97]
+    assert phone.totals(page) == [102, 94, 107, 97]
 
     # The pot only: Dan paid 5 and won; the others 5, 2, 1.
     page.click("#enter-deal")
@@ -74,10 +71,10 @@ def test_indian_poker_three_hands(page, table):
     for seat, paid in enumerate([5, 2, 1, 5]):
         page.fill(f"input[name='paid.{seat}']", str(paid))
     page.check("input[name=winner][value='3']")
-    no_sideways_scroll(page)
+    phone.no_sideways_scroll(page)
     page.click("#save-deal")
     page.wait_for_selector("#sheet")
-    assert totals(page) == [97, 92, 106, 105]
+    assert phone.totals(page) == [97, 92, 106, 105]
     # The next-deal box shows the chips in hand (no IOUs written: the same).
     assert (
         page.inner_text("[data-context=chips]")

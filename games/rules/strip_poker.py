@@ -21,9 +21,11 @@ The chips are counted at the end of the deal, so a player who ran out in the mid
 of a deal and won the pot has paid the 20 back "instead of stripping" (§26.4): only
 what a player is short when the deal is over is a garment.
 
-Totals are each player's worth: chips held less 20 per garment stripped; they feed
-money (``chips_are_money``). The highest worth wins when the players stop, or when
-one player is left.
+Totals are each player's worth: chips held less 20 per garment stripped. Money is
+settled on them per point (a point is a chip) by the average method of §1.2: the
+bank antes take chips out of play, so the deals' chips do not cancel out and are
+not paid deal by deal (``chips_are_money`` is off). The highest worth wins when
+the players stop, or when one player is left.
 
 Invariants: chips held + the bank's + the table's never change; each deal's points
 sum to −(the bank antes + what the drop and the rebalance hand back) and equal the
@@ -215,7 +217,11 @@ class StripPoker(Game):
     tables = tuple(tuple(range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
     deal_modes = {"cards": StripPokerCards, "totals": StripPokerTotals}
     State = StripPokerState
-    chips_are_money = True
+    # The bank antes leave the players, so a deal's chips never cancel out, and the
+    # money layer pays chip games deal by deal only when they do. The final worths
+    # settled by the average method of §1.2 share what the bank took equally: the
+    # same money as each deal's chips with the bank's take shared.
+    chips_are_money = False
     deck = STANDARD_52
 
     def deck_for(self, options: StripPokerOptions) -> DeckSpec:

@@ -160,7 +160,7 @@ def test_flags_are_declared_where_the_book_says_so():
     # No built game is played for win/loss only; Sinkki's chips are money (§43.1).
     assert all(get_game(s).stakes_per_point for s in BUILT)
     chip_games = {s for s in BUILT if get_game(s).chips_are_money}
-    assert chip_games == {"sinkki", "indian-poker", "strip-poker"}
+    assert chip_games == {"sinkki", "indian-poker"}
 
 
 def test_deal_winners_default_is_the_sole_best_score():

@@ -31,10 +31,11 @@ def codes(deal: dict, options: dict | None = None, table: Table = THREE) -> set[
 
 
 def test_declaration():
-    """20 units each (§26), 2–6 players, chips feed money."""
+    """20 units each (§26), 2–6 players; the totals (worth) are settled per point,
+    since the bank antes leave the players and no deal's chips cancel out."""
     state = GAME.start({}, THREE)
     assert state.totals == (20, 20, 20)
-    assert GAME.chips_are_money
+    assert not GAME.chips_are_money and GAME.stakes_per_point
     assert {len(t) for t in GAME.tables} == set(range(2, 7))
 
 

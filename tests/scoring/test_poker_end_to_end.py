@@ -98,9 +98,81 @@ def test_indian_poker_through_the_api_to_its_winner_and_settled_in_money(
     }
 
 
-def test_an_indian_poker_evening_through_the_tournament_api(api_client, club, people):
-    """Eight players, two rounds at two tables of four, three hands a table; the
-    standings place each table's players by their chips."""
+STRIP_DEALS = [
+    # Seat 0 deals. Seat 1 bets 3, seat 2 folds, seat 0 calls; seat 1 bets 2, seat
+    # 0 raises 5, seat 1 calls: 11 / 11 / 1 paid; seat 0's two pair wins 23.
+    {
+        "first_betting": "R3 F C",
+        "second_betting": "R2 R5 C",
+        "hands": ["AH AD KC KD 9S", "QH QD 2C 3C 4H", ""],
+    },
+    # Seat 1 deals; all check twice; seat 2's straight takes the pot of 3.
+    {
+        "first_betting": "C C C",
+        "second_betting": "C C C",
+        "hands": ["AH AD KC KD 9S", "QH QD 2C 3C 4H", "2S 3H 4D 5C 6S"],
+    },
+    # Pot only: seat 1 paid 4 and won; the others 4 and 1.
+    {"mode": "totals", "paid": [4, 4, 1], "won": [False, True, False]},
+]
+
+
+def test_strip_poker_through_the_api_and_settled_by_the_average(
+    api_client, club, people
+):
+    """Three deals through the API (the players agreed on three); the worths are
+    settled per chip by the average method (the bank's antes shared equally)."""
+    api_client.force_authenticate(people[0].user)
+    created = api_client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {
+            "game": "strip-poker",
+            "options": {"deals": 3},
+            "seats": [{"player": p.pk, "side": i} for i, p in enumerate(people[:3])],
+            "point_value": "0.10",
+            "currency": "EUR",
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    for number, deal in enumerate(STRIP_DEALS, start=1):
+        response = api_client.post(
+            f"/api/v1/matches/{match_id}/deals/",
+            {"number": number, "input": deal},
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+    # 20 + (8, −15, −5) + (−5, −5, −2) + (−8, 1, −5)
+    assert response.json()["match"]["totals"] == [15, 1, 8]
+    finished = api_client.post(f"/api/v1/matches/{match_id}/finish")
+    assert finished.status_code == 200
+    match = Match.objects.get(pk=match_id)
+    assert match.finished and match.winners == [0]
+
+    money_services.match_settle(match=match, by=people[0].user)
+    settled, _ = money_selectors.balances(
+        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
+    )
+    # Average 8: +7, −7, 0 chips at 0.10 EUR.
+    assert {k: v for k, v in settled.items() if v} == {
+        f"p{people[0].pk}": 70,
+        f"p{people[1].pk}": -70,
+    }
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "table_size", "deals"),
+    [
+        ("indian-poker", {"hands": 3}, 4, HANDS),
+        ("strip-poker", {"deals": 3}, 3, STRIP_DEALS),
+    ],
+)
+def test_an_evening_through_the_tournament_api(
+    api_client, club, people, game, options, table_size, deals
+):
+    """Two tables, two rounds, three deals a table; the standings place each
+    table's players by their chips (placement points 4, 2, 1, 0)."""
     director = people[0].user
     api_client.force_authenticate(director)
 
@@ -111,11 +183,11 @@ def test_an_indian_poker_evening_through_the_tournament_api(api_client, club, pe
         api("tournament-list"),
         {
             "club": club.pk,
-            "name": "Indian Poker night",
-            "game": "indian-poker",
+            "name": "Poker night",
+            "game": game,
             "format": "multi_table",
-            "options": {"hands": 3},
-            "stage_settings": {"rounds": 2, "table_size": 4, "seed": 3},
+            "options": options,
+            "stage_settings": {"rounds": 2, "table_size": table_size, "seed": 3},
             "points": {"placement": [4, 2, 1, 0]},
         },
         format="json",
@@ -123,7 +195,7 @@ def test_an_indian_poker_evening_through_the_tournament_api(api_client, club, pe
     assert created.status_code == 201, created.json()
     tid = created.json()["id"]
     stage = created.json()["stages"][0]["id"]
-    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gil", "Hal"]
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gil", "Hal"][: 2 * table_size]
     added = api_client.post(
         api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
     )
@@ -140,7 +212,7 @@ def test_an_indian_poker_evening_through_the_tournament_api(api_client, club, pe
         assert started.status_code == 200, started.json()
         for table in started.json()["tables"]:
             match_id = table["match"]
-            for number, hand in enumerate(HANDS, start=1):
+            for number, hand in enumerate(deals, start=1):
                 response = api_client.post(
                     f"/api/v1/matches/{match_id}/deals/",
                     {"number": number, "input": hand},
@@ -163,8 +235,8 @@ def test_an_indian_poker_evening_through_the_tournament_api(api_client, club, pe
     standings = api_client.get(api("tournament-standings", tournament_id=tid))
     assert standings.status_code == 200, standings.json()
     rows = standings.json()["stages"][0]["rows"]
-    assert len(rows) == 8
+    assert len(rows) == 2 * table_size
     assert all(r["played"] == 2 for r in rows)
-    # Every table ends 94, 93, 107, 106: its seat 2 places first (4 points), seat
-    # 3 second (2), seat 0 third (1), seat 1 last (0) — 7 points a table.
+    # Every table's totals are distinct (Indian Poker 94, 93, 107, 106; Strip Poker
+    # 15, 1, 8): 4 + 2 + 1 (+ 0) placement points a table, two tables, two rounds.
     assert sum(float(r["values"]["match_points"]) for r in rows) == 2 * 2 * 7

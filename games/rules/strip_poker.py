@@ -99,7 +99,7 @@ class StripPokerCards(FrozenModel):
 
     mode: Literal["cards"] = "cards"
     first_betting: Turns
-    second_betting: Turns = ()
+    second_betting: Turns  # empty when all but one folded in the first
     hands: Annotated[tuple[CardList, ...], PER_SIDE] = Field(
         default=(),
         max_length=MAX_PLAYERS,

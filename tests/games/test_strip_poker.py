@@ -81,7 +81,7 @@ def test_two_bettings_only_those_still_in_bet_again():
 def test_all_fold_but_one_who_shows_nothing():
     """§26.2: if everyone except one player folded, that player collects the pot
     without showing."""
-    result = score({"first_betting": "R1 F F", "hands": []})
+    result = score({"first_betting": "R1 F F", "second_betting": "", "hands": []})
     assert result.detail == {"paid": [1, 2, 1], "winners": [1]}
     assert codes({"first_betting": "R1 F F", "second_betting": "C", "hands": []}) == {
         "betting_over"

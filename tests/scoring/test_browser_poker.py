@@ -80,3 +80,62 @@ def test_indian_poker_three_hands(page, table):
         page.inner_text("[data-context=chips]")
         == "Sami 97 · Olli 92 · Cia 106 · Dan 105"
     )
+
+
+def tap_hand(page, seat: int, cards: str) -> None:
+    page.click(f"[data-path='hands.{seat}'] .cp-open")
+    for code in cards.split():
+        page.click(f".cp-grid button[data-code='{code}']")
+
+
+def test_strip_poker_three_deals(page, table):
+    """Three players; two deals entered as bettings and hands tapped into the card
+    picker, one as the pot only (a checkbox for the winner); the sheet's totals are
+    the worths and the next-deal box the garments left."""
+    club, _sami, _others = table
+    page.click(f"a[href='/clubs/{club.pk}/']")
+    page.click("text=New match")
+    page.click("text=Strip Poker")
+    page.click("text=3 seats")
+    for seat, name in enumerate(["Sami", "Olli", "Cia"]):
+        page.select_option(f"select[name=seat_{seat}]", label=name)
+    page.click("text=Start the match")
+    page.wait_for_selector("#sheet")
+    assert phone.totals(page) == [20, 20, 20]
+
+    # Sami deals. Olli bets 3, Cia folds, Sami calls; Olli bets 2, Sami raises 5,
+    # Olli calls: 11 / 11 / 1 in the pot. Sami's two pair beats Olli's queens.
+    page.click("#enter-deal")
+    page.fill("input[name=first_betting]", "R3 F C")
+    page.fill("input[name=second_betting]", "R2 R5 C")
+    tap_hand(page, 0, "AH AD KC KD 9S")
+    tap_hand(page, 1, "QH QD 2C 3C 4H")
+    phone.no_sideways_scroll(page)
+    page.click("#save-deal")
+    page.wait_for_selector("#sheet")
+    assert phone.totals(page) == [28, 5, 15]
+
+    # Olli deals; everyone checks twice; Cia's straight takes the pot of 3. Olli
+    # (5 chips, pays 5) is not short.
+    page.click("#enter-deal")
+    page.fill("input[name=first_betting]", "C C C")
+    page.fill("input[name=second_betting]", "C C C")
+    tap_hand(page, 0, "AH AD KC KD 9S")
+    tap_hand(page, 1, "QH QD 2C 3C 4H")
+    tap_hand(page, 2, "2S 3H 4D 5C 6S")
+    page.click("#save-deal")
+    page.wait_for_selector("#sheet")
+    assert phone.totals(page) == [23, 0, 13]
+
+    # The pot only: Olli, out of chips, paid 4 + 4 and won 9; Sami paid 4, Cia 1.
+    page.click("#enter-deal")
+    page.check("input[name=mode][value=totals]")
+    for seat, paid in enumerate([4, 4, 1]):
+        page.fill(f"input[name='paid.{seat}']", str(paid))
+    page.check("input[type=checkbox][name='won.1']")
+    phone.no_sideways_scroll(page)
+    page.click("#save-deal")
+    page.wait_for_selector("#sheet")
+    phone.shot(page, "strip-poker-sheet")
+    assert phone.totals(page) == [15, 1, 8]
+    assert page.inner_text("[data-context=garments]") == "Sami 4 · Olli 4 · Cia 4"

@@ -94,6 +94,8 @@ EXPECTED_ROLES = {
     "seven-rummy": {"went_out": "seat", "hands": "per_side", "deadwood": "per_side"},
     "indian-poker": {"paid": "per_side", "winner": "seat"},
     "strip-poker": {"hands": "per_side", "paid": "per_side", "won": "per_side"},
+    "chinese-poker": {"places": "per_side"},
+    "kiertopokeri": {"announcer": "seat", "doubter": "seat", "out": "seat"},
 }
 
 
@@ -157,8 +159,10 @@ def test_flags_are_declared_where_the_book_says_so():
     assert [s for s in BUILT if get_game(s).sheet_difference] == ["sleazy"]
     assert [s for s in BUILT if get_game(s).duplicate_boards] == ["sakaali"]
     assert [s for s in BUILT if get_game(s).lower_totals_win] == ["sneaky-pete"]
-    # No built game is played for win/loss only; Sinkki's chips are money (§43.1).
-    assert all(get_game(s).stakes_per_point for s in BUILT)
+    # Chinese Poker (§24) and Kiertopokeri (§23) are played for win/loss only;
+    # Sinkki's and Indian Poker's chips are money (§43.1, §25).
+    win_loss = {s for s in BUILT if not get_game(s).stakes_per_point}
+    assert win_loss == {"chinese-poker", "kiertopokeri"}
     chip_games = {s for s in BUILT if get_game(s).chips_are_money}
     assert chip_games == {"sinkki", "indian-poker"}
 

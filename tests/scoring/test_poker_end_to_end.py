@@ -161,11 +161,79 @@ def test_strip_poker_through_the_api_and_settled_by_the_average(
     }
 
 
+# Kiertopokeri at four: seat 1 doubts seat 0's true pair and drops; seat 3 is out;
+# seat 0 doubts seat 2's true straight and drops: seat 2 is the last one left.
+KIERTO_DEALS = [
+    {"announcer": 0, "doubter": 1, "announced": "pair Q J", "shown": "QS QH JD 7C 3S"},
+    {"mode": "totals", "out": 3},
+    {
+        "announcer": 2,
+        "doubter": 0,
+        "announced": "straight 9",
+        "shown": "9S 8H 7D 6C 5S",
+    },
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "deals", "winner", "totals"),
+    [
+        ("chinese-poker", [{"places": [3, 1, 4, 2]}], 1, [0, 1, 0, 0]),
+        ("kiertopokeri", KIERTO_DEALS, 2, [2, 0, 3, 1]),
+    ],
+)
+def test_win_loss_games_through_the_api_and_a_flat_stake(
+    api_client, club, people, game, deals, winner, totals
+):
+    """Played through the API to the winner; a per-point stake is refused (§1.2:
+    win/loss only), a flat stake per match won is paid by each loser."""
+    api_client.force_authenticate(people[0].user)
+    seats = [{"player": p.pk, "side": i} for i, p in enumerate(people)]
+    refused = api_client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {"game": game, "seats": seats, "point_value": "0.10", "currency": "EUR"},
+        format="json",
+    )
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["code"] == "stake_on_win_loss_game"
+    created = api_client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {"game": game, "seats": seats, "currency": "EUR"},
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    for number, deal in enumerate(deals, start=1):
+        response = api_client.post(
+            f"/api/v1/matches/{match_id}/deals/",
+            {"number": number, "input": deal},
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+    assert response.json()["match"]["totals"] == totals
+    assert api_client.post(f"/api/v1/matches/{match_id}/finish").status_code == 200
+    match = Match.objects.get(pk=match_id)
+    assert match.winners == [winner]
+
+    money_services.match_terms_set(
+        match=match, team_mode="per_member", flat_stake="1.00", by=people[0].user
+    )
+    money_services.match_settle(match=match, by=people[0].user)
+    settled, _ = money_selectors.balances(
+        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
+    )
+    assert {k: v for k, v in settled.items() if v} == {
+        f"p{p.pk}": 300 if i == winner else -100 for i, p in enumerate(people)
+    }
+
+
 @pytest.mark.parametrize(
     ("game", "options", "table_size", "deals"),
     [
         ("indian-poker", {"hands": 3}, 4, HANDS),
         ("strip-poker", {"deals": 3}, 3, STRIP_DEALS),
+        ("chinese-poker", {}, 4, [{"places": [3, 1, 4, 2]}]),
+        ("kiertopokeri", {}, 4, KIERTO_DEALS),
     ],
 )
 def test_an_evening_through_the_tournament_api(
@@ -187,7 +255,12 @@ def test_an_evening_through_the_tournament_api(
             "game": game,
             "format": "multi_table",
             "options": options,
-            "stage_settings": {"rounds": 2, "table_size": table_size, "seed": 3},
+            "stage_settings": {
+                "rounds": 2,
+                "table_size": table_size,
+                "min_table_size": table_size,
+                "seed": 3,
+            },
             "points": {"placement": [4, 2, 1, 0]},
         },
         format="json",
@@ -237,6 +310,7 @@ def test_an_evening_through_the_tournament_api(
     rows = standings.json()["stages"][0]["rows"]
     assert len(rows) == 2 * table_size
     assert all(r["played"] == 2 for r in rows)
-    # Every table's totals are distinct (Indian Poker 94, 93, 107, 106; Strip Poker
-    # 15, 1, 8): 4 + 2 + 1 (+ 0) placement points a table, two tables, two rounds.
+    # Every table places its players (Indian Poker 94, 93, 107, 106; Strip Poker
+    # 15, 1, 8; Kiertopokeri 2, 0, 3, 1): 4 + 2 + 1 (+ 0) placement points a table;
+    # Chinese Poker's 0, 1, 0, 0 puts three level, who share 2 + 1 + 0.
     assert sum(float(r["values"]["match_points"]) for r in rows) == 2 * 2 * 7

@@ -82,10 +82,14 @@ def test_indian_poker_three_hands(page, table):
     )
 
 
-def tap_hand(page, seat: int, cards: str) -> None:
-    page.click(f"[data-path='hands.{seat}'] .cp-open")
+def tap(page, path: str, cards: str) -> None:
+    page.click(f"[data-path='{path}'] .cp-open")
     for code in cards.split():
         page.click(f".cp-grid button[data-code='{code}']")
+
+
+def tap_hand(page, seat: int, cards: str) -> None:
+    tap(page, f"hands.{seat}", cards)
 
 
 def test_strip_poker_three_deals(page, table):
@@ -139,3 +143,87 @@ def test_strip_poker_three_deals(page, table):
     phone.shot(page, "strip-poker-sheet")
     assert phone.totals(page) == [15, 1, 8]
     assert page.inner_text("[data-context=garments]") == "Sami 4 · Olli 4 · Cia 4"
+
+
+def start(page, club, game: str, seats: int, names: list[str]) -> None:
+    page.click(f"a[href='/clubs/{club.pk}/']")
+    page.click("text=New match")
+    page.click(f"text={game}")
+    if page.locator(f"text={seats} seats").count():
+        page.click(f"text={seats} seats")
+    for seat, name in enumerate(names):
+        page.select_option(f"select[name=seat_{seat}]", label=name)
+    page.click("text=Start the match")
+    page.wait_for_selector("#sheet")
+
+
+def test_chinese_poker_three_hands_by_places(page, table):
+    """Three hands of a session scored by places, each entered as the players'
+    places; a place given twice is refused at its field."""
+    club, _sami, _others = table
+    page.click(f"a[href='/clubs/{club.pk}/']")
+    page.click("text=New match")
+    page.click("text=Chinese Poker")
+    page.click("text=4 seats")
+    for seat, name in enumerate(["Sami", "Olli", "Cia", "Dan"]):
+        page.select_option(f"select[name=seat_{seat}]", label=name)
+    page.fill("input[name='options.hands']", "3")
+    page.check("input[name='options.scoring'][value=places]")
+    page.click("text=Start the match")
+    page.wait_for_selector("#sheet")
+
+    def hand(places: list[int]) -> None:
+        page.click("#enter-deal")
+        for seat, place in enumerate(places):
+            page.fill(f"input[name='places.{seat}']", str(place))
+        phone.no_sideways_scroll(page)
+        page.click("#save-deal")
+
+    hand([2, 2, 1, 4])
+    assert "the places are 1" in page.inner_text("[data-path='places.1']")
+    phone.expected_refusal(page)
+    page.fill("input[name='places.1']", "3")
+    page.click("#save-deal")
+    page.wait_for_selector("#sheet")
+    assert phone.totals(page) == [2, 1, 3, 0]
+    hand([1, 2, 3, 4])
+    page.wait_for_selector("#sheet")
+    hand([4, 1, 3, 2])
+    page.wait_for_selector("#sheet")
+    phone.shot(page, "chinese-poker-sheet")
+    assert phone.totals(page) == [2 + 3 + 0, 1 + 2 + 3, 3 + 1 + 1, 0 + 0 + 2]
+
+
+def test_kiertopokeri_a_game_to_the_last_player(page, table):
+    """Three drops at four: a doubted true pair, a drop entered as who went out, a
+    doubted false straight; the last one left has won."""
+    club, _sami, _others = table
+    start(page, club, "Kiertopokeri", 4, ["Sami", "Olli", "Cia", "Dan"])
+
+    page.click("#enter-deal")
+    page.check("input[name=announcer][value='0']")  # Sami
+    page.check("input[name=doubter][value='1']")  # Olli
+    page.fill("input[name=announced]", "pair Q J")
+    tap(page, "shown", "QS QH JD 7C 3S")
+    phone.no_sideways_scroll(page)
+    page.click("#save-deal")
+    page.wait_for_selector("#sheet")
+    assert phone.totals(page) == [1, 0, 1, 1]  # true: Olli, who doubted, is out
+
+    page.click("#enter-deal")
+    page.check("input[name=mode][value=totals]")
+    page.check("input[name=out][value='3']")  # Dan
+    page.click("#save-deal")
+    page.wait_for_selector("#sheet")
+
+    page.click("#enter-deal")
+    page.check("input[name=announcer][value='2']")  # Cia
+    page.check("input[name=doubter][value='0']")  # Sami
+    page.fill("input[name=announced]", "straight 10")
+    tap(page, "shown", "9S 8H 7D 6C 5S")
+    page.click("#save-deal")
+    page.wait_for_selector("#sheet")
+    phone.shot(page, "kiertopokeri-sheet")
+    # False (the straight is to the nine): Cia is out, Sami is the last one left.
+    assert phone.totals(page) == [3, 0, 2, 1]
+    assert Match.objects.get().winners == [0]

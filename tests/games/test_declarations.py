@@ -96,6 +96,7 @@ EXPECTED_ROLES = {
     "strip-poker": {"hands": "per_side", "paid": "per_side", "won": "per_side"},
     "chinese-poker": {"places": "per_side"},
     "kiertopokeri": {"announcer": "seat", "doubter": "seat", "out": "seat"},
+    "fireplace-poker": {"melds": "per_side"},
 }
 
 
@@ -158,7 +159,8 @@ def test_games_without_such_terms_declare_only_their_own_rows(slug, codes):
 def test_flags_are_declared_where_the_book_says_so():
     assert [s for s in BUILT if get_game(s).sheet_difference] == ["sleazy"]
     assert [s for s in BUILT if get_game(s).duplicate_boards] == ["sakaali"]
-    assert [s for s in BUILT if get_game(s).lower_totals_win] == ["sneaky-pete"]
+    lower_wins = {s for s in BUILT if get_game(s).lower_totals_win}
+    assert lower_wins == {"sneaky-pete", "fireplace-poker"}
     # Chinese Poker (§24) and Kiertopokeri (§23) are played for win/loss only;
     # Sinkki's and Indian Poker's chips are money (§43.1, §25).
     win_loss = {s for s in BUILT if not get_game(s).stakes_per_point}

@@ -227,3 +227,40 @@ def test_kiertopokeri_a_game_to_the_last_player(page, table):
     # False (the straight is to the nine): Cia is out, Sami is the last one left.
     assert phone.totals(page) == [3, 0, 2, 1]
     assert Match.objects.get().winners == [0]
+
+
+def test_fireplace_poker_three_turns(page, table):
+    """Two players; melds tapped into the card picker (five decks), a robbery by
+    the meld's number on the sheet, a meld below a pair of jacks refused."""
+    club, _sami, _others = table
+    start(page, club, "Fireplace Poker", 2, ["Sami", "Olli"])
+    assert phone.totals(page) == [31, 31]
+
+    def turn(cards: str, robbed: str = "") -> None:
+        page.click("#enter-deal")
+        tap(page, "meld", cards)
+        if robbed:
+            page.fill("input[name=robbed]", robbed)
+        phone.no_sideways_scroll(page)
+        page.click("#save-deal")
+
+    turn("JS JH 4D 3C 2S")  # Sami: 1 meld to 0, a chip off
+    page.wait_for_selector("#sheet")
+    turn("10S 10H AD KC QS")  # Olli: a pair of tens is too low
+    assert "pair of jacks" in page.inner_text("[data-path=meld]")
+    phone.expected_refusal(page)
+    page.goto(page.url.split("/deals/")[0] + "/")
+    page.wait_for_selector("#sheet")
+    turn("KS KH KD 7C 7S")  # Olli: 1 to 1
+    page.wait_for_selector("#sheet")
+    assert "1: JS JH 4D 3C 2S" in page.inner_text("[data-context=table]")
+    turn("QS QH 2D 3C 5S")  # Sami: 2 to 1
+    page.wait_for_selector("#sheet")
+    assert phone.totals(page) == [29, 31]
+    # Olli steals the 2♠ from Sami's meld 1 (the jacks) into a pair of aces: the
+    # jacks are discarded, 2 melds to 1, a chip off.
+    turn("AS AH 2S 6D 8C", robbed="1")
+    page.wait_for_selector("#sheet")
+    phone.shot(page, "fireplace-poker-sheet")
+    assert phone.totals(page) == [29, 30]
+    assert "JS JH" not in page.inner_text("[data-context=table]")

@@ -1,10 +1,13 @@
-"""Indian Poker on a phone (book ch 25), in Debian's Chromium driven by Playwright.
+"""The poker games on a phone, in Debian's Chromium driven by Playwright.
 
-Against the live server on a 390 × 844 viewport: Sami starts an Indian Poker match
-for four through the pages and enters three hands — two as their betting turns and
-the four cards (tapped in the card picker or typed), one as the pot only — and the
-sheet's totals are each player's chips. A hand whose betting has not ended is
-refused, shown at the turns' field.
+Against the live server on a 390 × 844 viewport, each game started through the
+pages and played for three deals or more, the sheet's totals checked: Indian Poker
+(book ch 25: betting turns and cards tapped into the picker, a hand whose betting
+has not ended refused, a pot-only hand), Strip Poker (ch 26: two bettings, hands
+tapped in, a pot-only deal with a split checkbox, garments on the sheet), Chinese
+Poker (ch 24: places, a repeated place refused), Kiertopokeri (ch 23: doubts checked
+against the cards, a game to the last player) and Fireplace Poker (ch 22: melds
+tapped in, a meld below a pair of jacks refused, a robbery by number).
 """
 
 from __future__ import annotations

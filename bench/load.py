@@ -78,7 +78,7 @@ def _tuppi_match(club: Any, seats: list, *, by: Any) -> Any:
     player keeps the score."""
     from scoring import services
 
-    return services.start_match(
+    return services.match_start(
         club=club,
         game="tuppi",
         seats=[(p, i % 2) for i, p in enumerate(seats)],
@@ -168,11 +168,11 @@ def cmd_queries() -> dict[str, Any]:
         director = club.memberships.get(role="admin").player.user
         match = _tuppi_match(club, seats, by=director)
         for number in range(1, upto - 1):
-            services.submit_deal(
+            services.deal_submit(
                 match=match, number=number, input=deal(number), by=user
             )
         with CaptureQueriesContext(connection) as service:
-            services.submit_deal(
+            services.deal_submit(
                 match=match, number=upto - 1, input=deal(upto - 1), by=user
             )
         with CaptureQueriesContext(connection) as api:

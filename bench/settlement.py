@@ -25,7 +25,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from scoring.money.transfers import plan_transfers, plan_transfers_greedy
+from money.settlement.transfers import plan_transfers, plan_transfers_greedy
 
 SIZES = (8, 12, 16, 20)
 

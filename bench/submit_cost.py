@@ -41,7 +41,7 @@ def prepare(deals: int) -> str:
     match = Match.objects.get(pk=cmd_setup(1)["single"]["match"])
     user = match.scorers.order_by("-id").first().user
     for number in range(1, deals + 1):
-        services.submit_deal(match=match, number=number, input=deal(number), by=user)
+        services.deal_submit(match=match, number=number, input=deal(number), by=user)
     return f"{match.pk} {user.pk}"
 
 
@@ -56,7 +56,7 @@ def submit(match_id: int, user_id: int, count: int) -> None:
     user = get_user_model().objects.get(pk=user_id)
     start = match.deals.count()
     for number in range(start + 1, start + 4 + count):
-        services.submit_deal(match=match, number=number, input=deal(number), by=user)
+        services.deal_submit(match=match, number=number, input=deal(number), by=user)
 
 
 def main() -> None:

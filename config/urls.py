@@ -14,8 +14,8 @@ api_v1 = [
     path("", include("games.api.urls")),
     path("", include("scoring.api.urls")),
     path("", include("tournaments.api.urls")),
-    path("", include("scoring.money_api")),
-    path("", include("scoring.people_api")),
+    path("", include("money.api.urls")),
+    path("", include("scoring.api.people")),
 ]
 
 urlpatterns = [
@@ -37,7 +37,7 @@ urlpatterns = [
         name="api-docs",
     ),
     path("", include("scoring.urls")),
-    path("", include("scoring.money_urls")),
+    path("", include("money.urls")),
     path("", include("tournaments.urls")),
     path("", include("games.urls")),
 ]

@@ -84,7 +84,7 @@ class MatchAdmin(ReadOnlyAdmin):
     @admin.action(description="Re-fold the selected matches from their deals")
     def refold(self, request, queryset):
         for match in queryset:
-            services.refold_match(match=match)
+            services.match_refold(match=match)
         messages.success(request, f"Re-folded {queryset.count()} match(es).")
 
 

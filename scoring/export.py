@@ -1,6 +1,6 @@
 """The score sheet as a table: for the sheet page, the CSV export and the chart.
 
-Input is :func:`scoring.selectors.match_sheet` (plain data); nothing here reads the
+Input is :func:`scoring.selectors.match_sheet_get` (plain data); nothing here reads the
 database or scores anything. Terms:
 
 * a **row** is one deal of the sheet, whatever its status (``counted``, ``flagged``,

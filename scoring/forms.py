@@ -3,7 +3,7 @@
 These check that what a browser posted is well formed (a number is a number, a
 reason is given); every rule of the score book is checked by the service the view
 calls. The deal itself is not a Django form: it is generated from the game's deal
-schema (:mod:`scoring.deal_forms`).
+schema (:mod:`scoring.deal_forms`). The club's people pages' forms are at the end.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from django import forms
 
-from scoring.models import Player
+from scoring.models import Player, Role
 
 
 class MatchSetupForm(forms.Form):
@@ -120,3 +120,44 @@ class PlayerForm(forms.Form):
     allow_duplicate = forms.BooleanField(
         required=False, label="A different person with a similar name: add anyway"
     )
+
+
+# -- the club's people ---------------------------------------------------------------
+
+
+class AddPlayerForm(forms.Form):
+    display_name = forms.CharField(max_length=80, label="Name")
+    role = forms.ChoiceField(choices=Role.choices, initial=Role.MEMBER, label="Role")
+    guest = forms.BooleanField(required=False, label="A guest (a visitor, no account)")
+    allow_duplicate = forms.BooleanField(
+        required=False, label="A different person: add anyway"
+    )
+
+
+class AddAccountForm(forms.Form):
+    username = forms.CharField(
+        max_length=150,
+        label="Username",
+        help_text="The account of someone who already plays (in another club).",
+    )
+    role = forms.ChoiceField(choices=Role.choices, initial=Role.MEMBER, label="Role")
+
+
+class RenameForm(forms.Form):
+    display_name = forms.CharField(max_length=80, label="Name")
+    short_name = forms.CharField(
+        max_length=12,
+        required=False,
+        label="Short name",
+        help_text="What the score sheets print (optional).",
+    )
+
+
+class MergeForm(forms.Form):
+    keep = forms.TypedChoiceField(coerce=int, label="Keep")
+    merge = forms.TypedChoiceField(coerce=int, label="Merge into it and remove")
+
+    def __init__(self, *args, choices=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["keep"].choices = choices
+        self.fields["merge"].choices = choices

@@ -16,7 +16,7 @@ must return the first response and create nothing new. Rules:
   **409** and the code ``idempotency_key_reused`` (409, not 422: the request itself
   is valid, it conflicts with what the key already stands for).
 
-Stored responses are purged after 48 hours (task ``scoring.purge_idempotency_keys``).
+Stored responses are purged after 48 hours (task ``scoring.idempotency_keys_purge``).
 """
 
 from __future__ import annotations

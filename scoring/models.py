@@ -326,7 +326,6 @@ class IdempotencyKey(models.Model):
         return f"{self.key} ({self.user_id})"
 
 
-# The money models live in their own module (scoring/ledger_models.py), the people's
-# (merges, ratings) in scoring/people_models.py.
-from scoring.ledger_models import *  # noqa: E402, F403
+# The people's models (merges, ratings) live in scoring/people_models.py. The money
+# models are the money app's (money/models.py): the score book does not import them.
 from scoring.people_models import *  # noqa: E402, F403

@@ -1,7 +1,7 @@
 """The people's records: the audit trail of player merges, and ratings.
 
 Imported at the end of :mod:`scoring.models`; the only writer is
-:mod:`scoring.players`.
+:mod:`scoring.services.players`.
 
 * **PlayerMerge** — one merge of player ``merged_id`` (its name kept in
   ``merged_name``, the row itself is gone) into ``kept``: who, when, in which club,
@@ -10,7 +10,7 @@ Imported at the end of :mod:`scoring.models`; the only writer is
 * **Rating** — a player's Weng-Lin (openskill) rating in one game (``game``: the
   match's game slug) at one club: ``mu`` and ``sigma``, the ``matches`` it counts.
   ``ordinal`` (mu − 3σ) orders a ranking list. Derived data: rebuilt from the
-  finished matches by :func:`scoring.ratings.ratings_recompute` at any time.
+  finished matches by :func:`scoring.services.ratings_recompute` at any time.
 * **RatedMatch** — a finished match that the ratings of its club and game count:
   its place in the order (``ended_at``, match id) and the ``outcome`` applied (the
   players of each side and their ranks), so a notification delivered twice changes

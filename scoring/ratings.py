@@ -10,9 +10,11 @@ finishing-order game is one team per player, a heads-up game two teams of one.
   totals share a rank. A finished match without winners is a draw: every side rank 1.
   Abandoned and unfinished matches do not count.
 * **Order.** A club's ratings in a game are the fold of its finished matches in the
-  order (``ended_at``, match id). :func:`ratings_recompute` folds them from scratch.
-* **After each finished match** the worker runs :func:`rating_match_changed`
-  (task ``scoring.rating_match_changed``, sent by the score book's "result changed"
+  order (``ended_at``, match id). :func:`scoring.services.ratings_recompute` folds
+  them from scratch.
+* **After each finished match** the worker runs
+  :func:`scoring.services.ratings_update_for_match` (task
+  ``scoring.ratings_update_for_match``, sent by the score book's "result changed"
   notification after the commit that finished or corrected the match). It applies
   the match on top of the stored ratings when it is the newest of its club and game,
   does nothing when the same outcome is already counted, and recomputes the club's
@@ -27,12 +29,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from openskill.models import PlackettLuce
 
 from games.engine import UnknownGame, get_game
-from scoring.localtime import local
-from scoring.models import Club, Match, MatchStatus, Player, RatedMatch, Rating
+from scoring.models import Club, Match, MatchStatus, Rating
 
 MODEL = PlackettLuce()
 
@@ -91,112 +91,8 @@ def rate(book: dict[int, Any], outcome: dict[str, Any]) -> None:
             row.matches += 1
 
 
-def _apply(club: Club, game: str, outcome: dict[str, Any]) -> None:
-    ids = [pid for team in outcome["teams"] for pid in team]
-    book = {
-        r.player_id: r
-        for r in Rating.objects.filter(club=club, game=game, player_id__in=ids)
-    }
-    rate(book, outcome)
-    for row in book.values():
-        row.club, row.game = club, game
-        row.save()
-
-
-def _matches(club: Club, game: str):
+def finished_matches(club: Club, game: str):
+    """The club's finished matches of ``game`` in the order ratings fold them."""
     return Match.objects.filter(
         club=club, game_id=game, status=MatchStatus.FINISHED
     ).order_by("ended_at", "id")
-
-
-@transaction.atomic
-def ratings_recompute(*, club: Club, game: str) -> int:
-    """Rebuild ``club``'s ratings in ``game`` from its finished matches; returns how
-    many matches count. Idempotent."""
-    Club.objects.select_for_update().get(pk=club.pk)
-    Rating.objects.filter(club=club, game=game).delete()
-    RatedMatch.objects.filter(club=club, game=game).delete()
-    counted = 0
-    for match in _matches(club, game):
-        outcome = outcome_of(match)
-        if outcome is None:
-            continue
-        _apply(club, game, outcome)
-        RatedMatch.objects.create(
-            match=match, club=club, game=game, ended_at=match.ended_at, outcome=outcome
-        )
-        counted += 1
-    return counted
-
-
-def _later_than(match: Match):
-    """Rated matches of the club and game that come after ``match`` in the order."""
-    same = RatedMatch.objects.filter(club_id=match.club_id, game=match.game_id)
-    return same.filter(ended_at__gt=match.ended_at) | same.filter(
-        ended_at=match.ended_at, match_id__gt=match.pk
-    )
-
-
-@transaction.atomic
-def rating_match_changed(*, match_id: int) -> str:
-    """Bring the ratings of the match's club and game up to date with it (see the
-    module docstring). Returns what it did: ``applied``, ``unchanged``,
-    ``recomputed`` or ``ignored``."""
-    match = Match.objects.select_related("club").filter(pk=match_id).first()
-    if match is None:
-        return "ignored"
-    club, game = match.club, match.game_id
-    Club.objects.select_for_update().get(pk=club.pk)
-    outcome = outcome_of(match)
-    done = RatedMatch.objects.filter(match=match).first()
-    if done is not None and outcome == done.outcome and done.ended_at == match.ended_at:
-        return "unchanged"
-    if done is None and outcome is None:
-        return "ignored"
-    if done is None and not _later_than(match).exists():
-        _apply(club, game, outcome)
-        RatedMatch.objects.create(
-            match=match, club=club, game=game, ended_at=match.ended_at, outcome=outcome
-        )
-        return "applied"
-    ratings_recompute(club=club, game=game)
-    return "recomputed"
-
-
-def games_rated(club: Club) -> list[str]:
-    return list(
-        Rating.objects.filter(club=club)
-        .order_by("game")
-        .values_list("game", flat=True)
-        .distinct()
-    )
-
-
-def ranking(club: Club, game: str, *, season: int | None = None) -> list[Rating]:
-    """The club's ranking list in ``game``: by ordinal (mu − 3σ), best first. With
-    ``season`` (a year), the ratings of that season alone: every player starts
-    afresh and only the matches that ended that year in the club's time zone count
-    (computed, not stored)."""
-    if season is None:
-        rows = list(
-            Rating.objects.filter(club=club, game=game).select_related("player")
-        )
-    else:
-        book: dict[int, Rating] = {}
-        for match in _matches(club, game).prefetch_related("seats"):
-            outcome = outcome_of(match)
-            if outcome is not None and local(match.ended_at, club).year == season:
-                rate(book, outcome)
-        names = Player.objects.in_bulk(list(book))
-        rows = list(book.values())
-        for row in rows:
-            row.player = names[row.player_id]
-    return sorted(rows, key=lambda r: (-r.ordinal, -r.mu, r.player.display_name))
-
-
-def seasons(club: Club, game: str) -> list[int]:
-    """The years (club time) in which rated matches of ``game`` ended, newest first."""
-    ended = RatedMatch.objects.filter(club=club, game=game).values_list(
-        "ended_at", flat=True
-    )
-    return sorted({local(e, club).year for e in ended}, reverse=True)

@@ -195,7 +195,7 @@ def _setup(tables: int) -> dict:
     club = ClubFactory(name="Klubi-ilta", slug="klubi-ilta")
     scorer = member(club, Role.SCORER, "Sami")
     matches = [
-        services.start_match(
+        services.match_start(
             club=club,
             game="race-test",
             seats=[(scorer, 0), (member(club, Role.MEMBER, f"Vastus {i}"), 1)],

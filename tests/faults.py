@@ -358,7 +358,7 @@ def _setup() -> dict:
         for name in ("Eino", "Fanni", "Gustav", "Hilla")
     ]
     money = [
-        scoring.start_match(
+        scoring.match_start(
             club=club,
             game="sleazy",
             seats=[(players[i], 0), (players[i + 1], 1)],
@@ -380,8 +380,8 @@ def _setup() -> dict:
 def _check() -> dict:
     from django.db import transaction
 
-    from scoring import money_services
-    from scoring.ledger_models import LedgerEntry, SettlementRecord, SourceKind
+    from money import services as money_services
+    from money.models import LedgerEntry, SettlementRecord, SourceKind
     from scoring.models import Deal, DealRevision, Match, MatchStatus, RevisionKind
     from tournaments import selectors
     from tournaments.models import Standings, Tournament
@@ -425,11 +425,11 @@ def _check() -> dict:
 
 
 def _reconcile() -> None:
-    from scoring import money_tasks
+    from money import tasks as money_tasks
     from tournaments import tasks
 
     tasks.reconcile_standings.delay()
-    money_tasks.reconcile_settlements.delay()
+    money_tasks.settlements_reconcile.delay()
 
 
 def main(argv: list[str]) -> None:

@@ -1,23 +1,60 @@
-"""The tournament side of prize payouts: final standings for the money side.
+"""The tournament side of prize payouts: final standings, and "they changed".
 
-Scoring's money services never import tournaments; they ask the provider named by
-``settings.KIRJURI_PRIZE_STANDINGS_PROVIDER`` — :func:`prize_input` — for a closed
-tournament's final standings. The final standings are the last stage's rows of the
-newest snapshot, in tie-break order with competition ranks (ties share a rank). The
+:func:`final_standings_get` is a selector the money app (the layer above) reads: a
+closed tournament's final standings are the last stage's rows of the newest
+snapshot, in tie-break order with competition ranks (ties share a rank). The
 snapshot's generation travels with them, so a late correction that changes the
 standings settles again as reversal + new entries, and an older run changes nothing.
+
+:func:`prizes_request` tells whoever pays out that the final standings changed
+without importing them: after commit it sends the tournament id to each Celery task
+named in ``settings.KIRJURI_FINAL_STANDINGS_TASKS`` (by name, as the score book does
+with ``KIRJURI_RESULT_CHANGED_TASKS``). The tasks read the standings back through the
+selector, so a notification sent twice or late does no harm.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.conf import settings
 from django.db import transaction
 
-from scoring.money_services import PrizeInput, PrizeStanding
+from scoring.tasks import task_send
 from tournaments.models import EntryMember, Standings, Tournament, TournamentStatus
 
 
-def prize_input(tournament_id: int) -> PrizeInput | None:
-    """The closed tournament's final standings; ``None`` while they are not final."""
+@dataclass(frozen=True)
+class FinalStanding:
+    """One entry of a tournament's final standings (competition rank)."""
+
+    entry_id: int
+    name: str
+    rank: int
+    player_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FinalStandings:
+    """A closed tournament's final standings with its entry fee.
+
+    ``standings`` in tie-break order; ``generation`` the standings' generation (a
+    newer one supersedes, an older one is ignored).
+    """
+
+    tournament_id: int
+    club_id: int
+    name: str
+    entry_fee: Decimal
+    currency: str
+    standings: tuple[FinalStanding, ...]
+    generation: int
+
+
+def final_standings_get(*, tournament_id: int) -> FinalStandings | None:
+    """The closed tournament's final standings; ``None`` while they are not final
+    (or the tournament has no entry fee: nothing to pay out)."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None or tournament.status != TournamentStatus.CLOSED:
         return None
@@ -35,14 +72,14 @@ def prize_input(tournament_id: int) -> PrizeInput | None:
     ):
         members.setdefault(entry_id, []).append(player_id)
     names = dict(tournament.entries.values_list("id", "name"))
-    return PrizeInput(
+    return FinalStandings(
         tournament_id=tournament.pk,
         club_id=tournament.club_id,
         name=tournament.name,
         entry_fee=tournament.entry_fee,
         currency=tournament.entry_fee_currency,
         standings=tuple(
-            PrizeStanding(
+            FinalStanding(
                 entry_id=row["entry"],
                 name=names.get(row["entry"], ""),
                 rank=row["rank"],
@@ -55,7 +92,10 @@ def prize_input(tournament_id: int) -> PrizeInput | None:
 
 
 def prizes_request(*, tournament_id: int) -> None:
-    """After commit, have a worker (re)settle the prizes of a closed tournament."""
-    from scoring.money_tasks import settle_prizes
+    """After commit, send the tournament id to the final-standings tasks."""
 
-    transaction.on_commit(lambda: settle_prizes.delay(tournament_id))
+    def send() -> None:
+        for name in getattr(settings, "KIRJURI_FINAL_STANDINGS_TASKS", ()):
+            task_send(name, tournament_id)
+
+    transaction.on_commit(send)

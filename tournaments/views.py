@@ -258,20 +258,6 @@ def tournament_act(request: HttpRequest, tournament_id: int) -> HttpResponse:
             )
         elif action == "close":
             services.tournament_close(tournament=tournament, by=by)
-        elif action == "prizes":
-            percent = post.get("house_fee_percent", "").strip()
-            services.prize_terms_set(
-                tournament=tournament,
-                structure={
-                    "kind": "percentages",
-                    "percentages": [
-                        p.strip() for p in post["percentages"].split(",") if p.strip()
-                    ],
-                },
-                house_fee={"percent": percent} if percent else None,
-                by=by,
-            )
-            messages.success(request, "Payout structure saved")
         else:
             messages.error(request, "unknown action")
     except DomainError as error:

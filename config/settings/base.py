@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "games",
     "scoring",
     "tournaments",
+    "money",
 ]
 
 MIDDLEWARE = [
@@ -270,8 +271,8 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery
 # Celery task names that get a match id after its result changes (tournaments, money).
 KIRJURI_RESULT_CHANGED_TASKS: list[str] = [
     "tournaments.match_result_changed",
-    "scoring.money.settle_match",
-    "scoring.rating_match_changed",
+    "money.match_settle",
+    "scoring.ratings_update_for_match",
 ]
 # Who else oversees a match (scores it, corrects it once closed): the tournaments'
 # directors. Functions (user, match) -> bool; the score book imports none of them.
@@ -286,8 +287,9 @@ KIRJURI_STANDINGS_DEBOUNCE_SECONDS = env.float(
 KIRJURI_STANDINGS_MAX_WAIT_SECONDS = env.float(
     "KIRJURI_STANDINGS_MAX_WAIT_SECONDS", default=10.0
 )
-# Who tells the money side a closed tournament's final standings (prize payouts).
-KIRJURI_PRIZE_STANDINGS_PROVIDER = "tournaments.prizes.prize_input"
+# Celery task names that get a tournament id when its final standings change (the
+# money side's prize payouts read them back through tournaments.prizes).
+KIRJURI_FINAL_STANDINGS_TASKS: list[str] = ["money.tournament_prizes_settle"]
 # Periodic work (`celery -A config beat`): catch lost standings recomputes and
 # settlements.
 CELERY_BEAT_SCHEDULE = {
@@ -297,7 +299,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     # …and settlements whose "result changed" notification was lost.
     "money-reconcile-settlements": {
-        "task": "scoring.money.reconcile_settlements",
+        "task": "money.settlements_reconcile",
         "schedule": 60.0,
     },
 }

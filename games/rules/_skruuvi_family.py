@@ -58,7 +58,7 @@ from games.engine.tricks import (
     PARTNERS,
     Aces,
     Contract,
-    check_aces,
+    check_deal_aces,
     doubling_multiplier,
     side_tricks,
 )
@@ -224,17 +224,8 @@ class SkruuviRules(Game):
                     )
                 )
             else:
-                per_seat = len(deal.tricks) == SEATS
-                aces = check_aces(
-                    deal.aces,
-                    errors,
-                    group_of=(0, 1, 2, 3) if per_seat else PARTNERS,
-                    group_tricks=None
-                    if per_side is None
-                    else dict(enumerate(deal.tricks if per_seat else per_side)),
-                    group_name={
-                        g: f"{'seat' if per_seat else 'side'} {g}" for g in range(4)
-                    },
+                aces = check_deal_aces(
+                    deal.aces, errors, entry=deal.tricks, per_side=per_side
                 )
         return per_side, aces, errors
 

@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from games.engine import (
     ContextRow,
@@ -60,7 +60,7 @@ from games.engine import (
     register,
 )
 from games.engine.cards import Card, Suit
-from games.engine.decks import PIQUET_36, check_deck_counted
+from games.engine.decks import PIQUET_36
 from games.engine.game import advanced
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SideField
 from games.engine.tricks import (
@@ -72,6 +72,7 @@ from games.engine.tricks import (
     announcement_points,
     check_announcements,
     check_card_points,
+    check_won_cards,
 )
 
 TARGET = 12  # §7.3: "To win, a team must get exactly twelve points."
@@ -115,37 +116,24 @@ class MarjapussiDeal(FrozenModel):
         None, description="A side that won no trick: it goes to Porvoo (§7.3)."
     )
 
+    @field_validator("cards")
+    @classmethod
+    def _no_cards_is_not_entered(cls, cards):
+        # The entry page sends every card box, empty or not; no card in any of
+        # them means the scorer entered pips, not that both sides won nothing.
+        if cards is not None and not any(cards):
+            return None
+        return cards
+
 
 def _cards_pips(
     cards: tuple[tuple[Card, ...], ...], errors: list[RuleError]
 ) -> tuple[int, ...] | None:
     """Each side's pips from the cards it won, once they are the 36 cards of the
     deck in whole tricks; ``None`` (with the errors) if they are not."""
-    before = len(errors)
-    for side, won in enumerate(cards):
-        if len(won) % CARDS_PER_TRICK:
-            errors.append(
-                RuleError(
-                    f"cards.{side}",
-                    "cards_not_whole_tricks",
-                    f"{len(won)} cards are not whole tricks of {CARDS_PER_TRICK}",
-                )
-            )
-    errors.extend(
-        check_deck_counted(
-            PIQUET_36, [(f"cards.{s}", won) for s, won in enumerate(cards)]
-        )
-    )
-    count = sum(len(won) for won in cards)
-    if count != PIQUET_36.size:
-        errors.append(
-            RuleError(
-                "cards",
-                "cards_not_36",
-                f"{count} cards entered; the tricks hold all {PIQUET_36.size} (§7.1)",
-            )
-        )
-    if len(errors) > before:
+    if not check_won_cards(
+        cards, PIQUET_36, errors, per_trick=CARDS_PER_TRICK, section="§7.1"
+    ):
         return None
     return tuple(MARJAPUSSI_PIPS.of(won) for won in cards)
 

@@ -21,8 +21,8 @@ from rest_framework import serializers
 from config.api import StrictBooleanField, StrictIntegerField
 from games.api.serializers import ErrorListSerializer, ErrorSerializer
 from scoring import permissions
+from scoring.currencies import CURRENCIES
 from scoring.models import Role
-from scoring.money.currency import CURRENCIES
 
 __all__ = ["ErrorListSerializer", "ErrorSerializer"]
 

@@ -51,6 +51,11 @@ SEATS_OF_TRICK_GAMES = {
     "knocks.*.kontra_by": "seat",
     "aces.*.seat": "seat",
 }
+HONOURS = {
+    "aces_in_hand.*.seat": "seat",
+    "sequences.*.seat": "seat",
+    "first_to_game": "side",
+}
 CANASTA_FAMILY = {
     "teams": "per_side",
     "teams.*.hands": "per_partner",
@@ -85,6 +90,21 @@ EXPECTED_ROLES = {
     },
     "android-whist": {},
     "narnian-whist": {"attacker": "seat"},
+    "minibridge": {"declarer": "seat"},
+    "screw-misere": {"aces.*.seat": "seat"},
+    "bridge-meets-guess-who": {
+        "declarer": "seat",
+        "questions": "per_side",
+        "error_messages": "per_side",
+    },
+    "huutopussi": {
+        "declarer": "seat",
+        "card_points": "per_side",
+        "cards": "per_side",
+        "last_trick": "side",
+        "trumps": "per_side",
+        "no_tricks": "side",
+    },
     "sinkki": {
         "hands": "per_side",
         "trash": "per_side",
@@ -92,6 +112,13 @@ EXPECTED_ROLES = {
         "clean_game": "seat",
     },
     "seven-rummy": {"went_out": "seat", "hands": "per_side", "deadwood": "per_side"},
+    "mahjong": {"winner": "seat", "hands": "per_side", "values": "per_side"},
+    "historical-skruuvi": {
+        **SEATS_OF_TRICK_GAMES,
+        **HONOURS,
+        "value_cards": "per_side",
+    },
+    "vint": {"declarer": "seat", **HONOURS, "trumps": "per_side", "aces": "per_side"},
     "indian-poker": {"paid": "per_side", "winner": "seat"},
     "strip-poker": {"hands": "per_side", "paid": "per_side", "won": "per_side"},
     "chinese-poker": {"places": "per_side"},
@@ -160,13 +187,14 @@ def test_flags_are_declared_where_the_book_says_so():
     assert [s for s in BUILT if get_game(s).sheet_difference] == ["sleazy"]
     assert [s for s in BUILT if get_game(s).duplicate_boards] == ["sakaali"]
     lower_wins = {s for s in BUILT if get_game(s).lower_totals_win}
-    assert lower_wins == {"sneaky-pete", "fireplace-poker"}
-    # Chinese Poker (§24) and Kiertopokeri (§23) are played for win/loss only;
-    # Sinkki's and Indian Poker's chips are money (§43.1, §25).
+    assert lower_wins == {"screw-misere", "sneaky-pete", "fireplace-poker"}
+    # Huutopussi (§1.2), Chinese Poker (§24) and Kiertopokeri (§23) are played for
+    # win/loss only; the chips of Sinkki (§43.1), Indian Poker (§25) and others are
+    # money.
     win_loss = {s for s in BUILT if not get_game(s).stakes_per_point}
-    assert win_loss == {"chinese-poker", "kiertopokeri"}
+    assert win_loss == {"huutopussi", "chinese-poker", "kiertopokeri"}
     chip_games = {s for s in BUILT if get_game(s).chips_are_money}
-    assert chip_games == {"sinkki", "indian-poker"}
+    assert chip_games == {"bridge-meets-guess-who", "mahjong", "sinkki", "indian-poker"}
 
 
 def test_deal_winners_default_is_the_sole_best_score():

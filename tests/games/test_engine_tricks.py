@@ -448,3 +448,41 @@ def test_a_match_of_games_starts_with_its_rubber():
 
 def test_card_is_interned_so_aces_compare_by_identity():
     assert Card("A", Suit.SPADES) in ACES
+
+
+def test_deal_aces_are_checked_against_the_tricks_as_entered():
+    """check_deal_aces: per seat when the tricks are per seat, per side
+    otherwise; misere_minus is a side's tricks plus its aces' trick numbers."""
+    from games.engine.tricks import AcePlace, check_deal_aces, misere_minus
+
+    places = [
+        AcePlace(card=Card("A", suit), trick=t, seat=s)
+        for suit, (t, s) in zip(Suit, [(1, 0), (2, 2), (3, 1), (13, 3)], strict=True)
+    ]
+    errors: list = []
+    aces = check_deal_aces(places, errors, entry=(6, 7), per_side=(6, 7))
+    assert errors == [] and misere_minus((6, 7), aces) == (6 + 1 + 2, 7 + 3 + 13)
+    aces = check_deal_aces(places, errors, entry=(3, 4, 0, 6), per_side=(3, 10))
+    assert aces is None
+    assert [(e.code, "seat 2" in e.message) for e in errors] == [
+        ("more_ace_tricks_than_tricks", True)
+    ]
+
+
+def test_the_cards_won_are_whole_tricks_of_the_whole_deck():
+    from games.engine.tricks import check_won_cards
+
+    deck = sorted(PIQUET_36.copies, key=lambda c: c.code)
+    errors: list = []
+    assert check_won_cards([deck[:20], deck[20:]], PIQUET_36, errors)
+    assert check_won_cards([deck, []], PIQUET_36, errors) and errors == []
+    assert not check_won_cards(
+        [deck[:19], [*deck[19:], deck[0]]], PIQUET_36, errors, section="§12.1"
+    )
+    assert [(e.path, e.code) for e in errors] == [
+        ("cards.0", "cards_not_whole_tricks"),
+        ("cards.1", "cards_not_whole_tricks"),
+        ("cards.1", "too_many_copies"),
+        ("cards", "cards_not_36"),
+    ]
+    assert errors[-1].message.endswith("(§12.1)")

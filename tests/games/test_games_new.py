@@ -136,16 +136,22 @@ def test_new_refuses_a_bad_slug_a_taken_slug_and_existing_files(tmp_path, capsys
     assert _errors(capsys) == ["bad_slug"]
     assert main(["new", "tuppi", "--family", "tricks", "--root", str(tmp_path)]) == 2
     assert _errors(capsys) == ["slug_taken"]
-    assert main(["new", "vint", "--family", "totals", "--root", str(tmp_path)]) == 0
+    assert (
+        main(["new", "scaffold-probe", "--family", "totals", "--root", str(tmp_path)])
+        == 0
+    )
     capsys.readouterr()
-    before = (tmp_path / "games" / "rules" / "vint.py").read_text()
-    assert main(["new", "vint", "--family", "melds", "--root", str(tmp_path)]) == 2
+    before = (tmp_path / "games" / "rules" / "scaffold_probe.py").read_text()
+    assert (
+        main(["new", "scaffold-probe", "--family", "melds", "--root", str(tmp_path)])
+        == 2
+    )
     assert _errors(capsys) == ["file_exists"]
-    assert (tmp_path / "games" / "rules" / "vint.py").read_text() == before
+    assert (tmp_path / "games" / "rules" / "scaffold_probe.py").read_text() == before
 
 
 def test_an_unknown_family_is_refused(tmp_path):
     with pytest.raises(ValueError, match="choose one of tricks, melds, totals"):
-        new_game(slug="vint", family="climbing", root=tmp_path)
+        new_game(slug="scaffold-probe", family="climbing", root=tmp_path)
     with pytest.raises(SystemExit):
-        main(["new", "vint", "--family", "climbing", "--root", str(tmp_path)])
+        main(["new", "scaffold-probe", "--family", "climbing", "--root", str(tmp_path)])

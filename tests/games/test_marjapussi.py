@@ -218,3 +218,10 @@ def test_the_worked_example_of_the_doc_scores_as_the_doc_says():
     doc = (Path(__file__).parents[2] / "docs/games/marjapussi.md").read_text()
     example = re.search(r"<!-- example -->\s*```json\n(.*?)```", doc, re.S).group(1)
     assert score(json.loads(example)).points == (4, 1)
+
+
+def test_card_boxes_left_empty_are_pips_entry():
+    """The entry page sends every card box: no card in any of them means the
+    scorer entered pips (found by the trick games' browser test)."""
+    raw = deal(0, (80, 40), "H", 0, cards=[[], []])
+    assert score(raw).points == score(deal(0, (80, 40), "H", 0)).points == (4, 0)

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.money import MoneyError
-from scoring.money.allocation import allocate, allocate_equally, round_to_total
+from money.settlement import MoneyError
+from money.settlement.allocation import allocate, allocate_equally, round_to_total
 
 
 def test_equal_split_gives_odd_cent_to_first_by_default():

@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.money import MoneyError
-from scoring.money.currency import CURRENCIES, Money, get_currency
+from money.settlement import MoneyError
+from money.settlement.currency import CURRENCIES, Money, get_currency
 
 
 @pytest.mark.parametrize(

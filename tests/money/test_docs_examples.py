@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.money import (
+from money.settlement import (
     ChipPayment,
     FlatStake,
     Money,
@@ -172,7 +172,7 @@ def test_percentages_cut_by_largest_remainder():
 
 def test_field_size_table():
     """Doc §7: 1–4 entries 100; 5–9 70/30; 10 or more 50/30/20."""
-    from scoring.money import FieldSizeBracket, FieldSizeTable
+    from money.settlement import FieldSizeBracket, FieldSizeTable
 
     table = FieldSizeTable(
         (

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.money import MoneyError
-from scoring.money.currency import Money
-from scoring.money.payouts import (
+from money.settlement import MoneyError
+from money.settlement.currency import Money
+from money.settlement.payouts import (
     FieldSizeBracket,
     FieldSizeTable,
     FixedHouseFee,

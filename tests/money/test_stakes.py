@@ -10,18 +10,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.money import MoneyError
-from scoring.money.currency import Money
-from scoring.money.stakes import (
+from money.settlement import MoneyError
+from money.settlement.chips import (
     ChipPayment,
+    settle_chip_nets,
+    settle_chip_payments,
+)
+from money.settlement.currency import Money
+from money.settlement.stakes import (
     FlatStake,
     OddUnitLedger,
     PointStake,
     Side,
     TeamMode,
     settle_average,
-    settle_chip_nets,
-    settle_chip_payments,
     settle_flat,
     settle_scores,
     settle_two_sides,

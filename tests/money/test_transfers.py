@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.money import MoneyError
-from scoring.money.transfers import plan_transfers, plan_transfers_greedy
+from money.settlement import MoneyError
+from money.settlement.transfers import plan_transfers, plan_transfers_greedy
 
 
 def brute_force_min_transfers(amounts: list[int]) -> int:

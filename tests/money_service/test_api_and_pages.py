@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import money_services
-from scoring.ledger_models import LedgerEntry, Session
+from money import services as money_services
+from money.models import LedgerEntry, Session
 from tests.money_service.conftest import play
 
 
@@ -123,9 +123,9 @@ def test_marking_paid_from_the_page(client, settled, people):
     entries = LedgerEntry.objects.count()
     page = client.get(f"/settlements/match/{settled.pk}/").content.decode()
     assert page.count("Mark paid") == 3
-    from scoring import money_selectors
+    from money import selectors as money_selectors
 
-    t = money_selectors.match_sheet(people.admin.user, settled.pk)["transfers"][0]
+    t = money_selectors.match_sheet_get(people.admin.user, settled.pk)["transfers"][0]
     client.post(
         f"/settlements/match/{settled.pk}/paid/",
         {"payer": t["payer"], "payee": t["payee"], "amount": t["amount"]},

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import money_selectors, services
-from scoring.ledger_models import LedgerEntry, SourceKind
+from money import selectors as money_selectors
+from money.models import LedgerEntry, SourceKind
+from scoring import services
 from scoring.models import MatchStatus
 from tests.money_service.conftest import play
 
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def balance(match):
-    settled, _paid = money_selectors.balances(
+    settled, _paid = money_selectors.balances_compute(
         LedgerEntry.objects.filter(source_kind=SourceKind.MATCH, source_id=match.pk)
     )
     assert sum(settled.values()) == 0  # double entry: every posting has two sides

@@ -12,8 +12,11 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
-from scoring import money_selectors, money_services, money_tasks, services, tasks
-from scoring.ledger_models import LedgerEntry, SettlementRecord
+from money import selectors as money_selectors
+from money import services as money_services
+from money import tasks as money_tasks
+from money.models import LedgerEntry, SettlementRecord
+from scoring import services, tasks
 from tests.money_service.conftest import play
 
 CHIPS = [[30, -20, -10], [-5, 15, -10], [8, -4, -4], [1, 1, -2]]
@@ -36,12 +39,14 @@ def held(monkeypatch):
     def send(args, **options):
         sent.append(args[0])
 
-    monkeypatch.setattr(money_tasks.settle_match, "apply_async", send)
+    monkeypatch.setattr(money_tasks.match_settle, "apply_async", send)
     return sent
 
 
 def nets(match) -> dict[str, int]:
-    balances, _ = money_selectors.balances(LedgerEntry.objects.filter(match=match))
+    balances, _ = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(match=match)
+    )
     return {k: v for k, v in balances.items() if v}
 
 
@@ -67,7 +72,7 @@ def test_a_burst_of_deals_sends_one_settle_run(
         match = chip_match(club, people, CHIPS)
     assert held == [match.pk]
 
-    money_tasks.settle_match(held.pop())
+    money_tasks.match_settle(held.pop())
 
     settled = nets(match)
     assert settled == {
@@ -86,7 +91,7 @@ def test_a_change_after_the_run_started_sends_a_new_run(
     its settlement adds that deal."""
     with django_capture_on_commit_callbacks(execute=True):
         match = chip_match(club, people, CHIPS[:2])
-    money_tasks.settle_match(held.pop())
+    money_tasks.match_settle(held.pop())
     before = nets(match)
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -94,7 +99,7 @@ def test_a_change_after_the_run_started_sends_a_new_run(
             match=match, number=3, input={"chips": CHIPS[2]}, by=people.admin.user
         )
     assert held == [match.pk]
-    money_tasks.settle_match(held.pop())
+    money_tasks.match_settle(held.pop())
 
     assert nets(match)[f"p{people.anna.pk}"] == before[f"p{people.anna.pk}"] + 80
 
@@ -121,7 +126,7 @@ def test_a_run_that_could_not_be_sent_is_not_left_pending(
             raise ConnectionError("broker down")
         sent.append(args[0])
 
-    monkeypatch.setattr(money_tasks.settle_match, "apply_async", refuse_once)
+    monkeypatch.setattr(money_tasks.match_settle, "apply_async", refuse_once)
     match = chip_match(club, people, [])
     tasks.notify_result_changed(match.pk)
     assert any("failed after commit" in r.getMessage() for r in caplog.records)
@@ -146,10 +151,10 @@ def test_a_match_played_for_nothing_costs_no_settlement_write(club, people):
     free = play(
         club, p.admin.user, [p.anna, p.cai], [520, 385], point_value=None, currency=""
     )
-    assert money_tasks.settle_match(free.pk) == "no stake"
+    assert money_tasks.match_settle(free.pk) == "no stake"
     assert not SettlementRecord.objects.exists()
     assert not LedgerEntry.objects.exists()
 
     staked = play(club, p.admin.user, [p.anna, p.cai], [520, 385])
-    assert money_tasks.settle_match(staked.pk) == "settled"
+    assert money_tasks.match_settle(staked.pk) == "settled"
     assert nets(staked)[f"p{p.anna.pk}"] == 675

@@ -3,7 +3,9 @@ against the player, so the fewest points collect."""
 
 from __future__ import annotations
 
-from scoring import money_selectors, money_services, services
+from money import selectors as money_selectors
+from money import services as money_services
+from scoring import services
 from tests.money_service.test_services import nets
 
 
@@ -33,5 +35,5 @@ def test_penalty_points_are_paid_for_not_collected(club, people):
         f"p{p.anna.pk}": 350,
         f"p{p.ben.pk}": -350,
     }
-    sheet = money_selectors.match_sheet(p.member.user, match.pk)
+    sheet = money_selectors.match_sheet_get(p.member.user, match.pk)
     assert sheet["trail"][0]["lines"][0].startswith("The most points lose")

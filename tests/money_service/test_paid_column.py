@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from scoring import money_selectors, money_services
+from money import selectors as money_selectors
+from money import services as money_services
 
 from .conftest import play
 
@@ -18,7 +19,7 @@ def test_paid_column_shows_the_amount_in_the_currency(client, club, people):
     match = play(club, p.admin.user, [p.anna, p.ben], [130, 100])
     money_services.match_settle(match=match)
     client.force_login(p.admin.user)
-    t = money_selectors.match_sheet(p.admin.user, match.pk)["transfers"][0]
+    t = money_selectors.match_sheet_get(p.admin.user, match.pk)["transfers"][0]
     assert t["amount"] == 150  # (130 - 100) points at 0.05 EUR, in cents
     client.post(
         f"/settlements/match/{match.pk}/paid/",

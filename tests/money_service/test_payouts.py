@@ -7,16 +7,18 @@ from decimal import Decimal
 import pytest
 
 from config.api import DomainError
-from scoring import money_selectors, money_services, money_tasks
-from scoring.ledger_models import LedgerEntry
-from scoring.money_services import PrizeInput, PrizeStanding
+from money import selectors as money_selectors
+from money import services as money_services
+from money import tasks as money_tasks
+from money.models import LedgerEntry
+from money.services import PrizeInput, PrizeStanding
 
 TOURNAMENT = 4242
 FINAL: dict[int, PrizeInput] = {}
 
 
-def provider(tournament_id):
-    """A stand-in for the tournaments app's final-standings provider."""
+def provider(*, tournament_id):
+    """A stand-in for the tournaments app's final-standings selector."""
     return FINAL.get(tournament_id)
 
 
@@ -49,14 +51,12 @@ def terms(club, people):
 
 
 def test_payouts_ties_share_and_a_late_correction_is_reversal_plus_new(
-    club, people, terms, settings
+    club, people, terms, monkeypatch
 ):
-    settings.KIRJURI_PRIZE_STANDINGS_PROVIDER = (
-        "tests.money_service.test_payouts.provider"
-    )
+    monkeypatch.setattr("money.services.prizes.final_standings_get", provider)
     FINAL[TOURNAMENT] = prize(club, people, [1, 2, 2, 4], generation=1)
-    assert money_tasks.settle_prizes.delay(TOURNAMENT).get() == "settled"
-    sheet = money_selectors.tournament_sheet(people.member.user, TOURNAMENT)
+    assert money_tasks.tournament_prizes_settle.delay(TOURNAMENT).get() == "settled"
+    sheet = money_selectors.tournament_sheet_get(people.member.user, TOURNAMENT)
     settled = {b["name"]: b["settled"] for b in sheet["balances"]}
     # Pool 40.00, house 4.00, fund 36.00: 18.00 / (10.80 + 7.20) / 2 each.
     assert settled == {
@@ -68,13 +68,13 @@ def test_payouts_ties_share_and_a_late_correction_is_reversal_plus_new(
     }
     assert sheet["total"] == 0
     count = LedgerEntry.objects.count()
-    assert money_tasks.settle_prizes.delay(TOURNAMENT).get() == "settled"
+    assert money_tasks.tournament_prizes_settle.delay(TOURNAMENT).get() == "settled"
     assert LedgerEntry.objects.count() == count
 
     # A late correction: Ben alone second, Cai third (generation 2).
     FINAL[TOURNAMENT] = prize(club, people, [1, 2, 3, 4], generation=2)
-    money_tasks.settle_prizes.delay(TOURNAMENT).get()
-    sheet = money_selectors.tournament_sheet(people.member.user, TOURNAMENT)
+    money_tasks.tournament_prizes_settle.delay(TOURNAMENT).get()
+    sheet = money_selectors.tournament_sheet_get(people.member.user, TOURNAMENT)
     settled = {b["name"]: b["settled"] for b in sheet["balances"]}
     assert (settled["Ben"], settled["Cai"]) == (80, -280)
     assert LedgerEntry.objects.filter(reverses__isnull=False).count() == 2

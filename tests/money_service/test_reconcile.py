@@ -7,8 +7,11 @@ them, and a second run finds nothing.
 
 from __future__ import annotations
 
-from scoring import money_selectors, money_services, money_tasks, services
-from scoring.ledger_models import LedgerEntry, SettlementRecord, SourceKind
+from money import selectors as money_selectors
+from money import services as money_services
+from money import tasks as money_tasks
+from money.models import LedgerEntry, SettlementRecord, SourceKind
+from scoring import services
 from tests.money_service.conftest import play
 
 
@@ -19,10 +22,12 @@ def test_a_finished_match_nobody_settled_is_settled_by_the_reconcile(club, peopl
     done = money_services.settlements_reconcile()
 
     assert (SourceKind.MATCH, match.pk) in done
-    settled, _ = money_selectors.balances(LedgerEntry.objects.filter(match=match))
+    settled, _ = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(match=match)
+    )
     assert settled[f"p{people.anna.pk}"] == 675  # (520 − 385) × 5 cents
     assert money_services.settlements_reconcile() == []
-    assert money_tasks.reconcile_settlements.delay().get() == 0
+    assert money_tasks.settlements_reconcile.delay().get() == 0
 
 
 def test_a_correction_after_the_settlement_is_caught_up(club, people):
@@ -38,7 +43,9 @@ def test_a_correction_after_the_settlement_is_caught_up(club, people):
         by=people.admin.user,
     )
     assert money_services.settlements_reconcile() == [(SourceKind.MATCH, match.pk)]
-    settled, _ = money_selectors.balances(LedgerEntry.objects.filter(match=match))
+    settled, _ = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(match=match)
+    )
     assert settled[f"p{people.anna.pk}"] == 575
     # From scratch, nothing would change.
     before = LedgerEntry.objects.count()

@@ -1,4 +1,4 @@
-"""Settling matches and sessions into the ledger (scoring.money_services)."""
+"""Settling matches and sessions into the ledger (money.services)."""
 
 from __future__ import annotations
 
@@ -6,14 +6,16 @@ import pytest
 
 from config.api import DomainError
 from games.engine import get_game
-from scoring import money_selectors, money_services, services
-from scoring.ledger_models import EntryKind, LedgerEntry, SettlementStatus
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import EntryKind, LedgerEntry, SettlementStatus
+from scoring import services
 from scoring.models import Match
 from tests.money_service.conftest import play
 
 
 def nets(source_kind, source_id):
-    settled, _paid = money_selectors.balances(
+    settled, _paid = money_selectors.balances_compute(
         LedgerEntry.objects.filter(source_kind=source_kind, source_id=source_id)
     )
     return {k: v for k, v in settled.items() if v}
@@ -30,7 +32,7 @@ def test_two_players_the_loser_pays_the_difference_times_the_value(club, people)
         f"p{people.anna.pk}": 675,
         f"p{people.cai.pk}": -675,
     }
-    sheet = money_selectors.match_sheet(people.member.user, match.pk)
+    sheet = money_selectors.match_sheet_get(people.member.user, match.pk)
     assert [
         (t["payer_name"], t["payee_name"], t["amount_display"])
         for t in sheet["transfers"]
@@ -64,7 +66,7 @@ def test_average_method_for_four_players(club, people):
         f"p{p.cai.pk}": -50,
         f"p{p.dan.pk}": -125,
     }
-    sheet = money_selectors.match_sheet(p.member.user, match.pk)
+    sheet = money_selectors.match_sheet_get(p.member.user, match.pk)
     assert len(sheet["transfers"]) == 3
     assert sheet["trail"][0]["method"] == "average"
 
@@ -111,7 +113,7 @@ def test_a_session_splits_odd_cents_fairly_over_its_matches(club, people):
     }
     per_match = {e.match_id for e in LedgerEntry.objects.filter(source_id=session.pk)}
     assert len(per_match) == 2
-    sheet = money_selectors.session_sheet(p.member.user, session.pk)
+    sheet = money_selectors.session_sheet_get(p.member.user, session.pk)
     assert len(sheet["transfers"]) == 2  # Cai and Dan each pay one winner
     assert len(sheet["trail"]) == 2
 
@@ -260,8 +262,8 @@ def test_a_stake_the_rules_refuse_at_settlement_is_recorded_and_posts_nothing(
     assert err.value.code == "stake_on_win_loss_game"
     assert not LedgerEntry.objects.exists()
 
-    assert money_services.settle_quietly("match", match.pk) == "refused"
-    record = money_selectors.match_sheet(people.member.user, match.pk)
+    assert money_services.source_settle(kind="match", source_id=match.pk) == "refused"
+    record = money_selectors.match_sheet_get(people.member.user, match.pk)
     assert record["status"] == "refused"
     assert record["errors"][0]["code"] == "stake_on_win_loss_game"
     assert not LedgerEntry.objects.exists()
@@ -315,7 +317,7 @@ def test_marking_a_transfer_paid_leaves_only_what_is_open(club, people):
     p = people
     match = play(club, p.admin.user, [p.anna, p.ben, p.cai, p.dan], [120, 95, 80, 65])
     record = money_services.match_settle(match=match)
-    first = money_selectors.match_sheet(p.member.user, match.pk)["transfers"][0]
+    first = money_selectors.match_sheet_get(p.member.user, match.pk)["transfers"][0]
 
     entry = money_services.transfer_mark_paid(
         record=record,
@@ -326,7 +328,7 @@ def test_marking_a_transfer_paid_leaves_only_what_is_open(club, people):
     )
 
     assert entry.kind == EntryKind.PAYMENT and entry.created_by == p.admin.user
-    sheet = money_selectors.match_sheet(p.member.user, match.pk)
+    sheet = money_selectors.match_sheet_get(p.member.user, match.pk)
     assert len(sheet["transfers"]) == 2
     assert first not in [
         {k: t[k] for k in ("payer", "payee", "amount")} for t in sheet["transfers"]
@@ -334,7 +336,9 @@ def test_marking_a_transfer_paid_leaves_only_what_is_open(club, people):
     assert sheet["payments"][0]["marked_by"] == p.admin.user.get_username()
     # Settling again leaves the payment alone.
     money_services.match_settle(match=match)
-    assert len(money_selectors.match_sheet(p.member.user, match.pk)["transfers"]) == 2
+    assert (
+        len(money_selectors.match_sheet_get(p.member.user, match.pk)["transfers"]) == 2
+    )
 
     with pytest.raises(DomainError) as err:
         money_services.transfer_mark_paid(
@@ -347,7 +351,9 @@ def test_marking_a_transfer_paid_leaves_only_what_is_open(club, people):
     assert err.value.code == "not_an_open_transfer"
 
     money_services.transfer_unmark_paid(entry=entry, by=p.admin.user)
-    assert len(money_selectors.match_sheet(p.member.user, match.pk)["transfers"]) == 3
+    assert (
+        len(money_selectors.match_sheet_get(p.member.user, match.pk)["transfers"]) == 3
+    )
 
 
 def test_the_treasurers_worked_example_in_docs_money_md(club, people):
@@ -362,7 +368,7 @@ def test_the_treasurers_worked_example_in_docs_money_md(club, people):
     ):
         match = play(club, p.admin.user, players, scores)
         money_services.session_add_match(session=session, match=match, by=p.admin.user)
-    sheet = money_selectors.session_sheet(p.member.user, session.pk)
+    sheet = money_selectors.session_sheet_get(p.member.user, session.pk)
     assert {b["name"]: b["settled_display"] for b in sheet["balances"]} == {
         "Anna": "8.25 EUR",
         "Ben": "0.25 EUR",

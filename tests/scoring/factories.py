@@ -1,6 +1,6 @@
 """factory_boy factories for the score book, and a helper that seats a match.
 
-Matches are started through :func:`scoring.services.start_match` (never built by
+Matches are started through :func:`scoring.services.match_start` (never built by
 hand) so that their fold cache is what the services would store.
 """
 
@@ -66,7 +66,7 @@ def race_match(
 ) -> Match:
     """A match of the test game with ``players`` seated in order."""
     sides = sides or tuple(i % 2 for i in range(len(players)))
-    return services.start_match(
+    return services.match_start(
         club=club,
         game="race-test",
         seats=list(zip(players, sides, strict=True)),

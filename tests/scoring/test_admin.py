@@ -8,7 +8,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_admin_pages_render_and_refold(admin_client, match, people):
-    services.submit_deal(
+    services.deal_submit(
         match=match, number=1, input={"points": [10, 0]}, by=people.scorer.user
     )
     for url in (

@@ -62,7 +62,7 @@ def fuzz_world(club, people):
         club, people.scorer.user, [people.scorer, people.opponent], is_public=True
     )
     for number, points in enumerate(([10, 0], [0, 20], [5, 5]), start=1):
-        services.submit_deal(
+        services.deal_submit(
             match=match, number=number, input={"points": points}, by=people.scorer.user
         )
     Token.objects.create(user=people.scorer.user, key=SCORER_TOKEN)

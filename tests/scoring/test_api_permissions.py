@@ -30,7 +30,7 @@ def world(club, people):
     private = race_match(club, by, [people.scorer, people.opponent])
     public = race_match(club, by, [people.scorer, people.opponent], is_public=True)
     for m in (private, public):
-        services.submit_deal(match=m, number=1, input={"points": [10, 0]}, by=by)
+        services.deal_submit(match=m, number=1, input={"points": [10, 0]}, by=by)
     theirs = race_match(other, outsider.user, [outsider, member(other)])
     users = {
         "admin": people.admin.user,

@@ -198,7 +198,7 @@ def test_tuppi_match_three_deals_and_a_correction(page, table):
 def test_canasta_deal_by_tapping_cards(page, table, live_server):
     """Tap melds and hands together; a third K♥ is refused (the deck holds two)."""
     club, sami, (olli, cia, dan) = table
-    match = services.start_match(
+    match = services.match_start(
         club=club,
         game="canasta",
         seats=[(sami, 0), (olli, 1), (cia, 0), (dan, 1)],

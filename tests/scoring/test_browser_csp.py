@@ -33,13 +33,13 @@ document.addEventListener("securitypolicyviolation", function (e) {
 
 def test_the_main_pages_break_no_csp_rule(browser, table, live_server):
     club, sami, (olli, cia, dan) = table
-    tuppi = services.start_match(
+    tuppi = services.match_start(
         club=club,
         game="tuppi",
         seats=[(sami, 0), (olli, 1), (cia, 0), (dan, 1)],
         by=sami.user,
     )
-    canasta = services.start_match(
+    canasta = services.match_start(
         club=club,
         game="canasta",
         seats=[(sami, 0), (olli, 1), (cia, 0), (dan, 1)],

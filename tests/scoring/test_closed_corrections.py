@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def submit(match, number, a, b, by):
-    return services.submit_deal(
+    return services.deal_submit(
         match=match, number=number, input={"points": [a, b]}, by=by
     )
 
@@ -32,7 +32,7 @@ def finished(match, people):
     submit(match, 1, 60, 10, by)
     submit(match, 2, 30, 10, by)
     submit(match, 3, 20, 0, by)
-    services.finish_match(match=match, by=by)
+    services.match_finish(match=match, by=by)
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED and match.totals == [110, 20]
     return match
@@ -40,7 +40,7 @@ def finished(match, people):
 
 def correct(match, number, points, by, *, reason="miscounted"):
     deal = match.deals.get(number=number)
-    return services.correct_deal(
+    return services.deal_correct(
         match=match,
         number=number,
         input={"points": points},
@@ -79,7 +79,7 @@ def test_a_club_admin_corrects_a_finished_match_and_it_stays_finished(
     assert revision.reason == "swapped"
     assert revision.by == people.admin.user
     assert revision.input == {"points": [30, 40]}
-    assert len(callbacks) == 1  # notify_result_changed
+    assert len(callbacks) == 1  # result_change_notify
 
 
 def test_the_tables_scorer_may_not_correct_a_closed_match(finished, people):
@@ -107,7 +107,7 @@ def test_a_correction_that_undecides_the_match_opens_it_again(finished, people):
     assert finished.next_deal["number"] == 4
     by = people.scorer.user
     submit(finished, 4, 10, 0, by)
-    services.finish_match(match=finished, by=by)
+    services.match_finish(match=finished, by=by)
     finished.refresh_from_db()
     assert finished.status == MatchStatus.FINISHED and finished.totals == [100, 20]
 
@@ -121,7 +121,7 @@ def test_a_correction_that_flags_a_later_deal_opens_the_match_again(match, peopl
     submit(match, 1, 40, 0, by)
     submit(match, 2, 5, 0, by)
     submit(match, 3, 60, 0, by)
-    services.finish_match(match=match, by=by)
+    services.match_finish(match=match, by=by)
     correct(match, 1, [50, 0], people.admin.user)
     match.refresh_from_db()
     assert match.deals.get(number=2).status == DealStatus.FLAGGED
@@ -134,14 +134,14 @@ def test_a_void_of_a_finished_match_follows_the_same_rule(finished, people):
     """Voiding deal 1 (60 points) leaves Sami at 50: open again. A scorer may not."""
     deal = finished.deals.get(number=1)
     with pytest.raises(Conflict):
-        services.void_deal(
+        services.deal_void(
             match=finished,
             number=1,
             base_version=deal.version,
             reason="x",
             by=people.scorer.user,
         )
-    services.void_deal(
+    services.deal_void(
         match=finished,
         number=1,
         base_version=deal.version,
@@ -156,7 +156,7 @@ def test_a_void_of_a_finished_match_follows_the_same_rule(finished, people):
 def test_an_abandoned_match_stays_abandoned(match, people):
     """Correcting a deal of an abandoned match re-folds it; it stays abandoned."""
     submit(match, 1, 30, 10, people.scorer.user)
-    services.abandon_match(match=match, reason="late", by=people.scorer.user)
+    services.match_abandon(match=match, reason="late", by=people.scorer.user)
     correct(match, 1, [35, 10], people.admin.user)
     match.refresh_from_db()
     assert match.status == MatchStatus.ABANDONED and match.totals == [35, 10]

@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 
 from scoring import services
 from scoring.models import Deal, IdempotencyKey, Match
+from scoring.services import deals
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -58,7 +59,7 @@ def api_submit(user, match_id, points, key=None, number=2):
 
 def test_two_scorers_submit_deal_two_at_once(match, people):
     """One 201, one 409 carrying the current state; one deal 2 in the database."""
-    services.submit_deal(
+    services.deal_submit(
         match=match, number=1, input={"points": [10, 0]}, by=people.scorer.user
     )
     for number in (2, 3, 4):  # a few rounds: the race must never let both through
@@ -75,7 +76,7 @@ def test_two_scorers_submit_deal_two_at_once(match, people):
 
 def test_the_constraint_alone_keeps_deal_numbers_unique(match, people, monkeypatch):
     """Without the row lock both threads pass the checks; the database refuses one."""
-    monkeypatch.setattr(services, "_lock", lambda m: Match.objects.get(pk=m.pk))
+    monkeypatch.setattr(deals, "_lock", lambda m: Match.objects.get(pk=m.pk))
     barrier = threading.Barrier(2)
     real_create = Deal.objects.create
 
@@ -85,10 +86,10 @@ def test_the_constraint_alone_keeps_deal_numbers_unique(match, people, monkeypat
 
     monkeypatch.setattr(Deal.objects, "create", create_after_barrier)
     results = race(
-        lambda: services.submit_deal(
+        lambda: services.deal_submit(
             match=match, number=1, input={"points": [1, 0]}, by=people.scorer.user
         ),
-        lambda: services.submit_deal(
+        lambda: services.deal_submit(
             match=match, number=1, input={"points": [0, 1]}, by=people.admin.user
         ),
     )
@@ -101,7 +102,7 @@ def test_the_constraint_alone_keeps_deal_numbers_unique(match, people, monkeypat
 
 def test_the_same_idempotent_request_twice_at_once(match, people):
     """Both get the same 201: the second waits for the first and replays it."""
-    services.submit_deal(
+    services.deal_submit(
         match=match, number=1, input={"points": [10, 0]}, by=people.scorer.user
     )
     responses = race(
@@ -116,7 +117,7 @@ def test_the_same_idempotent_request_twice_at_once(match, people):
 
 def test_stale_corrections_race(match, people):
     """Two corrections based on the same version: one wins, one 409."""
-    services.submit_deal(
+    services.deal_submit(
         match=match, number=1, input={"points": [10, 0]}, by=people.scorer.user
     )
 

@@ -15,7 +15,7 @@ import pytest
 from celery import shared_task
 from django.db import OperationalError
 
-from scoring.ledger_models import SettlementRecord
+from money.models import SettlementRecord
 from tests.embedded import EmbeddedServer, at_once, postgres_database, postgres_drop
 
 
@@ -90,7 +90,7 @@ def test_a_follow_up_task_failing_after_commit_does_not_fail_the_stored_deal(
     """
     settings.KIRJURI_RESULT_CHANGED_TASKS = [
         "tests.follow_up_that_fails",
-        "scoring.money.settle_match",
+        "money.match_settle",
     ]
     # Played for a stake, so that the settlement (the task after the failing one)
     # writes its record: a match played for nothing is skipped without a write.

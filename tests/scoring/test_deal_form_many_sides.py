@@ -96,7 +96,7 @@ def test_entry_page_of_a_sneaky_pete_match(client, db):
         member(club, Role.SCORER if i == 0 else Role.MEMBER, n)
         for i, n in enumerate(NAMES)
     ]
-    match = services.start_match(
+    match = services.match_start(
         club=club,
         game="sneaky-pete",
         seats=[(p, i) for i, p in enumerate(players)],

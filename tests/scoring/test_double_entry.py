@@ -25,7 +25,7 @@ def dmatch(club, people):
 
 
 def enter(match, number, points, user):
-    return services.submit_deal(
+    return services.deal_submit(
         match=match, number=number, input={"points": points}, by=user
     )
 
@@ -35,7 +35,7 @@ def test_a_pending_deal_does_not_count_until_confirmed(dmatch, people):
     dmatch.refresh_from_db()
     assert deal.status == DealStatus.PENDING
     assert dmatch.totals == [0, 0]
-    confirmed = services.confirm_deal(
+    confirmed = services.deal_confirm(
         match=dmatch, number=1, base_version=deal.version, by=people.opponent.user
     )
     dmatch.refresh_from_db()
@@ -55,7 +55,7 @@ def test_a_pending_deal_does_not_count_until_confirmed(dmatch, people):
 def test_the_enterer_and_their_partner_cannot_confirm(dmatch, people, who, code):
     deal = enter(dmatch, 1, [20, 0], people.scorer.user)
     with pytest.raises(NotAllowed) as exc:
-        services.confirm_deal(
+        services.deal_confirm(
             match=dmatch,
             number=1,
             base_version=deal.version,
@@ -74,7 +74,7 @@ def test_a_player_not_at_the_table_cannot_confirm(club, people):
     )
     deal = enter(match, 1, [20, 0], people.scorer.user)
     with pytest.raises(NotAllowed) as exc:
-        services.confirm_deal(
+        services.deal_confirm(
             match=match, number=1, base_version=deal.version, by=people.admin.user
         )
     assert exc.value.code == "not_seated"
@@ -98,7 +98,7 @@ def test_different_entries_are_a_conflict_kept_until_resolved(dmatch, people):
     with pytest.raises(Conflict) as exc:
         enter(dmatch, 2, [5, 5], people.scorer.user)
     assert exc.value.code == "deal_unsettled"
-    resolved = services.correct_deal(
+    resolved = services.deal_correct(
         match=dmatch,
         number=1,
         input={"points": [0, 20]},
@@ -108,7 +108,7 @@ def test_different_entries_are_a_conflict_kept_until_resolved(dmatch, people):
     )
     assert resolved.status == DealStatus.PENDING
     assert resolved.rival_input is None
-    counted = services.confirm_deal(
+    counted = services.deal_confirm(
         match=dmatch, number=1, base_version=resolved.version, by=people.admin.user
     )
     dmatch.refresh_from_db()

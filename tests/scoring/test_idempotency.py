@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from scoring.models import Deal, DealRevision, IdempotencyKey
-from scoring.tasks import purge_idempotency_keys
+from scoring.tasks import idempotency_keys_purge
 
 pytestmark = pytest.mark.django_db
 
@@ -86,5 +86,5 @@ def test_corrections_are_idempotent_too(scorer, match):
 
 def test_old_keys_are_purged(scorer, match):
     post(scorer, match, BODY, "k-6")
-    assert purge_idempotency_keys(hours=48) == 0
-    assert purge_idempotency_keys(hours=-1) == 1
+    assert idempotency_keys_purge(hours=48) == 0
+    assert idempotency_keys_purge(hours=-1) == 1

@@ -3,7 +3,7 @@
 A new deal is folded onto the stored state; a correction or void of deal k folds from
 the state before k. For random sequences of entries, corrections and voids of the
 test game (whose threshold rule flags a later deal when a correction changes the
-context), the match and its deals after every step equal what ``refold_match`` — a
+context), the match and its deals after every step equal what ``match_refold`` — a
 fold of the stored deals from the first — writes.
 """
 
@@ -59,7 +59,7 @@ def apply(match, step, by) -> None:
     kind, *args = step
     if kind == "submit":
         number = match.deals.count() + 1
-        services.submit_deal(
+        services.deal_submit(
             match=match, number=number, input={"points": list(args)}, by=by
         )
         return
@@ -68,7 +68,7 @@ def apply(match, step, by) -> None:
     if deal is None or deal.status == DealStatus.VOIDED:
         return
     if kind == "correct":
-        services.correct_deal(
+        services.deal_correct(
             match=match,
             number=number,
             input={"points": list(args[1:])},
@@ -77,7 +77,7 @@ def apply(match, step, by) -> None:
             by=by,
         )
     else:
-        services.void_deal(
+        services.deal_void(
             match=match, number=number, base_version=deal.version, reason="test", by=by
         )
 
@@ -111,5 +111,5 @@ def test_every_step_stores_what_a_fold_from_scratch_stores(club, people, steps):
         with contextlib.suppress(DealRejected, Conflict):
             apply(match, step, by)
         after = stored(match)
-        services.refold_match(match=match)
+        services.match_refold(match=match)
         assert stored(match) == after, step

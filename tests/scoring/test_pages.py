@@ -90,7 +90,7 @@ def test_deal_entry_is_for_the_matchs_scorers_and_club_admins(
 
 
 def test_entry_correction_and_void_need_an_account(client, match, people):
-    services.submit_deal(
+    services.deal_submit(
         match=match, number=1, input={"points": [1, 2]}, by=people.scorer.user
     )
     for url in (
@@ -256,7 +256,7 @@ def test_rejected_deal_shows_the_error_next_to_the_field_and_keeps_input(
 
 def test_stale_deal_number_is_a_conflict(client, people, match):
     """Someone else entered deal 1 meanwhile: 409, nothing is counted twice."""
-    services.submit_deal(
+    services.deal_submit(
         match=match, number=1, input={"points": [1, 2]}, by=people.admin.user
     )
     login(client, people.scorer)
@@ -400,7 +400,7 @@ def test_csv_export(client, people, match):
 
 def test_chart_svg(client, people, match):
     login(client, people.member)
-    services.submit_deal(
+    services.deal_submit(
         match=match, number=1, input={"points": [1, 2]}, by=people.scorer.user
     )
     response = client.get(reverse("scoring:chart", args=[match.pk]))
@@ -421,13 +421,13 @@ def test_sheet_queries_do_not_grow_with_deals(
 ):
     login(client, people.member)
     for n in range(1, 4):
-        services.submit_deal(
+        services.deal_submit(
             match=match, number=n, input={"points": [1, 1]}, by=people.scorer.user
         )
     with django_assert_max_num_queries(20) as few:
         client.get(sheet_url(match))
     for n in range(4, 14):
-        services.submit_deal(
+        services.deal_submit(
             match=match, number=n, input={"points": [1, 1]}, by=people.scorer.user
         )
     with django_assert_max_num_queries(len(few.captured_queries)):

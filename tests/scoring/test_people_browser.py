@@ -17,7 +17,8 @@ import re
 import pytest
 
 import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
-from scoring import money_services, players
+from money import services as money_services
+from scoring import services
 from scoring.models import Match, Membership, Player, Role
 from tests.money_service.conftest import play
 from tests.scoring.factories import ClubFactory, member
@@ -74,7 +75,7 @@ def test_merge_duplicates_keeps_every_total(page, table, live_server):
     """ "Olli" and "olli": a money match, a tournament; merged on the page, every
     sheet, the standings and the settlement read the same totals."""
     club, sami, (olli, cia, _dan) = table
-    twin = players.player_add(
+    twin = services.player_add(
         club=club, display_name="olli", allow_duplicate=True, by=sami.user
     )
     m1 = play(club, sami.user, [twin, cia], [30, -30])

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from django.contrib.staticfiles import finders
 
-from scoring import players
+from scoring import services
 from scoring.errors import DomainError
 from scoring.localtime import local_iso, local_text
 from scoring.models import Match
@@ -59,7 +59,7 @@ def test_a_club_admin_sets_the_time_zone_and_a_bad_one_names_the_field(
     rows = client.get(f"/matches/{match.pk}/sheet.csv").content.decode()
     assert "started 2026-01-15T10:00:00+00:00" in rows
     with pytest.raises(DomainError):
-        players.club_set_time_zone(club=club, time_zone="UTC", by=people.member.user)
+        services.club_set_time_zone(club=club, time_zone="UTC", by=people.member.user)
 
 
 def test_the_api_gives_times_with_their_offset(client, people, match):

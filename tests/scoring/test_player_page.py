@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
-from scoring import money_services, people_selectors
+from money import selectors as money_selectors
+from money import services as money_services
+from scoring import selectors
 from tests.money_service.conftest import play
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +39,7 @@ def evening(club, people):
 
 def test_results_by_game_with_averages_bests_and_runs(people, evening):
     sami = people.scorer
-    h = people_selectors.player_history(sami.user, sami)
+    h = selectors.player_history_get(sami.user, sami)
     r = h.by_game["Tally (test game)"]
     assert (r.played, r.won, r.lost, r.drawn) == (4, 3, 1, 0)
     assert r.best_total == 30 and r.best_deal == 30
@@ -52,11 +54,11 @@ def test_results_by_game_with_averages_bests_and_runs(people, evening):
 
 def test_money_balance_for_the_player_and_the_admin_only(client, people, evening):
     sami = people.scorer
-    own = people_selectors.player_balances(sami.user, sami)
+    own = money_selectors.player_balances_get(sami.user, sami)
     # Differences +60, +15, −10 points at 0.05 EUR: 3.25 EUR in Sami's favour.
     assert [(b["currency"], b["settled"]) for b in own] == [("EUR", "3.25 EUR")]
-    assert people_selectors.player_balances(people.admin.user, sami) == own
-    assert people_selectors.player_balances(people.member.user, sami) == []
+    assert money_selectors.player_balances_get(people.admin.user, sami) == own
+    assert money_selectors.player_balances_get(people.member.user, sami) == []
     client.force_login(people.member.user)
     page = client.get(f"/players/{sami.pk}/").content.decode()
     assert 'id="balances"' not in page and 'id="by-game"' in page
@@ -70,7 +72,7 @@ def test_money_balance_over_a_season(client, people, evening):
     """The ledger lines of another year are left out of a season's balance."""
     from datetime import UTC, datetime
 
-    from scoring.models import LedgerEntry
+    from money.models import LedgerEntry
 
     sami = people.scorer
     m1 = evening[0]
@@ -78,9 +80,9 @@ def test_money_balance_over_a_season(client, people, evening):
         created_at=datetime(2025, 3, 1, tzinfo=UTC)
     )
     year = datetime.now(UTC).year
-    season = people_selectors.player_balances(sami.user, sami, season=year)
+    season = money_selectors.player_balances_get(sami.user, sami, season=year)
     assert [b["settled"] for b in season] == ["0.25 EUR"]  # +0.75 − 0.50
-    old = people_selectors.player_balances(sami.user, sami, season=2025)
+    old = money_selectors.player_balances_get(sami.user, sami, season=2025)
     assert [b["settled"] for b in old] == ["3.00 EUR"]
     client.force_login(sami.user)
     page = client.get(f"/players/{sami.pk}/?season=2025").content.decode()
@@ -95,9 +97,9 @@ def test_longest_run_of_deals_won_stays_within_a_match(club, people):
     deals = [[1, 0], [2, 0], [0, 1], [3, 0], [4, 0], [5, 0]]
     play(club, admin, [sami, olli], None, deals=deals)
     play(club, admin, [sami, olli], None, deals=[[7, 0], [0, 2]])
-    r = people_selectors.player_history(sami.user, sami).by_game["Tally (test game)"]
+    r = selectors.player_history_get(sami.user, sami).by_game["Tally (test game)"]
     assert r.longest_deal_run == 3 and r.best_deal == 7
-    o = people_selectors.player_history(olli.user, olli).by_game["Tally (test game)"]
+    o = selectors.player_history_get(olli.user, olli).by_game["Tally (test game)"]
     assert o.longest_deal_run == 1 and o.best_deal == 2
 
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 import pytest
 
 import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
-from scoring import money_selectors, money_services, players, selectors
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import LedgerEntry
+from scoring import selectors, services
 from scoring.errors import DomainError, NotAllowed
-from scoring.models import LedgerEntry, Membership, Player, PlayerMerge, Role, Seat
+from scoring.models import Membership, Player, PlayerMerge, Role, Seat
+from scoring.names import name_key
 from tests.money_service.conftest import play
 from tests.scoring.factories import ClubFactory, UserFactory, member
 from tournaments import selectors as t_selectors
@@ -19,12 +23,12 @@ pytestmark = pytest.mark.django_db
 
 def test_name_key_ignores_case_accents_and_spacing():
     """ "Äinö  Ö" and "aino o" are the same name; "Aina" is not."""
-    assert players.name_key("  Äinö   Ö ") == players.name_key("aino o") == "aino o"
-    assert players.name_key("Aina") != players.name_key("Aino")
+    assert name_key("  Äinö   Ö ") == name_key("aino o") == "aino o"
+    assert name_key("Aina") != name_key("Aino")
 
 
 def test_rename_sets_the_short_name_the_sheet_prints(club, people):
-    renamed = players.player_rename(
+    renamed = services.player_rename(
         club=club,
         player=people.opponent,
         display_name=" Olli Otava ",
@@ -33,7 +37,7 @@ def test_rename_sets_the_short_name_the_sheet_prints(club, people):
     )
     assert (renamed.display_name, renamed.sheet_name) == ("Olli Otava", "OO")
     with pytest.raises(DomainError) as err:
-        players.player_rename(
+        services.player_rename(
             club=club,
             player=renamed,
             display_name="x",
@@ -42,34 +46,34 @@ def test_rename_sets_the_short_name_the_sheet_prints(club, people):
         )
     assert err.value.path == "short_name"
     with pytest.raises(NotAllowed):
-        players.player_rename(
+        services.player_rename(
             club=club, player=renamed, display_name="Z", by=people.scorer.user
         )
 
 
 def test_retired_player_leaves_the_pickers_and_keeps_the_history(club, people, match):
-    players.player_retire(club=club, player=people.opponent, by=people.admin.user)
-    assert people.opponent not in selectors.club_pickable_players(club)
-    assert people.opponent in selectors.club_players(club)
+    services.player_retire(club=club, player=people.opponent, by=people.admin.user)
+    assert people.opponent not in selectors.club_pickable_player_list(club)
+    assert people.opponent in selectors.club_player_list(club)
     assert Seat.objects.filter(player=people.opponent, match=match).exists()
-    players.player_retire(
+    services.player_retire(
         club=club, player=people.opponent, retired=False, by=people.admin.user
     )
-    assert people.opponent in selectors.club_pickable_players(club)
+    assert people.opponent in selectors.club_pickable_player_list(club)
 
 
 def test_the_last_admin_cannot_retire(club, people):
     with pytest.raises(DomainError) as err:
-        players.player_retire(club=club, player=people.admin, by=people.admin.user)
+        services.player_retire(club=club, player=people.admin, by=people.admin.user)
     assert err.value.code == "last_admin"
 
 
 def test_a_near_duplicate_name_is_refused_offering_the_existing_player(club, people):
     with pytest.raises(DomainError) as err:
-        players.player_add(club=club, display_name="ÁINO", by=people.admin.user)
+        services.player_add(club=club, display_name="ÁINO", by=people.admin.user)
     assert (err.value.code, err.value.path) == ("near_duplicate", "display_name")
     assert f"#{people.admin.pk}" in err.value.message
-    second = players.player_add(
+    second = services.player_add(
         club=club, display_name="ÁINO", allow_duplicate=True, by=people.admin.user
     )
     assert second.pk != people.admin.pk
@@ -78,23 +82,23 @@ def test_a_near_duplicate_name_is_refused_offering_the_existing_player(club, peo
 def test_one_account_plays_in_two_clubs(club, people):
     other = ClubFactory(name="Pata", slug="pata")
     boss = member(other, Role.ADMIN, "Pekka")
-    membership = players.player_add_to_club(
+    membership = services.player_add_to_club(
         club=other, username=people.opponent.user.username, by=boss.user
     )
     assert membership.player == people.opponent
     assert set(people.opponent.clubs.all()) == {club, other}
     with pytest.raises(DomainError) as err:
-        players.player_add_to_club(
+        services.player_add_to_club(
             club=other, username=people.opponent.user.username, by=boss.user
         )
     assert (err.value.code, err.value.path) == ("already_member", "username")
     with pytest.raises(DomainError) as err:
-        players.player_add_to_club(club=other, username="nobody", by=boss.user)
+        services.player_add_to_club(club=other, username="nobody", by=boss.user)
     assert err.value.path == "username"
 
 
 def test_a_guest_is_a_visitor_without_an_account(club, people):
-    guest = players.player_add(
+    guest = services.player_add(
         club=club, display_name="Visiting Vera", guest=True, by=people.admin.user
     )
     membership = Membership.objects.get(club=club, player=guest)
@@ -105,7 +109,7 @@ def test_a_guest_is_a_visitor_without_an_account(club, people):
 def _money_totals(user, match_ids):
     out = {}
     for mid in match_ids:
-        sheet = money_selectors.match_sheet(user, mid)
+        sheet = money_selectors.match_sheet_get(user, mid)
         out[mid] = (sheet["total"], sum(b["settled"] for b in sheet["balances"]))
     return out
 
@@ -116,7 +120,7 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
     totals are what they were."""
     admin = people.admin.user
     bob = member(club, Role.MEMBER, "Bob")
-    bob2 = players.player_add(
+    bob2 = services.player_add(
         club=club, display_name="bób", allow_duplicate=True, by=admin
     )
     ann, cid = member(club, name="Ann"), member(club, name="Cid")
@@ -137,14 +141,14 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
     before = _money_totals(admin, [m1.pk, m2.pk])
     owed = {
         b["name"]: b["settled"]
-        for b in money_selectors.match_sheet(admin, m1.pk)["balances"]
+        for b in money_selectors.match_sheet_get(admin, m1.pk)["balances"]
     }
-    sheets = [list(selectors.match_state(m)["totals"]) for m in (m1, m2)]
+    sheets = [list(selectors.match_state_get(m)["totals"]) for m in (m1, m2)]
     bob2_lines = LedgerEntry.objects.filter(line__endswith=f":p{bob2.pk}").count()
     assert bob2_lines > 0
 
     posted = LedgerEntry.objects.count()
-    record = players.player_merge(club=club, keep=bob, merge=bob2, by=admin)
+    record = services.player_merge(club=club, keep=bob, merge=bob2, by=admin)
     assert LedgerEntry.objects.count() == posted  # settled again, nothing posted
 
     assert not Player.objects.filter(pk=bob2.pk).exists()
@@ -158,8 +162,8 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
     )
     assert t_selectors.standings_data(tournament) == standings
     assert _money_totals(admin, [m1.pk, m2.pk]) == before
-    assert [list(selectors.match_state(m)["totals"]) for m in (m1, m2)] == sheets
-    trail = str(money_selectors.match_sheet(admin, m1.pk)["trail"])
+    assert [list(selectors.match_state_get(m)["totals"]) for m in (m1, m2)] == sheets
+    trail = str(money_selectors.match_sheet_get(admin, m1.pk)["trail"])
     assert "bób" not in trail and "Bob" in trail
     # A recompute finds every posting where it is: nothing is reversed or reposted.
     count = LedgerEntry.objects.count()
@@ -167,7 +171,7 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
     assert LedgerEntry.objects.count() == count
     balance = {
         b["name"]: b["settled"]
-        for b in money_selectors.match_sheet(admin, m1.pk)["balances"]
+        for b in money_selectors.match_sheet_get(admin, m1.pk)["balances"]
     }
     assert balance == {"Bob": owed["bób"], "Ann": owed["Ann"]}
     assert balance["Bob"] == 300  # (30 - -30) points at 0.05 EUR
@@ -175,18 +179,18 @@ def test_merge_moves_every_row_and_changes_no_total(club, people):
 
 def test_merge_refuses_players_who_sat_at_one_table(club, people, match):
     with pytest.raises(DomainError) as err:
-        players.player_merge(
+        services.player_merge(
             club=club, keep=people.scorer, merge=people.opponent, by=people.admin.user
         )
     assert (err.value.code, err.value.path) == ("both_have_accounts", "merge")
-    guest = players.player_add(
+    guest = services.player_add(
         club=club, display_name="Guest", guest=True, by=people.admin.user
     )
     from tests.scoring.factories import race_match
 
     race_match(club, people.scorer.user, [people.scorer, guest])
     with pytest.raises(DomainError) as err:
-        players.player_merge(
+        services.player_merge(
             club=club, keep=people.scorer, merge=guest, by=people.admin.user
         )
     assert err.value.code == "played_together"
@@ -197,7 +201,7 @@ def test_merge_keeps_the_account_and_the_higher_role(club, people):
     loose = Player.objects.create(display_name="Olli again")
     Membership.objects.create(club=club, player=loose, role=Role.SCORER)
     Membership.objects.create(club=other, player=loose, role=Role.MEMBER)
-    players.player_merge(
+    services.player_merge(
         club=club, keep=loose, merge=people.opponent, by=people.admin.user
     )
     loose.refresh_from_db()

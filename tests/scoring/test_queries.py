@@ -21,7 +21,7 @@ def test_sheet_deals_and_match_list_queries_do_not_grow(club, people, match):
     client = APIClient()
     client.force_authenticate(people.member.user)
     by = people.scorer.user
-    services.submit_deal(match=match, number=1, input={"points": [1, 0]}, by=by)
+    services.deal_submit(match=match, number=1, input={"points": [1, 0]}, by=by)
     urls = [
         f"/api/v1/matches/{match.pk}/sheet",
         f"/api/v1/matches/{match.pk}/deals/",
@@ -29,7 +29,7 @@ def test_sheet_deals_and_match_list_queries_do_not_grow(club, people, match):
     ]
     before = [count(client, url) for url in urls]
     for number in range(2, 7):
-        services.submit_deal(
+        services.deal_submit(
             match=match, number=number, input={"points": [1, 0]}, by=by
         )
     race_match(club, by, [people.scorer, people.opponent])

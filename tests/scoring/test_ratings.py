@@ -8,7 +8,7 @@ from django.core.management import call_command
 from openskill.models import PlackettLuce
 
 import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
-from scoring import players, ratings, services
+from scoring import ratings, selectors, services
 from scoring.models import Match, Membership, Player, RatedMatch, Rating
 from tests.money_service.conftest import play
 
@@ -68,8 +68,8 @@ def test_a_finished_match_moves_the_ratings_like_openskill(club, people, finishe
     assert (lost.mu, lost.sigma) == (expected[1][0].mu, expected[1][0].sigma)
     assert won.mu > 25 > lost.mu and won.matches == lost.matches == 1
     later = play(club, people.admin.user, [sami, olli], [1, 2], point_value=None)
-    assert ratings.rating_match_changed(match_id=later.pk) == "applied"
-    assert ratings.rating_match_changed(match_id=later.pk) == "unchanged"
+    assert services.ratings_update_for_match(match_id=later.pk) == "applied"
+    assert services.ratings_update_for_match(match_id=later.pk) == "unchanged"
     assert Rating.objects.get(player=sami).matches == 2
 
 
@@ -92,12 +92,12 @@ def test_incremental_updates_equal_a_recompute_from_scratch(
     finished(club, admin, [p.member, p.opponent], [1, 1])
     assert RatedMatch.objects.count() == 4
     incremental = snapshot(club)
-    assert ratings.ratings_recompute(club=club, game="tally-test") == 4
+    assert services.ratings_recompute(club=club, game="tally-test") == 4
     assert snapshot(club) == incremental
     # A correction of an earlier finished match: the ratings follow, as a recompute.
     deal = three.deals.get()
     with django_capture_on_commit_callbacks(execute=True):
-        services.correct_deal(
+        services.deal_correct(
             match=three,
             number=deal.number,
             input={"points": [12, 3, 11]},
@@ -109,10 +109,10 @@ def test_incremental_updates_equal_a_recompute_from_scratch(
     assert three.winners == [0]
     corrected = snapshot(club)
     assert corrected != incremental
-    ratings.ratings_recompute(club=club, game="tally-test")
+    services.ratings_recompute(club=club, game="tally-test")
     assert snapshot(club) == corrected
     # Delivered twice: nothing changes.
-    assert ratings.rating_match_changed(match_id=three.pk) == "unchanged"
+    assert services.ratings_update_for_match(match_id=three.pk) == "unchanged"
     assert snapshot(club) == corrected
 
 
@@ -130,12 +130,12 @@ def test_merge_keeps_ratings_whole(club, people, finished):
     Membership.objects.create(club=club, player=twin)
     finished(club, people.admin.user, [people.scorer, people.opponent], [3, 1])
     finished(club, people.admin.user, [people.member, twin], [1, 3])
-    players.player_merge(
+    services.player_merge(
         club=club, keep=people.opponent, merge=twin, by=people.admin.user
     )
     assert Rating.objects.get(player=people.opponent).matches == 2
     merged = snapshot(club)
-    ratings.ratings_recompute(club=club, game="tally-test")
+    services.ratings_recompute(club=club, game="tally-test")
     assert snapshot(club) == merged
 
 
@@ -149,9 +149,11 @@ def test_ranking_list_and_player_page(client, club, people, finished):
     table = page[page.index('id="ranking"') :]
     order = [table.index(n) for n in ("Sami", "Olli", "Mervi")]
     assert order == sorted(order)
-    assert ratings.games_rated(club) == ["tally-test"]  # once, however many rows
+    assert selectors.club_rated_game_list(club) == [
+        "tally-test"
+    ]  # once, however many rows
     assert "game-tabs" not in page  # one game: no tabs
-    rows = ratings.ranking(club, "tally-test")
+    rows = selectors.ranking_get(club, "tally-test")
     assert [r.ordinal for r in rows] == sorted((r.ordinal for r in rows), reverse=True)
     me = client.get(f"/players/{people.scorer.pk}/").content.decode()
     assert 'id="ratings"' in me and "1 / 3" in me
@@ -166,12 +168,12 @@ def test_a_season_rates_that_years_matches_alone(client, club, people, finished)
     admin = people.admin.user
     old = finished(club, admin, [people.opponent, people.scorer], [9, 1])
     Match.objects.filter(pk=old.pk).update(ended_at=datetime(2025, 6, 1, tzinfo=UTC))
-    ratings.ratings_recompute(club=club, game="tally-test")
+    services.ratings_recompute(club=club, game="tally-test")
     new = finished(club, admin, [people.scorer, people.opponent], [9, 1])
     Match.objects.filter(pk=new.pk).update(ended_at=datetime(2026, 6, 1, tzinfo=UTC))
-    ratings.ratings_recompute(club=club, game="tally-test")
-    assert ratings.seasons(club, "tally-test") == [2026, 2025]
-    season = ratings.ranking(club, "tally-test", season=2026)
+    services.ratings_recompute(club=club, game="tally-test")
+    assert selectors.ranking_season_list(club, "tally-test") == [2026, 2025]
+    season = selectors.ranking_get(club, "tally-test", season=2026)
     assert [r.player.display_name for r in season] == ["Sami", "Olli"]
     assert all(r.matches == 1 for r in season)
     book = {}
@@ -179,7 +181,7 @@ def test_a_season_rates_that_years_matches_alone(client, club, people, finished)
     assert {p: (r.mu, r.sigma) for p, r in book.items()} == {
         r.player_id: (r.mu, r.sigma) for r in season
     }
-    assert all(r.matches == 2 for r in ratings.ranking(club, "tally-test"))
+    assert all(r.matches == 2 for r in selectors.ranking_get(club, "tally-test"))
     client.force_login(people.member.user)
     page = client.get(f"/clubs/{club.pk}/ratings/?season=2025").content.decode()
     table = page[page.index('id="ranking"') :]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tests.money_service.testgames  # noqa: F401  (registers the tally test game)
-from scoring import ratings, tasks
+from scoring import services, tasks
 from scoring.models import Rating
 from tests.money_service.conftest import play
 from tests.workers import wait_until
@@ -25,9 +25,9 @@ def test_a_finished_match_is_rated_by_a_real_worker(
     stored = {r.player_id: (r.mu, r.sigma) for r in Rating.objects.all()}
     assert stored[sami.pk][0] > stored[olli.pk][0]
     match_id = sami.seats.get().match_id
-    again = tasks.rating_match_changed.apply_async(
+    again = tasks.ratings_update_for_match.apply_async(
         (match_id,), queue=celery_worker_process.queue
     )
     assert again.get(timeout=60) == "unchanged", celery_worker_process.log()
-    ratings.ratings_recompute(club=club, game="tally-test")
+    services.ratings_recompute(club=club, game="tally-test")
     assert {r.player_id: (r.mu, r.sigma) for r in Rating.objects.all()} == stored

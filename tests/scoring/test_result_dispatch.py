@@ -41,10 +41,10 @@ def test_two_first_notifications_at_once_both_find_the_task(monkeypatch, setting
     monkeypatch.setattr(tasks, "current_app", fake_app)
     settings.KIRJURI_RESULT_CHANGED_TASKS = ["t.standings"]
 
-    first = threading.Thread(target=tasks.notify_result_changed, args=(1,))
+    first = threading.Thread(target=tasks.result_change_notify, args=(1,))
     first.start()
     started.wait(5)
-    second = threading.Thread(target=tasks.notify_result_changed, args=(2,))
+    second = threading.Thread(target=tasks.result_change_notify, args=(2,))
     second.start()
     release.set()
     first.join(5)

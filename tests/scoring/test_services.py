@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def submit(match, number, a, b, by):
-    return services.submit_deal(
+    return services.deal_submit(
         match=match, number=number, input={"points": [a, b]}, by=by
     )
 
@@ -41,7 +41,7 @@ def test_start_match_rejects_bad_options_table_and_strangers(club, people):
     with pytest.raises(SetupRejected):
         race_match(club, by, [people.scorer, people.opponent], sides=(0, 0))
     with pytest.raises(DomainError) as exc:
-        services.start_match(club=club, game="nope", seats=[], by=by)
+        services.match_start(club=club, game="nope", seats=[], by=by)
     assert exc.value.code == "unknown_game"
     with pytest.raises(NotAllowed):
         race_match(club, people.member.user, [people.scorer, people.opponent])
@@ -118,7 +118,7 @@ def test_correcting_deal_one_rescores_the_rest_and_flags_an_invalid_later_deal(
     d1 = submit(match, 1, 40, 0, by)
     submit(match, 2, 5, 0, by)
     submit(match, 3, 10, 20, by)
-    corrected = services.correct_deal(
+    corrected = services.deal_correct(
         match=match,
         number=1,
         input={"points": [50, 0]},
@@ -139,7 +139,7 @@ def test_correcting_deal_one_rescores_the_rest_and_flags_an_invalid_later_deal(
     )
     assert kinds == [("entered", ""), ("corrected", "misread 40 for 50")]
     # Correcting the flagged deal clears the flag.
-    services.correct_deal(
+    services.deal_correct(
         match=match,
         number=2,
         input={"points": [15, 0]},
@@ -158,7 +158,7 @@ def test_a_correction_is_verified_in_the_context_before_the_deal(match, people):
     submit(match, 1, 60, 0, by)
     d2 = submit(match, 2, 10, 0, by)
     with pytest.raises(DealRejected):
-        services.correct_deal(
+        services.deal_correct(
             match=match,
             number=2,
             input={"points": [5, 0]},
@@ -174,7 +174,7 @@ def test_a_correction_is_verified_in_the_context_before_the_deal(match, people):
 def test_stale_corrections_and_voids_are_conflicts(match, people):
     by = people.scorer.user
     d1 = submit(match, 1, 10, 0, by)
-    services.correct_deal(
+    services.deal_correct(
         match=match,
         number=1,
         input={"points": [20, 0]},
@@ -183,7 +183,7 @@ def test_stale_corrections_and_voids_are_conflicts(match, people):
         by=by,
     )
     with pytest.raises(Conflict) as exc:
-        services.correct_deal(
+        services.deal_correct(
             match=match,
             number=1,
             input={"points": [30, 0]},
@@ -193,7 +193,7 @@ def test_stale_corrections_and_voids_are_conflicts(match, people):
         )
     assert exc.value.code == "stale_version"
     with pytest.raises(Conflict):
-        services.void_deal(match=match, number=1, base_version=1, reason="x", by=by)
+        services.deal_void(match=match, number=1, base_version=1, reason="x", by=by)
 
 
 def test_void_keeps_the_deal_and_its_number(match, people):
@@ -201,7 +201,7 @@ def test_void_keeps_the_deal_and_its_number(match, people):
     by = people.scorer.user
     submit(match, 1, 10, 0, by)
     d2 = submit(match, 2, 30, 0, by)
-    voided = services.void_deal(
+    voided = services.deal_void(
         match=match, number=2, base_version=d2.version, reason="entered twice", by=by
     )
     match.refresh_from_db()
@@ -217,7 +217,7 @@ def test_void_keeps_the_deal_and_its_number(match, people):
     ]
     assert voided.revisions.last().kind == RevisionKind.VOIDED
     with pytest.raises(Conflict):
-        services.correct_deal(
+        services.deal_correct(
             match=match,
             number=2,
             input={"points": [1, 0]},
@@ -231,7 +231,7 @@ def test_reason_is_required_for_corrections(match, people):
     by = people.scorer.user
     submit(match, 1, 10, 0, by)
     with pytest.raises(DomainError) as exc:
-        services.correct_deal(
+        services.deal_correct(
             match=match,
             number=1,
             input={"points": [1, 0]},
@@ -246,16 +246,16 @@ def test_finish_needs_a_decided_match_and_closes_the_book(match, people):
     by = people.scorer.user
     submit(match, 1, 60, 0, by)
     with pytest.raises(Conflict) as exc:
-        services.finish_match(match=match, by=by)
+        services.match_finish(match=match, by=by)
     assert exc.value.code == "not_decided"
     submit(match, 2, 40, 0, by)
     with pytest.raises(DealRejected):  # the engine: the match is decided
         submit(match, 3, 10, 0, by)
-    finished = services.finish_match(match=match, by=by)
+    finished = services.match_finish(match=match, by=by)
     assert finished.status == MatchStatus.FINISHED
     assert finished.winners == [0]
     with pytest.raises(Conflict) as exc:
-        services.correct_deal(
+        services.deal_correct(
             match=match,
             number=1,
             input={"points": [1, 0]},
@@ -267,7 +267,7 @@ def test_finish_needs_a_decided_match_and_closes_the_book(match, people):
 
 
 def test_abandon(match, people):
-    abandoned = services.abandon_match(
+    abandoned = services.match_abandon(
         match=match, reason="closing time", by=people.scorer.user
     )
     assert abandoned.status == MatchStatus.ABANDONED
@@ -315,6 +315,6 @@ def test_refold_is_idempotent(match, people):
     submit(match, 1, 10, 5, people.scorer.user)
     match.refresh_from_db()
     before = (match.totals, match.next_deal, match.state)
-    services.refold_match(match=match)
+    services.match_refold(match=match)
     match.refresh_from_db()
     assert (match.totals, match.next_deal, match.state) == before

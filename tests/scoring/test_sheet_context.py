@@ -70,14 +70,14 @@ def _sheet(client, club, game, deals=(), seats=4):
     players = [admin] + [
         member(club, Role.MEMBER, n) for n in ("Ceci", "Bertta", "Dora")[: seats - 1]
     ]
-    match = services.start_match(
+    match = services.match_start(
         club=club,
         game=game,
         seats=[(p, i % 2) for i, p in enumerate(players)],
         by=admin.user,
     )
     for number, deal in enumerate(deals, start=1):
-        services.submit_deal(match=match, number=number, input=deal, by=admin.user)
+        services.deal_submit(match=match, number=number, input=deal, by=admin.user)
     client.force_login(admin.user)
     url = reverse("scoring:sheet", kwargs={"match_id": match.pk})
     return client.get(url).content.decode()
@@ -137,7 +137,7 @@ def test_the_chart_draws_the_declared_target_once_half_way(
 ):
     """The race test game's goal is its ``target`` option (100, the default
     ``Game.match_goal``); the line shows once a side has half of it."""
-    services.submit_deal(
+    services.deal_submit(
         match=match, number=1, input={"points": list(points)}, by=people.scorer.user
     )
     client.force_login(people.scorer.user)

@@ -39,14 +39,14 @@ def test_klubiskruuvi_sheet_shows_bolsu_points_and_individual_totals(client, clu
     players = [admin] + [
         member(club, Role.MEMBER, n) for n in ("Ceci", "Bertta", "Dora")
     ]
-    match = services.start_match(
+    match = services.match_start(
         club=club,
         game="klubiskruuvi",
         seats=[(p, i % 2) for i, p in enumerate(players)],
         by=admin.user,
     )
     for number, deal in enumerate([TEAM, BOLSU], start=1):
-        services.submit_deal(match=match, number=number, input=deal, by=admin.user)
+        services.deal_submit(match=match, number=number, input=deal, by=admin.user)
     client.force_login(admin.user)
     html = client.get(reverse("scoring:sheet", kwargs={"match_id": match.pk})).content
     assert seat_rows(html.decode()) == [
@@ -62,13 +62,13 @@ def test_games_scored_only_by_side_show_no_own_points(client, club):
     players = [admin] + [
         member(club, Role.MEMBER, n) for n in ("Ceci", "Bertta", "Dora")
     ]
-    match = services.start_match(
+    match = services.match_start(
         club=club,
         game="skruuvi",
         seats=[(p, i % 2) for i, p in enumerate(players)],
         by=admin.user,
     )
-    services.submit_deal(match=match, number=1, input=TEAM, by=admin.user)
+    services.deal_submit(match=match, number=1, input=TEAM, by=admin.user)
     client.force_login(admin.user)
     html = client.get(reverse("scoring:sheet", kwargs={"match_id": match.pk}))
     assert html.status_code == 200

@@ -1,10 +1,11 @@
 """A deal submit costs a bounded number of queries, the same at deal 5 and deal 500.
 
 The submit folds only the new deal onto the state stored after the previous one
-(``scoring.services._state_before`` with ``last=True``), so neither the queries nor
-the engine's work grow with the match. The long matches are built cheaply: their
-deals are stored in bulk and folded once (``refold_match``), as an engine upgrade
-would re-fold them; deal 500 then goes through the service like any other.
+(``scoring.services._fold._state_before`` with ``last=True``), so neither the
+queries nor the engine's work grow with the match. The long matches are built
+cheaply: their deals are stored in bulk and folded once (``match_refold``), as an
+engine upgrade would re-fold them; deal 500 then goes through the service like any
+other.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def four(club, people):
 
 def start(club, people, four, slug: str) -> Match:
     _deals, options = GAMES[slug]
-    return services.start_match(
+    return services.match_start(
         club=club,
         game=slug,
         seats=[(p, i % 2) for i, p in enumerate(four)],
@@ -81,7 +82,7 @@ def with_deals(match: Match, deals: list, by) -> Match:
         Deal(match=match, number=n, input=raw, entered_by=by)
         for n, raw in enumerate(deals, start=1)
     )
-    services.refold_match(match=match)
+    services.match_refold(match=match)
     match.refresh_from_db()
     assert not match.needs_attention and not match.finished
     return match
@@ -90,7 +91,7 @@ def with_deals(match: Match, deals: list, by) -> Match:
 def submit_counted(match: Match, number: int, raw, by) -> int:
     """Submit deal ``number``; the queries it took."""
     with CaptureQueriesContext(connection) as ctx:
-        deal = services.submit_deal(match=match, number=number, input=raw, by=by)
+        deal = services.deal_submit(match=match, number=number, input=raw, by=by)
     assert deal.status == DealStatus.COUNTED
     return len(ctx.captured_queries)
 
@@ -123,12 +124,12 @@ def test_the_incremental_submit_stores_what_a_full_fold_stores(
     by = people.scorer.user
     match = start(club, people, four, slug)
     for number, raw in enumerate(islice(GAMES[slug][0](), 30), start=1):
-        services.submit_deal(match=match, number=number, input=raw, by=by)
+        services.deal_submit(match=match, number=number, input=raw, by=by)
     match.refresh_from_db()
     rows = list(match.deals.values_list("number", "status", "result", "totals"))
     cache = (match.totals, match.leaders, match.next_deal, match.state)
 
-    services.refold_match(match=match)
+    services.match_refold(match=match)
     match.refresh_from_db()
 
     assert (match.totals, match.leaders, match.next_deal, match.state) == cache
@@ -153,12 +154,12 @@ def test_a_state_from_another_engine_is_folded_from_the_deals(
     match = start(club, people, four, "tuppi")
     deals = list(islice(tuppi_deals(), 6))
     for number, raw in enumerate(deals[:5], start=1):
-        services.submit_deal(match=match, number=number, input=raw, by=by)
+        services.deal_submit(match=match, number=number, input=raw, by=by)
     expected = get_game("tuppi").fold(deals, {"target": 1_000_000})
     marker = Match.objects.get(pk=match.pk).state[FORMAT_KEY]
     Match.objects.filter(pk=match.pk).update(state=stored)
 
-    services.submit_deal(match=match, number=6, input=deals[5], by=by)
+    services.deal_submit(match=match, number=6, input=deals[5], by=by)
 
     match.refresh_from_db()
     assert match.totals == list(expected.totals)
@@ -182,7 +183,7 @@ def test_double_entry_costs_the_same_at_deal_5_and_deal_300(club, people):
         with_deals(match, [{"points": [0, 0]}] * length, people.scorer.user)
         number = length + 1
         with CaptureQueriesContext(connection) as entered:
-            deal = services.submit_deal(
+            deal = services.deal_submit(
                 match=match,
                 number=number,
                 input={"points": [3, 0]},
@@ -190,7 +191,7 @@ def test_double_entry_costs_the_same_at_deal_5_and_deal_300(club, people):
             )
         assert deal.status == DealStatus.PENDING
         with CaptureQueriesContext(connection) as confirmed:
-            deal = services.confirm_deal(
+            deal = services.deal_confirm(
                 match=match,
                 number=number,
                 base_version=deal.version,

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring import money_selectors, money_services
+from money import selectors as money_selectors
+from money import services as money_services
 from tests.tournaments.conftest import play_round, side_entries
 from tournaments import prizes, selectors, services
 from tournaments.models import Standings
@@ -106,9 +107,9 @@ def test_a_closed_knockout_ranks_by_bracket_place_and_shares_third_prize(
     assert rows[3]["shared"] and rows[4]["shared"] and not rows[1]["shared"]
     assert rows[4]["values"] == {"bracket_place": 3}
 
-    final = prizes.prize_input(tournament.pk)
+    final = prizes.final_standings_get(tournament_id=tournament.pk)
     assert [s.rank for s in final.standings] == [1, 2, 3, 3, 5, 5, 5, 5]
-    sheet = money_selectors.tournament_sheet(director, tournament.pk)
+    sheet = money_selectors.tournament_sheet_get(director, tournament.pk)
     paid = {b["name"]: int(b["settled"]) for b in sheet["balances"]}
     assert paid["Seed 1"] == 4000 - 1000
     assert paid["Seed 2"] == 2400 - 1000

@@ -9,8 +9,9 @@ from decimal import Decimal
 
 import pytest
 
-from scoring import money_selectors, money_services
-from scoring.ledger_models import LedgerEntry
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import LedgerEntry
 from tests.tournaments.conftest import play_round, side_entries
 from tournaments import prizes, services
 
@@ -61,13 +62,13 @@ def closed(club, director, django_capture_on_commit_callbacks):
 
 
 def _prizes(director, tournament):
-    sheet = money_selectors.tournament_sheet(director, tournament.pk)
+    sheet = money_selectors.tournament_sheet_get(director, tournament.pk)
     return {b["name"]: int(b["settled"]) for b in sheet["balances"]}  # in cents
 
 
 def test_the_provider_gives_final_standings_only_once_closed(closed):
     tournament, _ = closed
-    final = prizes.prize_input(tournament.pk)
+    final = prizes.final_standings_get(tournament_id=tournament.pk)
     assert final is not None
     assert [s.name for s in final.standings] == PLAYERS
     assert [s.rank for s in final.standings] == [1, 2, 3, 4]
@@ -134,7 +135,7 @@ def test_the_director_sets_the_payout_structure_through_the_api(
 def test_a_bad_payout_structure_is_a_400_naming_it_and_stores_nothing(
     api_client, director, open_tournament, structure, code
 ):
-    from scoring.ledger_models import PrizeTerms
+    from money.models import PrizeTerms
 
     api_client.force_authenticate(director)
     url = f"/api/v1/tournaments/{open_tournament.pk}/prize-terms/"
@@ -155,17 +156,36 @@ def test_only_a_director_may_set_the_payout_structure(api_client, open_tournamen
 
 
 def test_the_manage_page_sets_the_payout_structure(client, director, open_tournament):
-    from scoring.ledger_models import PrizeTerms
+    from money.models import PrizeTerms
 
     client.force_login(director)
     page = client.get(f"/tournaments/{open_tournament.pk}/manage/")
     assert page.status_code == 200
     assert b'value="prizes"' in page.content
+    # The form posts to the money app's page (it sets the terms, then goes back).
+    url = f"/tournaments/{open_tournament.pk}/prize-terms/"
+    assert f'action="{url}"'.encode() in page.content
     response = client.post(
-        f"/tournaments/{open_tournament.pk}/manage/act/",
+        url,
         {"action": "prizes", "percentages": "50, 30, 20", "house_fee_percent": "5"},
     )
     assert response.status_code == 302
     terms = PrizeTerms.objects.get(tournament_id=open_tournament.pk)
     assert terms.structure["percentages"] == ["50", "30", "20"]
     assert terms.house_fee == {"percent": "5"}
+
+
+def test_only_a_director_sets_the_payout_structure_on_the_page(client, open_tournament):
+    """The money page behind the manage form answers 404 to anyone else, and to an
+    unknown tournament, storing nothing."""
+    from django.contrib.auth import get_user_model
+
+    from money.models import PrizeTerms
+
+    stranger = get_user_model().objects.create_user("stranger", password="pw")
+    client.force_login(stranger)
+    body = {"percentages": "50, 50"}
+    url = f"/tournaments/{open_tournament.pk}/prize-terms/"
+    assert client.post(url, body).status_code == 404
+    assert client.post("/tournaments/999999/prize-terms/", body).status_code == 404
+    assert not PrizeTerms.objects.exists()

@@ -12,11 +12,6 @@ urlpatterns = [
         name="tournament-detail",
     ),
     path(
-        "tournaments/<int:tournament_id>/prize-terms/",
-        views.PrizeTermsApi.as_view(),
-        name="tournament-prize-terms",
-    ),
-    path(
         "tournaments/<int:tournament_id>/close/",
         views.TournamentCloseApi.as_view(),
         name="tournament-close",

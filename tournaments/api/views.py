@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -397,42 +397,3 @@ class StandingsApi(JsonApi, APIView):
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = selectors.tournament_get(request.user, tournament_id)
         return Response(s.StandingsOut(selectors.standings_view(tournament)).data)
-
-
-class PrizeTermsIn(serializers.Serializer):
-    structure = serializers.DictField(
-        help_text='{"kind": "percentages", "percentages": ["50", "30", "20"]}, '
-        '{"kind": "fixed", "amounts": ["100.00"]} or '
-        '{"kind": "field_size", "brackets": [{"min": 1, "max": 8, '
-        '"percentages": ["60", "40"]}]}'
-    )
-    house_fee = serializers.DictField(
-        required=False,
-        allow_null=True,
-        help_text='{"percent": "10"} or {"amount": "5.00"}',
-    )
-
-
-class PrizeTermsOut(serializers.Serializer):
-    tournament = serializers.IntegerField(source="tournament_id")
-    structure = serializers.DictField()
-    house_fee = serializers.DictField(allow_null=True)
-    updated_at = serializers.DateTimeField()
-
-
-class PrizeTermsApi(JsonApi, APIView):
-    """The payout structure of a tournament (PUT; a club admin of its club)."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(request=PrizeTermsIn, responses={200: PrizeTermsOut, **_WRITE})
-    def put(self, request: Request, tournament_id: int) -> Response:
-        tournament = _directed(request, tournament_id)
-        data = _body(PrizeTermsIn, request)
-        terms = services.prize_terms_set(
-            tournament=tournament,
-            structure=data["structure"],
-            house_fee=data.get("house_fee"),
-            by=request.user,
-        )
-        return Response(PrizeTermsOut(terms).data)

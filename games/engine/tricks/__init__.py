@@ -31,7 +31,9 @@ Terms:
   the deal number (Minibridge §11.5: deals 1–5, then later).
 * **card points** — points for the cards in the tricks a side won, by a per-game
   value table, plus a bonus for the last trick: :class:`CardValues`
-  (:data:`MARJAPUSSI_PIPS` §7.3, :data:`HUUTOPUSSI_CARD_POINTS` §12.5).
+  (:data:`MARJAPUSSI_PIPS` §7.3, :data:`HUUTOPUSSI_CARD_POINTS` §12.5);
+  :func:`check_won_cards` checks the cards of the tricks each side won against
+  the deck (whole tricks, each card once, all of them).
 * **announcement** — a king and queen of one suit (a *marriage*) shown after
   winning a trick: a trump announcement, or in Marjapussi a *little one* once trumps
   are set (§7.2). Each suit is announced at most once a deal (§7.2, §12.4):
@@ -73,6 +75,8 @@ from games.engine.tricks.aces import (
     Aces,
     aces_in_hand,
     check_aces,
+    check_deal_aces,
+    misere_minus,
     top_sequence,
     value_cards,
 )
@@ -102,6 +106,7 @@ from games.engine.tricks.points import (
     announcement_points,
     check_announcements,
     check_card_points,
+    check_won_cards,
 )
 from games.engine.tricks.rubber import (
     MatchOfGames,
@@ -133,10 +138,13 @@ __all__ = [
     "check_aces",
     "check_announcements",
     "check_card_points",
+    "check_deal_aces",
     "check_tricks_add_up",
+    "check_won_cards",
     "deal_tricks",
     "doubling_multiplier",
     "game_winner",
+    "misere_minus",
     "outranks",
     "seat_role",
     "side_tricks",
@@ -144,4 +152,28 @@ __all__ = [
     "tricks_error",
     "tricks_per_side",
     "value_cards",
+]
+
+# Honours as entered (held counts per side, hands of aces, top sequences) and their
+# checks: Historical Skruuvi §17.4.2 and Vint §18.3.2.
+from games.engine.tricks.honours import (
+    SUITS,
+    AcesInHand,
+    TopSequence,
+    aces_shown,
+    check_holdings,
+    check_split,
+    game_bonus,
+    majority,
+)
+
+__all__ += [
+    "SUITS",
+    "AcesInHand",
+    "TopSequence",
+    "aces_shown",
+    "check_holdings",
+    "check_split",
+    "game_bonus",
+    "majority",
 ]

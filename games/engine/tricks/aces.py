@@ -110,6 +110,43 @@ def check_aces(
     return Aces(tuple((ace.trick, ace.seat) for ace in aces))
 
 
+def check_deal_aces(
+    aces: Sequence[AcePlace],
+    errors: list[RuleError],
+    *,
+    entry: Sequence[int],
+    per_side: Sequence[int] | None,
+    sides: Sequence[int] = (0, 1, 0, 1),
+    path: str = "aces",
+) -> Aces | None:
+    """:func:`check_aces` against the tricks as the scorer entered them: per seat
+    when the tricks were entered per seat (nobody won more ace tricks than their
+    own tricks), per side otherwise; the trick count is skipped when the tricks did
+    not add up (``per_side`` is ``None``). Skruuvi's misere and pass misere aces
+    (§15.8) and Screw Misere's (§19.3)."""
+    per_seat = len(entry) == len(sides)
+    return check_aces(
+        aces,
+        errors,
+        group_of=tuple(range(len(sides))) if per_seat else tuple(sides),
+        group_tricks=None
+        if per_side is None
+        else dict(enumerate(entry if per_seat else per_side)),
+        group_name={
+            g: f"{'seat' if per_seat else 'side'} {g}" for g in range(len(sides))
+        },
+        path=path,
+    )
+
+
+def misere_minus(
+    per_side: Sequence[int], aces: Aces, sides: Sequence[int] = (0, 1, 0, 1)
+) -> tuple[int, ...]:
+    """Per side, one for each trick it won plus *k* for each ace in its *k*-th
+    trick of the deal (Skruuvi's pass misere §15.9, Screw Misere §19.3)."""
+    return tuple(won + aces.won_by(sides, side) for side, won in enumerate(per_side))
+
+
 # -- honours ----------------------------------------------------------------------
 
 

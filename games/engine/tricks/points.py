@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from games.engine.cards import Card, Suit
-from games.engine.decks import DeckSpec
+from games.engine.decks import DeckSpec, check_deck_counted
 from games.engine.errors import RuleError
 
 # -- card points ------------------------------------------------------------------
@@ -83,6 +83,46 @@ def check_card_points(
         )
     )
     return False
+
+
+def check_won_cards(
+    won: Sequence[Sequence[Card]],
+    deck: DeckSpec,
+    errors: list[RuleError],
+    *,
+    per_trick: int = 4,
+    path: str = "cards",
+    section: str = "",
+) -> bool:
+    """The cards of the tricks each side won (Marjapussi §7.1, Huutopussi §12.1):
+    whole tricks of ``per_trick`` cards, no card more often than ``deck`` holds,
+    and the whole deck. Every error is reported; ``True`` when there is none."""
+    before = len(errors)
+    for side, cards in enumerate(won):
+        if len(cards) % per_trick:
+            errors.append(
+                RuleError(
+                    f"{path}.{side}",
+                    "cards_not_whole_tricks",
+                    f"{len(cards)} cards are not whole tricks of {per_trick}",
+                )
+            )
+    errors.extend(
+        check_deck_counted(
+            deck, [(f"{path}.{s}", cards) for s, cards in enumerate(won)]
+        )
+    )
+    count = sum(len(cards) for cards in won)
+    if count != deck.size:
+        where = f" ({section})" if section else ""
+        errors.append(
+            RuleError(
+                path,
+                f"cards_not_{deck.size}",
+                f"{count} cards entered; the tricks hold all {deck.size}{where}",
+            )
+        )
+    return len(errors) == before
 
 
 # -- announcements (marriages) ----------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from scoring import ratings
+from scoring import services
 from scoring.models import Club, Match, MatchStatus
 
 
@@ -23,5 +23,5 @@ class Command(BaseCommand):
         if game:
             pairs = pairs.filter(game_id=game)
         for club_id, slug in sorted(set(pairs.values_list("club_id", "game_id"))):
-            n = ratings.ratings_recompute(club=Club.objects.get(pk=club_id), game=slug)
+            n = services.ratings_recompute(club=Club.objects.get(pk=club_id), game=slug)
             self.stdout.write(f"club {club_id} {slug}: {n} matches")

@@ -1,0 +1,752 @@
+"""Historical Skruuvi (the 1940s): trick points to both sides, games of 60 in a
+rubber, then four kotkas; contracts of four to seven, honours, misere aces × 100.
+
+Source: ``001_b57793035adc3f64.txt §17`` ("how the game differs from Modern
+Skruuvi", §15): 17.1 trick points, 17.2 match structure, 17.3 contract of four,
+17.4 scoring (17.4.1 basic, 17.4.2 cards in hand, 17.4.3 aces in misere, 17.4.4
+knocking, 17.4.5 games, 17.4.6 pass misere), 17.5 end of match.
+
+Terms (Modern Skruuvi's are in :mod:`games.rules._skruuvi_family`; honours as
+entered in :mod:`games.engine.tricks.honours`):
+
+* **trick points** — after every deal with a contract, each side gets its tricks
+  won (in misere: avoided, 13 − taken) × the contract's level (17.1). They count
+  toward the **game** (60) and as ordinary points; a pass misere gives none.
+* **rubber** — basic deals until a side has won two games; then four **kotkas**,
+  where a side wins a game only with 60 trick points in the one deal (17.2).
+* **contract of four** — a bid of four or less is raised to four (not five): ten
+  tricks. Unknocked and not misere it is not played: scored as ten tricks to the
+  declarers and three to the opponents (17.3); the scorer may leave the tricks out.
+* **value cards** (17.4.2) — in a trump contract the aces and the trumps 10–A, the
+  ace of trumps counting twice (nine units in the deck); in no trump the aces.
+* **stake** — 1, doubled for each replay of a match that ended less than 10 apart
+  (17.5).
+* **main book** — the match's difference ÷ 100, 50 rounding up (17.5).
+
+Scoring (every amount but the trick points × 2 knocked, × 4 kontra-knocked, and
+× the stake): made 1000 / 2000 / 3000 / 4500 for four to seven, + 200 an overtrick
+above four; failed: the first missing trick 400 / 500 / 1100 / 1700, each later one
+400 / 500 / 600 / 700, minus to the declarers; honours; misere aces (Modern
+Skruuvi's × 100, made or not); pass misere (Modern Skruuvi's × 100); a side's first
+game 200, second 400, third 600 …
+
+Readings (``docs/games/historical-skruuvi.md``): missing tricks are minus to the
+declarers; knocks do not double trick points (§17.4.4 doubles "the above", §17.4);
+in misere both sides count avoided tricks; the value-card score goes to the
+opponents when the declarers took fewer tricks, the hands of aces and sequences
+stay with their holders; a replayed match's deals count double on the same sheet.
+
+Invariants: tricks add up to 13; value-card units add up to 9 (trump) or 4 (no
+trump); the aces are placed once each; the points of a deal are the sum of its
+facts; the match ends after the rubber and the kotkas, unless it is replayed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from games.engine import (
+    ContextRow,
+    DealRejected,
+    DealScore,
+    Fact,
+    MatchGoal,
+    NextDeal,
+    RuleError,
+    register,
+)
+from games.engine.inputs import PER_SIDE, FrozenModel, SideField
+from games.engine.tricks import (
+    PARTNERS,
+    SUITS,
+    AcesInHand,
+    Contract,
+    MatchOfGames,
+    Rubber,
+    TopSequence,
+    aces_shown,
+    check_holdings,
+    check_split,
+    doubling_multiplier,
+    game_bonus,
+    game_winner,
+    majority,
+)
+from games.rules._skruuvi_deal import (
+    BASIC,
+    KOTKA,
+    PASS_MISERE,
+    SEATS,
+    TRICKS,
+    TYPE_NAMES,
+    SkruuviDeal,
+    TrickCount,
+)
+from games.rules._skruuvi_family import (
+    Scale,
+    SkruuviRules,
+    SkruuviState,
+    doubling,
+)
+
+SECTION = "§17.4.2"
+LOWEST = 4  # 17.3: a bid below four is raised to four
+FOUR_PLAYED_AS = (10, 3)  # 17.3: the declarers' and the opponents' tricks
+VALUE_UNITS = {"trump": 9, "no_trump": 4}  # 4 aces (+1 trump ace) + trumps 10–K
+
+HISTORICAL = Scale(
+    made={4: 1000, 5: 2000, 6: 3000, 7: 4500},
+    made_misere={4: 1000, 5: 2000, 6: 3000, 7: 4500},
+    made_no_trump={4: 1000, 5: 2000, 6: 3000, 7: 4500},
+    first_missing={4: 400, 5: 500, 6: 1100, 7: 1700},
+    later_missing={4: 400, 5: 500, 6: 600, 7: 700},
+    aces_when_failed=True,  # 17.4.3: made or not
+)
+GAMES_TO_WIN = 2  # a rubber is two games won (17.2)
+OVERTRICK = 200  # 17.4.1, not in a contract of four
+ACE_FACTOR = 100  # 17.4.3, 17.4.6: Modern Skruuvi's score × 100
+
+
+class HistoricalSkruuviOptions(FrozenModel):
+    """Variants clubs choose; the defaults are the book's."""
+
+    game_target: int = Field(60, ge=1, le=1000, description="Trick points a game.")
+    kotkas: int = Field(4, ge=0, le=20, description="Kotkas after the rubber (17.2).")
+    game_bonus: int = Field(
+        200,
+        ge=0,
+        le=10_000,
+        description="A side's first game is worth this, its second twice it … "
+        "(17.4.5: 200, 400, 600).",
+    )
+    replay_close: bool = Field(
+        True,
+        description="A match that ends less than 10 apart is replayed at double "
+        "scores (17.5). Off: it ends there.",
+    )
+    pass_misere_in_kotka: bool = Field(
+        True,
+        description="A kotka where everyone passes is played as a pass misere "
+        "(Modern Skruuvi 15.9). Off: redealt and not entered.",
+    )
+
+
+Side = Annotated[SideField, Field(le=1)]
+Units = Annotated[int, Field(ge=0, le=9)]
+
+
+class HistoricalSkruuviDeal(SkruuviDeal):
+    """Modern Skruuvi's deal, the tricks optional for an unknocked four (17.3), and
+    the honours held after the exchange."""
+
+    tricks: tuple[TrickCount, ...] = Field(
+        (),
+        description="Tricks taken per side [side 0, side 1] or per seat "
+        "[seat 0, 1, 2, 3]; leave out for an unknocked four (not played: 10 + 3).",
+    )
+    value_cards: Annotated[tuple[Units, Units], PER_SIDE] | None = Field(
+        None,
+        description="Trump and no trump contracts: value cards held per side — in "
+        "trumps the aces and trumps 10–A, the trump ace counting twice (9 in all); "
+        "in no trump the aces (4).",
+    )
+    aces_in_hand: tuple[AcesInHand, ...] = Field(
+        (),
+        description="A hand that held three or four aces.",
+        json_schema_extra={"maxItems": 1},
+    )
+    sequences: tuple[TopSequence, ...] = Field(
+        (),
+        description="Top sequences held (A K Q or longer): in trumps the trump "
+        "suit's, in no trump every suit's.",
+        json_schema_extra={"maxItems": 4},
+    )
+    first_to_game: Side | None = Field(
+        None,
+        description="When both sides reach 60 in this deal: the side whose tricks "
+        "got there first (17.2).",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class HistoricalSkruuviState(SkruuviState):
+    """The match as plain numbers: the rubber (``toward``, ``games``), the kotkas
+    played and the games won in them, the stake (doubled per replay)."""
+
+    toward: tuple[int, ...] = (0, 0)
+    games: tuple[int, ...] = ()
+    kotkas_played: int = 0
+    kotka_games: tuple[int, ...] = ()
+    stake: int = 1
+    replays: int = 0
+
+    @property
+    def in_kotkas(self) -> bool:
+        """Whether the rubber is won (two games), so the deals are kotkas (17.2)."""
+        games = self.games
+        return len(games) >= GAMES_TO_WIN and (
+            games.count(0) >= GAMES_TO_WIN or games.count(1) >= GAMES_TO_WIN
+        )
+
+    @property
+    def match(self) -> MatchOfGames:
+        options: HistoricalSkruuviOptions = self.options
+        return MatchOfGames(
+            rubber=Rubber(
+                game_target=options.game_target,
+                games_to_win=GAMES_TO_WIN,
+                toward=self.toward,
+                games=self.games,
+            ),
+            extra_deals=options.kotkas,
+            extra_played=self.kotkas_played,
+            extra_games=self.kotka_games,
+        )
+
+
+# The facts of a deal: each is immutable and depends on a few small numbers, so it
+# is built once and reused (building facts and their texts was most of a deal's
+# cost).
+
+
+@lru_cache(maxsize=1 << 12)
+def _trick_points_fact(side: int, achieved: int, level: int, misere: bool) -> Fact:
+    return Fact(
+        "trick_points",
+        f"side {side}: {achieved} tricks {'avoided' if misere else 'won'} × {level}",
+        side,
+        achieved * level,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _contract_fact(bid: int, kind: str, declarer: int, done: int, mult: int) -> Fact:
+    """17.4.1: made, + 200 an overtrick above four; or the missing tricks, minus to
+    the declarers; × the knocks and the stake."""
+    level = max(bid, LOWEST)
+    contract = Contract(level, kind)
+    side = declarer % 2
+    name = f"{level} {TYPE_NAMES[kind]}"
+    if level != bid:
+        name += f" (bid {bid}, raised to {LOWEST})"
+    if contract.made(done):
+        over = 0 if level == LOWEST else contract.overtricks(done)
+        text = f"{name} by seat {declarer} made: {HISTORICAL.made[level]}"
+        if over:
+            text += f" + {over} × {OVERTRICK}"
+            if mult != 1:
+                text = text.replace(": ", ": (", 1) + ")"
+        points = HISTORICAL.made[level] + OVERTRICK * over
+        return Fact("contract_made", f"{text}{times(mult)}", side, points * mult)
+    missing = contract.missing(done)
+    cost = HISTORICAL.first_missing[level] + HISTORICAL.later_missing[level] * (
+        missing - 1
+    )
+    return Fact(
+        "contract_failed",
+        f"{name} by seat {declarer} failed: {missing} missing, −{cost}{times(mult)}",
+        side,
+        -cost * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _aces_fact(side: int, raw: int, mult: int) -> Fact:
+    """Modern Skruuvi's aces (the trick number of each ace in the other side's
+    tricks) × 100, knocks applying (17.4.3, 17.4.4)."""
+    return Fact(
+        "aces",
+        f"side {side}: aces in the opponents' tricks {raw} × {ACE_FACTOR}{times(mult)}",
+        side,
+        raw * ACE_FACTOR * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _pass_misere_fact(side: int, their_tricks: int, mult: int) -> Fact:
+    """17.4.6: Modern Skruuvi's pass misere — a point per trick the opponents
+    took — × 100; no trick points."""
+    return Fact(
+        "pass_misere",
+        f"pass misere: side {1 - side} took {their_tricks} tricks, × {ACE_FACTOR}"
+        f"{times(mult)}",
+        side,
+        their_tricks * ACE_FACTOR * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _value_cards_fact(
+    holder: int, count: int, level: int, no_trump: bool, away: bool, mult: int
+) -> Fact:
+    amount = level * (2 * count + 1) * 10 if no_trump else level * count * 10
+    formula = (
+        f"{level} × (2 × {count} + 1) × 10" if no_trump else f"{level} × {count} × 10"
+    )
+    text = f"side {holder}: more value cards ({count}), {formula}"
+    if away:
+        holder = 1 - holder
+        text += ", to the opponents: the declarers took fewer tricks"
+    return Fact("value_cards", f"{text}{times(mult)}", holder, amount * mult)
+
+
+@lru_cache(maxsize=1 << 12)
+def _aces_in_hand_fact(seat: int, aces: int, no_trump: bool, mult: int) -> Fact:
+    base = {3: 200, 4: 400}[aces] * (2 if no_trump else 1)
+    return Fact(
+        "aces_in_hand",
+        f"seat {seat}: {aces} aces in one hand, {base}{times(mult)}",
+        PARTNERS[seat],
+        base * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _sequence_fact(seat: int, suit: str, length: int, mult: int) -> Fact:
+    base = 200 * (length - 2)
+    return Fact(
+        "sequence",
+        f"seat {seat}: sequence of {length} from the ace in {suit}, "
+        f"{base}{times(mult)}",
+        PARTNERS[seat],
+        base * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _game_fact(side: int, nth: int, in_kotkas: bool, unit: int) -> Fact:
+    return Fact(
+        "game_won",
+        f"side {side} wins its game {nth}"
+        + (" (60 in one kotka)" if in_kotkas else ""),
+        side,
+        game_bonus(nth, unit),
+    )
+
+
+def main_book(difference: int) -> int:
+    """The difference ÷ 100, 50 rounding up (17.5)."""
+    return (abs(difference) + 50) // 100
+
+
+def times(mult: int) -> str:
+    """ " × 2" for a knocked deal, nothing when nothing multiplies."""
+    return f" × {mult}" if mult != 1 else ""
+
+
+def holding(contract: str) -> str | None:
+    return (
+        None
+        if contract in ("misere", PASS_MISERE)
+        else "no_trump"
+        if contract == "no_trump"
+        else "trump"
+    )
+
+
+@register
+class HistoricalSkruuvi(SkruuviRules):
+    slug = "historical-skruuvi"
+    name = "Historical Skruuvi"
+    source = "001_b57793035adc3f64.txt §17"
+    summary = (
+        "Trick points × level to both sides, games of 60, a rubber then four "
+        "kotkas; contracts of four to seven, honours, misere aces × 100."
+    )
+    Options = HistoricalSkruuviOptions
+    deal_input = HistoricalSkruuviDeal
+    State = HistoricalSkruuviState
+    scale = HISTORICAL
+
+    def match_goal(self, options: Any) -> MatchGoal:
+        return MatchGoal()
+
+    def kind(self, state: HistoricalSkruuviState) -> str:
+        return KOTKA if state.in_kotkas else BASIC
+
+    # -- checks -------------------------------------------------------------------
+
+    def check(
+        self, state: HistoricalSkruuviState, deal: HistoricalSkruuviDeal, kind: str
+    ) -> tuple[HistoricalSkruuviDeal, Any, Any]:
+        """Every error of the deal; the deal (an unknocked four's tricks filled
+        in), the tricks per side and the aces."""
+        errors: list[RuleError] = []
+        unplayed_four = (
+            deal.contract not in ("misere", PASS_MISERE)
+            and deal.level is not None
+            and deal.level <= LOWEST
+            and deal.declarer is not None
+            and not deal.knocks
+            and kind == BASIC
+        )
+        if unplayed_four:
+            side = deal.declarer % 2
+            played_as = FOUR_PLAYED_AS if side == 0 else FOUR_PLAYED_AS[::-1]
+            if not deal.tricks:
+                deal = deal.model_copy(update={"tricks": played_as})
+            elif (
+                len(deal.tricks) in (2, 4)
+                and (
+                    (deal.tricks[0] + deal.tricks[2], deal.tricks[1] + deal.tricks[3])
+                    if len(deal.tricks) == 4
+                    else tuple(deal.tricks)
+                )
+                != played_as
+            ):
+                errors.append(
+                    RuleError(
+                        "tricks",
+                        "four_not_played",
+                        "an unknocked contract of four is not played: it scores as "
+                        "10 tricks to the declarers and 3 to the opponents; leave "
+                        "the tricks out (§17.3)",
+                    )
+                )
+            # 17.3: "as if the declarer team first won ten tricks": if both sides
+            # reach 60 in it, the declarers got there first.
+            if deal.first_to_game is None:
+                deal = deal.model_copy(update={"first_to_game": side})
+            elif deal.first_to_game != side:
+                errors.append(
+                    RuleError(
+                        "first_to_game",
+                        "four_declarers_first",
+                        "an unknocked four is scored as if the declarers won their "
+                        "ten tricks first: they reach 60 first (§17.3)",
+                    )
+                )
+        per_side, aces, more = self.check_team_deal(state, deal, kind)
+        errors += more
+        shape = holding(deal.contract)
+        held = (deal.value_cards, deal.aces_in_hand, deal.sequences)
+        if shape is None:
+            for name, value in zip(
+                ("value_cards", "aces_in_hand", "sequences"), held, strict=True
+            ):
+                if value:
+                    errors.append(
+                        RuleError(
+                            name,
+                            "honours_outside_trump_and_no_trump",
+                            "cards in hand score only in trump and no trump "
+                            f"contracts ({SECTION})",
+                        )
+                    )
+        else:
+            self._check_honours(deal, shape, errors)
+        if errors:
+            raise DealRejected(errors)
+        return deal, per_side, aces
+
+    def _check_honours(
+        self, deal: HistoricalSkruuviDeal, shape: str, errors: list[RuleError]
+    ) -> None:
+        if deal.value_cards is None:
+            errors.append(
+                RuleError(
+                    "value_cards",
+                    "value_cards_required",
+                    f"enter the value cards held per side: they score ({SECTION})",
+                )
+            )
+        suits = SUITS if shape == "no_trump" else (deal.contract,)
+        fits = check_holdings(
+            deal.aces_in_hand, deal.sequences, errors, section=SECTION, suits=suits
+        )
+        if deal.value_cards is None:
+            return
+        if not check_split(
+            deal.value_cards,
+            VALUE_UNITS[shape],
+            errors,
+            path="value_cards",
+            what="value cards",
+            section=SECTION,
+        ):
+            return
+        if not fits:
+            return
+        need = list(aces_shown(deal.aces_in_hand, deal.sequences, PARTNERS))
+        if shape == "trump":
+            for run in deal.sequences:
+                need[PARTNERS[run.seat]] += min(run.length, 5)
+        for side in (0, 1):
+            if need[side] > deal.value_cards[side]:
+                errors.append(
+                    RuleError(
+                        f"value_cards.{side}",
+                        "fewer_value_cards_than_shown",
+                        f"side {side} held {deal.value_cards[side]} value cards, but "
+                        f"its aces and sequences show {need[side]} ({SECTION})",
+                    )
+                )
+
+    # -- scoring ------------------------------------------------------------------
+
+    def verify_and_score(
+        self, state: HistoricalSkruuviState, deal: HistoricalSkruuviDeal
+    ) -> DealScore:
+        kind = self.kind(state)
+        deal, per_side, aces = self.check(state, deal, kind)
+        mult = doubling_multiplier(doubling(deal.knocks)) * state.stake
+        facts: list[Fact] = []
+        points = [0, 0]
+
+        def put(fact: Fact) -> None:
+            points[fact.side] += fact.points
+            facts.append(fact)
+
+        if deal.knocks:
+            knock = deal.knocks[0]
+            facts.append(
+                Fact(
+                    "knocked" if knock.kontra_by is None else "kontra",
+                    f"knocked by seat {knock.by}: × 2"
+                    if knock.kontra_by is None
+                    else f"knocked by seat {knock.by}, kontra-knocked by seat "
+                    f"{knock.kontra_by}: × 4",
+                )
+            )
+        if state.stake > 1:
+            facts.append(Fact("replay", f"replayed match: scores × {state.stake}"))
+        trick_points = (0, 0)
+        detail: dict[str, Any] = {
+            "kind": kind,
+            "contract": deal.contract,
+            "tricks": list(per_side),
+            "multiplier": mult,
+        }
+        if deal.contract == PASS_MISERE:
+            # 17.4.6: Modern Skruuvi's pass misere (a point per trick the opponents
+            # took, and the aces) × 100; no trick points.
+            for s in (0, 1):
+                put(_pass_misere_fact(s, per_side[1 - s], mult))
+            self._aces(aces, mult, put)
+            detail.update(level=None, declarer=None)
+        else:
+            trick_points = self._score_contract(deal, per_side, aces, mult, put)
+            detail.update(
+                level=max(deal.level, LOWEST),
+                bid_level=deal.level,
+                declarer=deal.declarer,
+                declarer_side=deal.declarer % 2,
+                trick_points=list(trick_points),
+            )
+        self._score_games(state, deal, trick_points, put, detail)
+        if detail["match_over"]:
+            self._match_end(state, points, facts, detail)
+        return DealScore(
+            points=(points[0], points[1]), facts=tuple(facts), detail=detail
+        )
+
+    def _score_contract(
+        self,
+        deal: HistoricalSkruuviDeal,
+        per_side: tuple[int, int],
+        aces: Any,
+        mult: int,
+        add: Any,
+    ) -> tuple[int, int]:
+        level = max(deal.level, LOWEST)
+        misere = deal.contract == "misere"
+        # 17.1: tricks won (in misere avoided) × level, to both sides, not doubled.
+        achieved = (TRICKS - per_side[0], TRICKS - per_side[1]) if misere else per_side
+        add(_trick_points_fact(0, achieved[0], level, misere))
+        add(_trick_points_fact(1, achieved[1], level, misere))
+        add(
+            _contract_fact(
+                deal.level,
+                deal.contract,
+                deal.declarer,
+                achieved[deal.declarer % 2],
+                mult,
+            )
+        )
+        if misere:
+            self._aces(aces, mult, add)
+        else:
+            self._honours(deal, level, per_side, mult, add)
+        return (achieved[0] * level, achieved[1] * level)
+
+    @staticmethod
+    def _aces(aces: Any, mult: int, add: Any) -> None:
+        """Modern Skruuvi's aces (the trick number of each ace in the other side's
+        tricks) × 100, knocks applying (17.4.3, 17.4.4)."""
+        for s in (0, 1):
+            add(_aces_fact(s, aces.won_by(PARTNERS, 1 - s), mult))
+
+    @staticmethod
+    def _honours(
+        deal: HistoricalSkruuviDeal,
+        level: int,
+        per_side: tuple[int, int],
+        mult: int,
+        add: Any,
+    ) -> None:
+        side = deal.declarer % 2
+        no_trump = deal.contract == "no_trump"
+        units = deal.value_cards
+        holder = majority(units, tie=side)
+        # 17.4.2: to the opponents when the declarers took fewer tricks.
+        away = holder == side and per_side[side] < per_side[1 - side]
+        add(_value_cards_fact(holder, units[holder], level, no_trump, away, mult))
+        for hand in deal.aces_in_hand:
+            add(_aces_in_hand_fact(hand.seat, hand.aces, no_trump, mult))
+        for run in deal.sequences:
+            add(_sequence_fact(run.seat, run.suit, run.length, mult))
+
+    def _score_games(
+        self,
+        state: HistoricalSkruuviState,
+        deal: HistoricalSkruuviDeal,
+        trick_points: tuple[int, int],
+        add: Any,
+        detail: dict[str, Any],
+    ) -> None:
+        options: HistoricalSkruuviOptions = state.options
+        in_kotkas = detail["kind"] == KOTKA
+        target = options.game_target
+        # A game: 60 toward it in the rubber, 60 in the one deal in a kotka (17.2)
+        # — games.engine.tricks.MatchOfGames's rule, which advance() applies to the
+        # state; here only what the deal scores is needed, so the match is not built.
+        reached = (
+            trick_points
+            if in_kotkas
+            else (state.toward[0] + trick_points[0], state.toward[1] + trick_points[1])
+        )
+        game = None
+        if max(reached) >= target:
+            if min(reached) >= target and deal.first_to_game is None:
+                raise DealRejected(
+                    [
+                        RuleError(
+                            "first_to_game",
+                            "first_to_game_required",
+                            "both sides reach 60 in this deal: enter the side whose "
+                            "tricks got there first (§17.2)",
+                        )
+                    ]
+                )
+            game = game_winner(reached, target, deal.first_to_game)
+        detail["game"] = game
+        if game is not None:
+            nth = state.games.count(game) + state.kotka_games.count(game) + 1
+            add(_game_fact(game, nth, in_kotkas, options.game_bonus * state.stake))
+        if in_kotkas:
+            over = state.kotkas_played + 1 >= options.kotkas
+        else:
+            over = (
+                game is not None
+                and state.games.count(game) + 1 >= GAMES_TO_WIN
+                and options.kotkas == 0
+            )
+        detail["match_over"] = over
+
+    @staticmethod
+    def _match_end(
+        state: HistoricalSkruuviState,
+        points: list[int],
+        facts: list[Fact],
+        detail: dict[str, Any],
+    ) -> None:
+        """17.5: under 10 apart the match is replayed at double scores; otherwise
+        the difference ÷ 100 goes to the main book."""
+        totals = [t + p for t, p in zip(state.totals, points, strict=True)]
+        difference = totals[0] - totals[1]
+        replay = abs(difference) < 10 and state.options.replay_close
+        detail["replay"] = replay
+        if replay:
+            facts.append(
+                Fact(
+                    "replay_at_double",
+                    f"the match ends {abs(difference)} apart (under 10): it is "
+                    f"replayed at × {state.stake * 2} (§17.5)",
+                )
+            )
+            return
+        winner = None if difference == 0 else (0 if difference > 0 else 1)
+        book = main_book(difference)
+        detail["main_book"] = book
+        facts.append(
+            Fact(
+                "main_book",
+                f"match over, {abs(difference)} apart: {book} to the main book"
+                + (f" for side {winner}" if winner is not None else ""),
+                winner,
+                book,
+            )
+        )
+
+    def advance(
+        self, state: HistoricalSkruuviState, score: DealScore
+    ) -> HistoricalSkruuviState:
+        detail = score.detail
+        trick_points = detail.get("trick_points", (0, 0))
+        first = detail["game"]
+        after, _ = state.match.score(trick_points, first=first)
+        changes: dict[str, Any] = {
+            "toward": after.rubber.toward,
+            "games": after.rubber.games,
+            "kotkas_played": after.extra_played,
+            "kotka_games": after.extra_games,
+            "team_deals": state.team_deals + 1,
+        }
+        if detail["match_over"] and detail["replay"]:
+            changes.update(
+                toward=(0, 0),
+                games=(),
+                kotkas_played=0,
+                kotka_games=(),
+                stake=state.stake * 2,
+                replays=state.replays + 1,
+            )
+            return self.advanced_deal(state, score, done=False, **changes)
+        return self.advanced_deal(
+            state, score, done=bool(detail["match_over"]), **changes
+        )
+
+    def next_deal(self, state: HistoricalSkruuviState) -> NextDeal | None:
+        if state.finished:
+            return None
+        options: HistoricalSkruuviOptions = state.options
+        match = state.match
+        first = (state.dealer + 1) % SEATS
+        if match.in_extra_deals:
+            phase = f"kotka {match.extra_played + 1} of {options.kotkas}"
+            note = (
+                f"Kotka {match.extra_played + 1} of {options.kotkas}: 13 cards each, "
+                "bids at least six; a game only for 60 trick points in this deal."
+            )
+        else:
+            phase = f"rubber, game {len(match.rubber.games) + 1}"
+            note = (
+                "Basic deal: 12 cards each, four face down; a bid below four is "
+                "raised to four; an unknocked four is not played (10 + 3 tricks)."
+            )
+        won = tuple(match.games_won(side) for side in (0, 1))
+        rows = [
+            ContextRow("phase", "Phase", "text", phase),
+            ContextRow(
+                "toward_game", "Toward the game", "per_side", match.rubber.toward
+            ),
+            ContextRow("games_won", "Games won", "per_side", won),
+        ]
+        if state.stake > 1:
+            rows.append(ContextRow("stake", "Replay stake", "number", state.stake))
+        return NextDeal(
+            number=state.deal_number,
+            dealer=state.dealer,
+            starting_seat=first,
+            may_bid=tuple(range(SEATS)),
+            notes=(
+                note,
+                f"Seat {first} (left of the dealer) bids first; if everyone passes "
+                "the deal is a pass misere.",
+            ),
+            context=tuple(rows),
+        )

@@ -1,0 +1,558 @@
+"""Vint: trick points × level × 10 to both sides, games of 500, a rubber, honours.
+
+Source: ``001_b57793035adc3f64.txt §18`` (18.1 how it differs from Historical
+Skruuvi, 18.2 trick points, 18.3 scoring: 18.3.1 basic, 18.3.2 cards in hands,
+18.3.3 games and all-pass deals).
+
+Terms (the shared ones are in :mod:`games.engine.tricks`):
+
+* **seat** 0–3 clockwise; partners sit opposite, so the side of a seat is
+  ``seat % 2``.
+* **contract** — level 1–7 and a strain (a suit or no trump); level *n* promises
+  6 + *n* tricks (18.1: no raise, no misere, no knocks).
+* **trick points** — each side's tricks × level × 10 (18.2), whether or not the
+  contract was made; they count toward the **game** (500) and as ordinary points.
+* **all-pass deal** — everyone passed: the cards are redealt (18.1) and the deal is
+  entered only to be counted: the rubber's winner gets 500 for each (18.3.3).
+* **honours** (18.3.2) — held after the deal: top sequences (A K Q 500, A K Q J or
+  longer 1000, doubled in trumps), a hand of three or four aces (500 / 1000), the
+  trump majority (more of the trumps 10–A: 100 × level × count) and the ace
+  majority (100, in no trump 250, × level × aces; 2–2 goes to the side with more
+  tricks).
+
+Readings (``docs/games/vint.md``): a missing trick is minus to the declarers (as
+Modern Skruuvi §15.8 says, §18.3.1 does not); the 12- and 13-trick bonuses go to
+whichever side took them; §18.3.1 replaces Historical Skruuvi's contract table and
+overtrick bonus; honours stay with the side that held them; the match (one rubber)
+is won by the side with more points.
+
+Invariants: the tricks add up to 13; trumps 10–A add up to five and aces to four,
+and a side holds at least the aces and trumps its hands show; the points of a deal
+are the sum of its facts; the rubber ends when a side has won two games, and then
+the match is finished.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from games.engine import (
+    ContextRow,
+    DealRejected,
+    DealScore,
+    Fact,
+    Game,
+    MatchGoal,
+    MatchState,
+    NextDeal,
+    RuleError,
+    register,
+)
+from games.engine.decks import STANDARD_52
+from games.engine.game import advanced
+from games.engine.inputs import PER_SIDE, FrozenModel, SideField, seat_role
+from games.engine.tricks import (
+    PARTNERS,
+    AcesInHand,
+    Contract,
+    Rubber,
+    TopSequence,
+    aces_shown,
+    check_holdings,
+    check_split,
+    game_bonus,
+    game_winner,
+    majority,
+    side_tricks,
+)
+
+SEATS = 4
+TRICKS = 13
+STRAINS = ("spades", "clubs", "diamonds", "hearts", "no_trump")
+TRUMPS_TEN_UP = 5  # 10 J Q K A of the trump suit
+ACES = 4
+SECTION = "§18.3.2"
+GAMES_TO_WIN = 2  # a rubber is two games won (§18.3.3)
+SLAMS = {6: 5000, 7: 10000}  # §18.3.1: no bonus for a made contract under six
+STRAIN_NAMES = {strain: strain.replace("_", " ") for strain in STRAINS}
+
+Seat = Annotated[int, Field(ge=0, le=SEATS - 1)]
+Side = Annotated[SideField, Field(le=1)]
+Count = Annotated[int, Field(ge=0, le=TRICKS)]
+
+
+class VintOptions(FrozenModel):
+    """Variants clubs choose; the defaults are the book's."""
+
+    game_target: int = Field(
+        500, ge=10, le=10_000, description="Trick points that win a game (§18.2)."
+    )
+    game_bonus: int = Field(
+        1000,
+        ge=0,
+        le=100_000,
+        description="A side's first game is worth this, its second twice it "
+        "(§18.3.3: 1000, then 2000).",
+    )
+    all_pass_bonus: int = Field(
+        500,
+        ge=0,
+        le=100_000,
+        description="To the rubber's winner for each all-pass deal (§18.3.3).",
+    )
+
+
+class VintDeal(FrozenModel):
+    """One deal as entered: the contract, the tricks and the honours held — or an
+    all-pass deal (redealt, only counted)."""
+
+    all_pass: bool = Field(
+        False,
+        description="Everyone passed on the first round: the cards are redealt "
+        "(§18.1); enter nothing else.",
+    )
+    strain: Literal["spades", "clubs", "diamonds", "hearts", "no_trump"] | None = Field(
+        None, description="The trump suit, or no_trump."
+    )
+    level: Annotated[int, Field(ge=1, le=7)] | None = Field(
+        None, description="The number part (1–7): level n promises 6 + n tricks."
+    )
+    declarer: Annotated[Seat, seat_role("declarer")] | None = Field(
+        None, description="Seat of the declarer (the highest bidder)."
+    )
+    tricks: tuple[Count, ...] = Field(
+        (),
+        description="Tricks taken per side [side 0, side 1] or per seat "
+        "[seat 0, 1, 2, 3].",
+    )
+    trumps: Annotated[tuple[Count, Count], PER_SIDE] | None = Field(
+        None,
+        description="Trump contracts: trumps 10, J, Q, K, A held per side (five in "
+        "all).",
+    )
+    aces: Annotated[tuple[Count, Count], PER_SIDE] | None = Field(
+        None, description="Aces held per side (four in all)."
+    )
+    aces_in_hand: tuple[AcesInHand, ...] = Field(
+        (),
+        description="A hand that held three or four aces.",
+        json_schema_extra={"maxItems": 1},
+    )
+    sequences: tuple[TopSequence, ...] = Field(
+        (),
+        description="Each top sequence held (A K Q or longer), with its seat.",
+        json_schema_extra={"maxItems": 4},
+    )
+    first_to_game: Side | None = Field(
+        None,
+        description="When both sides reach the game in this deal: the side whose "
+        "tricks got there first.",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class VintState(MatchState):
+    """The rubber as plain numbers: ``toward`` each side's trick points toward the
+    current game, ``games`` the winner of each game, ``all_passes`` the all-pass
+    deals so far."""
+
+    toward: tuple[int, ...] = (0, 0)
+    games: tuple[int, ...] = ()
+    all_passes: int = 0
+
+    @property
+    def rubber(self) -> Rubber:
+        options: VintOptions = self.options
+        return Rubber(
+            game_target=options.game_target,
+            games_to_win=GAMES_TO_WIN,
+            toward=self.toward,
+            games=self.games,
+        )
+
+
+# A contract is immutable and there are 35 of them: build each once.
+_contract = cache(Contract)
+
+
+def more_tricks(per_side: tuple[int, ...]) -> int:
+    """The side that won more tricks (13 is odd: there always is one)."""
+    return 0 if per_side[0] > per_side[1] else 1
+
+
+# -- the facts of a deal --------------------------------------------------------
+# A fact is immutable and depends on a handful of small numbers, so each is built
+# once and reused: building the facts (and their texts) was half of a deal's cost.
+
+
+@lru_cache(maxsize=1 << 12)  # bounded: option values are in the keys
+def _trick_points_fact(side: int, tricks: int, level: int) -> Fact:
+    return Fact(
+        "trick_points",
+        f"side {side}: {tricks} tricks × {level} × 10 trick points",
+        side,
+        tricks * level * 10,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _contract_fact(level: int, strain: str, declarer: int, taken: int) -> Fact:
+    side = PARTNERS[declarer]
+    contract = _contract(level, strain)
+    name = f"{level} {STRAIN_NAMES[strain]} by seat {declarer}"
+    if not contract.made(taken):
+        missing = contract.missing(taken)
+        return Fact(
+            "contract_failed",
+            f"{name} failed: {missing} missing × 1000 × {level}",
+            side,
+            -missing * 1000 * level,
+        )
+    slam = SLAMS.get(level, 0)
+    if slam:
+        return Fact("slam", f"{name} made: {slam}", side, slam)
+    return Fact("contract_made", f"{name} made (no bonus under six)", side, 0)
+
+
+@lru_cache(maxsize=1 << 12)
+def _many_tricks_fact(side: int, tricks: int) -> Fact:
+    """12 tricks 1000, 13 tricks 1000 more, promised or not (§18.3.1)."""
+    bonus = 1000 if tricks == 12 else 2000
+    return Fact("twelve_tricks", f"side {side} took {tricks} tricks", side, bonus)
+
+
+@lru_cache(maxsize=1 << 12)
+def _sequence_fact(seat: int, suit: str, length: int, trump: str | None) -> Fact:
+    points = 500 if length == 3 else 1000
+    if suit == trump:
+        points *= 2
+    return Fact(
+        "sequence",
+        f"seat {seat}: sequence of {length} from the ace in {suit}"
+        + (" (trumps)" if suit == trump else ""),
+        PARTNERS[seat],
+        points,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _aces_in_hand_fact(seat: int, aces: int) -> Fact:
+    return Fact(
+        "aces_in_hand",
+        f"seat {seat}: {aces} aces in one hand",
+        PARTNERS[seat],
+        500 if aces == 3 else 1000,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _trump_majority_fact(holder: int, count: int, level: int) -> Fact:
+    return Fact(
+        "trump_majority",
+        f"side {holder}: more trumps 10–A ({count}), 100 × {level} × {count}",
+        holder,
+        100 * level * count,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _ace_majority_fact(
+    holder: int, count: int, level: int, no_trump: bool, tie: bool
+) -> Fact:
+    unit = 250 if no_trump else 100
+    return Fact(
+        "ace_majority",
+        f"side {holder}: more aces ({count}), {unit} × {level} × {count}"
+        + (" (2–2: more tricks)" if tie else ""),
+        holder,
+        unit * level * count,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _game_fact(side: int, nth: int, unit: int) -> Fact:
+    return Fact(
+        "game_won", f"side {side} wins its game {nth}", side, game_bonus(nth, unit)
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _all_pass_bonus_fact(side: int, deals: int, bonus: int) -> Fact:
+    return Fact(
+        "all_pass_bonus",
+        f"side {side} wins the rubber: {deals} all-pass deals × {bonus}",
+        side,
+        deals * bonus,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _all_pass_fact(bonus: int) -> Fact:
+    return Fact(
+        "all_pass",
+        f"all passed: redealt; the rubber's winner gets {bonus} for it (§18.3.3)",
+    )
+
+
+@register
+class Vint(Game):
+    slug = "vint"
+    name = "Vint"
+    source = "001_b57793035adc3f64.txt §18"
+    summary = (
+        "Trick points × level × 10 to both sides, games of 500, a rubber of two "
+        "games; slams, honours and majorities; all-pass deals to the rubber's winner."
+    )
+    Options = VintOptions
+    deal_input = VintDeal
+    deck = STANDARD_52
+    tables = (PARTNERS,)
+    State = VintState
+
+    def match_goal(self, options: VintOptions) -> MatchGoal:
+        return MatchGoal(target=None)
+
+    # -- checks -------------------------------------------------------------------
+
+    def check(self, deal: VintDeal) -> tuple[int, ...] | None:
+        """Every error of a deal; the tricks per side of a played one."""
+        errors: list[RuleError] = []
+        if deal.all_pass:
+            extra = [
+                name
+                for name in ("strain", "level", "declarer", "trumps", "aces")
+                if getattr(deal, name) is not None
+            ]
+            extra += [
+                n for n in ("tricks", "aces_in_hand", "sequences") if getattr(deal, n)
+            ]
+            for name in extra:
+                errors.append(
+                    RuleError(
+                        name,
+                        "all_pass_has_no_play",
+                        "an all-pass deal is redealt: enter nothing else (§18.1)",
+                    )
+                )
+            if errors:
+                raise DealRejected(errors)
+            return None
+        if deal.strain is None or deal.level is None or deal.declarer is None:
+            for name, what in (
+                ("strain", "the trump suit or no trump"),
+                ("level", "the number part (1–7)"),
+                ("declarer", "the declarer's seat"),
+            ):
+                if getattr(deal, name) is None:
+                    errors.append(RuleError(name, f"{name}_required", f"enter {what}"))
+        if deal.aces is None:
+            errors.append(
+                RuleError("aces", "aces_required", "enter the aces held per side")
+            )
+        per_side = side_tricks(deal.tricks, errors)
+        trump = None if deal.strain in (None, "no_trump") else deal.strain
+        if deal.strain == "no_trump" and deal.trumps is not None:
+            errors.append(
+                RuleError(
+                    "trumps", "trumps_in_no_trump", "no trump has no trumps (§18.3.2)"
+                )
+            )
+        if trump is not None and deal.trumps is None:
+            errors.append(
+                RuleError(
+                    "trumps",
+                    "trumps_required",
+                    "enter the trumps 10–A held per side: the majority scores "
+                    f"({SECTION})",
+                )
+            )
+        if deal.trumps is not None:
+            check_split(
+                deal.trumps,
+                TRUMPS_TEN_UP,
+                errors,
+                path="trumps",
+                what="trumps 10–A",
+                section=SECTION,
+            )
+        # Most deals show no hand of aces and no sequence: nothing to fit then.
+        shows = bool(deal.aces_in_hand or deal.sequences)
+        holdings_fit = not shows or check_holdings(
+            deal.aces_in_hand, deal.sequences, errors, section=SECTION
+        )
+        aces_fit = deal.aces is not None and check_split(
+            deal.aces, ACES, errors, path="aces", what="aces", section=SECTION
+        )
+        if shows and aces_fit and holdings_fit:
+            shown = aces_shown(deal.aces_in_hand, deal.sequences, PARTNERS)
+            for side in (0, 1):
+                if shown[side] > deal.aces[side]:
+                    errors.append(
+                        RuleError(
+                            f"aces.{side}",
+                            "fewer_aces_than_shown",
+                            f"side {side} held {deal.aces[side]} aces, but its hands "
+                            f"show {shown[side]} ({SECTION})",
+                        )
+                    )
+        if shows and holdings_fit and deal.trumps is not None and trump is not None:
+            for i, run in enumerate(deal.sequences):
+                side = PARTNERS[run.seat]
+                if run.suit == trump and deal.trumps[side] < min(run.length, 5):
+                    errors.append(
+                        RuleError(
+                            f"sequences.{i}.length",
+                            "sequence_longer_than_trumps",
+                            f"side {side} held {deal.trumps[side]} trumps 10–A "
+                            f"but a trump sequence of {run.length} ({SECTION})",
+                        )
+                    )
+        if errors:
+            raise DealRejected(errors)
+        return per_side
+
+    # -- scoring ------------------------------------------------------------------
+
+    def verify_and_score(self, state: VintState, deal: VintDeal) -> DealScore:
+        per_side = self.check(deal)
+        options: VintOptions = state.options
+        if per_side is None:
+            return DealScore(
+                points=(0, 0),
+                facts=(_all_pass_fact(options.all_pass_bonus),),
+                detail={"all_pass": True, "games": []},
+            )
+        level = deal.level
+        side = PARTNERS[deal.declarer]
+        trump = None if deal.strain == "no_trump" else deal.strain
+        contract = _contract(level, deal.strain)
+        taken = per_side[side]
+        made = contract.made(taken)
+        facts = [
+            _trick_points_fact(0, per_side[0], level),
+            _trick_points_fact(1, per_side[1], level),
+            _contract_fact(level, deal.strain, deal.declarer, taken),
+        ]
+        for s in (0, 1):
+            if per_side[s] >= 12:
+                facts.append(_many_tricks_fact(s, per_side[s]))
+        for run in deal.sequences:
+            facts.append(_sequence_fact(run.seat, run.suit, run.length, trump))
+        for hand in deal.aces_in_hand:
+            facts.append(_aces_in_hand_fact(hand.seat, hand.aces))
+        if trump is not None:
+            holder = majority(deal.trumps)
+            facts.append(_trump_majority_fact(holder, deal.trumps[holder], level))
+        tie = deal.aces[0] == deal.aces[1]
+        holder = majority(deal.aces, tie=more_tricks(per_side))
+        facts.append(
+            _ace_majority_fact(holder, deal.aces[holder], level, trump is None, tie)
+        )
+        toward = state.toward
+        reached = (
+            toward[0] + per_side[0] * level * 10,
+            toward[1] + per_side[1] * level * 10,
+        )
+        games = []
+        # Most deals win no game: the rubber's own rule (game_winner) only when a
+        # side reaches the target; the next game is this side's games won + 1.
+        if max(reached) >= options.game_target:
+            if min(reached) >= options.game_target and deal.first_to_game is None:
+                raise DealRejected(
+                    [
+                        RuleError(
+                            "first_to_game",
+                            "first_to_game_required",
+                            "both sides reach the game in this deal: enter the side "
+                            "whose tricks got there first (§17.2, §18.2)",
+                        )
+                    ]
+                )
+            game = game_winner(reached, options.game_target, deal.first_to_game)
+            nth = state.games.count(game) + 1
+            facts.append(_game_fact(game, nth, options.game_bonus))
+            games.append(game)
+            if nth >= GAMES_TO_WIN and state.all_passes:
+                facts.append(
+                    _all_pass_bonus_fact(game, state.all_passes, options.all_pass_bonus)
+                )
+        points = [0, 0]
+        for fact in facts:
+            if fact.points:
+                points[fact.side] += fact.points
+        return DealScore(
+            points=(points[0], points[1]),
+            facts=tuple(facts),
+            detail={
+                "all_pass": False,
+                "strain": deal.strain,
+                "level": level,
+                "declarer": deal.declarer,
+                "declarer_side": side,
+                "tricks": list(per_side),
+                "made": made,
+                "games": games,
+            },
+        )
+
+    def advance(self, state: VintState, score: DealScore) -> VintState:
+        detail = score.detail
+        if detail["all_pass"]:
+            # A redeal: the same dealer deals again (reading of §18.1), nothing is
+            # scored.
+            return advanced(
+                state,
+                score.points,
+                all_passes=state.all_passes + 1,
+                dealer=state.dealer,
+            )
+        level = detail["level"]
+        tricks = detail["tricks"]
+        first = detail["games"][0] if detail["games"] else None
+        rubber, _ = state.rubber.score(
+            (tricks[0] * level * 10, tricks[1] * level * 10), first=first
+        )
+        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
+        return advanced(
+            state,
+            score.points,
+            toward=rubber.toward,
+            games=rubber.games,
+            finished=rubber.finished,
+            winners=_more(totals) if rubber.finished else (),
+        )
+
+    def next_deal(self, state: VintState) -> NextDeal | None:
+        if state.finished:
+            return None
+        rubber = state.rubber
+        won = tuple(rubber.games_won(side) for side in (0, 1))
+        return NextDeal(
+            number=state.deal_number,
+            dealer=state.dealer,
+            starting_seat=state.table.next_seat(state.dealer),
+            may_bid=tuple(range(SEATS)),
+            notes=(
+                "All 52 cards are dealt; no exchange, no misere, no knocks. Level n "
+                "promises 6 + n tricks. If everyone passes, redeal and enter an "
+                "all-pass deal.",
+            ),
+            context=(
+                ContextRow("toward_game", "Toward the game", "per_side", rubber.toward),
+                ContextRow("games_won", "Games won", "per_side", won),
+                ContextRow(
+                    "all_pass_deals", "All-pass deals", "number", state.all_passes
+                ),
+            ),
+        )
+
+
+def _more(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The side with more points; equal totals are a draw."""
+    if totals[0] == totals[1]:
+        return ()
+    return (0,) if totals[0] > totals[1] else (1,)

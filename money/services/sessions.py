@@ -1,0 +1,97 @@
+"""Sessions: several matches of one evening settled together in one currency."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from money.actors import User
+from money.models import (
+    Session,
+    SessionMatch,
+    SourceKind,
+    TeamModeChoice,
+)
+from money.services.ledger import _lock_record, _reconcile
+from money.services.settlements import _settle_session
+from money.services.stakes import (
+    _currency,
+    _match_stakes,
+    _require_manager,
+    _terms,
+    stake_check,
+)
+from scoring.errors import DomainError, NotFound
+from scoring.models import Club, Match
+
+# -- sessions and match terms --------------------------------------------------------
+
+
+@transaction.atomic
+def session_create(
+    *,
+    club: Club,
+    name: str,
+    currency: str,
+    point_value: Any = None,
+    team_mode: str = TeamModeChoice.PER_MEMBER,
+    by: User | None,
+) -> Session:
+    """A new session of ``club`` in ``currency`` (a club admin)."""
+    _require_manager(by, club.pk)
+    name = (name or "").strip()
+    if not name:
+        raise DomainError("required", "a session needs a name", "name")
+    _currency(currency)
+    if point_value not in (None, ""):
+        stake_check(game="", point_value=point_value, currency=currency)
+    else:
+        point_value = None
+    if team_mode not in TeamModeChoice.values:
+        raise DomainError("invalid_team_mode", "per_member or split", "team_mode")
+    return Session.objects.create(
+        club=club,
+        name=name[:120],
+        currency=currency,
+        point_value=point_value,
+        team_mode=team_mode,
+        created_by=by if by is not None and by.is_authenticated else None,
+    )
+
+
+@transaction.atomic
+def session_add_match(
+    *, session: Session, match: Match, by: User | None
+) -> SessionMatch:
+    """Put ``match`` into ``session`` and re-settle the session.
+
+    The match must be of the session's club and carry no other currency
+    (``mixed_currencies``); its stake must be valid. Whatever it had posted on its
+    own is reversed and re-posted as part of the session.
+    """
+    _require_manager(by, session.club_id)
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if match.club_id != session.club_id:
+        raise NotFound("not_found", "no such match in this club", "match")
+    if SessionMatch.objects.filter(match=match).exists():
+        raise DomainError(
+            "already_in_session", "the match already belongs to a session", "match"
+        )
+    if match.currency and match.currency != session.currency:
+        raise DomainError(
+            "mixed_currencies",
+            f"the match is played in {match.currency}, the session in "
+            f"{session.currency}; a session has one currency",
+            "match",
+        )
+    _match_stakes(match, session, _terms(match))
+    link = SessionMatch.objects.create(session=session, match=match)
+    record = _lock_record(SourceKind.MATCH, match.pk, match.club_id)
+    _reconcile(record, [], session=None, by=by)
+    record.trail = [{"match": match.pk, "lines": [f"Settled in {session.name}."]}]
+    record.computed_at = timezone.now()
+    record.save(update_fields=["trail", "computed_at"])
+    _settle_session(session, by=by)
+    return link

@@ -1,0 +1,391 @@
+"""Settling matches and sessions from the stored results; the catch-up reconcile.
+
+Recompute, compare, post the difference (see :mod:`money.services`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Max, OuterRef, Q, Subquery
+from django.utils import timezone
+
+from money.actors import User
+from money.models import (
+    MatchTerms,
+    Session,
+    SessionMatch,
+    SettlementRecord,
+    SettlementStatus,
+    SourceKind,
+)
+from money.services.ledger import (
+    Posting,
+    _lock_record,
+    _net_posting,
+    _reconcile,
+    _store,
+)
+from money.services.stakes import (
+    _domain,
+    _is_chip_game,
+    _lower_totals_win,
+    _match_stakes,
+    _require_manager,
+    _terms,
+)
+from money.settlement import (
+    MoneyError,
+    OddUnitLedger,
+    Side,
+    TeamMode,
+    settle_chip_nets,
+    settle_flat,
+    settle_scores,
+)
+from scoring.errors import DomainError
+from scoring.models import Deal, DealStatus, Match, MatchStatus, Player
+
+# -- computing a match's settlement -------------------------------------------------
+
+
+@dataclass
+class _Computed:
+    postings: list[Posting]
+    trail: dict[str, Any]
+    ledger: OddUnitLedger
+
+
+def _names(players: Sequence[Player]) -> dict[int, str]:
+    """Display names, made unique with the id where two players share one."""
+    count: dict[str, int] = {}
+    for p in players:
+        count[p.display_name] = count.get(p.display_name, 0) + 1
+    return {
+        p.pk: p.display_name
+        if count[p.display_name] == 1
+        else f"{p.display_name} #{p.pk}"
+        for p in players
+    }
+
+
+def _sides(match: Match) -> list[list[Player]]:
+    sides: dict[int, list[Player]] = {}
+    for seat in match.seats.select_related("player").order_by("position"):
+        sides.setdefault(seat.side, []).append(seat.player)
+    return [sides[s] for s in sorted(sides)]
+
+
+def _compute_match(
+    match: Match,
+    *,
+    session: Session | None,
+    names: Mapping[int, str],
+    ledger: OddUnitLedger,
+) -> _Computed:
+    terms = _terms(match)
+    stake, flat, team_mode = _match_stakes(match, session, terms)
+    sides = _sides(match)
+    trail: dict[str, Any] = {
+        "match": match.pk,
+        "game": match.game_id,
+        "status": match.status,
+        "sides": [
+            {
+                "players": [names[p.pk] for p in side],
+                "score": match.totals[i] if i < len(match.totals) else None,
+            }
+            for i, side in enumerate(sides)
+        ],
+        "method": None,
+        "lines": [],
+        "deals": [],
+        "nets": {},
+    }
+    by_key = {names[p.pk]: p.pk for side in sides for p in side}
+    if stake is None and flat is None:
+        trail["lines"].append("No stake: nothing to settle.")
+        return _Computed([], trail, ledger)
+    try:
+        if stake is not None and _is_chip_game(match.game_id):
+            return _compute_chips(match, sides, names, by_key, stake, trail, ledger)
+        if match.status != MatchStatus.FINISHED:
+            trail["lines"].append(
+                "Not finished: a points game settles when the match is finished."
+            )
+            return _Computed([], trail, ledger)
+        if flat is not None:
+            won = set(match.winners or ())
+            if not won or len(won) == len(sides):
+                trail["lines"].append("No winner: a flat stake settles nothing.")
+                return _Computed([], trail, ledger)
+            settlement = settle_flat(
+                [names[p.pk] for i, s in enumerate(sides) if i in won for p in s],
+                [names[p.pk] for i, s in enumerate(sides) if i not in won for p in s],
+                flat,
+                team_mode=TeamMode(team_mode),
+                ledger=ledger,
+            )
+        else:
+            # Where the most points lose (Sneaky Pete's penalty points) a player's
+            # points count against them: settle on the negated totals.
+            sign = -1 if _lower_totals_win(match.game_id) else 1
+            scored = [
+                Side(
+                    tuple(names[p.pk] for p in side),
+                    sign * match.totals[i],
+                    " & ".join(names[p.pk] for p in side),
+                )
+                for i, side in enumerate(sides)
+            ]
+            settlement = settle_scores(
+                scored, stake, team_mode=TeamMode(team_mode), ledger=ledger
+            )
+    except MoneyError as err:
+        raise _domain(err, f"matches.{match.pk}.") from None
+    trail["method"] = settlement.method
+    trail["lines"] = list(settlement.explanation)
+    if stake is not None and flat is None and _lower_totals_win(match.game_id):
+        trail["lines"].insert(
+            0, "The most points lose: each player's points count as minus points."
+        )
+    trail["nets"] = dict(settlement.nets)
+    postings = [
+        _net_posting(
+            f"m{match.pk}:p{by_key[key]}",
+            by_key[key],
+            net,
+            match_id=match.pk,
+            memo=f"{match.game_id} #{match.pk}",
+        )
+        for key, net in settlement.nets
+    ]
+    return _Computed([p for p in postings if p], trail, settlement.ledger)
+
+
+def _compute_chips(match, sides, names, by_key, stake, trail, ledger) -> _Computed:
+    if any(len(side) != 1 for side in sides):
+        raise MoneyError(
+            "seats", "chip_sides_individual", "In a chip game everyone plays alone."
+        )
+    people = [names[side[0].pk] for side in sides]
+    postings: list[Posting] = []
+    trail["method"] = "chips"
+    totals = dict.fromkeys(people, 0)
+    deals = Deal.objects.filter(match=match, status=DealStatus.COUNTED).order_by(
+        "number"
+    )
+    for deal in deals:
+        points = (deal.result or {}).get("points") or []
+        chips = {
+            people[i]: int(points[i]) for i in range(min(len(points), len(people)))
+        }
+        try:
+            settlement = settle_chip_nets([chips], stake, players=people, ledger=ledger)
+        except MoneyError as err:
+            raise MoneyError(
+                f"deals.{deal.number}", err.code, f"Deal {deal.number}: {err.message}"
+            ) from None
+        ledger = settlement.ledger
+        trail["deals"].append(
+            {"number": deal.number, "lines": list(settlement.explanation)}
+        )
+        for key, net in settlement.nets:
+            totals[key] += net
+            posting = _net_posting(
+                f"d{deal.pk}:p{by_key[key]}",
+                by_key[key],
+                net,
+                match_id=match.pk,
+                deal_id=deal.pk,
+                memo=f"{match.game_id} #{match.pk} deal {deal.number}",
+            )
+            if posting:
+                postings.append(posting)
+    trail["nets"] = totals
+    trail["lines"] = [
+        f"Value of a chip: {stake.describe()}; paid deal by deal "
+        f"({len(trail['deals'])} deal(s))."
+    ]
+    return _Computed(postings, trail, ledger)
+
+
+# -- settling matches and sessions ----------------------------------------------------
+
+
+def match_settle(*, match: Match, by: User | None = None) -> SettlementRecord:
+    """Settle ``match`` (with its session if it has one) from the stored data.
+
+    Idempotent; posts only what changed (see the module docstring).
+    """
+    link = SessionMatch.objects.filter(match=match).select_related("session").first()
+    if link is not None:
+        return session_settle(session=link.session, by=by)
+    return _settle_match(match, by=by)
+
+
+@transaction.atomic
+def _settle_match(match: Match, *, by: User | None) -> SettlementRecord:
+    _require_manager(by, match.club_id)
+    record = _lock_record(SourceKind.MATCH, match.pk, match.club_id)
+    match = Match.objects.get(pk=match.pk)
+    if SessionMatch.objects.filter(match=match).exists():
+        return record  # joined a session meanwhile: the session settles it
+    players = [p for side in _sides(match) for p in side]
+    computed = _compute_match(
+        match, session=None, names=_names(players), ledger=OddUnitLedger()
+    )
+    currency = match.currency
+    _reconcile(record, computed.postings, session=None, currency=currency, by=by)
+    _store(record, currency=currency, trail=[computed.trail])
+    return record
+
+
+@transaction.atomic
+def session_settle(*, session: Session, by: User | None = None) -> SettlementRecord:
+    """Settle every match of ``session`` in the order played. Idempotent."""
+    _require_manager(by, session.club_id)
+    return _settle_session(session, by=by)
+
+
+def _settle_session(session: Session, *, by: User | None) -> SettlementRecord:
+    record = _lock_record(SourceKind.SESSION, session.pk, session.club_id)
+    session = Session.objects.get(pk=session.pk)
+    matches = list(
+        Match.objects.filter(money_session_link__session=session).order_by(
+            "started_at", "id"
+        )
+    )
+    players = list(
+        Player.objects.filter(seats__match__in=matches).distinct().order_by("id")
+    )
+    names = _names(players)
+    ledger = OddUnitLedger()
+    postings: list[Posting] = []
+    trail = []
+    for match in matches:
+        if match.currency and match.currency != session.currency:
+            raise DomainError(
+                "mixed_currencies",
+                f"match {match.pk} is in {match.currency}, the session in "
+                f"{session.currency}",
+                f"matches.{match.pk}.currency",
+            )
+        computed = _compute_match(match, session=session, names=names, ledger=ledger)
+        ledger = computed.ledger
+        postings += computed.postings
+        trail.append(computed.trail)
+    _reconcile(record, postings, session=session, currency=session.currency, by=by)
+    _store(record, currency=session.currency, trail=trail)
+    return record
+
+
+def source_settle(*, kind: str, source_id: int) -> str:
+    """For tasks: settle, and record a refusal on the record instead of raising."""
+    try:
+        if kind == SourceKind.MATCH:
+            match = Match.objects.filter(pk=source_id).first()
+            if match is None:
+                return "missing"
+            if _nothing_at_stake(match):
+                return "no stake"
+            match_settle(match=match)
+        else:
+            session = Session.objects.filter(pk=source_id).first()
+            if session is None:
+                return "missing"
+            session_settle(session=session)
+    except DomainError as err:
+        _record_refusal(kind, source_id, err)
+        return "refused"
+    return "settled"
+
+
+def settlements_reconcile() -> list[tuple[str, int]]:
+    """Settle every match and session whose settlement is older than its result.
+
+    The catch-up for a "result changed" notification that never ran (the broker was
+    down, a worker was killed): a match (outside a session) whose ``updated_at`` is
+    after its record's ``computed_at``, or that has a stake (a point value or money
+    terms) and no record; a session with such a match. A match played for nothing
+    and never settled would post nothing: it is left alone. Settling is idempotent,
+    so a source settled twice posts nothing new. Returns the ``(kind, id)`` settled.
+    """
+
+    def settled_at(kind: str) -> Subquery:
+        return Subquery(
+            SettlementRecord.objects.filter(
+                source_kind=kind, source_id=OuterRef("pk")
+            ).values("computed_at")[:1]
+        )
+
+    stale = Q(settled_at__isnull=True) | Q(changed_at__gt=F("settled_at"))
+    at_stake = (
+        Q(point_value__isnull=False)
+        | Q(money_terms__isnull=False)
+        | Q(settled_at__isnull=False)
+    )
+    matches = (
+        Match.objects.filter(money_session_link__isnull=True)
+        .annotate(settled_at=settled_at(SourceKind.MATCH), changed_at=F("updated_at"))
+        .filter(at_stake)
+        .filter(stale)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    sessions = (
+        Session.objects.annotate(
+            settled_at=settled_at(SourceKind.SESSION),
+            changed_at=Max("links__match__updated_at"),
+        )
+        .filter(changed_at__isnull=False)
+        .filter(stale)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    done = [(SourceKind.MATCH.value, pk) for pk in matches]
+    done += [(SourceKind.SESSION.value, pk) for pk in sessions]
+    for kind, pk in done:
+        source_settle(kind=kind, source_id=pk)
+    return done
+
+
+def _nothing_at_stake(match: Match) -> bool:
+    """Is ``match`` played for nothing — no stake of its own, no flat-stake terms,
+    in no session — and was it never settled? Then a run would post nothing and
+    only write a "No stake" record: the task skips it (reads only, no write), so a
+    club night without money costs no settlement work per deal. Terms or a session
+    set later are read by the next run (finishing the match sends one)."""
+    return (
+        match.point_value is None
+        and not MatchTerms.objects.filter(match=match).exists()
+        and not SessionMatch.objects.filter(match=match).exists()
+        and not SettlementRecord.objects.filter(
+            source_kind=SourceKind.MATCH, source_id=match.pk
+        ).exists()
+    )
+
+
+def _record_refusal(kind: str, source_id: int, err: DomainError) -> None:
+    if kind == SourceKind.MATCH:
+        link = SessionMatch.objects.filter(match_id=source_id).first()
+        if link is not None:
+            kind, source_id = SourceKind.SESSION, link.session_id
+    owner = (
+        Match.objects.filter(pk=source_id).values_list("club_id", flat=True).first()
+        if kind == SourceKind.MATCH
+        else Session.objects.filter(pk=source_id)
+        .values_list("club_id", flat=True)
+        .first()
+    )
+    if owner is None:
+        return
+    with transaction.atomic():
+        record = _lock_record(kind, source_id, owner)
+        record.status = SettlementStatus.REFUSED
+        record.errors = [{"path": err.path, "code": err.code, "message": err.message}]
+        record.computed_at = timezone.now()
+        record.save(update_fields=["status", "errors", "computed_at"])

@@ -1,0 +1,167 @@
+"""Stakes and match terms: checking a stake against book §1.2, a match's money terms
+(team mode, flat stake per match won), and the stake a match settles at in context.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import transaction
+
+from games.engine import UnknownGame, get_game
+from money.actors import User
+from money.models import (
+    MatchTerms,
+    Session,
+    SessionMatch,
+    TeamModeChoice,
+)
+from money.settlement import (
+    FlatStake,
+    Money,
+    MoneyError,
+    PointStake,
+    get_currency,
+)
+from scoring import permissions
+from scoring.errors import DomainError, NotAllowed
+from scoring.models import Match
+
+# -- errors and validation ------------------------------------------------------------
+
+_STAKE_PATHS = {
+    "stake": "point_value",
+    "stake.value": "point_value",
+    "stake.currency": "currency",
+}
+
+
+def _domain(err: MoneyError, prefix: str = "") -> DomainError:
+    path = _STAKE_PATHS.get(err.field, err.field)
+    return DomainError(err.code, err.message, f"{prefix}{path}" if prefix else path)
+
+
+def _require_manager(by: User | None, club_id: int) -> None:
+    if by is not None and not permissions.may_manage_club(by, club_id):
+        raise NotAllowed("permission_denied", "only a club admin manages money")
+
+
+def _decimal(value: Any, field: str) -> Decimal:
+    if isinstance(value, (float, bool)):
+        raise DomainError(
+            "invalid_amount", "give the amount as a decimal string", field
+        )
+    try:
+        number = Decimal(str(value))
+    except InvalidOperation:
+        raise DomainError(
+            "invalid_amount", f"{value!r} is not a number", field
+        ) from None
+    if not number.is_finite():
+        raise DomainError("invalid_amount", f"{value!r} is not a number", field)
+    return number
+
+
+def stake_check(
+    *, game: str, point_value: Any, currency: str, field_prefix: str = ""
+) -> PointStake | None:
+    """The match's per-point stake, or ``None`` without one; refuses what §1.2 does.
+
+    Zero or negative values (``non_positive_point_value``), unknown currencies
+    (``unknown_currency``) and per-point stakes on win/loss-only games
+    (``stake_on_win_loss_game``) are 400s naming the field.
+    """
+    if point_value in (None, ""):
+        if currency:
+            _currency(currency, f"{field_prefix}currency")
+        return None
+    value = _decimal(point_value, f"{field_prefix}point_value")
+    try:
+        return PointStake(value, currency, game=game)
+    except MoneyError as err:
+        raise _domain(err, field_prefix) from None
+
+
+def _currency(code: str, field: str = "currency"):
+    try:
+        return get_currency(code, field=field)
+    except MoneyError as err:
+        raise _domain(err) from None
+
+
+@transaction.atomic
+def match_terms_set(
+    *, match: Match, team_mode: str, flat_stake: Any = None, by: User | None
+) -> MatchTerms:
+    """Set how a match settles: team mode, and a flat stake per match won."""
+    _require_manager(by, match.club_id)
+    if team_mode not in TeamModeChoice.values:
+        raise DomainError("invalid_team_mode", "per_member or split", "team_mode")
+    if flat_stake in (None, ""):
+        flat_stake = None
+    else:
+        flat = _decimal(flat_stake, "flat_stake")
+        cur = match.currency or _session_currency(match)
+        if not cur:
+            raise DomainError(
+                "required", "a flat stake needs the match's currency", "flat_stake"
+            )
+        try:
+            FlatStake(Money.of(flat, cur, field="flat_stake"), game=match.game_id)
+        except MoneyError as err:
+            raise DomainError(err.code, err.message, "flat_stake") from None
+        flat_stake = flat
+    terms, _ = MatchTerms.objects.update_or_create(
+        match=match, defaults={"team_mode": team_mode, "flat_stake": flat_stake}
+    )
+    return terms
+
+
+def _session_currency(match: Match) -> str:
+    link = SessionMatch.objects.filter(match=match).select_related("session").first()
+    return link.session.currency if link else ""
+
+
+def _terms(match: Match) -> MatchTerms | None:
+    return MatchTerms.objects.filter(match=match).first()
+
+
+def _match_stakes(match: Match, session: Session | None, terms: MatchTerms | None):
+    """(point stake or None, flat stake or None, team mode) of a match in context."""
+    currency = match.currency or (session.currency if session else "")
+    point_value = match.point_value
+    if point_value is None and session is not None:
+        point_value = session.point_value
+    team_mode = (
+        terms.team_mode
+        if terms is not None
+        else (session.team_mode if session else TeamModeChoice.PER_MEMBER)
+    )
+    flat = None
+    if terms is not None and terms.flat_stake is not None:
+        try:
+            flat = FlatStake(
+                Money.of(terms.flat_stake.normalize(), currency, field="flat_stake"),
+                game=match.game_id,
+            )
+        except MoneyError as err:
+            raise DomainError(err.code, err.message, "flat_stake") from None
+        return None, flat, team_mode
+    stake = stake_check(game=match.game_id, point_value=point_value, currency=currency)
+    return stake, None, team_mode
+
+
+def _is_chip_game(slug: str) -> bool:
+    try:
+        return get_game(slug).chips_are_money
+    except UnknownGame:
+        return False
+
+
+def _lower_totals_win(slug: str) -> bool:
+    """Whether the most points lose in this game (its points count against)."""
+    try:
+        return get_game(slug).lower_totals_win
+    except UnknownGame:
+        return False

@@ -1,0 +1,140 @@
+"""Chip games for money (book §1.2): poker chips are money (Mah Jong, Sinkki,
+Tong-Its); payments go player to player per deal and are settled at the chip value.
+
+Split from :mod:`.stakes` (its terms and invariants hold here: nets sum to zero in
+whole minor units, each within one unit of its exact value, odd units spread by the
+:class:`~.stakes.OddUnitLedger`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .allocation import round_to_total
+from .errors import MoneyError
+from .stakes import (
+    OddUnitLedger,
+    PointStake,
+    Settlement,
+    _check_people,
+    _finish,
+    _fmt_exact_money,
+    _fmt_signed_minor,
+    _tie_keys,
+)
+
+# --- chip games --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChipPayment:
+    """In one deal, ``payer`` gives ``payee`` ``chips`` chips (positive)."""
+
+    payer: str
+    payee: str
+    chips: int
+
+
+def settle_chip_payments(
+    deals: Sequence[Sequence[ChipPayment]],
+    chip_value: PointStake,
+    *,
+    players: Sequence[str] = (),
+    ledger: OddUnitLedger | None = None,
+) -> Settlement:
+    """Chip games: sum each player's chips won and lost over the deals, times the
+    chip value. ``players`` fixes the order (and includes those who never paid)."""
+    order = list(players)
+    _check_people(order, "players")
+    nets: dict[str, int] = dict.fromkeys(order, 0)
+    for d, deal in enumerate(deals):
+        for k, pay in enumerate(deal):
+            path = f"deals.{d}.{k}"
+            for role in ("payer", "payee"):
+                person = getattr(pay, role)
+                if not isinstance(person, str) or not person:
+                    raise MoneyError(
+                        f"{path}.{role}", "invalid_person", f"{person!r} is no one."
+                    )
+            if pay.payer == pay.payee:
+                raise MoneyError(
+                    f"{path}.payee", "self_payment", "A player cannot pay themselves."
+                )
+            if isinstance(pay.chips, bool) or not isinstance(pay.chips, int):
+                raise MoneyError(f"{path}.chips", "invalid_chips", "Chips are whole.")
+            if pay.chips <= 0:
+                raise MoneyError(
+                    f"{path}.chips", "non_positive_chips", "Chips paid are positive."
+                )
+            nets[pay.payer] = nets.get(pay.payer, 0) - pay.chips
+            nets[pay.payee] = nets.get(pay.payee, 0) + pay.chips
+    return _settle_chip_totals(nets, len(deals), chip_value, ledger)
+
+
+def settle_chip_nets(
+    deals: Sequence[Mapping[str, int]],
+    chip_value: PointStake,
+    *,
+    players: Sequence[str] = (),
+    ledger: OddUnitLedger | None = None,
+) -> Settlement:
+    """Chip games entered as each deal's net chips per player (each deal sums to 0)."""
+    order = list(players)
+    _check_people(order, "players")
+    nets: dict[str, int] = dict.fromkeys(order, 0)
+    for d, deal in enumerate(deals):
+        for person, chips in deal.items():
+            if not isinstance(person, str) or not person:
+                raise MoneyError(
+                    f"deals.{d}", "invalid_person", f"{person!r} is no one."
+                )
+            if isinstance(chips, bool) or not isinstance(chips, int):
+                raise MoneyError(
+                    f"deals.{d}.{person}", "invalid_chips", "Chips are whole."
+                )
+            nets[person] = nets.get(person, 0) + chips
+        if sum(deal.values()) != 0:
+            raise MoneyError(
+                f"deals.{d}",
+                "deal_not_balanced",
+                f"Chips won and lost in deal {d + 1} must cancel out; they sum to "
+                f"{sum(deal.values())}.",
+            )
+    return _settle_chip_totals(nets, len(deals), chip_value, ledger)
+
+
+def _settle_chip_totals(
+    chips: dict[str, int],
+    deal_count: int,
+    chip_value: PointStake,
+    ledger: OddUnitLedger | None,
+) -> Settlement:
+    ledger = ledger or OddUnitLedger()
+    people = list(chips)
+    cur = chip_value.currency
+    per_chip = chip_value.minor_per_point()
+    exact = {p: chips[p] * per_chip for p in people}
+    shares = round_to_total(
+        [exact[p] for p in people], 0, tie_break=_tie_keys(people, ledger)
+    )
+    rounded = dict(zip(people, shares, strict=True))
+    lines = [
+        f"Value of a chip: {chip_value.describe()}; {deal_count} deal(s), chips paid "
+        "player to player.",
+    ]
+    for p in people:
+        lines.append(
+            f"{p}: {chips[p]:+d} chips × {chip_value.describe()} = "
+            f"{_fmt_signed_minor(rounded[p], cur)}"
+            + (
+                f" (exactly {_fmt_exact_money(exact[p], cur)})"
+                if rounded[p] != exact[p]
+                else ""
+            )
+            + "."
+        )
+    return _finish("chips", cur, people, exact, rounded, lines, ledger)
+
+
+# --- flat stake --------------------------------------------------------------------

@@ -1,0 +1,530 @@
+"""Settling a game for money: book ``001_b57793035adc3f64.txt`` §1.2 *Money stakes*.
+
+Terms (the book's)
+    *value of a point*: money per point, agreed before the game (e.g. 0.05 EUR).
+    *side*: a player, or a team of players, that has one score.
+    *two-side method*: with two players or teams, "the losers pay the winners the
+    difference of scores × the value of a point".
+    *average method*: with more than two individual players, each pays
+    ``(average - score) × value`` into the pot or takes ``(score - average) × value``
+    out of it; "as much is paid to the pot as is taken from there".
+    *chip game*: poker chips are money (Mah Jong, Sinkki, Tong-Its); payments go player
+    to player per deal and are settled at the chip value.
+    *win/loss-only game*: Huutopussi and Go (§1.2) -- the margin makes no difference,
+    so a per-point stake is refused; a flat stake per match won is allowed. A game
+    says so itself (``stakes_per_point = False`` on :class:`games.engine.Game`);
+    this module reads the declaration and names no game.
+    *net*: what a person receives (positive) or pays (negative), in minor units.
+
+Invariants (tested)
+    * Every :class:`Settlement` has nets summing to exactly zero, in whole minor units.
+    * Every net is within one minor unit of its exact (rational) value; rounding is
+      by largest remainder (:mod:`.allocation`), never by floats.
+    * A team's share of a split is exact to the cent: the team pays or receives the
+      whole (rounded) team amount.
+
+Choices (see ``docs/money.md``)
+    * Teams default to :attr:`TeamMode.PER_MEMBER`: each loser pays, and each winner
+      receives, the full difference × value. The book's "the losers pay the winners"
+      names players; a club sets the value of a point as what *a player* stands to win
+      or lose, the same whether the game is played in teams or not, and partnership
+      games played for stakes (rubber bridge) settle that way. It also needs no odd
+      cent. :attr:`TeamMode.SPLIT` (the team's one amount shared by its members) is an
+      option.
+    * Odd cents are spread fairly over a session with an :class:`OddUnitLedger`: for
+      each person it keeps the running sum of ``rounded - exact``; when shares tie on
+      their remainder, the extra unit (a cent more received, or a cent less paid) goes
+      to whoever is behind. Settle a session's matches in the order played, passing
+      each result's ledger to the next, and nobody systematically gets the odd cent.
+      The ledger is derived data: re-folding the matches rebuilds it.
+    * A single amount that falls between cents (only possible when the point value is
+      finer than the currency's minor unit) is rounded half up.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from fractions import Fraction
+
+from games.engine import UnknownGame, get_game
+
+from .allocation import allocate_equally, round_to_total
+from .currency import Currency, Money, as_currency, format_minor, to_decimal_exact
+from .errors import MoneyError, check_invariant
+
+Score = int | Decimal
+
+
+class TeamMode(StrEnum):
+    """How a team settles in the two-side method (and with a flat stake)."""
+
+    PER_MEMBER = "per_member"
+    """Each member pays/receives the full amount (default)."""
+    SPLIT = "split"
+    """The team's one amount is shared by its members; odd cents rotate."""
+
+
+def _refuse_win_loss_game(game: str | None) -> None:
+    """Refuse a per-point stake on a game that declares win/loss only (§1.2)."""
+    if not game:
+        return
+    try:
+        declared = get_game(game)
+    except UnknownGame:
+        return  # no declaration to read: nothing to refuse
+    if not declared.stakes_per_point:
+        name = declared.name
+        raise MoneyError(
+            "stake",
+            "stake_on_win_loss_game",
+            f"{name} is played for win/loss only (book §1.2): the margin makes no "
+            "difference, so it cannot be played for a value per point. Use a flat "
+            "stake per match won.",
+        )
+
+
+@dataclass(frozen=True)
+class PointStake:
+    """The agreed ``value`` of one point (or one chip) in major units of ``currency``.
+
+    ``game`` (a slug) is optional; given a win/loss-only game, construction fails
+    with ``stake_on_win_loss_game``. The value may be finer than the currency's minor
+    unit (0.001 EUR a point for Canasta); amounts are then rounded as documented.
+    """
+
+    value: Decimal
+    currency: Currency
+    game: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "currency", as_currency(self.currency, field="stake.currency")
+        )
+        value = to_decimal_exact(
+            self.value, field="stake.value", code="invalid_point_value"
+        )
+        if value <= 0:
+            raise MoneyError(
+                "stake.value",
+                "non_positive_point_value",
+                f"The value of a point must be positive, not {value}.",
+            )
+        object.__setattr__(self, "value", value)
+        _refuse_win_loss_game(self.game)
+
+    def minor_per_point(self) -> Fraction:
+        return Fraction(self.value) * self.currency.scale
+
+    def describe(self) -> str:
+        return f"{self.value} {self.currency.code}"
+
+
+@dataclass(frozen=True)
+class FlatStake:
+    """A flat ``amount`` per match won; the only stake for win/loss-only games."""
+
+    amount: Money
+    game: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.amount, Money) or self.amount.minor <= 0:
+            raise MoneyError(
+                "stake.amount",
+                "non_positive_flat_stake",
+                "A flat stake is a positive amount of money.",
+            )
+
+
+@dataclass(frozen=True)
+class Side:
+    """A player or a team with one ``score``; ``name`` is for the explanation only."""
+
+    members: tuple[str, ...]
+    score: Score
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.name or " & ".join(self.members)
+
+
+@dataclass(frozen=True)
+class OddUnitLedger:
+    """Running ``rounded - exact`` per person over a session, in minor units.
+
+    Positive: the person has so far been rounded in their favour. Used only to break
+    ties between equal remainders, so it never moves money by more than the rounding
+    itself would.
+    """
+
+    advantage: tuple[tuple[str, Fraction], ...] = ()
+
+    def of(self, person: str) -> Fraction:
+        return dict(self.advantage).get(person, Fraction(0))
+
+    def record(
+        self, exact: Mapping[str, Fraction], rounded: Mapping[str, int]
+    ) -> OddUnitLedger:
+        table = dict(self.advantage)
+        for person, value in exact.items():
+            table[person] = table.get(person, Fraction(0)) + rounded[person] - value
+        return OddUnitLedger(tuple(sorted(table.items())))
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Per-person ``nets`` in minor units (sum exactly zero) and the explanation.
+
+    ``nets`` keeps the order the participants were given in. ``explanation`` is the
+    trail for the settlement sheet: which scores, which average, which multiplication.
+    ``ledger`` is the odd-unit ledger to pass to the next match of the session.
+    """
+
+    method: str
+    currency: Currency
+    nets: tuple[tuple[str, int], ...]
+    explanation: tuple[str, ...]
+    ledger: OddUnitLedger = field(default_factory=OddUnitLedger)
+
+    def net(self, person: str) -> int:
+        return dict(self.nets)[person]
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.nets)
+
+    def money(self, person: str) -> Money:
+        return Money(self.net(person), self.currency)
+
+
+# --- helpers -----------------------------------------------------------------------
+
+
+def _exact_score(score: object, path: str) -> Fraction:
+    return Fraction(to_decimal_exact(score, field=path, code="invalid_score"))
+
+
+def _check_people(people: Sequence[object], path: str) -> None:
+    seen: set[str] = set()
+    for i, person in enumerate(people):
+        if not isinstance(person, str) or not person:
+            raise MoneyError(
+                f"{path}.{i}", "invalid_person", f"{person!r} is not a person id."
+            )
+        if person in seen:
+            raise MoneyError(
+                f"{path}.{i}",
+                "duplicate_person",
+                f"{person} appears more than once.",
+            )
+        seen.add(person)
+
+
+def _tie_keys(
+    people: Sequence[str], ledger: OddUnitLedger
+) -> list[tuple[Fraction, int]]:
+    # Whoever the rounding has favoured least so far gets the next odd unit; the
+    # position breaks a tie so the result stays deterministic.
+    return [(ledger.of(p), i) for i, p in enumerate(people)]
+
+
+def _round_half_up(x: Fraction) -> int:
+    return math.floor(x + Fraction(1, 2))
+
+
+def _terminates(x: Fraction) -> bool:
+    den = x.denominator
+    for p in (2, 5):
+        while den % p == 0:
+            den //= p
+    return den == 1
+
+
+def _fmt_number(x: Fraction) -> str:
+    """A score or average: exact decimal if it has one, else a mixed number."""
+    if _terminates(x):
+        d = Decimal(x.numerator) / Decimal(x.denominator)
+        return f"{d.normalize():f}" if x.denominator != 1 else str(x.numerator)
+    whole, rest = divmod(abs(x.numerator), x.denominator)
+    sign = "-" if x < 0 else ""
+    return (
+        f"{sign}{whole} {rest}/{x.denominator}"
+        if whole
+        else f"{sign}{rest}/{x.denominator}"
+    )
+
+
+def _fmt_signed_minor(minor: int, currency: Currency) -> str:
+    return ("+" if minor > 0 else "") + format_minor(minor, currency)
+
+
+def _fmt_exact_money(minor: Fraction, currency: Currency) -> str:
+    """An exact amount in major units; non-terminating ones shown to 4 more places."""
+    if minor.denominator == 1:
+        return format_minor(minor.numerator, currency)
+    major = minor / currency.scale
+    if _terminates(major):
+        return f"{_fmt_number(major)} {currency.code}"
+    places = Decimal(1).scaleb(-(currency.exponent + 4))
+    approx = (Decimal(major.numerator) / Decimal(major.denominator)).quantize(places)
+    return f"≈ {approx} {currency.code}"
+
+
+def _finish(
+    method: str,
+    currency: Currency,
+    people: Sequence[str],
+    exact: Mapping[str, Fraction],
+    rounded: Mapping[str, int],
+    lines: list[str],
+    ledger: OddUnitLedger,
+) -> Settlement:
+    check_invariant(sum(rounded.values()) == 0, "settlement does not sum to zero")
+    for p in people:
+        check_invariant(abs(rounded[p] - exact[p]) < 1, "net off by a unit or more")
+    return Settlement(
+        method=method,
+        currency=currency,
+        nets=tuple((p, rounded[p]) for p in people),
+        explanation=tuple(lines),
+        ledger=ledger.record(exact, rounded),
+    )
+
+
+# --- two sides ---------------------------------------------------------------------
+
+
+def settle_two_sides(
+    first: Side,
+    second: Side,
+    stake: PointStake,
+    *,
+    team_mode: TeamMode = TeamMode.PER_MEMBER,
+    ledger: OddUnitLedger | None = None,
+) -> Settlement:
+    """§1.2: "the losers pay the winners the difference of scores × the value of a
+    point" (two players, or two teams)."""
+    ledger = ledger or OddUnitLedger()
+    sides = (first, second)
+    for i, side in enumerate(sides):
+        if not side.members:
+            raise MoneyError(f"sides.{i}.members", "empty_side", "A side has no one.")
+    people = [*first.members, *second.members]
+    _check_people(people, "sides.members")
+    scores = [_exact_score(s.score, f"sides.{i}.score") for i, s in enumerate(sides)]
+    cur = stake.currency
+    lines = [
+        f"Value of a point: {stake.describe()}.",
+        f"Scores: {first.label} {_fmt_number(scores[0])}, "
+        f"{second.label} {_fmt_number(scores[1])}.",
+    ]
+    exact = {p: Fraction(0) for p in people}
+    rounded = dict.fromkeys(people, 0)
+    if scores[0] == scores[1]:
+        lines.append("Equal scores: nobody pays.")
+        return _finish("two_sides", cur, people, exact, rounded, lines, ledger)
+    win, lose = (0, 1) if scores[0] > scores[1] else (1, 0)
+    winners, losers = sides[win], sides[lose]
+    diff = scores[win] - scores[lose]
+    amount_exact = diff * stake.minor_per_point()
+    amount = _round_half_up(amount_exact)
+    product = f"{_fmt_number(diff)} points × {stake.describe()}"
+    lines.append(
+        f"Difference {_fmt_number(scores[win])} − {_fmt_number(scores[lose])} = "
+        f"{product.split(' × ')[0]}; {product} = "
+        f"{_fmt_exact_money(amount_exact, cur)}"
+        + (
+            f", rounded half up to {format_minor(amount, cur)}."
+            if amount != amount_exact
+            else "."
+        )
+    )
+    mode = TeamMode(team_mode)
+    if mode is TeamMode.PER_MEMBER and len(winners.members) != len(losers.members):
+        raise MoneyError(
+            "team_mode",
+            "unequal_team_sizes",
+            "Per-member settlement needs teams of equal size; use the split mode.",
+        )
+    if mode is TeamMode.PER_MEMBER or len(winners.members) == len(losers.members) == 1:
+        for p in winners.members:
+            exact[p], rounded[p] = amount_exact, amount
+        for p in losers.members:
+            exact[p], rounded[p] = -amount_exact, -amount
+        if len(winners.members) == 1:
+            lines.append(
+                f"{losers.label} pays {winners.label} {format_minor(amount, cur)}."
+            )
+        else:
+            lines.append(
+                f"Per member: {' and '.join(losers.members)} each pay "
+                f"{format_minor(amount, cur)}; {' and '.join(winners.members)} each "
+                f"receive {format_minor(amount, cur)}."
+            )
+        return _finish("two_sides", cur, people, exact, rounded, lines, ledger)
+    for side, sign in ((winners, 1), (losers, -1)):
+        members = side.members
+        shares = allocate_equally(
+            sign * amount, len(members), tie_break=_tie_keys(members, ledger)
+        )
+        for p, share in zip(members, shares, strict=True):
+            exact[p] = sign * amount_exact / len(members)
+            rounded[p] = share
+        verb = "the winners, receive" if sign > 0 else "the losers, pay"
+        parts = ", ".join(
+            f"{p} {format_minor(abs(s), cur)}"
+            for p, s in zip(members, shares, strict=True)
+        )
+        lines.append(
+            f"Split: {side.label}, {verb} {format_minor(amount, cur)} in all: {parts}."
+        )
+        if len(set(shares)) > 1:
+            lines.append(
+                f"The odd {format_minor(1, cur)} of {side.label} goes to whoever "
+                "the session's rounding has favoured least so far."
+            )
+    return _finish("two_sides", cur, people, exact, rounded, lines, ledger)
+
+
+# --- average method ----------------------------------------------------------------
+
+
+def settle_average(
+    scores: Mapping[str, Score],
+    stake: PointStake,
+    *,
+    ledger: OddUnitLedger | None = None,
+) -> Settlement:
+    """§1.2 average method for individual players (meant for three or more).
+
+    With two players it gives exactly half of :func:`settle_two_sides` -- the book's
+    "approximately half" remark, exact for two.
+    """
+    ledger = ledger or OddUnitLedger()
+    people = list(scores)
+    if len(people) < 2:
+        raise MoneyError("scores", "too_few_players", "At least two players settle.")
+    _check_people(people, "scores")
+    exact_scores = {p: _exact_score(scores[p], f"scores.{p}") for p in people}
+    cur = stake.currency
+    total = sum(exact_scores.values(), Fraction(0))
+    average = total / len(people)
+    per_point = stake.minor_per_point()
+    exact = {p: (exact_scores[p] - average) * per_point for p in people}
+    shares = round_to_total(
+        [exact[p] for p in people], 0, tie_break=_tie_keys(people, ledger)
+    )
+    rounded = dict(zip(people, shares, strict=True))
+    lines = [
+        f"Value of a point: {stake.describe()}.",
+        "Scores: "
+        + ", ".join(f"{p} {_fmt_number(exact_scores[p])}" for p in people)
+        + ".",
+        f"Average: {_fmt_number(total)} / {len(people)} = {_fmt_number(average)}.",
+    ]
+    for p in people:
+        delta = exact_scores[p] - average
+        if delta == 0:
+            lines.append(f"{p}: exactly the average, pays and takes nothing.")
+            continue
+        verb = "takes from the pot" if delta > 0 else "pays into the pot"
+        rounding = (
+            f", rounded to {format_minor(abs(rounded[p]), cur)}"
+            if rounded[p] != exact[p]
+            else ""
+        )
+        if delta > 0:
+            how = f"{_fmt_number(exact_scores[p])} − {_fmt_number(average)}"
+        else:
+            how = f"{_fmt_number(average)} − {_fmt_number(exact_scores[p])}"
+        lines.append(
+            f"{p} {verb}: ({how}) × {stake.describe()} = "
+            f"{_fmt_exact_money(abs(exact[p]), cur)}{rounding}."
+        )
+    paid_in = -sum(s for s in shares if s < 0)
+    lines.append(
+        f"Paid into the pot {format_minor(paid_in, cur)}, taken from it "
+        f"{format_minor(sum(s for s in shares if s > 0), cur)}."
+    )
+    return _finish("average", cur, people, exact, rounded, lines, ledger)
+
+
+def settle_scores(
+    sides: Sequence[Side],
+    stake: PointStake,
+    *,
+    team_mode: TeamMode = TeamMode.PER_MEMBER,
+    ledger: OddUnitLedger | None = None,
+) -> Settlement:
+    """Pick the §1.2 method: two sides -> difference; more individuals -> average."""
+    if len(sides) < 2:
+        raise MoneyError("sides", "too_few_sides", "Settling needs at least two sides.")
+    if len(sides) == 2:
+        return settle_two_sides(
+            sides[0], sides[1], stake, team_mode=team_mode, ledger=ledger
+        )
+    for i, side in enumerate(sides):
+        if len(side.members) != 1:
+            raise MoneyError(
+                f"sides.{i}.members",
+                "average_needs_individuals",
+                "With more than two sides, the book's average method is for players "
+                "playing individually.",
+            )
+    people = [s.members[0] for s in sides]
+    _check_people(people, "sides.members")
+    return settle_average({s.members[0]: s.score for s in sides}, stake, ledger=ledger)
+
+
+def settle_flat(
+    winners: Sequence[str],
+    losers: Sequence[str],
+    stake: FlatStake,
+    *,
+    team_mode: TeamMode = TeamMode.PER_MEMBER,
+    ledger: OddUnitLedger | None = None,
+) -> Settlement:
+    """A flat amount per match won (also for win/loss-only games).
+
+    Per member (default): each loser pays the amount; the winners share what is paid
+    (with one winner, or teams of equal size, each winner receives the amount).
+    Split: the losing side pays the amount once, shared; the winners share it.
+    """
+    ledger = ledger or OddUnitLedger()
+    if not winners or not losers:
+        raise MoneyError(
+            "winners" if not winners else "losers",
+            "empty_side",
+            "A flat stake needs at least one winner and one loser.",
+        )
+    people = [*winners, *losers]
+    _check_people(people, "players")
+    cur = stake.amount.currency
+    amount = stake.amount.minor
+    mode = TeamMode(team_mode)
+    paid_each = mode is TeamMode.PER_MEMBER
+    pot = amount * len(losers) if paid_each else amount
+    lose_shares = (
+        (-amount,) * len(losers)
+        if paid_each
+        else allocate_equally(-pot, len(losers), tie_break=_tie_keys(losers, ledger))
+    )
+    win_shares = allocate_equally(
+        pot, len(winners), tie_break=_tie_keys(winners, ledger)
+    )
+    exact = dict.fromkeys(winners, Fraction(pot, len(winners)))
+    loser_exact = Fraction(-amount) if paid_each else Fraction(-pot, len(losers))
+    exact.update(dict.fromkeys(losers, loser_exact))
+    rounded = dict(zip(winners, win_shares, strict=True))
+    rounded.update(zip(losers, lose_shares, strict=True))
+    lines = [
+        f"Flat stake: {stake.amount} per match won "
+        f"({'each loser pays' if paid_each else 'the losing side pays once'}).",
+        f"{', '.join(losers)} pay{'s' if len(losers) == 1 else ''} "
+        f"{format_minor(pot, cur)} in all; {', '.join(winners)} receive"
+        f"{'s' if len(winners) == 1 else ''} it.",
+    ]
+    return _finish("flat", cur, people, exact, rounded, lines, ledger)

@@ -1,0 +1,202 @@
+"""Settlement sheet pages: printable (the print stylesheet), CSV, mark paid.
+
+Who: members of the club read; its admins settle and mark transfers paid. Thin: one
+selector or service per view.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from config.api import DomainError
+from money import selectors as money_selectors
+from money import services as money_services
+from scoring import permissions
+from scoring.errors import NotFound
+from tournaments import permissions as tournament_permissions
+from tournaments import selectors as tournament_selectors
+
+_SHEETS = {
+    "match": money_selectors.match_sheet_get,
+    "session": money_selectors.session_sheet_get,
+    "tournament": money_selectors.tournament_sheet_get,
+}
+
+
+def _sheet(request: HttpRequest, kind: str, source_id: int) -> dict:
+    if kind not in _SHEETS:
+        raise Http404
+    try:
+        return _SHEETS[kind](request.user, source_id)
+    except NotFound:
+        raise Http404 from None
+
+
+@login_required
+@require_GET
+def settlement_sheet(request: HttpRequest, kind: str, source_id: int) -> HttpResponse:
+    sheet = _sheet(request, kind, source_id)
+    club_id = sheet["club"]
+    may_manage = club_id is not None and permissions.may_manage_club(
+        request.user, club_id
+    )
+    payable = kind != "match" or not sheet["source"]["session"]
+    return render(
+        request,
+        "money/sheet.html",
+        {
+            "sheet": sheet,
+            "kind": kind,
+            "source_id": source_id,
+            "may_manage": may_manage and payable,
+        },
+    )
+
+
+@login_required
+@require_GET
+def settlement_csv(request: HttpRequest, kind: str, source_id: int) -> HttpResponse:
+    sheet = _sheet(request, kind, source_id)
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow([sheet["title"], sheet["currency"], sheet["status"]])
+    w.writerow([])
+    w.writerow(["balance", "account", "settled", "paid", "open"])
+    for b in sheet["balances"]:
+        w.writerow(
+            [
+                "",
+                b["name"],
+                _major(b["settled"], sheet),
+                _major(b["paid"], sheet),
+                _major(b["open"], sheet),
+            ]
+        )
+    w.writerow([])
+    minimal = "proven minimal" if sheet["proven_minimal"] else sheet["method"]
+    w.writerow(["open transfers", f"{len(sheet['transfers'])} ({minimal})"])
+    w.writerow(["", "payer", "payee", "amount"])
+    for t in sheet["transfers"]:
+        w.writerow(["", t["payer_name"], t["payee_name"], _major(t["amount"], sheet)])
+    w.writerow([])
+    w.writerow(["paid", "payer", "payee", "amount", "marked by", "marked at", "undone"])
+    for p in sheet["payments"]:
+        w.writerow(
+            [
+                "",
+                p["payer_name"],
+                p["payee_name"],
+                _major(p["amount"], sheet),
+                p["marked_by"],
+                p["marked_at"].isoformat(),
+                p["undone"],
+            ]
+        )
+    w.writerow([])
+    w.writerow(["trail", "match", "deal", "explanation"])
+    for item in sheet["trail"]:
+        for line in item.get("lines", []):
+            w.writerow(["", item.get("match", ""), "", line])
+        for deal in item.get("deals", []):
+            for line in deal["lines"]:
+                w.writerow(["", item.get("match", ""), deal["number"], line])
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="kirjuri-settlement-{kind}-{source_id}.csv"'
+    )
+    return response
+
+
+def _major(minor: int, sheet: dict) -> str:
+    from money.settlement import Money
+
+    if not sheet["currency"]:
+        return str(minor)
+    return str(Money(minor, sheet["currency"]).to_decimal())
+
+
+@login_required
+@require_POST
+def settlement_settle(request: HttpRequest, kind: str, source_id: int) -> HttpResponse:
+    sheet = _sheet(request, kind, source_id)
+    try:
+        if kind == "match":
+            from scoring.models import Match
+
+            money_services.match_settle(
+                match=Match.objects.get(pk=source_id), by=request.user
+            )
+        elif kind == "session":
+            money_services.session_settle(
+                session=money_selectors.session_get(request.user, source_id),
+                by=request.user,
+            )
+    except DomainError as exc:
+        messages.error(
+            request, f"{exc.path}: {exc.message}" if exc.path else exc.message
+        )
+    del sheet
+    return redirect("money:sheet", kind=kind, source_id=source_id)
+
+
+@login_required
+@require_POST
+def transfer_paid(request: HttpRequest, kind: str, source_id: int) -> HttpResponse:
+    _sheet(request, kind, source_id)
+    try:
+        record = money_selectors.sheet_record_get(request.user, kind, source_id)
+        money_services.transfer_mark_paid(
+            record=record,
+            payer=request.POST.get("payer", ""),
+            payee=request.POST.get("payee", ""),
+            amount=int(request.POST.get("amount", "0") or 0),
+            by=request.user,
+        )
+    except (DomainError, ValueError) as exc:
+        messages.error(request, getattr(exc, "message", "not a valid transfer"))
+    return redirect("money:sheet", kind=kind, source_id=source_id)
+
+
+@login_required
+@require_GET
+def money_index(request: HttpRequest) -> HttpResponse:
+    """The settlements of the clubs you manage (the treasurer's way in)."""
+    clubs, records = money_selectors.managed_records_list(request.user)
+    return render(request, "money/index.html", {"records": records, "clubs": clubs})
+
+
+@login_required
+@require_POST
+def prize_terms_save(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The tournament manage page's "Prizes" form: percentages by place and a house
+    fee in percent. Who: the tournament's directors; back to the manage page."""
+    try:
+        tournament = tournament_selectors.tournament_get(request.user, tournament_id)
+    except NotFound:
+        raise Http404("no such tournament") from None
+    if not tournament_permissions.may_direct(request.user, tournament):
+        raise Http404("no such tournament")
+    percent = request.POST.get("house_fee_percent", "").strip()
+    percentages = request.POST.get("percentages", "")
+    try:
+        money_services.tournament_prize_terms_set(
+            tournament=tournament,
+            structure={
+                "kind": "percentages",
+                "percentages": [p.strip() for p in percentages.split(",") if p.strip()],
+            },
+            house_fee={"percent": percent} if percent else None,
+            by=request.user,
+        )
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Payout structure saved")
+    return redirect("tournaments:manage", tournament_id=tournament.pk)

@@ -1,0 +1,150 @@
+"""The posted fields, named by path, back into the deal's JSON — exactly what the
+API would receive."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from config.parsers import json_loads
+from scoring.deal_forms.schema import Field, Table, _join, _Walker
+
+_INT = re.compile(r"^[+-]?\d+$")
+
+
+def _int_or_text(text: str) -> int | str:
+    return int(text) if _INT.match(text) else text
+
+
+def deal_from_post(node: Field, data: Mapping[str, Any]) -> Any:
+    """The deal's JSON from posted fields named by path.
+
+    Empty optional fields are left out (the game's defaults apply); empty slots of a
+    variable-length list are dropped; text that is not a number stays text, so the
+    engine reports it at its path. ``data`` is a ``QueryDict`` or a plain mapping.
+    """
+    return _read(node, data)
+
+
+_EMPTY = object()
+
+
+def _get(data: Mapping[str, Any], name: str) -> str | None:
+    if hasattr(data, "getlist"):
+        for value in data.getlist(name):
+            if value.strip():
+                return value.strip()
+        return None
+    value = data.get(name)
+    if value is None:
+        return None
+    value = str(value).strip()
+    return value or None
+
+
+def _read(node: Field, data: Mapping[str, Any]) -> Any:
+    kind = node.kind
+    if kind == "object":
+        out = {}
+        for child in node.children:
+            value = _read(child, data)
+            if value is not _EMPTY:
+                out[child.key] = value
+        if node.path and not out and not node.required:
+            return _EMPTY
+        return out
+    if kind == "tuple":
+        values = []
+        entered = False
+        for child in node.children:
+            value = _read(child, data)
+            entered = entered or value is not _EMPTY
+            values.append(_empty_value(child) if value is _EMPTY else value)
+        # An optional per-side pair left blank is absent, not a pair of blanks.
+        if not entered and node.path and not node.required:
+            return _EMPTY
+        return values
+    if kind == "list":
+        values = []
+        prefix = f"{node.path}."
+        indices = _indices(data, prefix)
+        slots = max(len(node.children), max(indices, default=-1) + 1)
+        for i in range(slots):
+            child = node.children[i] if i < len(node.children) else _slot(node, i)
+            value = _read(child, data)
+            if value is not _EMPTY:
+                values.append(value)
+        if not values and not node.required:
+            return _EMPTY
+        return values
+    if kind == "union":
+        tag = _get(data, _join(node.path, node.discriminator)) or node.default_branch
+        for branch_tag, _, branch in node.branches:
+            if branch_tag == tag:
+                out = _read(branch, data)
+                out = {} if out is _EMPTY else out
+                return {node.discriminator: tag, **out}
+        return {node.discriminator: tag}
+    if kind == "boolean":
+        # The form sends a hidden "false" before the checkbox: the last value wins.
+        sent = (
+            data.getlist(node.path)
+            if hasattr(data, "getlist")
+            else ([data[node.path]] if node.path in data else [])
+        )
+        if not sent:
+            return False if node.required or not node.has_default else _EMPTY
+        return str(sent[-1]).lower() in ("true", "on", "1", "yes")
+
+    raw = _get(data, node.path)
+    if raw is None:
+        return _EMPTY
+    if kind in ("cards", "card", "text", "words"):
+        if kind == "words":
+            return raw.replace(",", " ").split()
+        return raw
+    if kind in ("integer", "number"):
+        return _int_or_text(raw)
+    if kind == "numbers":
+        return [_int_or_text(t) for t in raw.replace(",", " ").split()]
+    if kind == "mixed":
+        return _int_or_text(raw)
+    if kind == "choice":
+        for value, _ in node.choices:
+            if str(value) == raw:
+                return value
+        return raw
+    if kind == "json":
+        try:
+            return json_loads(raw)  # bounded: size and depth (config.parsers)
+        except ValueError:
+            return raw
+    raise AssertionError(f"unknown field kind {kind!r}")
+
+
+def _empty_value(node: Field) -> Any:
+    """What an untouched position of a fixed-length array means."""
+    if node.kind in ("cards", "list", "numbers", "words"):
+        return []
+    if node.kind == "object":
+        return {}
+    return None
+
+
+def _indices(data: Mapping[str, Any], prefix: str) -> set[int]:
+    found = set()
+    for name in data:
+        if name.startswith(prefix):
+            head = name[len(prefix) :].split(".", 1)[0]
+            if head.isdigit():
+                found.add(int(head))
+    return found
+
+
+def _slot(node: Field, index: int) -> Field:
+    """A slot the browser added to a list (the card picker's "Add meld")."""
+    walker = _Walker({"$defs": node.defs}, Table())
+    return walker.walk(
+        node.item_schema or {}, _join(node.path, index), str(index), "", False
+    )

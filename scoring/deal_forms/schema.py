@@ -1,0 +1,436 @@
+"""The schema walk: a game's deal JSON Schema into a tree of :class:`Field` nodes
+(how each schema shape maps to a field: see the package docstring)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.inputs import CARD_PATTERN, ROLE
+
+BRANCH_LABELS = {"cards": "Card entry", "totals": "Quick entry (totals)"}
+SPARE_SLOTS = 1
+MIN_SLOTS = 3
+RADIO_LIMIT = 4
+TUCKED_KINDS = frozenset({"integer", "number", "mixed", "json", "words", "text"})
+
+
+@dataclass(frozen=True)
+class Table:
+    """Names for the seats and sides of the match, to label selects and positions."""
+
+    seat_labels: Sequence[str] = ()
+    side_labels: Sequence[str] = ()
+    seats: Sequence[int] = ()  # side of each seat, in seat order
+
+    def seats_of(self, side: int) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s == side]
+
+
+def table_from_sides(sides: Sequence[Mapping[str, Any]]) -> Table:
+    """The form's table from a match's sides (``scoring.selectors.match_side_list``)."""
+    by_seat: dict[int, str] = {}
+    seat_sides: dict[int, int] = {}
+    for side in sides:
+        for pos, player in zip(side["seats"], side["players"], strict=True):
+            by_seat[pos] = player["display_name"]
+            seat_sides[pos] = side["side"]
+    positions = sorted(by_seat)
+    return Table(
+        seat_labels=[by_seat[p] for p in positions],
+        side_labels=[s["label"] for s in sides],
+        seats=[seat_sides[p] for p in positions],
+    )
+
+
+@dataclass
+class Field:
+    """One node of the form. ``kind`` decides how it renders and how it is read."""
+
+    kind: str
+    path: str
+    key: str
+    label: str
+    help: str = ""
+    required: bool = False
+    default: Any = None
+    has_default: bool = False
+    children: list[Field] = field(default_factory=list)
+    choices: list[tuple[Any, str]] = field(default_factory=list)
+    minimum: int | None = None
+    maximum: int | None = None
+    # variable-length lists: the schema of one item, to make slots on demand
+    item_schema: Mapping[str, Any] | None = None
+    item_label: str = ""
+    min_items: int = 0
+    defs: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    # unions
+    discriminator: str = ""
+    branches: list[tuple[str, str, Field]] = field(default_factory=list)
+    default_branch: str = ""
+
+
+# -- schema → tree ---------------------------------------------------------------
+
+
+class _Walker:
+    def __init__(self, root: Mapping[str, Any], table: Table):
+        self.root = root
+        self.defs = root.get("$defs", {})
+        self.table = table
+
+    def resolve(self, schema: Mapping[str, Any]) -> Mapping[str, Any]:
+        while "$ref" in schema:
+            name = schema["$ref"].rsplit("/", 1)[-1]
+            schema = {
+                **self.defs[name],
+                **{k: v for k, v in schema.items() if k != "$ref"},
+            }
+        return schema
+
+    def walk(
+        self,
+        schema: Mapping[str, Any],
+        path: str,
+        key: str,
+        label: str,
+        required: bool,
+        values: Any = None,
+    ) -> Field:
+        schema = self.resolve(schema)
+        base = {
+            "path": path,
+            "key": key,
+            "label": label,
+            "help": schema.get("description", ""),
+            "required": required,
+        }
+        if "default" in schema:
+            base["default"] = schema["default"]
+            base["has_default"] = True
+
+        nullable = _nullable_inner(schema)
+        if nullable is not None:
+            inner = self.walk(
+                {
+                    **nullable,
+                    **{k: schema[k] for k in ("description",) if k in schema},
+                },
+                path,
+                key,
+                label,
+                False,
+                values,
+            )
+            inner.has_default = inner.has_default or "default" in schema
+            return inner
+
+        if _is_card_list(schema):
+            return Field("cards", **base)
+        if _is_card(schema):
+            return Field("card", **base, maximum=1)
+
+        union = self.union(schema)
+        if union is not None:
+            disc, options = union
+            branches = []
+            default_branch = ""
+            for tag, branch_schema in options:
+                node = self.walk(branch_schema, path, key, label, required, values)
+                node.children = [c for c in node.children if c.key != disc]
+                branches.append((tag, BRANCH_LABELS.get(tag, tag.title()), node))
+                if (
+                    self.resolve(branch_schema)["properties"][disc].get("default")
+                    == tag
+                ):
+                    default_branch = tag
+            return Field(
+                "union",
+                **base,
+                discriminator=disc,
+                branches=branches,
+                default_branch=default_branch or branches[0][0],
+            )
+
+        kind = schema.get("type")
+        if kind == "object" or "properties" in schema:
+            required_keys = set(schema.get("required", ()))
+            obj = Field("object", **base)
+            for name, sub in schema.get("properties", {}).items():
+                sub_value = values.get(name) if isinstance(values, Mapping) else None
+                obj.children.append(
+                    self.walk(
+                        sub,
+                        _join(path, name),
+                        name,
+                        sub.get("title") or _titled(name),
+                        name in required_keys,
+                        sub_value,
+                    )
+                )
+            return obj
+
+        if kind == "array":
+            return self.array(schema, base, values)
+
+        if "enum" in schema or "const" in schema:
+            options = schema.get("enum") or [schema["const"]]
+            return Field(
+                "choice", **base, choices=[(v, _titled(str(v))) for v in options]
+            )
+
+        if kind == "integer":
+            seat_or_side = self.seat_or_side(schema)
+            if seat_or_side is not None:
+                return Field("choice", **base, choices=seat_or_side)
+            return Field(
+                "integer",
+                **base,
+                minimum=_bound(schema, "minimum", "exclusiveMinimum", 1),
+                maximum=_bound(schema, "maximum", "exclusiveMaximum", -1),
+            )
+        if kind == "boolean":
+            return Field("boolean", **base)
+        if kind == "number":
+            return Field("number", **base)
+        if kind == "string":
+            return Field("text", **base)
+        if _is_scalar_mix(schema, self):
+            return Field("mixed", **base)
+        return Field("json", **base)
+
+    def array(self, schema: Mapping[str, Any], base: dict, values: Any) -> Field:
+        path = base["path"]
+        prefix = schema.get("prefixItems")
+        sides = self.table.side_labels
+        low, high = schema.get("minItems", 0), schema.get("maxItems")
+        role = schema.get(ROLE)
+        if (
+            not prefix
+            and role == "per_side"
+            and sides
+            and high is not None
+            and low < high
+            and low <= len(sides) <= high
+        ):
+            # The length depends on the table (a game for 3 to 8 players).
+            return self.per_side(schema, base, values)
+        if prefix:
+            node = Field("tuple", **base)
+            for i, item in enumerate(prefix):
+                sub_value = (
+                    values[i] if isinstance(values, list) and i < len(values) else None
+                )
+                node.children.append(
+                    self.walk(
+                        item,
+                        _join(path, i),
+                        str(i),
+                        self.position_label(path, role, i, base["label"]),
+                        True,
+                        sub_value,
+                    )
+                )
+            return node
+        items = self.resolve(schema.get("items", {}))
+        item_kind = items.get("type")
+        if item_kind in ("integer", "number") and not _is_card(items):
+            return Field("numbers", **base)
+        if item_kind == "string" and not _is_card(items):
+            return Field("words", **base)
+        if _is_card(items):
+            return Field("cards", **base)
+        existing = len(values) if isinstance(values, list) else 0
+        count = max(existing + SPARE_SLOTS, MIN_SLOTS, schema.get("minItems", 0))
+        if "maxItems" in schema:
+            count = min(count, schema["maxItems"])
+        item_label = _singular(base["label"])
+        node = Field(
+            "list",
+            **base,
+            item_schema=items,
+            item_label=item_label,
+            min_items=schema.get("minItems", 0),
+            defs=self.defs,
+        )
+        for i in range(count):
+            sub_value = values[i] if isinstance(values, list) and i < existing else None
+            node.children.append(
+                self.walk(
+                    items,
+                    _join(path, i),
+                    str(i),
+                    f"{item_label} {i + 1}",
+                    False,
+                    sub_value,
+                )
+            )
+        return node
+
+    def per_side(self, schema: Mapping[str, Any], base: dict, values: Any) -> Field:
+        """A list with one item per side, for games played by any number of sides
+        (Sneaky Pete's ``players``): one position per side of this table, labelled
+        by side and read back with empty positions kept, so that a player with
+        nothing to enter (who went out) does not shift the others."""
+        node = Field("tuple", **base)
+        items = schema.get("items", {})
+        for i, label in enumerate(self.table.side_labels):
+            sub_value = (
+                values[i] if isinstance(values, list) and i < len(values) else None
+            )
+            node.children.append(
+                self.walk(items, _join(base["path"], i), str(i), label, True, sub_value)
+            )
+        return node
+
+    def union(self, schema: Mapping[str, Any]) -> tuple[str, list] | None:
+        options = schema.get("oneOf") or schema.get("anyOf")
+        if not options:
+            return None
+        resolved = [self.resolve(o) for o in options]
+        if not all("properties" in o for o in resolved):
+            return None
+        shared = set.intersection(*(set(o["properties"]) for o in resolved))
+        for name in sorted(shared):
+            tags = [o["properties"][name].get("const") for o in resolved]
+            if all(t is not None for t in tags) and len(set(tags)) == len(tags):
+                return name, list(zip(tags, options, strict=True))
+        return None
+
+    def seat_or_side(self, schema: Mapping[str, Any]) -> list | None:
+        """The table's seats (or sides) for an integer declared a seat (or side)."""
+        role = schema.get(ROLE)
+        names = {"seat": self.table.seat_labels, "side": self.table.side_labels}.get(
+            role, ()
+        )
+        low, high = schema.get("minimum"), schema.get("maximum")
+        # A seat field of a game for any number of players allows more seats than
+        # this table has: offer this table's.
+        if not names or low != 0 or (high is not None and high < len(names) - 1):
+            return None
+        return list(enumerate(names))
+
+    def position_label(self, path: str, role: Any, index: int, label: str) -> str:
+        sides = self.table.side_labels
+        if role == "per_side" and sides and index < len(sides):
+            return sides[index]
+        # A partner's item inside a side: <side>.<field>.<n> → that seat's player.
+        side = path.rsplit(".", 2)[-2] if path.count(".") >= 1 else ""
+        if (
+            role == "per_partner"
+            and side.isdigit()
+            and self.table.seats
+            and self.table.seat_labels
+        ):
+            side_seats = self.table.seats_of(int(side))
+            if index < len(side_seats):
+                player = self.table.seat_labels[side_seats[index]]
+                return f"{_singular(label)} of {player}"
+        return f"{_singular(label)} {index + 1}"
+
+
+def build_form(
+    schema: Mapping[str, Any],
+    table: Table | None = None,
+    values: Any = None,
+    *,
+    prefix: str = "",
+    label: str = "Deal",
+) -> Field:
+    """The form tree of a deal schema; ``values`` (a deal as entered) sizes lists.
+
+    ``prefix`` puts every path under it (the match options form uses ``options``,
+    the path the engine gives option errors).
+    """
+    walker = _Walker(schema, table or Table())
+    root_values = value_at(values, prefix) if prefix else values
+    return walker.walk(schema, prefix, prefix, label, True, root_values)
+
+
+def has_cards(node: Field) -> bool:
+    """Does the form have a card field (and so needs the card picker)?"""
+    if node.kind in ("cards", "card"):
+        return True
+    return any(has_cards(c) for c in node.children) or any(
+        has_cards(b) for _, _, b in node.branches
+    )
+
+
+# -- helpers over schemas ----------------------------------------------------------
+
+
+def _join(path: str, part: str | int) -> str:
+    return f"{path}.{part}" if path else str(part)
+
+
+def _titled(name: str) -> str:
+    text = name.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+_IRREGULAR = {"Feet": "Foot"}
+
+
+def _singular(label: str) -> str:
+    if label in _IRREGULAR:
+        return _IRREGULAR[label]
+    if label.endswith("s") and not label.endswith("ss"):
+        return label[:-1]
+    return label
+
+
+def _bound(schema: Mapping[str, Any], inclusive: str, exclusive: str, shift: int):
+    if inclusive in schema:
+        return schema[inclusive]
+    if exclusive in schema:
+        return schema[exclusive] + shift
+    return None
+
+
+def _nullable_inner(schema: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    options = schema.get("anyOf")
+    if not options or len(options) != 2:
+        return None
+    rest = [o for o in options if o.get("type") != "null"]
+    if len(rest) == 1:
+        return rest[0]
+    return None
+
+
+def _is_card(schema: Mapping[str, Any]) -> bool:
+    return schema.get("type") == "string" and schema.get("pattern") == CARD_PATTERN
+
+
+def _is_card_list(schema: Mapping[str, Any]) -> bool:
+    options = schema.get("oneOf") or []
+    return any(
+        o.get("type") == "array" and _is_card(o.get("items", {})) for o in options
+    ) or (schema.get("type") == "array" and _is_card(schema.get("items", {})))
+
+
+def _is_scalar_mix(schema: Mapping[str, Any], walker: _Walker) -> bool:
+    """``anyOf`` of integers and cards (e.g. a meld index or a meld's cards)."""
+    options = schema.get("anyOf") or schema.get("oneOf") or []
+    return bool(options) and all(
+        walker.resolve(o).get("type") in ("integer", "string")
+        or _is_card_list(walker.resolve(o))
+        for o in options
+    )
+
+
+# -- values and errors -------------------------------------------------------------
+
+
+def value_at(values: Any, path: str) -> Any:
+    """The value at a dotted path of a deal as entered (``None`` where absent)."""
+    current = values
+    for part in path.split(".") if path else []:
+        if isinstance(current, Mapping):
+            current = current.get(part)
+        elif isinstance(current, list | tuple) and part.isdigit():
+            index = int(part)
+            current = current[index] if index < len(current) else None
+        else:
+            return None
+    return current

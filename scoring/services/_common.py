@@ -1,0 +1,120 @@
+"""Checks and bookkeeping shared by the score book's services: the match lock, the
+permission and version checks, revisions, and the follow-up notification."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+
+from scoring import permissions, selectors, tasks
+from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
+from scoring.models import Deal, DealRevision, Match
+from scoring.permissions import User
+
+
+def _lock(match: Match) -> Match:
+    """The match row, locked for the rest of the transaction (fresh from the db)."""
+    try:
+        return Match.objects.select_for_update().get(pk=match.pk)
+    except Match.DoesNotExist:
+        raise NotFound("not_found", "no such match") from None
+
+
+def _deal(match: Match, number: int) -> Deal:
+    if not 0 < number <= selectors.MAX_ID:
+        raise NotFound("not_found", f"no deal {number} in this match")
+    try:
+        return match.deals.get(number=number)
+    except Deal.DoesNotExist:
+        raise NotFound("not_found", f"no deal {number} in this match") from None
+
+
+def _require(allowed: bool, message: str) -> None:
+    if not allowed:
+        raise NotAllowed("permission_denied", message)
+
+
+def _require_open(match: Match) -> None:
+    if not match.is_open:
+        raise Conflict(
+            "match_closed",
+            f"the match is {match.get_status_display()}",
+            extra=_current(match),
+        )
+
+
+def _require_correctable(match: Match, by: User) -> None:
+    """An open match: its scorers. A closed one: see ``may_correct_closed``."""
+    if match.is_open:
+        _require(permissions.may_score(by, match), "you do not score this match")
+    elif not permissions.may_correct_closed(by, match):
+        if not permissions.may_score(by, match):
+            raise NotAllowed("permission_denied", "you do not score this match")
+        raise Conflict(
+            "match_closed",
+            f"the match is {match.get_status_display()}: only a club admin "
+            "may correct it now",
+            extra=_current(match),
+        )
+
+
+def _require_version(match: Match, deal: Deal, base_version: int) -> None:
+    if deal.version != base_version:
+        raise Conflict(
+            "stale_version",
+            f"deal {deal.number} has changed since you saw it "
+            f"(version {deal.version}, yours {base_version})",
+            "base_version",
+            extra=_current(match),
+        )
+
+
+def _require_confirmer(match: Match, deal: Deal, by: User) -> None:
+    """Double entry: the second person is not the enterer and sits on another side."""
+    if not by.is_authenticated or deal.entered_by_id == by.pk:
+        raise NotAllowed(
+            "same_person", "someone other than who entered the deal must confirm it"
+        )
+    seats = list(match.seats.select_related("player"))
+    mine = {s.side for s in seats if s.player.user_id == by.pk}
+    theirs = {s.side for s in seats if s.player.user_id == deal.entered_by_id}
+    if not mine:
+        raise NotAllowed("not_seated", "only a player at the table may confirm a deal")
+    if mine & theirs:
+        raise NotAllowed(
+            "same_side",
+            "the deal must be confirmed by a player of another side",
+        )
+    if permissions.role_in(by, match.club_id) is None:
+        raise NotAllowed("permission_denied", "you are not a member of this club")
+
+
+def _reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise DomainError("required", "say why the deal changes", "reason")
+    return reason
+
+
+def _revise(
+    deal: Deal, kind: str, by: User | None, input: Any, reason: str = ""
+) -> DealRevision:
+    return DealRevision.objects.create(
+        deal=deal,
+        kind=kind,
+        deal_version=deal.version,
+        input=input,
+        reason=reason,
+        by=by if by is not None and by.is_authenticated else None,
+    )
+
+
+def _current(match: Match) -> dict[str, Any]:
+    return {"match": selectors.match_state_get(match)}
+
+
+def _notify(match: Match) -> None:
+    """Tell the result-changed tasks after the commit (each service calls it once)."""
+    transaction.on_commit(partial(tasks.result_change_notify, match.pk))

@@ -1,0 +1,274 @@
+"""Deals: enter, correct, void, confirm (double entry). Each is verified by the
+engine in the context of the deals before it and re-folds the match (see the package
+docstring: verify before storing, concurrency, history, double entry, closed
+matches)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.engine import get_game
+from games.engine.serialize import to_jsonable
+from scoring import permissions
+from scoring.errors import Conflict
+from scoring.models import UNSETTLED_STATUSES, Deal, DealStatus, Match, RevisionKind
+from scoring.permissions import User
+from scoring.services._common import (
+    _current,
+    _deal,
+    _lock,
+    _notify,
+    _reason,
+    _require,
+    _require_confirmer,
+    _require_correctable,
+    _require_open,
+    _require_version,
+    _revise,
+)
+from scoring.services._fold import (
+    _canonical,
+    _refold_from,
+    _reopen_if_undecided,
+    _state_before,
+    _store_fold,
+)
+
+
+def deal_submit(*, match: Match, number: int, input: Any, by: User) -> Deal:
+    """Enter deal ``number`` (the next deal of the sheet) exactly as ``input``.
+
+    409 ``deal_exists`` / ``wrong_deal_number`` if the sheet has moved on (the body
+    holds the current state). In a double-entry match the deal is ``pending``; a
+    second submission of a pending deal by the other side confirms it (equal input)
+    or marks a conflict (different input).
+    """
+    try:
+        with transaction.atomic():
+            return _submit(match, number, input, by)
+    except IntegrityError:
+        # The constraint caught a race the lock did not (e.g. SQLite, no row locks).
+        match.refresh_from_db()
+        raise Conflict(
+            "deal_exists",
+            f"deal {number} has just been entered by someone else",
+            "number",
+            extra=_current(match),
+        ) from None
+
+
+def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
+    match = _lock(match)
+    _require_open(match)
+    # One row tells the next number and, in the common case, whether deal
+    # ``number`` exists (an earlier number is looked up only to answer the 409).
+    last = match.deals.order_by("-number").first()
+    last_number = last.number if last is not None else 0
+    if number == last_number:
+        existing = last
+    elif number < last_number:
+        existing = match.deals.filter(number=number).first()
+    else:
+        existing = None
+    if (
+        existing is not None
+        and match.double_entry
+        and existing.status == DealStatus.PENDING
+    ):
+        return _second_entry(match, existing, input, by)
+    _require(permissions.may_score(by, match), "you do not score this match")
+    if existing is not None:
+        raise Conflict(
+            "deal_exists",
+            f"deal {number} has already been entered",
+            "number",
+            extra=_current(match),
+        )
+    expected = last_number + 1
+    if number != expected:
+        raise Conflict(
+            "wrong_deal_number",
+            f"the next deal is deal {expected}",
+            "number",
+            extra=_current(match),
+        )
+    if (
+        match.double_entry
+        and match.deals.filter(status__in=UNSETTLED_STATUSES).exists()
+    ):
+        raise Conflict(
+            "deal_unsettled",
+            "the previous deal waits for confirmation or has conflicting entries",
+            "number",
+            extra=_current(match),
+        )
+    game = get_game(match.game_id)
+    before = _state_before(match, game, number, last=True)
+    score = game.score(before.state, input)
+    pending = match.double_entry
+    state = before.state if pending else game.advance(before.state, score)
+    deal = Deal.objects.create(
+        match=match,
+        number=number,
+        input=input,
+        status=DealStatus.PENDING if pending else DealStatus.COUNTED,
+        entered_by=by,
+        result=None if pending else to_jsonable(score),
+        totals=[] if pending else list(state.totals),
+    )
+    _revise(deal, RevisionKind.ENTERED, by, input)
+    _store_fold(
+        match,
+        game,
+        state,
+        needs_attention=before.flagged,
+        next_number=number + 1,
+    )
+    if not pending:
+        _notify(match)
+    return deal
+
+
+@transaction.atomic
+def deal_correct(
+    *,
+    match: Match,
+    number: int,
+    input: Any,
+    base_version: int,
+    reason: str,
+    by: User,
+) -> Deal:
+    """Replace deal ``number``'s input (based on its ``base_version``) and re-fold.
+
+    The corrected deal is verified in the context of the deals before it; later deals
+    the correction makes invalid are flagged, not dropped. A closed match may be
+    corrected too (:func:`scoring.permissions.may_correct_closed`): it stays closed
+    and its result follows, unless a finished match is no longer decided or needs
+    attention, in which case it is open again (see :func:`_reopen_if_undecided`).
+    """
+    match = _lock(match)
+    _require_correctable(match, by)
+    deal = _deal(match, number)
+    _require_version(match, deal, base_version)
+    if deal.status == DealStatus.VOIDED:
+        raise Conflict("deal_voided", "a voided deal cannot be corrected")
+    reason = _reason(reason)
+    game = get_game(match.game_id)
+    before = _state_before(match, game, number)
+    game.score(before.state, input)
+    deal.input = input
+    deal.version += 1
+    fields = ["input", "version", "updated_at"]
+    if deal.status == DealStatus.CONFLICT:
+        deal.status = DealStatus.PENDING
+        deal.rival_input = None
+        deal.rival_entered_by = None
+        fields += ["status", "rival_input", "rival_entered_by"]
+    if deal.status == DealStatus.PENDING:
+        deal.entered_by = by
+        fields.append("entered_by")
+    deal.save(update_fields=fields)
+    _revise(deal, RevisionKind.CORRECTED, by, input, reason)
+    _refold_from(match, game, before)
+    _reopen_if_undecided(match)
+    _notify(match)
+    deal.refresh_from_db()
+    return deal
+
+
+@transaction.atomic
+def deal_void(
+    *, match: Match, number: int, base_version: int, reason: str, by: User
+) -> Deal:
+    """Strike deal ``number`` from the count; it stays on the sheet as voided.
+
+    Closed matches as in :func:`deal_correct`.
+    """
+    match = _lock(match)
+    _require_correctable(match, by)
+    deal = _deal(match, number)
+    _require_version(match, deal, base_version)
+    if deal.status == DealStatus.VOIDED:
+        raise Conflict("deal_voided", "the deal is already voided")
+    reason = _reason(reason)
+    game = get_game(match.game_id)
+    before = _state_before(match, game, number)
+    deal.status = DealStatus.VOIDED
+    deal.version += 1
+    deal.save(update_fields=["status", "version", "updated_at"])
+    _revise(deal, RevisionKind.VOIDED, by, None, reason)
+    _refold_from(match, game, before)
+    _reopen_if_undecided(match)
+    _notify(match)
+    deal.refresh_from_db()
+    return deal
+
+
+@transaction.atomic
+def deal_confirm(*, match: Match, number: int, base_version: int, by: User) -> Deal:
+    """Double entry: a second person from another side confirms a pending deal."""
+    match = _lock(match)
+    _require_open(match)
+    deal = _deal(match, number)
+    _require_version(match, deal, base_version)
+    if deal.status != DealStatus.PENDING:
+        raise Conflict(
+            "not_pending", "only a deal waiting for confirmation can be confirmed"
+        )
+    _require_confirmer(match, deal, by)
+    game = get_game(match.game_id)
+    before = _state_before(match, game, number)
+    deal.status = DealStatus.COUNTED
+    deal.confirmed_by = by
+    deal.confirmed_at = timezone.now()
+    deal.version += 1
+    deal.save(
+        update_fields=[
+            "status",
+            "confirmed_by",
+            "confirmed_at",
+            "version",
+            "updated_at",
+        ]
+    )
+    _revise(deal, RevisionKind.CONFIRMED, by, deal.input)
+    _refold_from(match, game, before)
+    _notify(match)
+    deal.refresh_from_db()
+    return deal
+
+
+def _second_entry(match: Match, deal: Deal, input: Any, by: User) -> Deal:
+    if deal.entered_by_id == by.pk:
+        raise Conflict(
+            "awaiting_confirmation",
+            f"deal {deal.number} waits for someone from the other side",
+            "number",
+            extra=_current(match),
+        )
+    _require_confirmer(match, deal, by)
+    game = get_game(match.game_id)
+    before = _state_before(match, game, deal.number)
+    game.score(before.state, input)
+    if _canonical(game, input) == _canonical(game, deal.input):
+        deal.status = DealStatus.COUNTED
+        deal.confirmed_by = by
+        deal.confirmed_at = timezone.now()
+        kind = RevisionKind.CONFIRMED
+    else:
+        deal.status = DealStatus.CONFLICT
+        deal.rival_input = input
+        deal.rival_entered_by = by
+        kind = RevisionKind.CONFLICTED
+    deal.version += 1
+    deal.save()
+    _revise(deal, kind, by, input)
+    _refold_from(match, game, before)
+    if deal.status == DealStatus.COUNTED:
+        _notify(match)
+    deal.refresh_from_db()
+    return deal

@@ -1,0 +1,217 @@
+"""Matches: start, publish, finish, abandon, re-fold (see the package docstring for
+the invariants). A match's stake is checked against the book (§1.2) at its start."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import Game, Table, UnknownGame, get_game
+from games.models import CatalogueEntry
+from scoring import permissions
+from scoring.errors import Conflict, DomainError
+from scoring.models import UNSETTLED_STATUSES, Club, Match, MatchStatus, Player, Seat
+from scoring.permissions import User
+from scoring.services._common import _current, _lock, _notify, _require, _require_open
+from scoring.services._fold import _refold
+from scoring.stakes import match_stake_check
+
+_CURRENCY = re.compile(r"^[A-Z]{3}$")
+
+
+@transaction.atomic
+def match_start(
+    *,
+    club: Club,
+    game: str,
+    seats: Sequence[tuple[Player, int]],
+    first_dealer: int = 0,
+    options: Mapping[str, Any] | None = None,
+    point_value: Decimal | str | None = None,
+    currency: str = "",
+    is_public: bool = False,
+    double_entry: bool = False,
+    scorers: Iterable[Player] = (),
+    by: User,
+) -> Match:
+    """Start a match of ``game`` (a registry slug) in ``club``.
+
+    ``seats`` are ``(player, side)`` in clockwise table order. The engine checks the
+    options and the table (``OptionsRejected`` / ``SetupRejected``, 400). Every seated
+    player and scorer must be a member of the club. ``by`` (a club admin or scorer)
+    becomes a scorer of the match when they are a player of the club.
+    """
+    _require(
+        permissions.may_start_match(by, club),
+        "only a club admin or scorer starts matches",
+    )
+    engine = _game_for_new_match(game)
+    members = set(club.memberships.values_list("player_id", flat=True))
+    seen: set[int] = set()
+    for i, (player, _side) in enumerate(seats):
+        if player.pk not in members:
+            raise DomainError(
+                "not_a_member", "the player is not in this club", f"seats.{i}.player"
+            )
+        if player.pk in seen:
+            raise DomainError(
+                "seated_twice", "a player sits at one seat", f"seats.{i}.player"
+            )
+        seen.add(player.pk)
+    if not seats:
+        raise DomainError("required", "a match needs seats", "seats")
+    table = Table(tuple(int(side) for _p, side in seats), int(first_dealer))
+    state = engine.start(options or {}, table)
+    point_value, currency = _stake(point_value, currency)
+    # Book §1.2: known currency, positive value, no per-point stake on a win/loss game.
+    match_stake_check(game=engine, point_value=point_value, currency=currency)
+    scorer_list = list(scorers)
+    for i, player in enumerate(scorer_list):
+        if player.pk not in members:
+            raise DomainError(
+                "not_a_member", "the scorer is not in this club", f"scorers.{i}"
+            )
+    match = Match.objects.create(
+        club=club,
+        game_id=engine.slug,
+        options=state.options.model_dump(mode="json"),
+        first_dealer=table.first_dealer,
+        point_value=point_value,
+        currency=currency,
+        is_public=is_public,
+        double_entry=double_entry,
+        started_by=by,
+    )
+    Seat.objects.bulk_create(
+        Seat(match=match, position=i, side=int(side), player=player)
+        for i, (player, side) in enumerate(seats)
+    )
+    own = permissions.player_of(by)
+    if own is not None and own.pk in members:
+        scorer_list.append(own)
+    match.scorers.set(scorer_list)
+    _refold(match, engine, bump=False)
+    return match
+
+
+@transaction.atomic
+def match_update(*, match: Match, is_public: bool, by: User) -> Match:
+    """Publish or unpublish a match (its scorers and the club admins)."""
+    match = _lock(match)
+    _require(permissions.may_score(by, match), "you do not score this match")
+    if match.is_public != is_public:
+        match.is_public = is_public
+        match.version += 1
+        match.save(update_fields=["is_public", "version", "updated_at"])
+    return match
+
+
+@transaction.atomic
+def match_finish(*, match: Match, by: User) -> Match:
+    """Close the book of a decided match: no more entries or corrections."""
+    match = _lock(match)
+    _require_open(match)
+    _require(permissions.may_score(by, match), "you do not score this match")
+    if match.deals.filter(status__in=UNSETTLED_STATUSES).exists():
+        raise Conflict(
+            "deal_unsettled",
+            "a deal waits for confirmation or has conflicting entries",
+            extra=_current(match),
+        )
+    if match.needs_attention:
+        raise Conflict(
+            "needs_attention", "a flagged deal must be corrected or voided first"
+        )
+    if not match.finished:
+        raise Conflict(
+            "not_decided",
+            "the match is not decided yet; abandon it to stop early",
+            extra=_current(match),
+        )
+    match.status = MatchStatus.FINISHED
+    match.ended_at = timezone.now()
+    match.version += 1
+    match.save(update_fields=["status", "ended_at", "version", "updated_at"])
+    _notify(match)
+    return match
+
+
+@transaction.atomic
+def match_abandon(*, match: Match, reason: str = "", by: User) -> Match:
+    """Stop a match before it is decided; its deals stay as they are."""
+    match = _lock(match)
+    _require_open(match)
+    _require(permissions.may_score(by, match), "you do not score this match")
+    match.status = MatchStatus.ABANDONED
+    match.ended_at = timezone.now()
+    match.end_reason = reason.strip()
+    match.version += 1
+    match.save(
+        update_fields=["status", "ended_at", "end_reason", "version", "updated_at"]
+    )
+    _notify(match)
+    return match
+
+
+@transaction.atomic
+def match_refold(*, match: Match) -> Match:
+    """Re-fold a match from its stored deals (after an engine fix, say). Idempotent."""
+    match = _lock(match)
+    _refold(match, get_game(match.game_id), bump=False)
+    _notify(match)
+    return match
+
+
+def _game_for_new_match(slug: str) -> Game:
+    try:
+        engine = get_game(slug)
+    except UnknownGame:
+        raise DomainError("unknown_game", f"no game {slug!r}", "game") from None
+    entry = CatalogueEntry.objects.filter(slug=engine.slug).first()
+    if entry is None:
+        CatalogueEntry.objects.create(
+            slug=engine.slug,
+            name=engine.name,
+            source=engine.source,
+            summary=engine.summary,
+            synced_at=timezone.now(),
+        )
+    elif not entry.enabled or entry.retired:
+        raise DomainError(
+            "game_unavailable", f"{entry.name} is not offered here", "game"
+        )
+    return engine
+
+
+def _stake(
+    point_value: Decimal | str | None, currency: str
+) -> tuple[Decimal | None, str]:
+    currency = (currency or "").strip().upper()
+    if point_value in (None, ""):
+        # A currency alone is allowed: the match is then played for a flat stake
+        # per match won (set with the money terms), e.g. a win/loss-only game.
+        if currency and not _CURRENCY.match(currency):
+            raise DomainError("invalid", "a three-letter currency code", "currency")
+        return None, currency
+    try:
+        value = Decimal(str(point_value))
+    except InvalidOperation:
+        raise DomainError("invalid", "not a number", "point_value") from None
+    if (
+        not value.is_finite()
+        or value <= 0
+        or value != value.quantize(Decimal("0.0001"))
+    ):
+        raise DomainError(
+            "invalid", "a positive amount, at most 4 decimals", "point_value"
+        )
+    if value >= Decimal("1e8"):
+        raise DomainError("invalid", "too large", "point_value")
+    if not _CURRENCY.match(currency):
+        raise DomainError("invalid", "a three-letter currency code", "currency")
+    return value, currency

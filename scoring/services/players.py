@@ -1,0 +1,351 @@
+"""The club's people: rename, retire, merge, share between clubs, guests.
+
+Services in the score book's style (keyword-only, typed, one transaction, ``by`` is
+the acting user; only a club admin of ``club`` may call them). Invariants:
+
+* **One person, one player, many clubs.** A player belongs to several clubs through
+  memberships; :func:`player_add_to_club` adds an existing account's player to
+  another club instead of making a second player.
+* **Retired** (``Membership.retired_at``): hidden from the club's pickers (new match,
+  tournament entry), every match, deal and ledger line kept.
+* **Near-duplicates.** :func:`player_add` refuses a name that, ignoring case, accents
+  and spacing, is already a player's in the admin's clubs (``near_duplicate`` on
+  ``display_name``, the existing players in ``extra``) unless ``allow_duplicate``.
+* **Merge.** :func:`player_merge` moves every row that names the merged player to the
+  kept one — found from the model graph (every foreign key and many-to-many to
+  :class:`~scoring.models.Player`, whichever app declares it), so seats, scorers,
+  memberships, tournament entries and ledger lines all move — lets a model of that
+  graph that names the player beyond a foreign key follow up (its
+  ``player_merged(keep=, merge=)``: the money app's ledger rewrites its posting names,
+  ``m12:p7`` → ``m12:p3``, so that a recompute finds them), writes a
+  :class:`~scoring.models.PlayerMerge` audit record and deletes the merged player.
+  Scores, standings and settlements do not change: a seat keeps its side, a ledger
+  line its amount; the settlements they appear in are settled again (nothing is
+  posted: the postings are where a recompute puts them) so that their trails name
+  the kept player. Refused when both players sat in one match (a match would seat
+  one person twice), when both have an account, or when a row would collide with
+  one of the kept player's (e.g. both in one tournament entry). Ratings are derived:
+  the merged player's are dropped and their clubs' games recomputed, so the kept
+  player's rating counts every match of both.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import models, transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+
+from scoring import permissions, selectors
+from scoring.errors import DomainError, NotAllowed, NotFound
+from scoring.models import (
+    Club,
+    Membership,
+    Player,
+    PlayerMerge,
+    Rating,
+    Role,
+    Seat,
+)
+from scoring.names import name_key
+from scoring.permissions import User
+from scoring.services._common import _require
+from scoring.services.ratings import ratings_recompute
+
+
+def _require_admin(by: User, club: Club) -> None:
+    if not permissions.may_manage_club(by, club):
+        raise NotAllowed("permission_denied", "only a club admin manages players")
+
+
+def _member(club: Club, player: Player) -> Membership:
+    membership = Membership.objects.filter(club=club, player=player).first()
+    if membership is None:
+        raise NotFound("not_found", "no such player in this club", "player")
+    return membership
+
+
+def player_find_similar(*, club: Club, name: str, by: User) -> list[Player]:
+    """Players in ``by``'s clubs (and ``club``) whose name equals ``name`` ignoring
+    case, accents and spacing."""
+    key = name_key(name)
+    if not key:
+        return []
+    pool = selectors.players_visible_to(by) | selectors.club_player_list(club)
+    return [
+        p for p in pool.distinct().order_by("id") if name_key(p.display_name) == key
+    ]
+
+
+@transaction.atomic
+def player_add(
+    *,
+    club: Club,
+    display_name: str,
+    user: AbstractBaseUser | None = None,
+    username: str = "",
+    role: str = Role.MEMBER,
+    guest: bool = False,
+    allow_duplicate: bool = False,
+    by: User,
+) -> Player:
+    """A new player of ``club`` (a ``guest`` is a visitor: no account, no role).
+
+    ``username`` links the player to that account if it exists and belongs to no
+    player yet; otherwise the player is made unlinked with the same answer, so that
+    adding players tells a club admin nothing about which accounts exist.
+    """
+    _require_admin(by, club)
+    if user is None and username.strip() and not guest:
+        user = (
+            get_user_model()
+            .objects.filter(username=username.strip(), player__isnull=True)
+            .first()
+        )
+    display_name = display_name.strip()
+    if not display_name:
+        raise DomainError("required", "a player needs a name", "display_name")
+    if len(display_name) > 80:
+        raise DomainError("too_long", "at most 80 characters", "display_name")
+    if user is not None and Player.objects.filter(user=user).exists():
+        raise DomainError(
+            "user_has_player",
+            "this account already has a player: add it to the club instead",
+            "username",
+        )
+    if not allow_duplicate:
+        similar = player_find_similar(club=club, name=display_name, by=by)
+        if similar:
+            names = ", ".join(f"{p.display_name} (#{p.pk})" for p in similar)
+            raise DomainError(
+                "near_duplicate",
+                f"{names} already exists: use that player, or add a new one anyway",
+                "display_name",
+                extra={
+                    "similar": [
+                        {"id": p.pk, "display_name": p.display_name} for p in similar
+                    ]
+                },
+            )
+    player = Player.objects.create(display_name=display_name, user=user)
+    Membership.objects.create(
+        club=club,
+        player=player,
+        role=Role.MEMBER if guest else Role(role),
+        is_guest=guest,
+    )
+    return player
+
+
+@transaction.atomic
+def player_rename(
+    *, club: Club, player: Player, display_name: str, short_name: str = "", by: User
+) -> Player:
+    """Change the name and the short name the score sheets print."""
+    _require_admin(by, club)
+    _member(club, player)
+    display_name = display_name.strip()
+    short_name = short_name.strip()
+    if not display_name:
+        raise DomainError("required", "a player needs a name", "display_name")
+    if len(display_name) > 80:
+        raise DomainError("too_long", "at most 80 characters", "display_name")
+    if len(short_name) > 12:
+        raise DomainError("too_long", "at most 12 characters", "short_name")
+    player.display_name = display_name
+    player.short_name = short_name
+    player.save(update_fields=["display_name", "short_name"])
+    return player
+
+
+@transaction.atomic
+def player_retire(
+    *, club: Club, player: Player, retired: bool = True, by: User
+) -> Membership:
+    """Retire ``player`` from ``club`` (or bring them back with ``retired=False``)."""
+    _require_admin(by, club)
+    membership = _member(club, player)
+    if retired and membership.role == Role.ADMIN:
+        others = club.memberships.filter(role=Role.ADMIN, retired_at__isnull=True)
+        if not others.exclude(pk=membership.pk).exists():
+            raise DomainError("last_admin", "a club needs at least one admin", "player")
+    membership.retired_at = (
+        (membership.retired_at or timezone.now()) if retired else None
+    )
+    membership.save(update_fields=["retired_at"])
+    return membership
+
+
+@transaction.atomic
+def player_add_to_club(
+    *, club: Club, username: str, role: str = Role.MEMBER, by: User
+) -> Membership:
+    """Add the player of an existing account to ``club`` (one person, many clubs)."""
+    _require_admin(by, club)
+    account = get_user_model().objects.filter(username=username.strip()).first()
+    if account is None:
+        raise DomainError("unknown_user", "no account with this username", "username")
+    player = permissions.player_of(account)
+    if player is None:
+        player = Player.objects.create(
+            display_name=(account.get_full_name() or account.get_username())[:80],
+            user=account,
+        )
+    if Membership.objects.filter(club=club, player=player).exists():
+        raise DomainError(
+            "already_member", f"{player.display_name} is already a member", "username"
+        )
+    return Membership.objects.create(club=club, player=player, role=Role(role))
+
+
+def _player_relations() -> list[tuple[type[models.Model], str]]:
+    """(model, field name) of every foreign key to Player, hidden ones (``+``) and
+    the automatic tables of many-to-many fields included."""
+    return [
+        (rel.related_model, rel.field.name)
+        for rel in Player._meta.get_fields(include_hidden=True)
+        if rel.auto_created
+        and not rel.concrete
+        and (rel.many_to_one or rel.one_to_many)
+    ]
+
+
+def _unique_sets(model: type[models.Model], field: str) -> list[list[str]]:
+    sets = [
+        list(c.fields) for c in model._meta.constraints if getattr(c, "fields", None)
+    ]
+    sets += [list(u) for u in model._meta.unique_together]
+    if model._meta.auto_created:  # an automatic many-to-many table
+        sets.append([f.name for f in model._meta.fields if f.is_relation])
+    return [[f for f in s if f != field] for s in sets if field in s]
+
+
+@transaction.atomic
+def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> PlayerMerge:
+    """Merge ``merge`` into ``keep`` (both members of ``club``); see the module."""
+    _require_admin(by, club)
+    if keep.pk == merge.pk:
+        raise DomainError("same_player", "choose two different players", "merge")
+    for name, p in (("keep", keep), ("merge", merge)):
+        if not Membership.objects.filter(club=club, player=p).exists():
+            raise NotFound("not_found", "no such player in this club", name)
+    keep, merge = (
+        Player.objects.select_for_update().get(pk=keep.pk),
+        Player.objects.select_for_update().get(pk=merge.pk),
+    )
+    if keep.user_id and merge.user_id:
+        raise DomainError(
+            "both_have_accounts", "both players have an account: keep one", "merge"
+        )
+    shared = Seat.objects.filter(player=merge, match__seats__player=keep)
+    if shared.exists():
+        raise DomainError(
+            "played_together",
+            f"they sat in one match (#{shared.first().match_id}): not one person",
+            "merge",
+        )
+    # Memberships of both in one club: keep the kept player's (the higher role wins).
+    rank = {Role.ADMIN: 0, Role.SCORER: 1, Role.MEMBER: 2}
+    for m in Membership.objects.filter(player=merge, club__memberships__player=keep):
+        kept = Membership.objects.get(club_id=m.club_id, player=keep)
+        if rank[Role(m.role)] < rank[Role(kept.role)]:
+            kept.role = m.role
+            kept.save(update_fields=["role"])
+        m.delete()
+    # Ratings are derived: dropped for the merged player, recomputed below.
+    rated = set(
+        Rating.objects.filter(player__in=[keep, merge]).values_list("club_id", "game")
+    )
+    Rating.objects.filter(player=merge).delete()
+    relations = _player_relations()
+    for model, field in relations:
+        for others in _unique_sets(model, field):
+            clash = model.objects.filter(**{field: merge}).filter(
+                Exists(
+                    model.objects.filter(
+                        **{field: keep}, **{o: OuterRef(o) for o in others}
+                    )
+                )
+            )
+            if model._meta.auto_created:
+                clash.delete()  # e.g. both scorers of one match: one row is enough
+            elif clash.exists():
+                raise DomainError(
+                    "would_collide",
+                    f"both are in one {model._meta.verbose_name}: not one person",
+                    "merge",
+                )
+    moved: dict[str, int] = {}
+    for model, field in relations:
+        count = model.objects.filter(**{field: merge}).update(**{field: keep})
+        if count:
+            moved[f"{model._meta.label}.{field}"] = count
+    # What names the player beyond a foreign key (the ledger's posting names) is
+    # the declaring app's to rewrite: a model of the graph may declare
+    # ``player_merged(keep=, merge=)``, called once here. The score book imports
+    # none of them (the layers above it are found from the model graph).
+    for model in dict.fromkeys(model for model, _field in relations):
+        follow_up = getattr(model, "player_merged", None)
+        if follow_up is not None:
+            follow_up(keep=keep, merge=merge)
+    if merge.user_id and not keep.user_id:
+        account, merge.user = merge.user, None
+        merge.save(update_fields=["user"])
+        keep.user = account
+        keep.save(update_fields=["user"])
+    record = PlayerMerge.objects.create(
+        club=club,
+        kept=keep,
+        merged_id=merge.pk,
+        merged_name=merge.display_name,
+        moved=moved,
+        by=by if by.is_authenticated else None,
+    )
+    merge.delete()
+    for club_id, game in sorted(rated):
+        ratings_recompute(club=Club.objects.get(pk=club_id), game=game)
+    return record
+
+
+@transaction.atomic
+def player_create(
+    *,
+    club: Club,
+    display_name: str,
+    user: AbstractBaseUser | None = None,
+    username: str = "",
+    role: str = Role.MEMBER,
+    allow_duplicate: bool = True,
+    by: User,
+) -> Player:
+    """A new player, member of ``club`` with ``role`` (club admins only).
+
+    The one way a player is made is :func:`player_add` (``username``
+    links an account without telling whether it exists; a near-duplicate name is
+    refused unless ``allow_duplicate``); this name stays for the callers that add
+    players in bulk (a tournament's pasted entries), where a repeated name is
+    intended.
+    """
+    return player_add(
+        club=club,
+        display_name=display_name,
+        user=user,
+        username=username,
+        role=role,
+        allow_duplicate=allow_duplicate,
+        by=by,
+    )
+
+
+@transaction.atomic
+def player_update(*, club: Club, player: Player, display_name: str, by: User) -> Player:
+    _require(permissions.may_manage_club(by, club), "only a club admin edits players")
+    if not player.memberships.filter(club=club).exists():
+        raise NotFound("not_found", "no such player in this club")
+    display_name = display_name.strip()
+    if not display_name:
+        raise DomainError("required", "a player needs a name", "display_name")
+    player.display_name = display_name[:80]
+    player.save(update_fields=["display_name"])
+    return player

@@ -1,0 +1,63 @@
+"""Access to a page's club or match (404 for what the user may not read, 403 for
+what they may not do) and the errors shown next to fields."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+
+from games.engine import InputRejected
+from scoring import permissions, selectors
+from scoring.errors import DomainError, NotFound
+from scoring.models import Match
+
+
+def _club(request: HttpRequest, club_id: int):
+    try:
+        return selectors.club_get(request.user, club_id)
+    except NotFound:
+        raise Http404("no such club") from None
+
+
+def _match(request: HttpRequest, match_id: int) -> Match:
+    try:
+        return selectors.match_get(request.user, match_id)
+    except NotFound:
+        raise Http404("no such match") from None
+
+
+def _readable_match(request: HttpRequest, match_id: int) -> Match | HttpResponse:
+    """The match if the user may read it; anonymous visitors are asked to log in."""
+    try:
+        return selectors.match_get(request.user, match_id)
+    except NotFound:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise Http404("no such match") from None
+
+
+def _scored_match(request: HttpRequest, match_id: int) -> Match:
+    match = _match(request, match_id)
+    if not permissions.may_score(request.user, match):
+        raise PermissionDenied("you do not score this match")
+    return match
+
+
+def _correctable_match(request: HttpRequest, match_id: int) -> Match:
+    """As :func:`_scored_match`; a closed match only for club admins and overseers."""
+    match = _scored_match(request, match_id)
+    if not match.is_open and not permissions.may_correct_closed(request.user, match):
+        raise PermissionDenied(
+            f"the match is {match.get_status_display()}: only a club admin may "
+            "correct it now"
+        )
+    return match
+
+
+def _error_list(exc: Exception) -> list[dict[str, str]]:
+    if isinstance(exc, InputRejected):
+        return exc.as_list()
+    if isinstance(exc, DomainError):
+        return [{"path": exc.path, "code": exc.code, "message": exc.message}]
+    raise exc

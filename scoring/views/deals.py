@@ -1,0 +1,252 @@
+"""Pages of a deal: entry (from the game's deal schema), correction, void and
+confirmation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games.engine import Game, InputRejected, get_game
+from scoring import selectors, services
+from scoring.deal_forms import (
+    Table,
+    build_form,
+    deal_from_post,
+    deck_cards,
+    has_cards,
+    render_form,
+    table_from_sides,
+)
+from scoring.errors import DomainError, NotFound
+from scoring.forms import ReasonForm
+from scoring.models import DealStatus, Match, MatchStatus
+from scoring.views._common import _correctable_match, _error_list, _match, _scored_match
+
+# -- deal entry and correction ------------------------------------------------------
+
+
+def _form_table(match: Match) -> Table:
+    return table_from_sides(selectors.match_side_list(match))
+
+
+def _deal_form_context(
+    match: Match,
+    game: Game,
+    values: Any,
+    errors: list[dict[str, str]],
+) -> dict[str, Any]:
+    schema = game.deal_schema()
+    tree = build_form(schema, _form_table(match), values)
+    fields_html, loose = render_form(tree, values, errors)
+    cards = has_cards(tree)
+    deck = game.deck_for(game.parse_options(match.options)) if cards else None
+    return {
+        "match": match,
+        "game": game,
+        "fields_html": fields_html,
+        "form_errors": loose,
+        "deck": deck_cards(deck),
+        "deck_name": deck.name if deck else "",
+    }
+
+
+def _pending_deal(match: Match) -> dict[str, Any] | None:
+    for row in selectors.match_sheet_get(match)["rows"]:
+        if row["status"] in (DealStatus.PENDING, DealStatus.CONFLICT):
+            return row
+    return None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Enter the next deal (card entry with the card picker, or quick entry).
+
+    Who: the match's scorers and the club admins (other readers 403, others 404).
+    In a double-entry match, entering a deal that waits for confirmation again (a
+    player of the other side) confirms it, or marks a conflict if it differs.
+    """
+    match = _scored_match(request, match_id)
+    game = get_game(match.game_id)
+    pending = _pending_deal(match) if match.double_entry else None
+    next_number = (match.next_deal or {}).get("number")
+    number = pending["number"] if pending else next_number
+    values: Any = None
+    errors: list[dict[str, str]] = []
+    status = 200
+    if request.method == "POST":
+        tree = build_form(game.deal_schema(), _form_table(match))
+        values = deal_from_post(tree, request.POST)
+        try:
+            posted_number = int(request.POST.get("number", ""))
+        except ValueError:
+            posted_number = number or 0
+        try:
+            deal = services.deal_submit(
+                match=match, number=posted_number, input=values, by=request.user
+            )
+        except (InputRejected, DomainError) as exc:
+            errors = _error_list(exc)
+            status = 409 if getattr(exc, "status_code", 400) == 409 else 400
+            match.refresh_from_db()
+            next_number = (match.next_deal or {}).get("number")
+            number = next_number
+        else:
+            word = {
+                DealStatus.PENDING: "is waiting for a player of the other side "
+                "to confirm it",
+                DealStatus.CONFLICT: "differs from the first entry: "
+                "correct it to settle",
+            }.get(deal.status, "is on the sheet")
+            messages.success(request, f"Deal {deal.number} {word}.")
+            return redirect("scoring:sheet", match_id=match.pk)
+    if number is None or not match.is_open:
+        messages.info(request, "The match takes no more deals.")
+        return redirect("scoring:sheet", match_id=match.pk)
+    context = _deal_form_context(match, game, values, errors)
+    context.update(
+        {
+            "number": number,
+            "pending": pending,
+            "mode": "new",
+            "action": reverse("scoring:deal-new", kwargs={"match_id": match.pk}),
+        }
+    )
+    return render(request, "scoring/deal_form.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """Correct deal ``number`` with a reason; later deals are re-scored.
+
+    Who: the match's scorers and the club admins (other readers 403, others 404);
+    once the match is finished or abandoned, club admins and overseers (a
+    tournament's directors) only. The form starts from the deal as entered; its
+    history is listed below.
+    """
+    match = _correctable_match(request, match_id)
+    was_finished = match.status == MatchStatus.FINISHED
+    try:
+        deal = selectors.deal_get(match, number)
+    except NotFound:
+        raise Http404("no such deal") from None
+    game = get_game(match.game_id)
+    values: Any = deal.input
+    errors: list[dict[str, str]] = []
+    reason_form = ReasonForm(
+        request.POST or None, initial={"base_version": deal.version}
+    )
+    status = 200
+    if request.method == "POST":
+        tree = build_form(game.deal_schema(), _form_table(match))
+        values = deal_from_post(tree, request.POST)
+        if reason_form.is_valid():
+            try:
+                services.deal_correct(
+                    match=match,
+                    number=number,
+                    input=values,
+                    base_version=reason_form.cleaned_data["base_version"],
+                    reason=reason_form.cleaned_data["reason"],
+                    by=request.user,
+                )
+            except (InputRejected, DomainError) as exc:
+                errors = _error_list(exc)
+                status = 409 if getattr(exc, "status_code", 400) == 409 else 400
+            else:
+                messages.success(request, f"Deal {number} corrected.")
+                _say_if_reopened(request, match, was_finished)
+                return redirect("scoring:sheet", match_id=match.pk)
+        else:
+            status = 400
+    for error in errors:
+        if error.get("path") in ("reason", "base_version"):
+            reason_form.add_error(None, error["message"])
+    context = _deal_form_context(match, game, values, errors)
+    context.update(
+        {
+            "number": number,
+            "deal": deal,
+            "mode": "correct",
+            "reason_form": reason_form,
+            "void_form": ReasonForm(initial={"base_version": deal.version}),
+            "revisions": selectors.deal_revision_list(deal),
+            "action": reverse(
+                "scoring:deal-correct",
+                kwargs={"match_id": match.pk, "number": number},
+            ),
+        }
+    )
+    return render(request, "scoring/deal_form.html", context, status=status)
+
+
+@login_required
+@require_POST
+def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """Void deal ``number`` (it stays on the sheet, struck through) with a reason.
+
+    Who: as :func:`deal_correct`.
+    """
+    match = _correctable_match(request, match_id)
+    was_finished = match.status == MatchStatus.FINISHED
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Say why the deal is voided.")
+        return redirect("scoring:deal-correct", match_id=match.pk, number=number)
+    try:
+        services.deal_void(
+            match=match,
+            number=number,
+            base_version=form.cleaned_data["base_version"],
+            reason=form.cleaned_data["reason"],
+            by=request.user,
+        )
+    except (InputRejected, DomainError) as exc:
+        for error in _error_list(exc):
+            messages.error(request, error["message"])
+        return redirect("scoring:deal-correct", match_id=match.pk, number=number)
+    messages.success(request, f"Deal {number} voided.")
+    _say_if_reopened(request, match, was_finished)
+    return redirect("scoring:sheet", match_id=match.pk)
+
+
+def _say_if_reopened(request: HttpRequest, match: Match, was_finished: bool) -> None:
+    match.refresh_from_db(fields=["status"])
+    if was_finished and match.is_open:
+        messages.warning(
+            request,
+            "The corrected sheet no longer decides the match (or a later deal is "
+            "flagged): the match is open again. Play on or fix it, then finish it.",
+        )
+
+
+@login_required
+@require_POST
+def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """Double entry: confirm a deal someone of the other side entered.
+
+    Who: a seated player of another side than the enterer, member of the club (the
+    service decides; refusals are shown on the sheet). Others who may not read the
+    match: 404.
+    """
+    match = _match(request, match_id)
+    try:
+        services.deal_confirm(
+            match=match,
+            number=number,
+            base_version=int(request.POST.get("base_version") or 0),
+            by=request.user,
+        )
+    except (InputRejected, DomainError) as exc:
+        for error in _error_list(exc):
+            messages.error(request, error["message"])
+    else:
+        messages.success(request, f"Deal {number} confirmed.")
+    return redirect("scoring:sheet", match_id=match.pk)

@@ -1,0 +1,299 @@
+"""Pages of a match: a new match, the score sheet (page, CSV, chart), finish and
+abandon."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.engine import Game, InputRejected, UnknownGame, all_games, get_game
+from games.models import CatalogueEntry
+from scoring import permissions, selectors, services
+from scoring.charts import progression_svg
+from scoring.deal_forms import build_form, deal_from_post, render_form
+from scoring.errors import DomainError
+from scoring.export import chart_series, context_lines, sheet_csv, sheet_table
+from scoring.forms import AbandonForm, MatchSetupForm
+from scoring.localtime import local_iso
+from scoring.models import Match
+from scoring.views._common import _club, _error_list, _readable_match, _scored_match
+
+# -- new match ----------------------------------------------------------------------
+
+
+def _offered_games() -> list[Game]:
+    """Registered games the catalogue has not switched off or retired."""
+    off = set(
+        CatalogueEntry.objects.filter(enabled=False).values_list("slug", flat=True)
+    ) | set(CatalogueEntry.objects.filter(retired=True).values_list("slug", flat=True))
+    return [g for g in all_games() if g.slug not in off]
+
+
+SIDE_NAMES = "ABCDEFGH"
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
+    """Start a match: game, options (from the game's declaration), seats, dealer, stake.
+
+    Who: club admins and the club's scorers (the service's rule, so a scorer can open
+    a table on a club night without an admin); other members 403, others 404.
+    Step 1 picks the game (``?game=``) and, if it is played at more than one table
+    shape, the shape (``?table=``); step 2 is the form.
+    """
+    club = _club(request, club_id)
+    if not permissions.may_start_match(request.user, club):
+        raise PermissionDenied("only a club admin or scorer starts matches")
+    slug = request.POST.get("game") or request.GET.get("game")
+    if not slug:
+        return render(
+            request,
+            "scoring/match_new.html",
+            {"club": club, "games": _offered_games(), "step": "game"},
+        )
+    try:
+        game = get_game(slug)
+    except UnknownGame:
+        raise Http404("no such game") from None
+    try:
+        shape_index = int(request.POST.get("table") or request.GET.get("table") or 0)
+        shape = game.tables[shape_index]
+    except (ValueError, IndexError):
+        raise Http404("no such table") from None
+
+    players = list(selectors.club_pickable_player_list(club))
+    side_names = [f"side {SIDE_NAMES[s]}" for s in range(max(shape) + 1)]
+    form = MatchSetupForm(
+        request.POST or None, players=players, seats=shape, side_names=side_names
+    )
+    posted_options = (
+        deal_from_post(
+            build_form(game.options_schema(), prefix="options", label="Options"),
+            request.POST,
+        )
+        if request.method == "POST"
+        else None
+    )
+    errors: list[dict[str, str]] = []
+    if request.method == "POST" and form.is_valid():
+        by_id = {p.pk: p for p in players}
+        try:
+            match = services.match_start(
+                club=club,
+                game=game.slug,
+                seats=[(by_id[pid], side) for pid, side in form.seated()],
+                first_dealer=form.cleaned_data["first_dealer"],
+                options=posted_options,
+                point_value=form.cleaned_data["point_value"],
+                currency=form.cleaned_data["currency"],
+                is_public=form.cleaned_data["is_public"],
+                double_entry=form.cleaned_data["double_entry"],
+                scorers=[by_id[pid] for pid in form.cleaned_data["scorers"]],
+                by=request.user,
+            )
+        except (InputRejected, DomainError) as exc:
+            errors = _error_list(exc)
+        else:
+            messages.success(request, f"{game.name} started. Deal 1 is next.")
+            return redirect("scoring:sheet", match_id=match.pk)
+    for error in errors:
+        _attach_setup_error(form, error)
+    values = {"options": posted_options} if posted_options is not None else None
+    options_tree = build_form(
+        game.options_schema(), values=values, prefix="options", label="Options"
+    )
+    options_html, loose = render_form(options_tree, values, errors, collapse=False)
+    for error in loose:
+        if (error.get("path") or "").startswith("options"):
+            form.add_error(None, error["message"])
+    return render(
+        request,
+        "scoring/match_new.html",
+        {
+            "club": club,
+            "game": game,
+            "shape": shape,
+            "shape_index": shape_index,
+            "shapes": [(i, t) for i, t in enumerate(game.tables)],
+            "form": form,
+            "options_html": options_html,
+            "step": "setup",
+        },
+        status=400 if errors or form.errors else 200,
+    )
+
+
+def _attach_setup_error(form: MatchSetupForm, error: dict[str, str]) -> None:
+    path = error.get("path") or ""
+    if path.startswith("options"):
+        return  # shown next to the option by render_form
+    parts = path.split(".")
+    field = None
+    if parts[0] == "seats" and len(parts) > 1 and parts[1].isdigit():
+        field = f"seat_{parts[1]}"
+    elif parts[0] in ("first_dealer", "point_value", "currency", "scorers"):
+        field = parts[0]
+    if field and field in form.fields:
+        form.add_error(field, error["message"])
+    else:
+        form.add_error(None, error["message"])
+
+
+# -- the score sheet ----------------------------------------------------------------
+
+
+def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
+    sheet = selectors.match_sheet_get(match)
+    table = sheet_table(sheet)
+    seats = {
+        pos: player["display_name"]
+        for side in sheet["sides"]
+        for pos, player in zip(side["seats"], side["players"], strict=True)
+    }
+    labels = [s["label"] for s in sheet["sides"]]
+    next_deal = sheet["next_deal"] or None
+    context_rows = context_lines(next_deal, seat_names=seats, side_labels=labels)
+    totals, numbers = chart_series(table)
+    chart = progression_svg(
+        sides=labels,
+        totals=totals,
+        labels=numbers,
+        title=f"Score progression, {match.game.name} #{match.pk}",
+        target=_chart_target(match, totals),
+    )
+    may_score = permissions.may_score(request.user, match)
+    seat_points = selectors.match_seat_point_list(match)
+    may_correct = may_score and (
+        match.is_open or permissions.may_correct_closed(request.user, match)
+    )
+    return {
+        "match": match,
+        "sheet": sheet,
+        "table": table,
+        "labels": labels,
+        "span": 2 * len(labels),
+        "next_deal": next_deal,
+        "context_rows": context_rows,
+        "notes": (next_deal or {}).get("notes") or [],
+        "winners": [labels[w] for w in sheet["winners"] if w < len(labels)],
+        "chart": chart,
+        "may_score": may_score,
+        "may_correct": may_correct,
+        "may_enter": may_score and match.is_open and next_deal is not None,
+        "seats": [(pos, seats[pos]) for pos in sorted(seats)],
+        "abandon_form": AbandonForm(),
+        "seat_points": seat_points,
+        "has_individual": any(r["individual"] is not None for r in seat_points),
+    }
+
+
+def _chart_target(match: Match, totals: list[list[int]]) -> int | None:
+    """The winning line the game declares for the match's options
+    (:meth:`Game.match_goal`), once someone is half-way there (else it flattens
+    the lines)."""
+    if not totals:
+        return None
+    try:
+        game = get_game(match.game_id)
+        target = game.match_goal(game.parse_options(match.options)).target
+    except (UnknownGame, InputRejected):
+        return None  # no longer shipped, or options this version rejects: no line
+    if target is None:
+        return None
+    return target if max(max(row) for row in totals) * 2 >= target else None
+
+
+@require_GET
+def match_sheet(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The score sheet: a row per deal, each side's points and running totals.
+
+    Who: members of the match's club; anyone if the match is public (others 404,
+    anonymous visitors of a non-public match are asked to log in).
+    """
+    match = _readable_match(request, match_id)
+    if isinstance(match, HttpResponse):
+        return match
+    return render(request, "scoring/sheet.html", _context_for_sheet(request, match))
+
+
+@require_GET
+def match_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The score sheet as CSV. Who: as the sheet; who entered each deal (an
+    account) only for the club's members."""
+    match = _readable_match(request, match_id)
+    if isinstance(match, HttpResponse):
+        return match
+    sheet = selectors.match_sheet_get(match)
+    if not permissions.may_read_club(request.user, match.club_id):
+        for row in sheet["rows"]:
+            row["entered_by"] = None
+    table = sheet_table(sheet)
+    header = [
+        f"{match.game.name} #{match.pk}, {match.club.name}",
+        f"started {local_iso(match.started_at, match.club)}, "
+        f"{match.get_status_display()}",
+    ]
+    response = HttpResponse(
+        sheet_csv(table, header=header), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="kirjuri-{match.game_id}-{match.pk}.csv"'
+    )
+    return response
+
+
+@require_GET
+def match_chart(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The score-progression chart as SVG. Who: as the sheet."""
+    match = _readable_match(request, match_id)
+    if isinstance(match, HttpResponse):
+        return match
+    sheet = selectors.match_sheet_get(match)
+    totals, numbers = chart_series(sheet_table(sheet))
+    svg = progression_svg(
+        sides=[s["label"] for s in sheet["sides"]],
+        totals=totals,
+        labels=numbers,
+        title=f"Score progression, {match.game.name} #{match.pk}",
+        target=_chart_target(match, totals),
+    )
+    return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+
+
+@login_required
+@require_POST
+def match_finish(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Close the book of a decided match. Who: its scorers and the club admins."""
+    match = _scored_match(request, match_id)
+    try:
+        services.match_finish(match=match, by=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "The match is finished.")
+    return redirect("scoring:sheet", match_id=match.pk)
+
+
+@login_required
+@require_POST
+def match_abandon(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Stop a match before it is decided. Who: its scorers and the club admins."""
+    match = _scored_match(request, match_id)
+    form = AbandonForm(request.POST)
+    form.is_valid()
+    try:
+        services.match_abandon(
+            match=match, reason=form.cleaned_data.get("reason", ""), by=request.user
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "The match is abandoned; its deals stay as they are.")
+    return redirect("scoring:sheet", match_id=match.pk)

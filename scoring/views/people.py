@@ -1,0 +1,219 @@
+"""Pages of the club's people: the players list (search, add, add an account,
+guests, merge) and a player's edit page (rename, short name, retire).
+
+Who: members of the club read the list (others: 404); only club admins see and
+post the forms (others: 403). Every write is one call to
+:mod:`scoring.services.players`; its errors are shown next to the field their path
+names.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from games.models import CatalogueEntry
+from scoring import permissions, selectors, services
+from scoring.errors import DomainError, NotFound
+from scoring.forms import AddAccountForm, AddPlayerForm, MergeForm, RenameForm
+
+
+def _club(request: HttpRequest, club_id: int):
+    try:
+        return selectors.club_get(request.user, club_id)
+    except NotFound:
+        raise Http404("no such club") from None
+
+
+def _place(form, exc: DomainError) -> None:
+    form.add_error(exc.path if exc.path in form.fields else None, exc.message)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = _club(request, club_id)
+    is_admin = permissions.may_manage_club(request.user, club)
+    if request.method == "POST" and not is_admin:
+        raise PermissionDenied("only a club admin manages players")
+    action = request.POST.get("action", "")
+    memberships = selectors.club_membership_list(club).select_related("player__user")
+    choices = [
+        (m.player_id, f"{m.player.display_name} (#{m.player_id})") for m in memberships
+    ]
+    post = request.POST if request.method == "POST" else None
+    add = AddPlayerForm(post if action == "add" else None, prefix="add")
+    account = AddAccountForm(post if action == "account" else None, prefix="acc")
+    merge = MergeForm(
+        post if action == "merge" else None, prefix="merge", choices=choices
+    )
+    similar = []
+    if post is not None:
+        try:
+            if action == "add" and add.is_valid():
+                d = add.cleaned_data
+                player = services.player_add(
+                    club=club,
+                    display_name=d["display_name"],
+                    role=d["role"],
+                    guest=d["guest"],
+                    allow_duplicate=d["allow_duplicate"],
+                    by=request.user,
+                )
+                messages.success(request, f"{player.display_name} joined {club.name}.")
+                return redirect("scoring:players", club_id=club.pk)
+            if action == "account" and account.is_valid():
+                m = services.player_add_to_club(
+                    club=club,
+                    username=account.cleaned_data["username"],
+                    role=account.cleaned_data["role"],
+                    by=request.user,
+                )
+                messages.success(
+                    request, f"{m.player.display_name} joined {club.name}."
+                )
+                return redirect("scoring:players", club_id=club.pk)
+            if action == "merge" and merge.is_valid():
+                by_id = {m.player_id: m.player for m in memberships}
+                record = services.player_merge(
+                    club=club,
+                    keep=by_id[merge.cleaned_data["keep"]],
+                    merge=by_id[merge.cleaned_data["merge"]],
+                    by=request.user,
+                )
+                messages.success(
+                    request,
+                    f"{record.merged_name} merged into {record.kept.display_name}.",
+                )
+                return redirect("scoring:players", club_id=club.pk)
+        except DomainError as exc:
+            form = {"add": add, "account": account, "merge": merge}[action]
+            _place(form, exc)
+            similar = (
+                (exc.extra or {}).get("similar", [])
+                if exc.code == "near_duplicate"
+                else []
+            )
+    q = request.GET.get("q", "").strip()
+    listed = memberships
+    if q:
+        listed = listed.filter(
+            Q(player__display_name__icontains=q) | Q(player__short_name__icontains=q)
+        )
+    return render(
+        request,
+        "scoring/players.html",
+        {
+            "club": club,
+            "q": q,
+            "active": [m for m in listed if not m.retired_at and not m.is_guest],
+            "guests": [m for m in listed if not m.retired_at and m.is_guest],
+            "retired": [m for m in listed if m.retired_at],
+            "is_admin": is_admin,
+            "add_form": add,
+            "account_form": account,
+            "merge_form": merge,
+            "similar": similar,
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_edit(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    club = _club(request, club_id)
+    try:
+        player = selectors.club_player_get(club, player_id)
+    except NotFound:
+        raise Http404("no such player") from None
+    if not permissions.may_manage_club(request.user, club):
+        raise PermissionDenied("only a club admin edits players")
+    membership = player.memberships.get(club=club)
+    form = RenameForm(
+        request.POST if request.POST.get("action") == "rename" else None,
+        initial={"display_name": player.display_name, "short_name": player.short_name},
+    )
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "rename" and form.is_valid():
+                services.player_rename(
+                    club=club,
+                    player=player,
+                    display_name=form.cleaned_data["display_name"],
+                    short_name=form.cleaned_data["short_name"],
+                    by=request.user,
+                )
+                messages.success(request, "Saved.")
+                return redirect("scoring:players", club_id=club.pk)
+            if request.POST.get("action") in ("retire", "unretire"):
+                services.player_retire(
+                    club=club,
+                    player=player,
+                    retired=request.POST["action"] == "retire",
+                    by=request.user,
+                )
+                return redirect("scoring:players", club_id=club.pk)
+        except DomainError as exc:
+            _place(form, exc)
+    return render(
+        request,
+        "scoring/player_edit.html",
+        {"club": club, "player": player, "membership": membership, "form": form},
+    )
+
+
+@login_required
+def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's page: matches by game, wins and losses, partners and opponents —
+    of the matches the viewer may read (others: 404)."""
+    try:
+        player = selectors.player_get(request.user, player_id)
+    except NotFound:
+        raise Http404("no such player") from None
+    history = selectors.player_history_get(request.user, player)
+    season_text = request.GET.get("season", "")
+    season = int(season_text) if season_text.isdigit() else None
+    return render(
+        request,
+        "scoring/player.html",
+        {
+            "h": history,
+            "player": player,
+            "season": season,
+            "ratings": selectors.player_rating_list(request.user, player),
+        },
+    )
+
+
+@login_required
+def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's ranking list in one game (``?game=``; the first rated game if not
+    given), by rating. Who: members of the club."""
+    club = _club(request, club_id)
+    games = sorted(selectors.club_rated_game_list(club))
+    game = request.GET.get("game") or (games[0] if games else "")
+    if game and game not in games:
+        raise Http404("no ratings in this game")
+    names = dict(
+        CatalogueEntry.objects.filter(slug__in=games).values_list("slug", "name")
+    )
+    season_text = request.GET.get("season", "")
+    season = int(season_text) if season_text.isdigit() else None
+    return render(
+        request,
+        "scoring/ranking.html",
+        {
+            "club": club,
+            "games": [(g, names.get(g, g)) for g in games],
+            "game": game,
+            "game_name": names.get(game, game),
+            "rows": selectors.ranking_get(club, game, season=season) if game else [],
+            "season": season,
+            "seasons": selectors.ranking_season_list(club, game) if game else [],
+        },
+    )

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring import money_selectors, money_services
-from scoring.ledger_models import LedgerEntry
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import LedgerEntry
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tournaments import tasks
@@ -86,7 +87,7 @@ def test_indian_poker_through_the_api_to_its_winner_and_settled_in_money(
     assert match.winners == [2]
 
     money_services.match_settle(match=match, by=people[0].user)
-    settled, _ = money_selectors.balances(
+    settled, _ = money_selectors.balances_compute(
         LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
     )
     # Chips are money: −6, −7, +7, +6 chips at 0.10 EUR (in cents).
@@ -151,7 +152,7 @@ def test_strip_poker_through_the_api_and_settled_by_the_average(
     assert match.finished and match.winners == [0]
 
     money_services.match_settle(match=match, by=people[0].user)
-    settled, _ = money_selectors.balances(
+    settled, _ = money_selectors.balances_compute(
         LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
     )
     # Average 8: +7, −7, 0 chips at 0.10 EUR.
@@ -219,7 +220,7 @@ def test_win_loss_games_through_the_api_and_a_flat_stake(
         match=match, team_mode="per_member", flat_stake="1.00", by=people[0].user
     )
     money_services.match_settle(match=match, by=people[0].user)
-    settled, _ = money_selectors.balances(
+    settled, _ = money_selectors.balances_compute(
         LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
     )
     assert {k: v for k, v in settled.items() if v} == {
@@ -271,7 +272,7 @@ def test_fireplace_poker_through_the_api_to_its_winner_and_per_point(
     assert match.finished and match.winners == [0]
     assert api_client.post(f"/api/v1/matches/{match_id}/finish").status_code == 200
     money_services.match_settle(match=Match.objects.get(pk=match_id))
-    settled, _ = money_selectors.balances(
+    settled, _ = money_selectors.balances_compute(
         LedgerEntry.objects.filter(source_kind="match", source_id=match_id)
     )
     assert {k: v for k, v in settled.items() if v} == {

@@ -14,6 +14,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(autouse=True)
+def _unspent_score_budget():
+    """Each test starts with the score API's budget for the test client unspent:
+    this module posts five malformed deals for every registered game, more than the
+    120 a minute one anonymous client may send (``ScoreThrottle``)."""
+    from django.core.cache import cache
+
+    cache.delete("throttle_anon_127.0.0.1")
+
+
 def _tuppi_deal() -> dict:
     """Rami declared by seat 1, whose side took 8 tricks: 8 points to side 1."""
     return {"contract": "rami", "declarer": 1, "tricks": [5, 8]}

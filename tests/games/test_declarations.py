@@ -119,6 +119,11 @@ EXPECTED_ROLES = {
         "value_cards": "per_side",
     },
     "vint": {"declarer": "seat", **HONOURS, "trumps": "per_side", "aces": "per_side"},
+    "indian-poker": {"paid": "per_side", "winner": "seat"},
+    "strip-poker": {"hands": "per_side", "paid": "per_side", "won": "per_side"},
+    "chinese-poker": {"places": "per_side"},
+    "kiertopokeri": {"announcer": "seat", "doubter": "seat", "out": "seat"},
+    "fireplace-poker": {"melds": "per_side"},
 }
 
 
@@ -181,18 +186,15 @@ def test_games_without_such_terms_declare_only_their_own_rows(slug, codes):
 def test_flags_are_declared_where_the_book_says_so():
     assert [s for s in BUILT if get_game(s).sheet_difference] == ["sleazy"]
     assert [s for s in BUILT if get_game(s).duplicate_boards] == ["sakaali"]
-    assert [s for s in BUILT if get_game(s).lower_totals_win] == [
-        "screw-misere",
-        "sneaky-pete",
-    ]
-    # Huutopussi is played for win/loss only (§1.2); Sinkki's chips are money
-    # (§43.1).
-    assert [s for s in BUILT if not get_game(s).stakes_per_point] == ["huutopussi"]
-    assert [s for s in BUILT if get_game(s).chips_are_money] == [
-        "bridge-meets-guess-who",
-        "mahjong",
-        "sinkki",
-    ]
+    lower_wins = {s for s in BUILT if get_game(s).lower_totals_win}
+    assert lower_wins == {"screw-misere", "sneaky-pete", "fireplace-poker"}
+    # Huutopussi (§1.2), Chinese Poker (§24) and Kiertopokeri (§23) are played for
+    # win/loss only; the chips of Sinkki (§43.1), Indian Poker (§25) and others are
+    # money.
+    win_loss = {s for s in BUILT if not get_game(s).stakes_per_point}
+    assert win_loss == {"huutopussi", "chinese-poker", "kiertopokeri"}
+    chip_games = {s for s in BUILT if get_game(s).chips_are_money}
+    assert chip_games == {"bridge-meets-guess-who", "mahjong", "sinkki", "indian-poker"}
 
 
 def test_deal_winners_default_is_the_sole_best_score():

@@ -227,17 +227,72 @@ def test_win_loss_games_through_the_api_and_a_flat_stake(
     }
 
 
+FIREPLACE_TURNS = [
+    {"meld": "JS JH 4D 3C 2S"},
+    {"meld": "KS KH KD 7C 7S"},
+    {"meld": "AS AH AD 9C 9S"},
+    {"meld": "QS QH 2D 3C 5S", "robbed": [1]},
+    {"meld": "AS AD AC 8C 8S"},
+    {"meld": ""},
+    {"meld": "KS KD KC 6S 6H"},
+]
+
+
+def test_fireplace_poker_through_the_api_to_its_winner_and_per_point(
+    api_client, club, people
+):
+    """Turns through the API until seat 0 is out of its (three) chips; the loser pays
+    the difference × the value of a point (§1.2; fewer chips win)."""
+    api_client.force_authenticate(people[0].user)
+    created = api_client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {
+            "game": "fireplace-poker",
+            "options": {"chips": 3},
+            "seats": [{"player": p.pk, "side": i} for i, p in enumerate(people[:2])],
+            "point_value": "0.50",
+            "currency": "EUR",
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    for number, turn in enumerate(FIREPLACE_TURNS, start=1):
+        response = api_client.post(
+            f"/api/v1/matches/{match_id}/deals/",
+            {"number": number, "input": turn},
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+    # Seat 0: 3 − 1 (jacks, 1–0) − 1 (aces full, 2–1) − 1 (kings full, 3–2); seat 1
+    # −1 when its robbery of the jacks made it 2–1.
+    assert response.json()["match"]["totals"] == [0, 2]
+    match = Match.objects.get(pk=match_id)
+    assert match.finished and match.winners == [0]
+    assert api_client.post(f"/api/v1/matches/{match_id}/finish").status_code == 200
+    money_services.match_settle(match=Match.objects.get(pk=match_id))
+    settled, _ = money_selectors.balances(
+        LedgerEntry.objects.filter(source_kind="match", source_id=match_id)
+    )
+    assert {k: v for k, v in settled.items() if v} == {
+        f"p{people[0].pk}": 100,
+        f"p{people[1].pk}": -100,
+    }
+
+
 @pytest.mark.parametrize(
-    ("game", "options", "table_size", "deals"),
+    ("game", "options", "table_size", "deals", "table_points"),
     [
-        ("indian-poker", {"hands": 3}, 4, HANDS),
-        ("strip-poker", {"deals": 3}, 3, STRIP_DEALS),
-        ("chinese-poker", {}, 4, [{"places": [3, 1, 4, 2]}]),
-        ("kiertopokeri", {}, 4, KIERTO_DEALS),
+        ("indian-poker", {"hands": 3}, 4, HANDS, 7),
+        ("strip-poker", {"deals": 3}, 3, STRIP_DEALS, 7),
+        ("chinese-poker", {}, 4, [{"places": [3, 1, 4, 2]}], 7),
+        ("kiertopokeri", {}, 4, KIERTO_DEALS, 7),
+        # Two at a table: a match won is worth 2 (the format's two-player points).
+        ("fireplace-poker", {"chips": 3}, 2, FIREPLACE_TURNS, 2),
     ],
 )
 def test_an_evening_through_the_tournament_api(
-    api_client, club, people, game, options, table_size, deals
+    api_client, club, people, game, options, table_size, deals, table_points
 ):
     """Two tables, two rounds, three deals a table; the standings place each
     table's players by their chips (placement points 4, 2, 1, 0)."""
@@ -313,4 +368,4 @@ def test_an_evening_through_the_tournament_api(
     # Every table places its players (Indian Poker 94, 93, 107, 106; Strip Poker
     # 15, 1, 8; Kiertopokeri 2, 0, 3, 1): 4 + 2 + 1 (+ 0) placement points a table;
     # Chinese Poker's 0, 1, 0, 0 puts three level, who share 2 + 1 + 0.
-    assert sum(float(r["values"]["match_points"]) for r in rows) == 2 * 2 * 7
+    assert sum(float(r["values"]["match_points"]) for r in rows) == 2 * 2 * table_points

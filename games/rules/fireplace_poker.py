@@ -312,7 +312,6 @@ def _meld_turn(
     )
     if errors:
         raise DealRejected(errors)
-    counts = tuple(len(m) for m in table_after)
     facts = [
         Fact(
             "meld",
@@ -321,6 +320,13 @@ def _meld_turn(
             side,
         )
     ]
+    if state.melds is None:
+        # A turn entered by counts earlier left the table unknown: this meld adds
+        # one to the counts kept so far (it cannot rob, checked above), and the
+        # table stays unknown — a table of this meld alone would drop the rest.
+        counts = tuple(c + (s == side) for s, c in enumerate(state.counts))
+        return counts, None, facts
+    counts = tuple(len(m) for m in table_after)
     return counts, table_after, facts
 
 

@@ -72,11 +72,13 @@ from scoring.services.clubs import (
 )
 from scoring.services.deals import deal_confirm, deal_correct, deal_submit, deal_void
 from scoring.services.matches import (
+    NewMatch,
     match_abandon,
     match_finish,
     match_refold,
     match_start,
     match_update,
+    matches_start,
 )
 from scoring.services.players import (
     player_add,
@@ -91,6 +93,7 @@ from scoring.services.players import (
 from scoring.services.ratings import ratings_recompute, ratings_update_for_match
 
 __all__ = [
+    "NewMatch",
     "club_create",
     "club_set_time_zone",
     "club_update",
@@ -103,6 +106,7 @@ __all__ = [
     "match_refold",
     "match_start",
     "match_update",
+    "matches_start",
     "membership_add",
     "membership_set_role",
     "player_add",

@@ -121,20 +121,9 @@ def _store_fold(
     """Store the fold cache of ``match`` whose folded deals leave ``state``.
 
     ``next_number``: the sheet's next deal number (``None``: look it up)."""
-    next_deal = to_jsonable(game.next_deal(state))
-    if next_deal is not None:
-        # The sheet's number (voided deals keep theirs); the engine's count stays.
-        next_deal["engine_number"] = next_deal["number"]
-        next_deal["number"] = (
-            next_number if next_number is not None else _next_number(match)
-        )
-    match.totals = list(state.totals)
-    match.leaders = list(game.leaders(state))
-    match.winners = list(state.winners)
-    match.finished = state.finished
-    match.needs_attention = needs_attention
-    match.next_deal = next_deal
-    match.state = state_to_stored(game, state)
+    _set_fold(
+        match, game, state, needs_attention=needs_attention, next_number=next_number
+    )
     if bump:
         match.version += 1
     match.save(
@@ -150,6 +139,33 @@ def _store_fold(
             "updated_at",
         ]
     )
+
+
+def _set_fold(
+    match: Match,
+    game: Game,
+    state: MatchState,
+    *,
+    needs_attention: bool,
+    next_number: int | None,
+) -> None:
+    """Set the fold cache fields of ``match`` (not saved): a new match gets them
+    before its first write, a stored one in :func:`_store_fold`. ``next_number``:
+    the sheet's next deal number (``None``: look it up, when there is a next deal)."""
+    next_deal = to_jsonable(game.next_deal(state))
+    if next_deal is not None:
+        # The sheet's number (voided deals keep theirs); the engine's count stays.
+        next_deal["engine_number"] = next_deal["number"]
+        next_deal["number"] = (
+            next_number if next_number is not None else _next_number(match)
+        )
+    match.totals = list(state.totals)
+    match.leaders = list(game.leaders(state))
+    match.winners = list(state.winners)
+    match.finished = state.finished
+    match.needs_attention = needs_attention
+    match.next_deal = next_deal
+    match.state = state_to_stored(game, state)
 
 
 def _table(match: Match) -> Table:

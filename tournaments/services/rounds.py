@@ -149,22 +149,29 @@ def round_start(*, round: Round, by: AbstractBaseUser) -> Round:
     ):
         lineups.setdefault(member.entry_id, []).append(member.player)
     tables = list(round_.tables.prefetch_related("sides").order_by("number"))
+    new_matches = []
     for table in tables:
         seats = _seats(table, _table_lineups(table, lineups))
         options = tournament.options
         if table.deal_ids:
             # Duplicate: the match is this table's boards, named as at every table.
             options = {**options, "boards": list(table.deal_ids)}
-        table.match = scoring_services.match_start(
-            club=tournament.club,
-            game=tournament.game,
-            seats=seats,
-            first_dealer=0,
-            options=options,
-            is_public=tournament.is_published,
-            scorers=[player for player, _side in seats],
-            by=by,
+        new_matches.append(
+            scoring_services.NewMatch(
+                seats=seats,
+                options=options,
+                scorers=[player for player, _side in seats],
+            )
         )
+    matches = scoring_services.matches_start(
+        club=tournament.club,
+        game=tournament.game,
+        matches=new_matches,
+        is_public=tournament.is_published,
+        by=by,
+    )
+    for table, match in zip(tables, matches, strict=True):
+        table.match = match
     Table.objects.bulk_update(tables, ["match"])
     round_.status = RoundStatus.STARTED
     round_.started_at = timezone.now()

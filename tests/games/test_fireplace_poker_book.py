@@ -308,3 +308,17 @@ def test_every_meld_on_the_table_was_a_legal_meld(turns_, table):
                 assert len(set(cards)) == 5
                 assert hand_key(cards) >= PAIR_OF_JACKS
     assert all(table_cards.count(c) <= 5 for c in set(table_cards))
+
+
+def test_an_assisted_five_of_a_kind_is_the_one_meld_above_a_royal_flush():
+    """The reading in the docs: five aces need two identical cards, so only an
+    assisted meld (§22.6.1) can be one; it ranks as five of a kind (§26.3's
+    order), the one meld higher than a royal flush."""
+    earlier = [{"meld": "AS KS QS JS 10S"}]
+    assert "identical_cards" in refused(
+        earlier, {"meld": "AS AS AH AD AC", "robbed": [1]}
+    )
+    folded = fold(
+        [*earlier, {"meld": "AS AS AH AD AC", "robbed": [1], "assisted": True}]
+    )
+    assert folded.state.melds == ((), ("AS AS AH AD AC",))

@@ -93,6 +93,7 @@ EXPECTED_ROLES = {
     },
     "seven-rummy": {"went_out": "seat", "hands": "per_side", "deadwood": "per_side"},
     "mahjong": {"winner": "seat", "hands": "per_side", "values": "per_side"},
+    "pay-me": {"went_out": "seat", "players": "per_side", "deadwood": "per_side"},
 }
 
 
@@ -155,7 +156,10 @@ def test_games_without_such_terms_declare_only_their_own_rows(slug, codes):
 def test_flags_are_declared_where_the_book_says_so():
     assert [s for s in BUILT if get_game(s).sheet_difference] == ["sleazy"]
     assert [s for s in BUILT if get_game(s).duplicate_boards] == ["sakaali"]
-    assert [s for s in BUILT if get_game(s).lower_totals_win] == ["sneaky-pete"]
+    assert [s for s in BUILT if get_game(s).lower_totals_win] == [
+        "pay-me",
+        "sneaky-pete",
+    ]
     # No built game is played for win/loss only; Sinkki's chips are money (§43.1).
     assert all(get_game(s).stakes_per_point for s in BUILT)
     assert [s for s in BUILT if get_game(s).chips_are_money] == ["mahjong", "sinkki"]

@@ -1,0 +1,177 @@
+"""The rummy games of issue #15 end to end, with no code outside ``games/`` naming
+them: a match through the API to its winner, settled for money per point (book
+§1.2, the average method where more than two play alone), and a round robin of
+two-player matches through the tournament API to standings."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import LedgerEntry
+from scoring import services as scoring_services
+from scoring.models import Match, Role
+from tests.scoring.factories import ClubFactory, member
+from tournaments import tasks
+from tournaments.models import Round
+
+pytestmark = pytest.mark.django_db
+
+# Pay Me for three: hand 1 by cards (3s wild): seat 0 out, seat 1 K + a wild 3 (25),
+# seat 2 a 7 (5); ten hands by values after it.
+PAY_ME_DEALS = [
+    {
+        "went_out": 0,
+        "players": [{"melds": ["7H 7D Jo"]}, {"deadwood": "KS 3C"}, {"deadwood": "7H"}],
+    },
+    *[{"mode": "totals", "went_out": 2, "deadwood": [10, 5, 0]}] * 10,
+]
+PAY_ME_TOTALS = (100, 75, 5)  # the average 60: seat 2 takes 55, seat 0 pays 40
+
+
+@pytest.fixture
+def people(db):
+    club = ClubFactory(name="Kortti", slug="kortti")
+    scorer = member(club, Role.ADMIN, "Sami")
+    others = [member(club, Role.MEMBER, n) for n in ("Olli", "Cia")]
+    return club, scorer, others
+
+
+def test_pay_me_through_the_api_to_its_winner_and_settled_per_point(people):
+    club, sami, others = people
+    client = APIClient()
+    client.force_authenticate(sami.user)
+    created = client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {
+            "game": "pay-me",
+            "seats": [
+                {"player": p.pk, "side": s} for s, p in enumerate([sami, *others])
+            ],
+            "point_value": "0.01",
+            "currency": "EUR",
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    for number, deal in enumerate(PAY_ME_DEALS, start=1):
+        response = client.post(
+            f"/api/v1/matches/{match_id}/deals/",
+            {"number": number, "input": deal},
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+    assert response.json()["deal"]["result"]["points"] == [10, 5, 0]
+    body = response.json()["match"]
+    assert tuple(body["totals"]) == PAY_ME_TOTALS
+    assert body["finished"] is True and body["winners"] == [2]
+    refused = client.post(
+        f"/api/v1/matches/{match_id}/deals/",
+        {"number": 12, "input": PAY_ME_DEALS[1]},
+        format="json",
+    )
+    assert refused.status_code in (400, 409)
+    # An impossible hand is a structured error naming the field.
+    bad = client.post(
+        f"/api/v1/matches/{match_id}/deals/",
+        {
+            "number": 1,
+            "input": {"mode": "totals", "went_out": 0, "deadwood": [0, 7, 5]},
+        },
+        format="json",
+    )
+    assert bad.status_code in (400, 409)
+
+    # A points game settles once the scorer has finished the match.
+    match = scoring_services.match_finish(
+        match=Match.objects.get(pk=match_id), by=sami.user
+    )
+    money_services.match_settle(match=match)
+    settled, _paid = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
+    )
+    players = [sami, *others]
+    # §1.2: the average is 60; the most points lose, so each pays points − 60.
+    assert {k: v for k, v in settled.items() if v} == {
+        f"p{players[0].pk}": -40,
+        f"p{players[1].pk}": -15,
+        f"p{players[2].pk}": 55,
+    }
+
+
+def pay_me_two(winner_seat: int) -> list[dict]:
+    loser = [5, 5]
+    loser[winner_seat] = 0
+    return [{"mode": "totals", "went_out": winner_seat, "deadwood": list(loser)}] * 11
+
+
+def test_a_pay_me_round_robin_through_the_tournament_api(api_client, club_director):
+    club, director = club_director
+    api_client.force_authenticate(director)
+
+    def api(name, **kwargs):
+        return reverse(f"api:{name}", kwargs=kwargs)
+
+    created = api_client.post(
+        api("tournament-list"),
+        {"club": club.pk, "name": "Pay Me", "game": "pay-me", "format": "round_robin"},
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
+    names = ["Aino", "Bert", "Cai", "Dora"]
+    api_client.post(
+        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
+    )
+    # Aino wins every match, Bert every match but hers, Cai beats Dora.
+    strength = {name: i for i, name in enumerate(names)}
+    wins = dict.fromkeys(names, 0)
+    for _ in range(3):
+        generated = api_client.post(
+            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
+        )
+        assert generated.status_code == 201, generated.json()
+        round_id = generated.json()["id"]
+        api_client.post(
+            api("tournament-round-start", tournament_id=tid, round_id=round_id)
+        )
+        for table in Round.objects.get(pk=round_id).tables.select_related("match"):
+            seats = {s.side: s.entry.name for s in table.sides.all()}
+            better = min((0, 1), key=lambda s: strength[seats[s]])
+            wins[seats[better]] += 1
+            for number, deal in enumerate(pay_me_two(better), start=1):
+                response = api_client.post(
+                    f"/api/v1/matches/{table.match.pk}/deals/",
+                    {"number": number, "input": deal},
+                    format="json",
+                )
+                assert response.status_code == 201, response.json()
+            table.match.refresh_from_db()
+            assert table.match.finished and table.match.winners == [better]
+            scoring_services.match_finish(match=table.match, by=director)
+        locked = api_client.post(
+            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
+        )
+        assert locked.status_code == 200, locked.json()
+    assert wins == {"Aino": 3, "Bert": 2, "Cai": 1, "Dora": 0}
+    tasks.reconcile_standings()
+    standings = api_client.get(api("tournament-standings", tournament_id=tid)).json()
+    rows = standings["stages"][0]["rows"]
+    assert [r["name"] for r in rows] == names
+    points = [Fraction(r["values"]["match_points"]) for r in rows]
+    assert points == sorted(points, reverse=True) and points[0] > points[1] > points[3]
+
+
+@pytest.fixture
+def club_director(db):
+    from django.contrib.auth import get_user_model
+
+    director = get_user_model().objects.create_user("director", password="pw")
+    club = scoring_services.club_create(name="Kortti", by=director)
+    return club, director

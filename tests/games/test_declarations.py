@@ -94,6 +94,7 @@ EXPECTED_ROLES = {
     "seven-rummy": {"went_out": "seat", "hands": "per_side", "deadwood": "per_side"},
     "mahjong": {"winner": "seat", "hands": "per_side", "values": "per_side"},
     "pay-me": {"went_out": "seat", "players": "per_side", "deadwood": "per_side"},
+    "carioca": {"went_out": "seat", "players": "per_side", "deadwood": "per_side"},
 }
 
 
@@ -157,6 +158,7 @@ def test_flags_are_declared_where_the_book_says_so():
     assert [s for s in BUILT if get_game(s).sheet_difference] == ["sleazy"]
     assert [s for s in BUILT if get_game(s).duplicate_boards] == ["sakaali"]
     assert [s for s in BUILT if get_game(s).lower_totals_win] == [
+        "carioca",
         "pay-me",
         "sneaky-pete",
     ]

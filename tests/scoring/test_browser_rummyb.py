@@ -100,3 +100,42 @@ def test_pay_me_three_hands(page, table, live_server):  # noqa: F811
     assert totals(page) == [40, 35, 20]
     assert page.inner_text("[data-context=wild_rank]") == "jokers, 2s, 6s"
     assert page.inner_text("[data-context=hand]") == "4 of 11"
+
+
+def test_carioca_three_hands(page, table, live_server):  # noqa: F811
+    """Hand 1 (two trios): Sami goes out; Olli holds A, joker, 10, Q, 5 (95), Cia a
+    2. Hand 2 by values: Olli out, Sami 10, Cia 19. Hand 3 tapped: Cia out; Sami
+    holds a joker and a king (60), Olli a 3. Lowest is best: 70, 98, 21."""
+    club, sami, (olli, cia, _dan) = table
+    match = services.match_start(
+        club=club, game="carioca", seats=[(sami, 0), (olli, 1), (cia, 2)], by=sami.user
+    )
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    assert page.inner_text("[data-context=contract]") == "2 trios"
+
+    page.click("#enter-deal")
+    page.check("[data-branch=cards] input[name=went_out][value='0']")
+    page.fill("input[name='players.1.hand']", "AS Jo 10H QD 5C")
+    page.fill("input[name='players.2.hand']", "2C")
+    shot(page, "carioca-entry")
+    save(page)
+    assert totals(page) == [0, 95, 2]
+    assert page.inner_text("[data-context=contract]") == "1 trio and 1 escalera"
+
+    page.click("#enter-deal")
+    page.check("input[name=mode][value=totals]")
+    page.check("[data-branch=totals] input[name=went_out][value='1']")
+    page.fill("input[name='deadwood.0']", "10")
+    page.fill("input[name='deadwood.1']", "0")
+    page.fill("input[name='deadwood.2']", "19")
+    save(page)
+    assert totals(page) == [10, 95, 21]
+
+    page.click("#enter-deal")
+    page.check("[data-branch=cards] input[name=went_out][value='2']")
+    tap_into(page, "players.0.hand", "Jo", "KH")
+    tap_into(page, "players.1.hand", "3D")
+    save(page)
+    assert totals(page) == [70, 98, 21]
+    assert page.inner_text("[data-context=hand]") == "4 of 7"
+    assert page.inner_text("[data-context=contract]") == "3 trios"

@@ -32,6 +32,29 @@ PAY_ME_DEALS = [
     *[{"mode": "totals", "went_out": 2, "deadwood": [10, 5, 0]}] * 10,
 ]
 PAY_ME_TOTALS = (100, 75, 5)  # the average 60: seat 2 takes 55, seat 0 pays 40
+# Carioca for three: hand 1 (two trios) by cards, seat 0 out; seat 1 holds A, joker,
+# 10, Q, 5 (95), seat 2 a 4; six hands by values after it.
+CARIOCA_DEALS = [
+    {
+        "went_out": 0,
+        "players": [
+            {
+                "melds": [
+                    {"kind": "trio", "cards": "7H 7D Jo"},
+                    {"kind": "trio", "cards": "KS KC KD KH"},
+                ]
+            },
+            {"hand": "AS Jo 10H QD 5C"},
+            {"hand": "4C"},
+        ],
+    },
+    *[{"mode": "totals", "went_out": 1, "deadwood": [10, 0, 19]}] * 6,
+]
+CARIOCA_TOTALS = (60, 95, 118)  # the average 91: seat 0 takes 31, seat 2 pays 27
+GAMES = [
+    ("pay-me", PAY_ME_DEALS, PAY_ME_TOTALS, (-40, -15, 55)),
+    ("carioca", CARIOCA_DEALS, CARIOCA_TOTALS, (31, -4, -27)),
+]
 
 
 @pytest.fixture
@@ -42,14 +65,17 @@ def people(db):
     return club, scorer, others
 
 
-def test_pay_me_through_the_api_to_its_winner_and_settled_per_point(people):
+@pytest.mark.parametrize(("slug", "deals", "final", "money"), GAMES)
+def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
+    people, slug, deals, final, money
+):
     club, sami, others = people
     client = APIClient()
     client.force_authenticate(sami.user)
     created = client.post(
         f"/api/v1/clubs/{club.pk}/matches/",
         {
-            "game": "pay-me",
+            "game": slug,
             "seats": [
                 {"player": p.pk, "side": s} for s, p in enumerate([sami, *others])
             ],
@@ -60,20 +86,20 @@ def test_pay_me_through_the_api_to_its_winner_and_settled_per_point(people):
     )
     assert created.status_code == 201, created.json()
     match_id = created.json()["id"]
-    for number, deal in enumerate(PAY_ME_DEALS, start=1):
+    for number, deal in enumerate(deals, start=1):
         response = client.post(
             f"/api/v1/matches/{match_id}/deals/",
             {"number": number, "input": deal},
             format="json",
         )
         assert response.status_code == 201, response.json()
-    assert response.json()["deal"]["result"]["points"] == [10, 5, 0]
     body = response.json()["match"]
-    assert tuple(body["totals"]) == PAY_ME_TOTALS
-    assert body["finished"] is True and body["winners"] == [2]
+    assert tuple(body["totals"]) == final
+    assert body["finished"] is True
+    assert body["winners"] == [final.index(min(final))]
     refused = client.post(
         f"/api/v1/matches/{match_id}/deals/",
-        {"number": 12, "input": PAY_ME_DEALS[1]},
+        {"number": len(deals) + 1, "input": deals[1]},
         format="json",
     )
     assert refused.status_code in (400, 409)
@@ -97,21 +123,26 @@ def test_pay_me_through_the_api_to_its_winner_and_settled_per_point(people):
         LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
     )
     players = [sami, *others]
-    # §1.2: the average is 60; the most points lose, so each pays points − 60.
+    # §1.2: the average method; the most points lose, so each pays points − average.
+    average = Fraction(sum(final), 3)
+    assert money == tuple(average - t for t in final)
     assert {k: v for k, v in settled.items() if v} == {
-        f"p{players[0].pk}": -40,
-        f"p{players[1].pk}": -15,
-        f"p{players[2].pk}": 55,
+        f"p{p.pk}": m for p, m in zip(players, money, strict=True)
     }
 
 
-def pay_me_two(winner_seat: int) -> list[dict]:
+HANDS = {"pay-me": 11, "carioca": 7}
+
+
+def two_player_match(slug: str, winner_seat: int) -> list[dict]:
     loser = [5, 5]
     loser[winner_seat] = 0
-    return [{"mode": "totals", "went_out": winner_seat, "deadwood": list(loser)}] * 11
+    deal = {"mode": "totals", "went_out": winner_seat, "deadwood": loser}
+    return [deal] * HANDS[slug]
 
 
-def test_a_pay_me_round_robin_through_the_tournament_api(api_client, club_director):
+@pytest.mark.parametrize("slug", HANDS)
+def test_a_round_robin_through_the_tournament_api(api_client, club_director, slug):
     club, director = club_director
     api_client.force_authenticate(director)
 
@@ -120,7 +151,7 @@ def test_a_pay_me_round_robin_through_the_tournament_api(api_client, club_direct
 
     created = api_client.post(
         api("tournament-list"),
-        {"club": club.pk, "name": "Pay Me", "game": "pay-me", "format": "round_robin"},
+        {"club": club.pk, "name": "Cup", "game": slug, "format": "round_robin"},
         format="json",
     )
     assert created.status_code == 201, created.json()
@@ -145,7 +176,7 @@ def test_a_pay_me_round_robin_through_the_tournament_api(api_client, club_direct
             seats = {s.side: s.entry.name for s in table.sides.all()}
             better = min((0, 1), key=lambda s: strength[seats[s]])
             wins[seats[better]] += 1
-            for number, deal in enumerate(pay_me_two(better), start=1):
+            for number, deal in enumerate(two_player_match(slug, better), start=1):
                 response = api_client.post(
                     f"/api/v1/matches/{table.match.pk}/deals/",
                     {"number": number, "input": deal},

@@ -95,6 +95,7 @@ EXPECTED_ROLES = {
     "mahjong": {"winner": "seat", "hands": "per_side", "values": "per_side"},
     "pay-me": {"went_out": "seat", "players": "per_side", "deadwood": "per_side"},
     "carioca": {"went_out": "seat", "players": "per_side", "deadwood": "per_side"},
+    "slords": {"players": "per_side", "points": "per_side"},
 }
 
 

@@ -139,3 +139,40 @@ def test_carioca_three_hands(page, table, live_server):  # noqa: F811
     assert totals(page) == [70, 98, 21]
     assert page.inner_text("[data-context=hand]") == "4 of 7"
     assert page.inner_text("[data-context=contract]") == "3 trios"
+
+
+def test_slords_three_rounds(page, table, live_server):  # noqa: F811
+    """Round 1 by sets: Sami ♦9 ♦10 ♦J (4) and ♥Q joker ♥A (4), Olli 7s with the
+    ♥7 (1). Round 2 by values: 10, 5, 0. Round 3 tapped: Cia ♥4 ♥5 ♥6 (3). The most
+    points lead: 18, 6, 3."""
+    club, sami, (olli, cia, _dan) = table
+    match = services.match_start(
+        club=club, game="slords", seats=[(sami, 0), (olli, 1), (cia, 2)], by=sami.user
+    )
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    assert page.inner_text("[data-context=target]") == "50"
+
+    page.click("#enter-deal")
+    page.fill("input[name='players.0.sets.0']", "9D 10D JD")
+    page.fill("input[name='players.0.sets.1']", "QH Jo AH")
+    page.fill("input[name='players.1.sets.0']", "7S 7C 7H")
+    shot(page, "slords-entry")
+    save(page)
+    assert totals(page) == [8, 1, 0]
+
+    page.click("#enter-deal")
+    page.check("input[name=mode][value=totals]")
+    page.fill("input[name='points.0']", "10")
+    page.fill("input[name='points.1']", "5")
+    page.fill("input[name='points.2']", "0")
+    save(page)
+    assert totals(page) == [18, 6, 0]
+
+    page.click("#enter-deal")
+    page.wait_for_selector(".cp-pile")
+    tap_into(page, "players.2.sets.0", "4H", "5H", "6H")
+    # The picker offers the Slords deck: black kings, no red ones.
+    assert page.locator(".cp-grid button[data-code='KS']").count() == 1
+    assert page.locator(".cp-grid button[data-code='KH']").count() == 0
+    save(page)
+    assert totals(page) == [18, 6, 3]

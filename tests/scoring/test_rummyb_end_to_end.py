@@ -51,9 +51,22 @@ CARIOCA_DEALS = [
     *[{"mode": "totals", "went_out": 1, "deadwood": [10, 0, 19]}] * 6,
 ]
 CARIOCA_TOTALS = (60, 95, 118)  # the average 91: seat 0 takes 31, seat 2 pays 27
+# Slords for three: a round by sets (8, 1, 0), then five by values to 50.
+SLORDS_DEALS = [
+    {
+        "players": [
+            {"sets": ["9D 10D JD", "KS AS 2S", "QH Jo AH"]},
+            {"sets": ["7S 7C 7H"]},
+            {},
+        ]
+    },
+    *[{"mode": "totals", "points": [10, 5, 0]}] * 5,
+]
+SLORDS_TOTALS = (58, 26, 0)  # the average 28: the most points win
 GAMES = [
-    ("pay-me", PAY_ME_DEALS, PAY_ME_TOTALS, (-40, -15, 55)),
-    ("carioca", CARIOCA_DEALS, CARIOCA_TOTALS, (31, -4, -27)),
+    ("pay-me", PAY_ME_DEALS, PAY_ME_TOTALS, [2], (-40, -15, 55)),
+    ("carioca", CARIOCA_DEALS, CARIOCA_TOTALS, [0], (31, -4, -27)),
+    ("slords", SLORDS_DEALS, SLORDS_TOTALS, [0], (30, -2, -28)),
 ]
 
 
@@ -65,9 +78,9 @@ def people(db):
     return club, scorer, others
 
 
-@pytest.mark.parametrize(("slug", "deals", "final", "money"), GAMES)
+@pytest.mark.parametrize(("slug", "deals", "final", "winners", "money"), GAMES)
 def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
-    people, slug, deals, final, money
+    people, slug, deals, final, winners, money
 ):
     club, sami, others = people
     client = APIClient()
@@ -96,7 +109,7 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
     body = response.json()["match"]
     assert tuple(body["totals"]) == final
     assert body["finished"] is True
-    assert body["winners"] == [final.index(min(final))]
+    assert body["winners"] == winners
     refused = client.post(
         f"/api/v1/matches/{match_id}/deals/",
         {"number": len(deals) + 1, "input": deals[1]},
@@ -123,18 +136,23 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
         LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
     )
     players = [sami, *others]
-    # §1.2: the average method; the most points lose, so each pays points − average.
+    # §1.2: the average method (where the most points lose, points count against).
     average = Fraction(sum(final), 3)
-    assert money == tuple(average - t for t in final)
+    sign = 1 if slug == "slords" else -1
+    assert money == tuple(sign * (t - average) for t in final)
     assert {k: v for k, v in settled.items() if v} == {
         f"p{p.pk}": m for p, m in zip(players, money, strict=True)
     }
 
 
-HANDS = {"pay-me": 11, "carioca": 7}
+HANDS = {"pay-me": 11, "carioca": 7, "slords": 2}
 
 
 def two_player_match(slug: str, winner_seat: int) -> list[dict]:
+    if slug == "slords":  # the most points win: 25 a round, to 50
+        points = [5, 5]
+        points[winner_seat] = 25
+        return [{"mode": "totals", "points": points}] * HANDS[slug]
     loser = [5, 5]
     loser[winner_seat] = 0
     deal = {"mode": "totals", "went_out": winner_seat, "deadwood": loser}

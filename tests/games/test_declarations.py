@@ -96,6 +96,7 @@ EXPECTED_ROLES = {
     "pay-me": {"went_out": "seat", "players": "per_side", "deadwood": "per_side"},
     "carioca": {"went_out": "seat", "players": "per_side", "deadwood": "per_side"},
     "slords": {"players": "per_side", "points": "per_side"},
+    "machiavelli": {"winner": "seat"},
 }
 
 
@@ -163,8 +164,8 @@ def test_flags_are_declared_where_the_book_says_so():
         "pay-me",
         "sneaky-pete",
     ]
-    # No built game is played for win/loss only; Sinkki's chips are money (§43.1).
-    assert all(get_game(s).stakes_per_point for s in BUILT)
+    # Machiavelli has no score, only a winner; Sinkki's chips are money (§43.1).
+    assert [s for s in BUILT if not get_game(s).stakes_per_point] == ["machiavelli"]
     assert [s for s in BUILT if get_game(s).chips_are_money] == ["mahjong", "sinkki"]
 
 

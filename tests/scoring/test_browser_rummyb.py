@@ -10,6 +10,7 @@ import pytest
 from scoring import services
 from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
     browser,
+    expected_refusal,
     no_sideways_scroll,
     page,
     shot,
@@ -176,3 +177,28 @@ def test_slords_three_rounds(page, table, live_server):  # noqa: F811
     assert page.locator(".cp-grid button[data-code='KH']").count() == 0
     save(page)
     assert totals(page) == [18, 6, 3]
+
+
+def test_machiavelli_game_with_its_final_table(page, table, live_server):  # noqa: F811
+    """One game: a table with K-A-2 is refused next to the meld; corrected to
+    Q-K-A, Olli's win is the sheet's 1 and the match is over."""
+    club, sami, (olli, cia, _dan) = table
+    match = services.match_start(
+        club=club,
+        game="machiavelli",
+        seats=[(sami, 0), (olli, 1), (cia, 2)],
+        by=sami.user,
+    )
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.click("#enter-deal")
+    page.check("input[name=winner][value='1']")
+    page.fill("input[name='table.0']", "7H 7D 7C")
+    page.fill("input[name='table.1']", "KS AS 2S")
+    no_sideways_scroll(page)
+    page.click("#save-deal")
+    assert "K-A-2" in page.inner_text("[data-path='table.1']")
+    expected_refusal(page)
+    page.fill("input[name='table.1']", "QS KS AS")
+    save(page)
+    assert totals(page) == [0, 1, 0]
+    assert page.locator("#enter-deal").count() == 0

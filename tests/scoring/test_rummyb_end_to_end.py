@@ -145,10 +145,69 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
     }
 
 
-HANDS = {"pay-me": 11, "carioca": 7, "slords": 2}
+def test_machiavelli_won_through_the_api_and_settled_at_a_flat_stake(people):
+    """Win/loss only: a per-point stake is refused; one game, a flat stake of 1.00
+    a match won: each loser pays it to the winner."""
+    club, sami, others = people
+    client = APIClient()
+    client.force_authenticate(sami.user)
+    seats = [{"player": p.pk, "side": s} for s, p in enumerate([sami, *others])]
+    per_point = client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {
+            "game": "machiavelli",
+            "seats": seats,
+            "point_value": "0.01",
+            "currency": "EUR",
+        },
+        format="json",
+    )
+    assert per_point.status_code == 400, per_point.json()
+    created = client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {"game": "machiavelli", "seats": seats, "currency": "EUR"},
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    bad = client.post(
+        f"/api/v1/matches/{match_id}/deals/",
+        {"number": 1, "input": {"winner": 1, "table": ["KS AS 2S"]}},
+        format="json",
+    )
+    assert bad.status_code == 400
+    assert bad.json()["errors"][0]["path"].endswith("table.0")
+    response = client.post(
+        f"/api/v1/matches/{match_id}/deals/",
+        {"number": 1, "input": {"winner": 1, "table": ["7H 7D 7C", "QS KS AS"]}},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()["match"]
+    assert body["finished"] is True and body["winners"] == [1]
+    match = scoring_services.match_finish(
+        match=Match.objects.get(pk=match_id), by=sami.user
+    )
+    money_services.match_terms_set(
+        match=match, team_mode="per_member", flat_stake="1.00", by=sami.user
+    )
+    money_services.match_settle(match=match)
+    settled, _paid = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
+    )
+    assert {k: v for k, v in settled.items() if v} == {
+        f"p{sami.pk}": -100,
+        f"p{others[0].pk}": 200,
+        f"p{others[1].pk}": -100,
+    }
+
+
+HANDS = {"pay-me": 11, "carioca": 7, "slords": 2, "machiavelli": 1}
 
 
 def two_player_match(slug: str, winner_seat: int) -> list[dict]:
+    if slug == "machiavelli":  # one game: who emptied the hand
+        return [{"winner": winner_seat}]
     if slug == "slords":  # the most points win: 25 a round, to 50
         points = [5, 5]
         points[winner_seat] = 25

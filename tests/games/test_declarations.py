@@ -97,6 +97,7 @@ EXPECTED_ROLES = {
     "carioca": {"went_out": "seat", "players": "per_side", "deadwood": "per_side"},
     "slords": {"players": "per_side", "points": "per_side"},
     "machiavelli": {"winner": "seat"},
+    "umtali": {"sides": "per_side", "points": "per_side"},
 }
 
 

@@ -202,3 +202,37 @@ def test_machiavelli_game_with_its_final_table(page, table, live_server):  # noq
     save(page)
     assert totals(page) == [0, 1, 0]
     assert page.locator("#enter-deal").count() == 0
+
+
+def test_umtali_three_hands(page, table, live_server):  # noqa: F811
+    """Hand 1 by melds: Sami a sequence, a marriage (20) and a jack (28); Olli
+    an ace (1). Hand 2 by values 20–30. Hand 3 tapped: Sami's 2♣ (1), Olli's 10♠ (5)."""
+    club, sami, (olli, _cia, _dan) = table
+    match = services.match_start(
+        club=club, game="umtali", seats=[(sami, 0), (olli, 1)], by=sami.user
+    )
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    assert page.inner_text("[data-context=hand]") == "1 of 4"
+
+    page.click("#enter-deal")
+    page.fill("input[name='sides.0.melds.0']", "5H 6H 7H")
+    page.fill("input[name='sides.0.melds.1']", "KC QC")
+    page.fill("input[name='sides.0.melds.2']", "JD")
+    page.fill("input[name='sides.1.melds.0']", "AH")
+    save(page)
+    assert totals(page) == [28, 1]
+
+    page.click("#enter-deal")
+    page.check("input[name=mode][value=totals]")
+    page.fill("input[name=points]", "20 30")
+    save(page)
+    assert totals(page) == [48, 31]
+
+    page.click("#enter-deal")
+    page.check("input[name=mode][value=cards]")
+    page.wait_for_selector(".cp-pile")
+    tap_into(page, "sides.0.melds.0", "2C")
+    tap_into(page, "sides.1.melds.0", "10S")
+    save(page)
+    assert totals(page) == [49, 36]
+    assert page.inner_text("[data-context=hand]") == "4 of 4"

@@ -202,12 +202,61 @@ def test_machiavelli_won_through_the_api_and_settled_at_a_flat_stake(people):
     }
 
 
-HANDS = {"pay-me": 11, "carioca": 7, "slords": 2, "machiavelli": 1}
+def test_umtali_for_two_through_the_api_and_settled_per_point(people):
+    """Two players: four hands, the highest wins, the loser pays the difference of
+    the totals at the point value (book §1.2)."""
+    club, sami, (olli, _cia) = people
+    client = APIClient()
+    client.force_authenticate(sami.user)
+    created = client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {
+            "game": "umtali",
+            "seats": [{"player": sami.pk, "side": 0}, {"player": olli.pk, "side": 1}],
+            "point_value": "0.10",
+            "currency": "EUR",
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    deals = [
+        {"sides": [{"melds": ["5H 6H 7H", "KC QC", "JD", "2S 2D"]}, {"melds": ["AH"]}]},
+        *[{"mode": "totals", "points": [20, 30]}] * 3,
+    ]
+    for number, deal in enumerate(deals, start=1):
+        response = client.post(
+            f"/api/v1/matches/{match_id}/deals/",
+            {"number": number, "input": deal},
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+    body = response.json()["match"]
+    assert body["totals"] == [90, 91] and body["winners"] == [1]
+    match = scoring_services.match_finish(
+        match=Match.objects.get(pk=match_id), by=sami.user
+    )
+    money_services.match_settle(match=match)
+    settled, _paid = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
+    )
+    # One point at 10 cents.
+    assert {k: v for k, v in settled.items() if v} == {
+        f"p{sami.pk}": -10,
+        f"p{olli.pk}": 10,
+    }
+
+
+HANDS = {"pay-me": 11, "carioca": 7, "slords": 2, "machiavelli": 1, "umtali": 4}
 
 
 def two_player_match(slug: str, winner_seat: int) -> list[dict]:
     if slug == "machiavelli":  # one game: who emptied the hand
         return [{"winner": winner_seat}]
+    if slug == "umtali":  # the highest of four hands wins
+        points = [5, 5]
+        points[winner_seat] = 20
+        return [{"mode": "totals", "points": points}] * HANDS[slug]
     if slug == "slords":  # the most points win: 25 a round, to 50
         points = [5, 5]
         points[winner_seat] = 25

@@ -124,6 +124,11 @@ EXPECTED_ROLES = {
     "chinese-poker": {"places": "per_side"},
     "kiertopokeri": {"announcer": "seat", "doubter": "seat", "out": "seat"},
     "fireplace-poker": {"melds": "per_side"},
+    "pay-me": {"went_out": "seat", "players": "per_side", "deadwood": "per_side"},
+    "carioca": {"went_out": "seat", "players": "per_side", "deadwood": "per_side"},
+    "slords": {"players": "per_side", "points": "per_side"},
+    "machiavelli": {"winner": "seat"},
+    "umtali": {"sides": "per_side", "points": "per_side"},
 }
 
 
@@ -187,12 +192,18 @@ def test_flags_are_declared_where_the_book_says_so():
     assert [s for s in BUILT if get_game(s).sheet_difference] == ["sleazy"]
     assert [s for s in BUILT if get_game(s).duplicate_boards] == ["sakaali"]
     lower_wins = {s for s in BUILT if get_game(s).lower_totals_win}
-    assert lower_wins == {"screw-misere", "sneaky-pete", "fireplace-poker"}
-    # Huutopussi (§1.2), Chinese Poker (§24) and Kiertopokeri (§23) are played for
-    # win/loss only; the chips of Sinkki (§43.1), Indian Poker (§25) and others are
-    # money.
+    assert lower_wins == {
+        "carioca",
+        "fireplace-poker",
+        "pay-me",
+        "screw-misere",
+        "sneaky-pete",
+    }
+    # Huutopussi (§1.2), Chinese Poker (§24), Kiertopokeri (§23) and Machiavelli
+    # (a winner, no score) are played for win/loss only; the chips of Sinkki
+    # (§43.1), Indian Poker (§25) and others are money.
     win_loss = {s for s in BUILT if not get_game(s).stakes_per_point}
-    assert win_loss == {"huutopussi", "chinese-poker", "kiertopokeri"}
+    assert win_loss == {"huutopussi", "chinese-poker", "kiertopokeri", "machiavelli"}
     chip_games = {s for s in BUILT if get_game(s).chips_are_money}
     assert chip_games == {"bridge-meets-guess-who", "mahjong", "sinkki", "indian-poker"}
 

@@ -1,0 +1,53 @@
+"""Contracts of contract rummy: the sets and runs a player's first meld must be.
+
+Terms: a **contract** is how many sets and how many runs a player lays down, all at
+once, the first time they meld in a hand (Carioca's *trios* and *escaleras*, Sneaky
+Pete's *requirement*); afterwards the player only adds cards to melds on the table,
+so the melds in front of a player at the end of a hand are the contract exactly.
+
+Invariants: :func:`contract_error` is ``None`` exactly when the kinds entered are the
+contract's counts; the words are the game's (``set_word``/``run_word``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.engine.errors import RuleError
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """``sets`` sets and ``runs`` runs, named with the game's words."""
+
+    sets: int
+    runs: int
+    set_word: str = "set"
+    run_word: str = "run"
+
+    @property
+    def text(self) -> str:
+        parts = []
+        for count, word in ((self.sets, self.set_word), (self.runs, self.run_word)):
+            if count:
+                parts.append(f"{count} {word}{'s' if count > 1 else ''}")
+        return " and ".join(parts) or "nothing"
+
+
+def contract_error(
+    path: str, kinds: Sequence[str], need: Contract, why: str
+) -> RuleError | None:
+    """``contract_not_met`` at ``path`` unless ``kinds`` (``"set"``/``"run"`` per
+    meld) are ``need`` exactly; ``why`` ends the message (the source's section)."""
+    sets = sum(1 for k in kinds if k == "set")
+    runs = len(kinds) - sets
+    if (sets, runs) == (need.sets, need.runs):
+        return None
+    entered = Contract(sets, runs, need.set_word, need.run_word).text
+    return RuleError(
+        path,
+        "contract_not_met",
+        f"the contract is {need.text}, entered {entered}: the first meld is the "
+        f"contract exactly, later cards only extend melds ({why})",
+    )

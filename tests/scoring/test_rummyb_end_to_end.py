@@ -1,0 +1,334 @@
+"""The rummy games of issue #15 end to end, with no code outside ``games/`` naming
+them: a match through the API to its winner, settled for money per point (book
+§1.2, the average method where more than two play alone), and a round robin of
+two-player matches through the tournament API to standings."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from money import selectors as money_selectors
+from money import services as money_services
+from money.models import LedgerEntry
+from scoring import services as scoring_services
+from scoring.models import Match, Role
+from tests.scoring.factories import ClubFactory, member
+from tournaments import tasks
+from tournaments.models import Round
+
+pytestmark = pytest.mark.django_db
+
+# Pay Me for three: hand 1 by cards (3s wild): seat 0 out, seat 1 K + a wild 3 (25),
+# seat 2 a 7 (5); ten hands by values after it.
+PAY_ME_DEALS = [
+    {
+        "went_out": 0,
+        "players": [{"melds": ["7H 7D Jo"]}, {"deadwood": "KS 3C"}, {"deadwood": "7H"}],
+    },
+    *[{"mode": "totals", "went_out": 2, "deadwood": [10, 5, 0]}] * 10,
+]
+PAY_ME_TOTALS = (100, 75, 5)  # the average 60: seat 2 takes 55, seat 0 pays 40
+# Carioca for three: hand 1 (two trios) by cards, seat 0 out; seat 1 holds A, joker,
+# 10, Q, 5 (95), seat 2 a 4; six hands by values after it.
+CARIOCA_DEALS = [
+    {
+        "went_out": 0,
+        "players": [
+            {
+                "melds": [
+                    {"kind": "trio", "cards": "7H 7D Jo"},
+                    {"kind": "trio", "cards": "KS KC KD KH"},
+                ]
+            },
+            {"hand": "AS Jo 10H QD 5C"},
+            {"hand": "4C"},
+        ],
+    },
+    *[{"mode": "totals", "went_out": 1, "deadwood": [10, 0, 19]}] * 6,
+]
+CARIOCA_TOTALS = (60, 95, 118)  # the average 91: seat 0 takes 31, seat 2 pays 27
+# Slords for three: a round by sets (8, 1, 0), then five by values to 50.
+SLORDS_DEALS = [
+    {
+        "players": [
+            {"sets": ["9D 10D JD", "KS AS 2S", "QH Jo AH"]},
+            {"sets": ["7S 7C 7H"]},
+            {},
+        ]
+    },
+    *[{"mode": "totals", "points": [10, 5, 0]}] * 5,
+]
+SLORDS_TOTALS = (58, 26, 0)  # the average 28: the most points win
+GAMES = [
+    ("pay-me", PAY_ME_DEALS, PAY_ME_TOTALS, [2], (-40, -15, 55)),
+    ("carioca", CARIOCA_DEALS, CARIOCA_TOTALS, [0], (31, -4, -27)),
+    ("slords", SLORDS_DEALS, SLORDS_TOTALS, [0], (30, -2, -28)),
+]
+
+
+@pytest.fixture
+def people(db):
+    club = ClubFactory(name="Kortti", slug="kortti")
+    scorer = member(club, Role.ADMIN, "Sami")
+    others = [member(club, Role.MEMBER, n) for n in ("Olli", "Cia")]
+    return club, scorer, others
+
+
+@pytest.mark.parametrize(("slug", "deals", "final", "winners", "money"), GAMES)
+def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
+    people, slug, deals, final, winners, money
+):
+    club, sami, others = people
+    client = APIClient()
+    client.force_authenticate(sami.user)
+    created = client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {
+            "game": slug,
+            "seats": [
+                {"player": p.pk, "side": s} for s, p in enumerate([sami, *others])
+            ],
+            "point_value": "0.01",
+            "currency": "EUR",
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    for number, deal in enumerate(deals, start=1):
+        response = client.post(
+            f"/api/v1/matches/{match_id}/deals/",
+            {"number": number, "input": deal},
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+    body = response.json()["match"]
+    assert tuple(body["totals"]) == final
+    assert body["finished"] is True
+    assert body["winners"] == winners
+    refused = client.post(
+        f"/api/v1/matches/{match_id}/deals/",
+        {"number": len(deals) + 1, "input": deals[1]},
+        format="json",
+    )
+    assert refused.status_code in (400, 409)
+    # An impossible hand is a structured error naming the field.
+    bad = client.post(
+        f"/api/v1/matches/{match_id}/deals/",
+        {
+            "number": 1,
+            "input": {"mode": "totals", "went_out": 0, "deadwood": [0, 7, 5]},
+        },
+        format="json",
+    )
+    assert bad.status_code in (400, 409)
+
+    # A points game settles once the scorer has finished the match.
+    match = scoring_services.match_finish(
+        match=Match.objects.get(pk=match_id), by=sami.user
+    )
+    money_services.match_settle(match=match)
+    settled, _paid = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
+    )
+    players = [sami, *others]
+    # §1.2: the average method (where the most points lose, points count against).
+    average = Fraction(sum(final), 3)
+    sign = 1 if slug == "slords" else -1
+    assert money == tuple(sign * (t - average) for t in final)
+    assert {k: v for k, v in settled.items() if v} == {
+        f"p{p.pk}": m for p, m in zip(players, money, strict=True)
+    }
+
+
+def test_machiavelli_won_through_the_api_and_settled_at_a_flat_stake(people):
+    """Win/loss only: a per-point stake is refused; one game, a flat stake of 1.00
+    a match won: each loser pays it to the winner."""
+    club, sami, others = people
+    client = APIClient()
+    client.force_authenticate(sami.user)
+    seats = [{"player": p.pk, "side": s} for s, p in enumerate([sami, *others])]
+    per_point = client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {
+            "game": "machiavelli",
+            "seats": seats,
+            "point_value": "0.01",
+            "currency": "EUR",
+        },
+        format="json",
+    )
+    assert per_point.status_code == 400, per_point.json()
+    created = client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {"game": "machiavelli", "seats": seats, "currency": "EUR"},
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    bad = client.post(
+        f"/api/v1/matches/{match_id}/deals/",
+        {"number": 1, "input": {"winner": 1, "table": ["KS AS 2S"]}},
+        format="json",
+    )
+    assert bad.status_code == 400
+    assert bad.json()["errors"][0]["path"].endswith("table.0")
+    response = client.post(
+        f"/api/v1/matches/{match_id}/deals/",
+        {"number": 1, "input": {"winner": 1, "table": ["7H 7D 7C", "QS KS AS"]}},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()["match"]
+    assert body["finished"] is True and body["winners"] == [1]
+    match = scoring_services.match_finish(
+        match=Match.objects.get(pk=match_id), by=sami.user
+    )
+    money_services.match_terms_set(
+        match=match, team_mode="per_member", flat_stake="1.00", by=sami.user
+    )
+    money_services.match_settle(match=match)
+    settled, _paid = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
+    )
+    assert {k: v for k, v in settled.items() if v} == {
+        f"p{sami.pk}": -100,
+        f"p{others[0].pk}": 200,
+        f"p{others[1].pk}": -100,
+    }
+
+
+def test_umtali_for_two_through_the_api_and_settled_per_point(people):
+    """Two players: four hands, the highest wins, the loser pays the difference of
+    the totals at the point value (book §1.2)."""
+    club, sami, (olli, _cia) = people
+    client = APIClient()
+    client.force_authenticate(sami.user)
+    created = client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {
+            "game": "umtali",
+            "seats": [{"player": sami.pk, "side": 0}, {"player": olli.pk, "side": 1}],
+            "point_value": "0.10",
+            "currency": "EUR",
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    deals = [
+        {"sides": [{"melds": ["5H 6H 7H", "KC QC", "JD", "2S 2D"]}, {"melds": ["AH"]}]},
+        *[{"mode": "totals", "points": [20, 30]}] * 3,
+    ]
+    for number, deal in enumerate(deals, start=1):
+        response = client.post(
+            f"/api/v1/matches/{match_id}/deals/",
+            {"number": number, "input": deal},
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+    body = response.json()["match"]
+    assert body["totals"] == [90, 91] and body["winners"] == [1]
+    match = scoring_services.match_finish(
+        match=Match.objects.get(pk=match_id), by=sami.user
+    )
+    money_services.match_settle(match=match)
+    settled, _paid = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
+    )
+    # One point at 10 cents.
+    assert {k: v for k, v in settled.items() if v} == {
+        f"p{sami.pk}": -10,
+        f"p{olli.pk}": 10,
+    }
+
+
+HANDS = {"pay-me": 11, "carioca": 7, "slords": 2, "machiavelli": 1, "umtali": 4}
+
+
+def two_player_match(slug: str, winner_seat: int) -> list[dict]:
+    if slug == "machiavelli":  # one game: who emptied the hand
+        return [{"winner": winner_seat}]
+    if slug == "umtali":  # the highest of four hands wins
+        points = [5, 5]
+        points[winner_seat] = 20
+        return [{"mode": "totals", "points": points}] * HANDS[slug]
+    if slug == "slords":  # the most points win: 25 a round, to 50
+        points = [5, 5]
+        points[winner_seat] = 25
+        return [{"mode": "totals", "points": points}] * HANDS[slug]
+    loser = [5, 5]
+    loser[winner_seat] = 0
+    deal = {"mode": "totals", "went_out": winner_seat, "deadwood": loser}
+    return [deal] * HANDS[slug]
+
+
+@pytest.mark.parametrize("slug", HANDS)
+def test_a_round_robin_through_the_tournament_api(api_client, club_director, slug):
+    club, director = club_director
+    api_client.force_authenticate(director)
+
+    def api(name, **kwargs):
+        return reverse(f"api:{name}", kwargs=kwargs)
+
+    created = api_client.post(
+        api("tournament-list"),
+        {"club": club.pk, "name": "Cup", "game": slug, "format": "round_robin"},
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
+    names = ["Aino", "Bert", "Cai", "Dora"]
+    api_client.post(
+        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
+    )
+    # Aino wins every match, Bert every match but hers, Cai beats Dora.
+    strength = {name: i for i, name in enumerate(names)}
+    wins = dict.fromkeys(names, 0)
+    for _ in range(3):
+        generated = api_client.post(
+            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
+        )
+        assert generated.status_code == 201, generated.json()
+        round_id = generated.json()["id"]
+        api_client.post(
+            api("tournament-round-start", tournament_id=tid, round_id=round_id)
+        )
+        for table in Round.objects.get(pk=round_id).tables.select_related("match"):
+            seats = {s.side: s.entry.name for s in table.sides.all()}
+            better = min((0, 1), key=lambda s: strength[seats[s]])
+            wins[seats[better]] += 1
+            for number, deal in enumerate(two_player_match(slug, better), start=1):
+                response = api_client.post(
+                    f"/api/v1/matches/{table.match.pk}/deals/",
+                    {"number": number, "input": deal},
+                    format="json",
+                )
+                assert response.status_code == 201, response.json()
+            table.match.refresh_from_db()
+            assert table.match.finished and table.match.winners == [better]
+            scoring_services.match_finish(match=table.match, by=director)
+        locked = api_client.post(
+            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
+        )
+        assert locked.status_code == 200, locked.json()
+    assert wins == {"Aino": 3, "Bert": 2, "Cai": 1, "Dora": 0}
+    tasks.reconcile_standings()
+    standings = api_client.get(api("tournament-standings", tournament_id=tid)).json()
+    rows = standings["stages"][0]["rows"]
+    assert [r["name"] for r in rows] == names
+    points = [Fraction(r["values"]["match_points"]) for r in rows]
+    assert points == sorted(points, reverse=True) and points[0] > points[1] > points[3]
+
+
+@pytest.fixture
+def club_director(db):
+    from django.contrib.auth import get_user_model
+
+    director = get_user_model().objects.create_user("director", password="pw")
+    club = scoring_services.club_create(name="Kortti", by=director)
+    return club, director

@@ -15,11 +15,19 @@ from scoring.permissions import User
 
 
 def _lock(match: Match) -> Match:
-    """The match row, locked for the rest of the transaction (fresh from the db)."""
+    """The match row, locked for the rest of the transaction (fresh from the db).
+
+    Seats already read with ``match`` (the API's ``match_get`` prefetches them) are
+    kept: a seat's position and side are fixed when the match starts, so the fold's
+    table need not be read again under the lock."""
     try:
-        return Match.objects.select_for_update().get(pk=match.pk)
+        locked = Match.objects.select_for_update().get(pk=match.pk)
     except Match.DoesNotExist:
         raise NotFound("not_found", "no such match") from None
+    seats = getattr(match, "_prefetched_objects_cache", {}).get("seats")
+    if seats is not None:
+        locked._prefetched_objects_cache = {"seats": seats}
+    return locked
 
 
 def _deal(match: Match, number: int) -> Deal:

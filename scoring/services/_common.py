@@ -123,6 +123,11 @@ def _current(match: Match) -> dict[str, Any]:
     return {"match": selectors.match_state_get(match)}
 
 
-def _notify(match: Match) -> None:
-    """Tell the result-changed tasks after the commit (each service calls it once)."""
-    transaction.on_commit(partial(tasks.result_change_notify, match.pk))
+def _notify(match: Match, *, still_open: bool = False) -> None:
+    """Tell the result-changed tasks after the commit (each service calls it once).
+
+    ``still_open``: the match was open and the change leaves it so (see
+    :func:`scoring.tasks.result_change_notify`)."""
+    transaction.on_commit(
+        partial(tasks.result_change_notify, match.pk, still_open=still_open)
+    )

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Exists, OuterRef
 from django.utils.module_loading import import_string
 
 from scoring.models import Club, Match, Membership, Player, Role
@@ -75,13 +76,24 @@ def may_read_match(user: User | None, match: Match) -> bool:
 
 def may_score(user: User | None, match: Match) -> bool:
     """May ``user`` enter, correct, void or confirm deals of ``match``?"""
-    role = role_in(user, match.club_id)
-    if role == Role.ADMIN:
-        return True
-    if role is None:
-        return False
     player = player_of(user)
-    if match.scorers.filter(pk=player.pk).exists():
+    if player is None:
+        return False
+    # The role and "is a listed scorer" in one query: every deal submit asks this
+    # twice (the API view before the body is read, the service under the lock).
+    listed = Match.scorers.through.objects.filter(
+        match_id=match.pk, player_id=OuterRef("player_id")
+    )
+    found = (
+        Membership.objects.filter(player=player, club_id=match.club_id)
+        .annotate(listed=Exists(listed))
+        .values_list("role", "listed")
+        .first()
+    )
+    if found is None:
+        return False
+    role, is_listed = found
+    if role == Role.ADMIN or is_listed:
         return True
     return oversees(user, match)
 

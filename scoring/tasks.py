@@ -88,13 +88,21 @@ def _mark_pending(key: str) -> bool:
         return True
 
 
-def result_change_notify(match_id: int) -> None:
+def result_change_notify(match_id: int, *, still_open: bool = False) -> None:
     """Send ``match_id`` to each task in ``KIRJURI_RESULT_CHANGED_TASKS`` (a
-    :class:`CoalescedTask` only if no run of it is pending for the match)."""
+    :class:`CoalescedTask` only if no run of it is pending for the match).
+
+    ``still_open``: the change was to a match that was open and still is (a deal
+    entered or confirmed). A task declared ``closed_matches_only`` (the ratings,
+    which count finished matches only) has nothing to do then and is not sent: one
+    message and one worker run fewer per deal. Every change of a match's status
+    (finish, abandon, a correction that reopens it) is sent to it as before."""
     for name in getattr(settings, "KIRJURI_RESULT_CHANGED_TASKS", ()):
         task = _task(name)
         if task is None:
             logger.error("KIRJURI_RESULT_CHANGED_TASKS names unknown task %r", name)
+            continue
+        if still_open and getattr(task, "closed_matches_only", False):
             continue
         try:
             # No result is awaited: sending one would also subscribe to the result
@@ -160,7 +168,9 @@ def idempotency_keys_purge(hours: int = 48) -> int:
     return deleted
 
 
-@shared_task(name="scoring.ratings_update_for_match")
+# Ratings count finished matches only: a deal entered into an open match changes
+# nothing of them (``closed_matches_only``, see result_change_notify).
+@shared_task(name="scoring.ratings_update_for_match", closed_matches_only=True)
 def ratings_update_for_match(match_id: int) -> str:
     """Bring the ratings of the match's club and game up to date. Idempotent."""
     from scoring import services

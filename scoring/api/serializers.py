@@ -45,6 +45,13 @@ def reader_sees_accounts(context: dict[str, Any], club_id: int | None) -> bool:
     return known[club_id]
 
 
+def reader_is_member(request: Any, club_id: int) -> None:
+    """Record on ``request`` that its user is a member of the club (a view that has
+    just checked it, e.g. with ``may_score``): the answer's serializers then ask
+    :func:`reader_sees_accounts` without a query."""
+    request.__dict__.setdefault("_kirjuri_member_of", {})[club_id] = True
+
+
 def _blank(data: Any, path: list[str]) -> None:
     if not path or data is None:
         return

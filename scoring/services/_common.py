@@ -15,11 +15,19 @@ from scoring.permissions import User
 
 
 def _lock(match: Match) -> Match:
-    """The match row, locked for the rest of the transaction (fresh from the db)."""
+    """The match row, locked for the rest of the transaction (fresh from the db).
+
+    Seats already read with ``match`` (the API's ``match_get`` prefetches them) are
+    kept: a seat's position and side are fixed when the match starts, so the fold's
+    table need not be read again under the lock."""
     try:
-        return Match.objects.select_for_update().get(pk=match.pk)
+        locked = Match.objects.select_for_update().get(pk=match.pk)
     except Match.DoesNotExist:
         raise NotFound("not_found", "no such match") from None
+    seats = getattr(match, "_prefetched_objects_cache", {}).get("seats")
+    if seats is not None:
+        locked._prefetched_objects_cache = {"seats": seats}
+    return locked
 
 
 def _deal(match: Match, number: int) -> Deal:
@@ -115,6 +123,11 @@ def _current(match: Match) -> dict[str, Any]:
     return {"match": selectors.match_state_get(match)}
 
 
-def _notify(match: Match) -> None:
-    """Tell the result-changed tasks after the commit (each service calls it once)."""
-    transaction.on_commit(partial(tasks.result_change_notify, match.pk))
+def _notify(match: Match, *, still_open: bool = False) -> None:
+    """Tell the result-changed tasks after the commit (each service calls it once).
+
+    ``still_open``: the match was open and the change leaves it so (see
+    :func:`scoring.tasks.result_change_notify`)."""
+    transaction.on_commit(
+        partial(tasks.result_change_notify, match.pk, still_open=still_open)
+    )

@@ -169,7 +169,11 @@ def _set_fold(
 
 
 def _table(match: Match) -> Table:
-    sides = match.seats.order_by("position").values_list("side", flat=True)
+    seats = getattr(match, "_prefetched_objects_cache", {}).get("seats")
+    if seats is not None:  # read with the match (positions and sides never change)
+        sides = [s.side for s in sorted(seats, key=lambda s: s.position)]
+    else:
+        sides = match.seats.order_by("position").values_list("side", flat=True)
     return Table(tuple(sides), match.first_dealer)
 
 

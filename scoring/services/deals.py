@@ -128,7 +128,7 @@ def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
         next_number=number + 1,
     )
     if not pending:
-        _notify(match)
+        _notify(match, still_open=True)
     return deal
 
 
@@ -237,7 +237,7 @@ def deal_confirm(*, match: Match, number: int, base_version: int, by: User) -> D
     )
     _revise(deal, RevisionKind.CONFIRMED, by, deal.input)
     _refold_from(match, game, before)
-    _notify(match)
+    _notify(match, still_open=True)
     deal.refresh_from_db()
     return deal
 
@@ -269,6 +269,6 @@ def _second_entry(match: Match, deal: Deal, input: Any, by: User) -> Deal:
     _revise(deal, kind, by, input)
     _refold_from(match, game, before)
     if deal.status == DealStatus.COUNTED:
-        _notify(match)
+        _notify(match, still_open=True)
     deal.refresh_from_db()
     return deal

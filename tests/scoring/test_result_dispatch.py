@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 
-from scoring import tasks
+from scoring import services, tasks
 
 
 def test_two_first_notifications_at_once_both_find_the_task(monkeypatch, settings):
@@ -51,3 +51,31 @@ def test_two_first_notifications_at_once_both_find_the_task(monkeypatch, setting
     second.join(5)
 
     assert sorted(sent) == [1, 2]
+
+
+def test_a_deal_of_an_open_match_is_not_sent_to_the_ratings(
+    people, match, monkeypatch, settings, django_capture_on_commit_callbacks
+):
+    """Ratings count finished matches only: deals entered into an open match send
+    the other result-changed tasks but not the ratings'; closing the match (here:
+    abandoning it) sends the ratings' too."""
+    sent: list[str] = []
+
+    def recorder(name):
+        def apply_async(args, **options):
+            sent.append(name)
+
+        return apply_async
+
+    names = ["scoring.ratings_update_for_match", "scoring.match_refold"]
+    for name in names:
+        monkeypatch.setattr(tasks._task(name), "apply_async", recorder(name))
+    settings.KIRJURI_RESULT_CHANGED_TASKS = names
+    by = people.scorer.user
+    with django_capture_on_commit_callbacks(execute=True):
+        services.deal_submit(match=match, number=1, input={"points": [1, 0]}, by=by)
+    assert sent == ["scoring.match_refold"]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.match_abandon(match=match, by=by)
+    assert sent == ["scoring.match_refold", *names]

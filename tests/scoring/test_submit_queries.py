@@ -28,8 +28,9 @@ from tests.scoring.factories import member
 
 pytestmark = pytest.mark.django_db
 
-#: The bound of issue 14: one transaction of at most this many queries.
-MAX_QUERIES = 12
+#: One transaction of at most this many queries (issue 14 asked for 12; a submit
+#: takes 9: begin, lock, last deal, scorer check, table, deal, revision, match, commit).
+MAX_QUERIES = 10
 GOLDEN = Path(__file__).parents[1] / "games" / "golden"
 
 
@@ -100,7 +101,7 @@ def submit_counted(match: Match, number: int, raw, by) -> int:
 def test_a_submit_costs_the_same_bounded_queries_at_deal_5_and_deal_500(
     club, people, four, slug, django_assert_max_num_queries
 ):
-    """At most 12 queries, as many for deal 500 as for deal 5 (a trick game and
+    """At most 10 queries, as many for deal 500 as for deal 5 (a trick game and
     card-entry Canasta, entered by a scorer who is not a club admin)."""
     by = people.scorer.user
     deals = list(islice(GAMES[slug][0](), 500))
@@ -205,4 +206,43 @@ def test_double_entry_costs_the_same_at_deal_5_and_deal_300(club, people):
     # The entry is a submit like any other; the confirmation adds the confirmer's
     # checks (seats, sides, membership) and looks up the sheet's next number.
     assert counts[0][0] <= MAX_QUERIES
-    assert counts[0][1] <= MAX_QUERIES + 4
+    assert counts[0][1] <= 15
+
+
+#: The whole API request of a submit with a token: authentication (the token, its
+#: user and player), the match read, the scorer check, the service's transaction,
+#: the answer's deal list.
+MAX_API_QUERIES = 13
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_an_api_submit_costs_the_same_bounded_queries_at_deal_5_and_deal_500(
+    club, people, four, slug, django_assert_max_num_queries
+):
+    """Through the API with a token, a submit takes at most 13 queries, as many at
+    deal 500 as at deal 5: the token's query reads the player, the scorer check is
+    one query (twice: before the body is read and under the lock), the table comes
+    with the match and the answer does not ask for the membership again."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    by = people.scorer.user
+    client = APIClient(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=by)}")
+    deals = list(islice(GAMES[slug][0](), 500))
+    short = with_deals(start(club, people, four, slug), deals[:4], by)
+    long = with_deals(start(club, people, four, slug), deals[:499], by)
+    counts = []
+    for match, number in ((short, 5), (long, 500)):
+        with (
+            django_assert_max_num_queries(MAX_API_QUERIES),
+            CaptureQueriesContext(connection) as ctx,
+        ):
+            answer = client.post(
+                f"/api/v1/matches/{match.pk}/deals/",
+                {"number": number, "input": deals[number - 1]},
+                format="json",
+            )
+        assert answer.status_code == 201, answer.content
+        assert answer.json()["deal"]["status"] == DealStatus.COUNTED
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1]

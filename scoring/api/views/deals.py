@@ -90,9 +90,16 @@ def _scored_match_or_confirmer(request: Request, match_id: int) -> Match:
     if not request.user.is_authenticated:
         raise NotAllowed("not_authenticated", "sign in to score")
     match = selectors.match_get(request.user, match_id)
-    if match.double_entry and permissions.may_read_club(request.user, match.club_id):
-        return match  # the service decides who may give the second entry
-    _require(permissions.may_score(request.user, match), "you do not score this match")
+    # In a double-entry match a member may give the second entry (the service
+    # decides who); otherwise only the match's scorers submit.
+    if not (
+        match.double_entry and permissions.may_read_club(request.user, match.club_id)
+    ):
+        _require(
+            permissions.may_score(request.user, match), "you do not score this match"
+        )
+    # Whoever passes is a member of the club: the answer need not ask again.
+    s.reader_is_member(request, match.club_id)
     return match
 
 

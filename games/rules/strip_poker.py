@@ -399,6 +399,13 @@ def _play_deal(
         section="§26.2",
     )
     errors += more
+    errors += _last_garment_errors(
+        state,
+        second.paid,
+        path="first_betting"
+        if _last_garment_errors(state, first.paid, path="")
+        else "second_betting",
+    )
     hands = list(deal.hands) + [()] * (seats - len(deal.hands))
     if len(deal.hands) > seats:
         errors += table_entry_errors(seats, "hands", len(deal.hands), {})
@@ -479,8 +486,37 @@ def _check_totals(
         for p, won in enumerate(deal.won)
         if won and (p in out or deal.paid[p] != top)
     ]
+    errors += _last_garment_errors(
+        state, deal.paid, path=f"paid.{deal.paid.index(top)}"
+    )
     if errors:
         raise DealRejected(errors)
     order = active_seats(state)
     winners = tuple(p for p in order if deal.won[p])
     return deal.paid, winners, []
+
+
+def _last_garment_errors(
+    state: StripPokerState, paid: Sequence[int], *, path: str
+) -> list[RuleError]:
+    """§26.5: once a player has traded the last garment for 20 units in a deal,
+    no raise may ask more of them than those units call. A player traded it when
+    they put in more than they held after the bank ante; the raise was too high when
+    anyone's stake in the pot passed what they held plus the 20."""
+    top = max(paid, default=0)
+    errors = []
+    for p in active_seats(state):
+        if state.options.garments - state.garments_stripped(p) != 1:
+            continue
+        held = state.ledger.balances[p] - BANK_ANTE
+        if paid[p] > held and top > held + LOAN:
+            errors.append(
+                RuleError(
+                    path,
+                    "raise_beyond_last_garment",
+                    f"seat {p} traded the last garment for {LOAN} units in this deal: "
+                    f"raises beyond a stake of {held + LOAN}, which those units call, "
+                    "are forbidden (§26.5)",
+                )
+            )
+    return errors

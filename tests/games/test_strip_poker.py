@@ -280,3 +280,29 @@ def test_pot_only_entry():
     assert codes(
         {"mode": "totals", "paid": [1, 3, 3], "won": [False, False, False]}
     ) == {"no_winner"}
+
+
+def test_no_raise_beyond_what_the_last_garment_calls():
+    """§26.5: a player who trades the last garment for 20 units during a hand may
+    not be raised beyond what those 20 call. With one garment and 6 chips each, 4
+    go to the bank: a player holds 2 for the pot, so a stake of 22 is the most.
+    Seat 1 (left of the dealer) bets first."""
+    options = {"garments": 1, "start": 6}
+    two = Table((0, 1))
+    first = "R5 R5 R5 C"  # stakes 16 and 16: both traded their last garment
+    within = {
+        "first_betting": first,
+        "second_betting": "R5 R1 C",  # 22 each: what the 20 units call
+        "hands": [PAIR, STRAIGHT],
+    }
+    # Each also paid the bank 4: seat 1's straight takes the pot of 44.
+    assert score(within, options, two).points == (-26, 18)
+    beyond = {**within, "second_betting": "R5 R1 R5 F"}  # 27: forbidden
+    with pytest.raises(DealRejected) as rejected:
+        score(beyond, options, two)
+    errors = [e for e in rejected.value.errors if e.code == "raise_beyond_last_garment"]
+    assert errors and all(e.path == "second_betting" for e in errors)
+    assert "§26.5" in errors[0].message
+    # The same limit when only what each paid is entered.
+    totals = {"mode": "totals", "paid": [22, 27], "won": [False, True]}
+    assert "raise_beyond_last_garment" in codes(totals, options, two)

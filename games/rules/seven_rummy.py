@@ -45,7 +45,8 @@ from games.engine import (
     register,
 )
 from games.engine.decks import STANDARD_52
-from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
+from games.engine.game import Fact, MatchGoal, NextDeal
+from games.engine.goals import target_or_deals_advance, target_or_deals_rows
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField
 from games.engine.melds import (
     PIP_VALUES,
@@ -203,37 +204,26 @@ class SevenRummy(Game):
 
     def advance(self, state: MatchState, score: DealScore) -> MatchState:
         options: SevenRummyOptions = state.options
-        totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
-        finished = (options.target is not None and max(totals) >= options.target) or (
-            options.hands is not None and state.deal_number >= options.hands
-        )
-        high = max(totals)
-        winners = tuple(s for s, t in enumerate(totals) if t == high)
-        return advanced(
-            state, score.points, finished=finished, winners=winners if finished else ()
+        return target_or_deals_advance(
+            state, score, target=options.target, deals=options.hands
         )
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         if state.finished:
             return None
         options: SevenRummyOptions = state.options
-        number = state.deal_number
-        rows = []
-        if options.hands is not None:
-            rows.append(
-                ContextRow("hand", "Hand", "text", f"{number} of {options.hands}")
-            )
-        if options.target is not None:
-            rows.append(ContextRow("target", "Target", "number", options.target))
+        rows = target_or_deals_rows(
+            state, target=options.target, deals=options.hands, unit=("hand", "Hand")
+        )
         return NextDeal(
-            number=number,
+            number=state.deal_number,
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             notes=(
                 f"Deal {CARDS_DEALT} cards each; turn the top card of the stock up.",
                 "A meld with a 7 may be a single 7, a pair of 7s or two in a row.",
             ),
-            context=tuple(rows),
+            context=rows,
         )
 
     def match_goal(self, options: SevenRummyOptions) -> MatchGoal:

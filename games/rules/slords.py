@@ -49,7 +49,8 @@ from games.engine import (
 )
 from games.engine.cards import JOKER, STANDARD_CARDS, Card, Suit
 from games.engine.decks import DeckSpec
-from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
+from games.engine.game import Fact, MatchGoal, NextDeal
+from games.engine.goals import target_or_deals_advance, target_or_deals_rows
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel
 from games.engine.melds import (
     Fault,
@@ -262,36 +263,25 @@ class Slords(Game):
 
     def advance(self, state: MatchState, score: DealScore) -> MatchState:
         options: SlordsOptions = state.options
-        totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
-        finished = (options.target is not None and max(totals) >= options.target) or (
-            options.rounds is not None and state.deal_number >= options.rounds
-        )
-        high = max(totals)
-        winners = tuple(s for s, t in enumerate(totals) if t == high)
-        return advanced(
-            state, score.points, finished=finished, winners=winners if finished else ()
+        return target_or_deals_advance(
+            state, score, target=options.target, deals=options.rounds
         )
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         if state.finished:
             return None
         options: SlordsOptions = state.options
-        number = state.deal_number
-        rows = []
-        if options.rounds is not None:
-            rows.append(
-                ContextRow("round", "Round", "text", f"{number} of {options.rounds}")
-            )
-        if options.target is not None:
-            rows.append(ContextRow("target", "Target", "number", options.target))
+        rows = target_or_deals_rows(
+            state, target=options.target, deals=options.rounds, unit=("round", "Round")
+        )
         return NextDeal(
-            number=number,
+            number=state.deal_number,
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             notes=(
                 "Red kings out; deal 6 cards each (5 may be agreed with 5 players).",
             ),
-            context=tuple(rows),
+            context=rows,
         )
 
     def match_goal(self, options: SlordsOptions) -> MatchGoal:

@@ -1,0 +1,44 @@
+"""Match goals several games share: a target of points, a fixed number of deals, or
+whichever of the two a club chose comes first (Seven Rummy's hands, Slords' rounds).
+
+Invariants: the match is decided after the deal in which a total reaches the target
+or the last of the fixed deals is played; the highest total wins, ties share.
+"""
+
+from __future__ import annotations
+
+from games.engine.game import ContextRow, DealScore, MatchState, advanced
+
+
+def target_or_deals_advance(
+    state: MatchState, score: DealScore, *, target: int | None, deals: int | None
+) -> MatchState:
+    """``state`` after ``score``: finished at ``target`` points or after ``deals``
+    deals (either may be ``None``, not both), won by the highest total."""
+    totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
+    finished = (target is not None and max(totals) >= target) or (
+        deals is not None and state.deal_number >= deals
+    )
+    high = max(totals)
+    winners = tuple(s for s, t in enumerate(totals) if t == high)
+    return advanced(
+        state, score.points, finished=finished, winners=winners if finished else ()
+    )
+
+
+def target_or_deals_rows(
+    state: MatchState,
+    *,
+    target: int | None,
+    deals: int | None,
+    unit: tuple[str, str],
+) -> tuple[ContextRow, ...]:
+    """The sheet's rows before the next deal: which deal of how many (``unit`` is
+    the game's word for a deal, as a code and a label), and the target."""
+    rows = []
+    if deals is not None:
+        code, label = unit
+        rows.append(ContextRow(code, label, "text", f"{state.deal_number} of {deals}"))
+    if target is not None:
+        rows.append(ContextRow("target", "Target", "number", target))
+    return tuple(rows)

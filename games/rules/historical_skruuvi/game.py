@@ -1,53 +1,8 @@
-"""Historical Skruuvi (the 1940s): trick points to both sides, games of 60 in a
-rubber, then four kotkas; contracts of four to seven, honours, misere aces × 100.
-
-Source: ``001_b57793035adc3f64.txt §17`` ("how the game differs from Modern
-Skruuvi", §15): 17.1 trick points, 17.2 match structure, 17.3 contract of four,
-17.4 scoring (17.4.1 basic, 17.4.2 cards in hand, 17.4.3 aces in misere, 17.4.4
-knocking, 17.4.5 games, 17.4.6 pass misere), 17.5 end of match.
-
-Terms (Modern Skruuvi's are in :mod:`games.rules._skruuvi_family`; honours as
-entered in :mod:`games.engine.tricks.honours`):
-
-* **trick points** — after every deal with a contract, each side gets its tricks
-  won (in misere: avoided, 13 − taken) × the contract's level (17.1). They count
-  toward the **game** (60) and as ordinary points; a pass misere gives none.
-* **rubber** — basic deals until a side has won two games; then four **kotkas**,
-  where a side wins a game only with 60 trick points in the one deal (17.2).
-* **contract of four** — a bid of four or less is raised to four (not five): ten
-  tricks. Unknocked and not misere it is not played: scored as ten tricks to the
-  declarers and three to the opponents (17.3); the scorer may leave the tricks out.
-* **value cards** (17.4.2) — in a trump contract the aces and the trumps 10–A, the
-  ace of trumps counting twice (nine units in the deck); in no trump the aces.
-* **stake** — 1, doubled for each replay of a match that ended less than 10 apart
-  (17.5).
-* **main book** — the match's difference ÷ 100, 50 rounding up (17.5).
-
-Scoring (every amount but the trick points × 2 knocked, × 4 kontra-knocked, and
-× the stake): made 1000 / 2000 / 3000 / 4500 for four to seven, + 200 an overtrick
-above four; failed: the first missing trick 400 / 500 / 1100 / 1700, each later one
-400 / 500 / 600 / 700, minus to the declarers; honours; misere aces (Modern
-Skruuvi's × 100, made or not); pass misere (Modern Skruuvi's × 100); a side's first
-game 200, second 400, third 600 …
-
-Readings (``docs/games/historical-skruuvi.md``): missing tricks are minus to the
-declarers; knocks do not double trick points (§17.4.4 doubles "the above", §17.4);
-in misere both sides count avoided tricks; the value-card score goes to the
-opponents when the declarers took fewer tricks, the hands of aces and sequences
-stay with their holders; a replayed match's deals count double on the same sheet.
-
-Invariants: tricks add up to 13; value-card units add up to 9 (trump) or 4 (no
-trump); the aces are placed once each; the points of a deal are the sum of its
-facts; the match ends after the rubber and the kotkas, unless it is replayed.
-"""
+"""Historical Skruuvi's scoring and match (§17.1–17.5); see the package docstring."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Annotated, Any
-
-from pydantic import Field
+from typing import Any
 
 from games.engine import (
     ContextRow,
@@ -59,20 +14,13 @@ from games.engine import (
     RuleError,
     register,
 )
-from games.engine.inputs import PER_SIDE, FrozenModel, SideField
 from games.engine.tricks import (
     PARTNERS,
     SUITS,
-    AcesInHand,
-    Contract,
-    MatchOfGames,
-    Rubber,
-    TopSequence,
     aces_shown,
     check_holdings,
     check_split,
     doubling_multiplier,
-    game_bonus,
     game_winner,
     majority,
 )
@@ -82,270 +30,34 @@ from games.rules._skruuvi_deal import (
     PASS_MISERE,
     SEATS,
     TRICKS,
-    TYPE_NAMES,
-    SkruuviDeal,
-    TrickCount,
 )
 from games.rules._skruuvi_family import (
-    Scale,
     SkruuviRules,
-    SkruuviState,
     doubling,
 )
-
-SECTION = "§17.4.2"
-LOWEST = 4  # 17.3: a bid below four is raised to four
-FOUR_PLAYED_AS = (10, 3)  # 17.3: the declarers' and the opponents' tricks
-VALUE_UNITS = {"trump": 9, "no_trump": 4}  # 4 aces (+1 trump ace) + trumps 10–K
-
-HISTORICAL = Scale(
-    made={4: 1000, 5: 2000, 6: 3000, 7: 4500},
-    made_misere={4: 1000, 5: 2000, 6: 3000, 7: 4500},
-    made_no_trump={4: 1000, 5: 2000, 6: 3000, 7: 4500},
-    first_missing={4: 400, 5: 500, 6: 1100, 7: 1700},
-    later_missing={4: 400, 5: 500, 6: 600, 7: 700},
-    aces_when_failed=True,  # 17.4.3: made or not
+from games.rules.historical_skruuvi.facts import (
+    _aces_fact,
+    _aces_in_hand_fact,
+    _contract_fact,
+    _game_fact,
+    _pass_misere_fact,
+    _sequence_fact,
+    _trick_points_fact,
+    _value_cards_fact,
+    holding,
+    main_book,
 )
-GAMES_TO_WIN = 2  # a rubber is two games won (17.2)
-OVERTRICK = 200  # 17.4.1, not in a contract of four
-ACE_FACTOR = 100  # 17.4.3, 17.4.6: Modern Skruuvi's score × 100
-
-
-class HistoricalSkruuviOptions(FrozenModel):
-    """Variants clubs choose; the defaults are the book's."""
-
-    game_target: int = Field(60, ge=1, le=1000, description="Trick points a game.")
-    kotkas: int = Field(4, ge=0, le=20, description="Kotkas after the rubber (17.2).")
-    game_bonus: int = Field(
-        200,
-        ge=0,
-        le=10_000,
-        description="A side's first game is worth this, its second twice it … "
-        "(17.4.5: 200, 400, 600).",
-    )
-    replay_close: bool = Field(
-        True,
-        description="A match that ends less than 10 apart is replayed at double "
-        "scores (17.5). Off: it ends there.",
-    )
-    pass_misere_in_kotka: bool = Field(
-        True,
-        description="A kotka where everyone passes is played as a pass misere "
-        "(Modern Skruuvi 15.9). Off: redealt and not entered.",
-    )
-
-
-Side = Annotated[SideField, Field(le=1)]
-Units = Annotated[int, Field(ge=0, le=9)]
-
-
-class HistoricalSkruuviDeal(SkruuviDeal):
-    """Modern Skruuvi's deal, the tricks optional for an unknocked four (17.3), and
-    the honours held after the exchange."""
-
-    tricks: tuple[TrickCount, ...] = Field(
-        (),
-        description="Tricks taken per side [side 0, side 1] or per seat "
-        "[seat 0, 1, 2, 3]; leave out for an unknocked four (not played: 10 + 3).",
-    )
-    value_cards: Annotated[tuple[Units, Units], PER_SIDE] | None = Field(
-        None,
-        description="Trump and no trump contracts: value cards held per side — in "
-        "trumps the aces and trumps 10–A, the trump ace counting twice (9 in all); "
-        "in no trump the aces (4).",
-    )
-    aces_in_hand: tuple[AcesInHand, ...] = Field(
-        (),
-        description="A hand that held three or four aces.",
-        json_schema_extra={"maxItems": 1},
-    )
-    sequences: tuple[TopSequence, ...] = Field(
-        (),
-        description="Top sequences held (A K Q or longer): in trumps the trump "
-        "suit's, in no trump every suit's.",
-        json_schema_extra={"maxItems": 4},
-    )
-    first_to_game: Side | None = Field(
-        None,
-        description="When both sides reach 60 in this deal: the side whose tricks "
-        "got there first (17.2).",
-    )
-
-
-@dataclass(frozen=True, kw_only=True)
-class HistoricalSkruuviState(SkruuviState):
-    """The match as plain numbers: the rubber (``toward``, ``games``), the kotkas
-    played and the games won in them, the stake (doubled per replay)."""
-
-    toward: tuple[int, ...] = (0, 0)
-    games: tuple[int, ...] = ()
-    kotkas_played: int = 0
-    kotka_games: tuple[int, ...] = ()
-    stake: int = 1
-    replays: int = 0
-
-    @property
-    def in_kotkas(self) -> bool:
-        """Whether the rubber is won (two games), so the deals are kotkas (17.2)."""
-        games = self.games
-        return len(games) >= GAMES_TO_WIN and (
-            games.count(0) >= GAMES_TO_WIN or games.count(1) >= GAMES_TO_WIN
-        )
-
-    @property
-    def match(self) -> MatchOfGames:
-        options: HistoricalSkruuviOptions = self.options
-        return MatchOfGames(
-            rubber=Rubber(
-                game_target=options.game_target,
-                games_to_win=GAMES_TO_WIN,
-                toward=self.toward,
-                games=self.games,
-            ),
-            extra_deals=options.kotkas,
-            extra_played=self.kotkas_played,
-            extra_games=self.kotka_games,
-        )
-
-
-# The facts of a deal: each is immutable and depends on a few small numbers, so it
-# is built once and reused (building facts and their texts was most of a deal's
-# cost).
-
-
-@lru_cache(maxsize=1 << 12)
-def _trick_points_fact(side: int, achieved: int, level: int, misere: bool) -> Fact:
-    return Fact(
-        "trick_points",
-        f"side {side}: {achieved} tricks {'avoided' if misere else 'won'} × {level}",
-        side,
-        achieved * level,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _contract_fact(bid: int, kind: str, declarer: int, done: int, mult: int) -> Fact:
-    """17.4.1: made, + 200 an overtrick above four; or the missing tricks, minus to
-    the declarers; × the knocks and the stake."""
-    level = max(bid, LOWEST)
-    contract = Contract(level, kind)
-    side = declarer % 2
-    name = f"{level} {TYPE_NAMES[kind]}"
-    if level != bid:
-        name += f" (bid {bid}, raised to {LOWEST})"
-    if contract.made(done):
-        over = 0 if level == LOWEST else contract.overtricks(done)
-        text = f"{name} by seat {declarer} made: {HISTORICAL.made[level]}"
-        if over:
-            text += f" + {over} × {OVERTRICK}"
-            if mult != 1:
-                text = text.replace(": ", ": (", 1) + ")"
-        points = HISTORICAL.made[level] + OVERTRICK * over
-        return Fact("contract_made", f"{text}{times(mult)}", side, points * mult)
-    missing = contract.missing(done)
-    cost = HISTORICAL.first_missing[level] + HISTORICAL.later_missing[level] * (
-        missing - 1
-    )
-    return Fact(
-        "contract_failed",
-        f"{name} by seat {declarer} failed: {missing} missing, −{cost}{times(mult)}",
-        side,
-        -cost * mult,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _aces_fact(side: int, raw: int, mult: int) -> Fact:
-    """Modern Skruuvi's aces (the trick number of each ace in the other side's
-    tricks) × 100, knocks applying (17.4.3, 17.4.4)."""
-    return Fact(
-        "aces",
-        f"side {side}: aces in the opponents' tricks {raw} × {ACE_FACTOR}{times(mult)}",
-        side,
-        raw * ACE_FACTOR * mult,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _pass_misere_fact(side: int, their_tricks: int, mult: int) -> Fact:
-    """17.4.6: Modern Skruuvi's pass misere — a point per trick the opponents
-    took — × 100; no trick points."""
-    return Fact(
-        "pass_misere",
-        f"pass misere: side {1 - side} took {their_tricks} tricks, × {ACE_FACTOR}"
-        f"{times(mult)}",
-        side,
-        their_tricks * ACE_FACTOR * mult,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _value_cards_fact(
-    holder: int, count: int, level: int, no_trump: bool, away: bool, mult: int
-) -> Fact:
-    amount = level * (2 * count + 1) * 10 if no_trump else level * count * 10
-    formula = (
-        f"{level} × (2 × {count} + 1) × 10" if no_trump else f"{level} × {count} × 10"
-    )
-    text = f"side {holder}: more value cards ({count}), {formula}"
-    if away:
-        holder = 1 - holder
-        text += ", to the opponents: the declarers took fewer tricks"
-    return Fact("value_cards", f"{text}{times(mult)}", holder, amount * mult)
-
-
-@lru_cache(maxsize=1 << 12)
-def _aces_in_hand_fact(seat: int, aces: int, no_trump: bool, mult: int) -> Fact:
-    base = {3: 200, 4: 400}[aces] * (2 if no_trump else 1)
-    return Fact(
-        "aces_in_hand",
-        f"seat {seat}: {aces} aces in one hand, {base}{times(mult)}",
-        PARTNERS[seat],
-        base * mult,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _sequence_fact(seat: int, suit: str, length: int, mult: int) -> Fact:
-    base = 200 * (length - 2)
-    return Fact(
-        "sequence",
-        f"seat {seat}: sequence of {length} from the ace in {suit}, "
-        f"{base}{times(mult)}",
-        PARTNERS[seat],
-        base * mult,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _game_fact(side: int, nth: int, in_kotkas: bool, unit: int) -> Fact:
-    return Fact(
-        "game_won",
-        f"side {side} wins its game {nth}"
-        + (" (60 in one kotka)" if in_kotkas else ""),
-        side,
-        game_bonus(nth, unit),
-    )
-
-
-def main_book(difference: int) -> int:
-    """The difference ÷ 100, 50 rounding up (17.5)."""
-    return (abs(difference) + 50) // 100
-
-
-def times(mult: int) -> str:
-    """ " × 2" for a knocked deal, nothing when nothing multiplies."""
-    return f" × {mult}" if mult != 1 else ""
-
-
-def holding(contract: str) -> str | None:
-    return (
-        None
-        if contract in ("misere", PASS_MISERE)
-        else "no_trump"
-        if contract == "no_trump"
-        else "trump"
-    )
+from games.rules.historical_skruuvi.inputs import (
+    FOUR_PLAYED_AS,
+    GAMES_TO_WIN,
+    HISTORICAL,
+    LOWEST,
+    SECTION,
+    VALUE_UNITS,
+    HistoricalSkruuviDeal,
+    HistoricalSkruuviOptions,
+    HistoricalSkruuviState,
+)
 
 
 @register

@@ -1,0 +1,163 @@
+"""The facts a Historical Skruuvi deal shows on the sheet, one builder per item of
+§17.4, and the main book's conversion (§17.5).
+
+Each fact is immutable and depends on a few small numbers, so it is built once and
+reused (building facts and their texts was most of a deal's cost)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from games.engine import (
+    Fact,
+)
+from games.engine.tricks import (
+    PARTNERS,
+    Contract,
+    game_bonus,
+)
+from games.rules._skruuvi_deal import (
+    PASS_MISERE,
+    TYPE_NAMES,
+)
+from games.rules.historical_skruuvi.inputs import (
+    ACE_FACTOR,
+    HISTORICAL,
+    LOWEST,
+    OVERTRICK,
+)
+
+
+@lru_cache(maxsize=1 << 12)
+def _trick_points_fact(side: int, achieved: int, level: int, misere: bool) -> Fact:
+    return Fact(
+        "trick_points",
+        f"side {side}: {achieved} tricks {'avoided' if misere else 'won'} × {level}",
+        side,
+        achieved * level,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _contract_fact(bid: int, kind: str, declarer: int, done: int, mult: int) -> Fact:
+    """17.4.1: made, + 200 an overtrick above four; or the missing tricks, minus to
+    the declarers; × the knocks and the stake."""
+    level = max(bid, LOWEST)
+    contract = Contract(level, kind)
+    side = declarer % 2
+    name = f"{level} {TYPE_NAMES[kind]}"
+    if level != bid:
+        name += f" (bid {bid}, raised to {LOWEST})"
+    if contract.made(done):
+        over = 0 if level == LOWEST else contract.overtricks(done)
+        text = f"{name} by seat {declarer} made: {HISTORICAL.made[level]}"
+        if over:
+            text += f" + {over} × {OVERTRICK}"
+            if mult != 1:
+                text = text.replace(": ", ": (", 1) + ")"
+        points = HISTORICAL.made[level] + OVERTRICK * over
+        return Fact("contract_made", f"{text}{times(mult)}", side, points * mult)
+    missing = contract.missing(done)
+    cost = HISTORICAL.first_missing[level] + HISTORICAL.later_missing[level] * (
+        missing - 1
+    )
+    return Fact(
+        "contract_failed",
+        f"{name} by seat {declarer} failed: {missing} missing, −{cost}{times(mult)}",
+        side,
+        -cost * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _aces_fact(side: int, raw: int, mult: int) -> Fact:
+    """Modern Skruuvi's aces (the trick number of each ace in the other side's
+    tricks) × 100, knocks applying (17.4.3, 17.4.4)."""
+    return Fact(
+        "aces",
+        f"side {side}: aces in the opponents' tricks {raw} × {ACE_FACTOR}{times(mult)}",
+        side,
+        raw * ACE_FACTOR * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _pass_misere_fact(side: int, their_tricks: int, mult: int) -> Fact:
+    """17.4.6: Modern Skruuvi's pass misere — a point per trick the opponents
+    took — × 100; no trick points."""
+    return Fact(
+        "pass_misere",
+        f"pass misere: side {1 - side} took {their_tricks} tricks, × {ACE_FACTOR}"
+        f"{times(mult)}",
+        side,
+        their_tricks * ACE_FACTOR * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _value_cards_fact(
+    holder: int, count: int, level: int, no_trump: bool, away: bool, mult: int
+) -> Fact:
+    amount = level * (2 * count + 1) * 10 if no_trump else level * count * 10
+    formula = (
+        f"{level} × (2 × {count} + 1) × 10" if no_trump else f"{level} × {count} × 10"
+    )
+    text = f"side {holder}: more value cards ({count}), {formula}"
+    if away:
+        holder = 1 - holder
+        text += ", to the opponents: the declarers took fewer tricks"
+    return Fact("value_cards", f"{text}{times(mult)}", holder, amount * mult)
+
+
+@lru_cache(maxsize=1 << 12)
+def _aces_in_hand_fact(seat: int, aces: int, no_trump: bool, mult: int) -> Fact:
+    base = {3: 200, 4: 400}[aces] * (2 if no_trump else 1)
+    return Fact(
+        "aces_in_hand",
+        f"seat {seat}: {aces} aces in one hand, {base}{times(mult)}",
+        PARTNERS[seat],
+        base * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _sequence_fact(seat: int, suit: str, length: int, mult: int) -> Fact:
+    base = 200 * (length - 2)
+    return Fact(
+        "sequence",
+        f"seat {seat}: sequence of {length} from the ace in {suit}, "
+        f"{base}{times(mult)}",
+        PARTNERS[seat],
+        base * mult,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _game_fact(side: int, nth: int, in_kotkas: bool, unit: int) -> Fact:
+    return Fact(
+        "game_won",
+        f"side {side} wins its game {nth}"
+        + (" (60 in one kotka)" if in_kotkas else ""),
+        side,
+        game_bonus(nth, unit),
+    )
+
+
+def main_book(difference: int) -> int:
+    """The difference ÷ 100, 50 rounding up (17.5)."""
+    return (abs(difference) + 50) // 100
+
+
+def times(mult: int) -> str:
+    """ " × 2" for a knocked deal, nothing when nothing multiplies."""
+    return f" × {mult}" if mult != 1 else ""
+
+
+def holding(contract: str) -> str | None:
+    return (
+        None
+        if contract in ("misere", PASS_MISERE)
+        else "no_trump"
+        if contract == "no_trump"
+        else "trump"
+    )

@@ -9,7 +9,7 @@ import random
 from itertools import combinations, pairwise, product
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from phevaluator import evaluate_5cards, evaluate_7cards
 
@@ -206,6 +206,8 @@ def test_a_million_seven_card_hands_against_phevaluator() -> None:
     _check_same_order(seen)
 
 
+# No deadline: the first hand ranked builds the ranking tables (~0.5 s).
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(DECK), min_size=7, max_size=7, unique=True))
 def test_best_of_seven_is_the_best_five(cards: list) -> None:
     """A seven-card hand's key is that of its best five cards, whatever the order."""
@@ -214,6 +216,7 @@ def test_best_of_seven_is_the_best_five(cards: list) -> None:
     assert hand_key(list(reversed(cards))) == best
 
 
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(DECK), min_size=6, max_size=8))
 def test_other_sizes_and_repeated_cards(cards: list) -> None:
     """Six or eight cards, and cards repeated from several decks (Fireplace Poker):

@@ -21,7 +21,8 @@ def deal_from_post(node: Field, data: Mapping[str, Any]) -> Any:
     """The deal's JSON from posted fields named by path.
 
     Empty optional fields are left out (the game's defaults apply); empty slots of a
-    variable-length list are dropped; text that is not a number stays text, so the
+    variable-length list are dropped, except the first ``minItems``, which keep their
+    place as empty values; text that is not a number stays text, so the
     engine reports it at its path. ``data`` is a ``QueryDict`` or a plain mapping.
     """
     return _read(node, data)
@@ -70,12 +71,18 @@ def _read(node: Field, data: Mapping[str, Any]) -> Any:
         prefix = f"{node.path}."
         indices = _indices(data, prefix)
         slots = max(len(node.children), max(indices, default=-1) + 1)
+        entered = False
         for i in range(slots):
             child = node.children[i] if i < len(node.children) else _slot(node, i)
             value = _read(child, data)
             if value is not _EMPTY:
+                entered = True
                 values.append(value)
-        if not values and not node.required:
+            elif i < node.min_items:
+                # A slot the list cannot do without (one per side of a two-sided
+                # game) keeps its place when left blank: a side with no melds.
+                values.append(_empty_value(child))
+        if not entered and not node.required:
             return _EMPTY
         return values
     if kind == "union":

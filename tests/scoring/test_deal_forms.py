@@ -373,3 +373,22 @@ def test_declared_roles_are_in_the_json_schema():
     hands = SCHEMA["$defs"]["SideCards"]["properties"]["hands"]
     assert hands["x-role"] == "per_partner"
     assert TRICK_SCHEMA["properties"]["conceded_by"]["anyOf"][0]["x-role"] == "side"
+
+
+class FaceUp(FrozenModel):
+    melds: tuple[CardList, ...] = ()
+
+
+class FaceUpDeal(FrozenModel):
+    """Two players' sides as a plain list of exactly two (Umtali's shape)."""
+
+    sides: Annotated[tuple[FaceUp, ...], PER_SIDE] = Field(min_length=2, max_length=2)
+
+
+def test_a_side_left_blank_keeps_its_place_in_a_list_of_exactly_two():
+    """A side with no melds is sent as an empty side, not dropped: the list keeps
+    its two places and the other side stays second."""
+    form = build_form(TypeAdapter(FaceUpDeal).json_schema(), Table((0, 1)))
+    deal = deal_from_post(form, {"sides.1.melds.0": "QH QD QS"})
+    assert deal["sides"] == [{}, {"melds": ["QH QD QS"]}]
+    assert TypeAdapter(FaceUpDeal).validate_python(deal).sides[0].melds == ()

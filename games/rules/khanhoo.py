@@ -56,7 +56,7 @@ from games.engine.cards import JOKER, Card, Suit, parse_cards
 from games.engine.decks import DeckSpec
 from games.engine.game import Fact, MatchGoal, NextDeal
 from games.engine.goals import target_or_deals_advance, target_or_deals_rows
-from games.engine.inputs import PER_SIDE, CardList, FrozenModel
+from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField
 from games.engine.melds import deck_errors
 from games.engine.melds.catalogue import Catalogue, CatalogueEntry
 from games.rules._table_entry import table_entry_errors
@@ -175,9 +175,7 @@ class KhanhooCards(FrozenModel):
         max_length=MAX_PLAYERS,
         description="Every player's melds, in seat order.",
     )
-    went_out: int = Field(
-        ge=0, lt=MAX_PLAYERS, description="The seat of the player who went out."
-    )
+    went_out: SeatField = Field(description="The seat of the player who went out.")
 
 
 class KhanhooTotals(FrozenModel):
@@ -215,7 +213,8 @@ class Khanhoo(Game):
         cards = isinstance(deal, KhanhooCards)
         field = "players" if cards else "points"
         entries = deal.players if cards else deal.points
-        errors = table_entry_errors(seats, field, len(entries), {})
+        named = {"went_out": deal.went_out} if cards else {}
+        errors = table_entry_errors(seats, field, len(entries), named)
         if errors:
             raise DealRejected(errors)
         if cards:
@@ -231,17 +230,6 @@ class Khanhoo(Game):
         placed: list[tuple[str, Sequence[Card]]] = []
         points: list[int] = []
         facts: list[Fact] = []
-        if deal.went_out >= len(deal.players):
-            raise DealRejected(
-                [
-                    RuleError(
-                        "went_out",
-                        "no_such_seat",
-                        f"seat {deal.went_out} is not at this table of "
-                        f"{len(deal.players)} ({SECTION}, l.466)",
-                    )
-                ]
-            )
         for seat, player in enumerate(deal.players):
             total, held = 0, 0
             for i, meld in enumerate(player.melds):

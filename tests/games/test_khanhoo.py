@@ -126,7 +126,7 @@ def test_a_hand_scores_melds_and_five_for_going_out():
             "not_a_meld",
             "players.0.melds.0",
         ),
-        ({"went_out": 3, "players": [{}, {}, {}]}, "no_such_seat", "went_out"),
+        ({"went_out": 3, "players": [{}, {}, {}]}, "bad_seat", "went_out"),
         ({"went_out": 0, "players": [{}, {}]}, "wrong_player_count", "players"),
     ],
 )

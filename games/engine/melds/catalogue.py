@@ -21,6 +21,8 @@ from itertools import product
 
 from games.engine.cards import Card
 
+KNOWN_LIMIT = 50_000  # readings kept per catalogue before the memo starts afresh
+
 
 @dataclass(frozen=True, slots=True)
 class CatalogueEntry:
@@ -50,9 +52,23 @@ class Catalogue:
         # Most valuable first, so the first entry a meld fits is its best reading.
         ranked = tuple(sorted(self.entries, key=lambda e: -e.value))
         object.__setattr__(self, "entries", ranked)
+        # What a meld is depends on its cards, not their order: readings are kept
+        # per multiset (a hand's melds recur from deal to deal; a wild meld is read
+        # as every face it could be, the costly case).
+        object.__setattr__(self, "_known", {})
 
     def read(self, cards: Sequence[Card]) -> CatalogueReading | None:
         """The most valuable entry ``cards`` can be (``None``: no entry at all)."""
+        key = tuple(sorted(cards, key=id))
+        known: dict = self._known  # type: ignore[attr-defined]
+        if key in known:
+            return known[key]
+        if len(known) >= KNOWN_LIMIT:
+            known.clear()
+        reading = known[key] = self.read_uncached(key)
+        return reading
+
+    def read_uncached(self, cards: Sequence[Card]) -> CatalogueReading | None:
         wild_at = [i for i, c in enumerate(cards) if self.is_wild(c)]
         if not wild_at:
             entry = self._entry(cards)

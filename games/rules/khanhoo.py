@@ -87,8 +87,10 @@ def _khanhoo_deck() -> DeckSpec:
 KHANHOO_61 = _khanhoo_deck()
 
 
-def _same(cards: Sequence[Card], pattern: Sequence[Card]) -> bool:
-    return sorted(map(str, cards)) == sorted(map(str, pattern))
+def _multiset(cards: Sequence[Card]) -> tuple[Card, ...]:
+    # Cards are interned (one object per face): ordering by identity is a cheap
+    # canonical order for comparing multisets.
+    return tuple(sorted(cards, key=id))
 
 
 def _sequence(cards: Sequence[Card]) -> bool:
@@ -116,13 +118,13 @@ def _triplet(copies: int):
 
 
 def _exactly(codes: str):
-    pattern = parse_cards(codes)
-    return lambda cards: _same(cards, pattern)
+    pattern = _multiset(parse_cards(codes))
+    return lambda cards: len(cards) == len(pattern) and _multiset(cards) == pattern
 
 
 def _any_of(*codes: str):
-    patterns = [parse_cards(c) for c in codes]
-    return lambda cards: any(_same(cards, p) for p in patterns)
+    patterns = {_multiset(parse_cards(c)) for c in codes}
+    return lambda cards: len(cards) == 3 and _multiset(cards) in patterns
 
 
 ENTRIES = (

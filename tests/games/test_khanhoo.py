@@ -204,3 +204,32 @@ def test_any_hand_of_threes_scores_within_the_bounds(deck, out):
     expected[out] += OUT_BONUS
     assert result.points == tuple(expected)
     assert all(0 <= p <= MOST_POINTS for p in result.points)
+
+
+MELDS = [
+    "6H 7H 8H",
+    "AS 2S 3S 4S",
+    "AH AH AS",
+    "5H 5S 5D",
+    "JC QC KC",
+    "KC 9H 9H",
+    "QC 8S 8S",
+    "JC 7D 7D",
+    "AH 2S 3D",
+    "AH AH AS AS AD AD",
+    "4H 4H 4S 4S 4D 4D",
+    "JC JC QC QC KC KC",
+    "AH AH 2S 2S 3D 3D",
+]
+
+
+@given(st.sampled_from(MELDS), st.data())
+def test_the_joker_never_lowers_a_meld(meld, data):
+    """l.458: the joker may stand for any card, so putting it in place of one
+    card of a meld leaves a meld worth at least as much."""
+    cards = list(parse_cards(meld))
+    at = data.draw(st.integers(0, len(cards) - 1))
+    value = meld_value(cards)
+    cards[at] = JOKER
+    assert meld_value(cards) >= value
+    assert meld_value(list(reversed(cards))) == meld_value(cards)  # order is no matter

@@ -129,6 +129,7 @@ EXPECTED_ROLES = {
     "slords": {"players": "per_side", "points": "per_side"},
     "machiavelli": {"winner": "seat"},
     "umtali": {"sides": "per_side", "points": "per_side"},
+    "khanhoo": {"went_out": "seat", "players": "per_side", "points": "per_side"},
 }
 
 

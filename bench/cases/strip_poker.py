@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from bench.engine import Case
-from games.engine import Table, get_game
+from games.engine import DealRejected, Table, get_game
 from games.engine.betting import play_betting
 from games.engine.cards import STANDARD_CARDS
 
@@ -51,10 +51,18 @@ def cases() -> list[Case]:
         state = game.start(OPTIONS, TABLE)
         raws: list = []
         while not state.finished and len(raws) < 40:
-            raw = _deal_for(game, state, rng)
+            # Random bettings can raise a player past what their last garment
+            # calls (§26.5): such a deal is refused, so draw another.
+            while True:
+                raw = _deal_for(game, state, rng)
+                try:
+                    score = game.score(state, raw)
+                except DealRejected:
+                    continue
+                break
             deals.append((state, raw))
             raws.append(raw)
-            state = game.advance(state, game.score(state, raw))
+            state = game.advance(state, score)
         matches.append((OPTIONS, raws))
     return [
         Case(name="strip-poker: deals at four", game=game, deals=deals, matches=matches)

@@ -61,6 +61,7 @@ from games.engine.melds import (
     fault_errors,
     read_meld,
 )
+from games.engine.melds.kinds import ACE_HIGH_SLOT, SLOT
 from games.engine.melds.natural_wilds import read_run_with_natural
 
 SECTION = "004 Burraco"
@@ -158,6 +159,9 @@ def read_burraco_meld(cards: Sequence[Card]) -> tuple[Meld | None, tuple[Fault, 
     """A meld as a set if its naturals share a rank and it is one, else as a run
     (with a 2 of the run's suit standing as itself where it can: 2♥ 2♥ 3♥ is a run);
     the meld, or the faults of the kind its naturals point to."""
+    fast = _natural_meld(cards)
+    if fast is not None:
+        return fast, ()
     ranks = {c.rank for c in cards if c.rank not in WILDS.ranks}
     if len(ranks) <= 1:
         as_set = read_meld(cards, SET_RULE)
@@ -169,6 +173,40 @@ def read_burraco_meld(cards: Sequence[Card]) -> tuple[Meld | None, tuple[Fault, 
         return None, as_set.faults
     reading = read_run_with_natural(cards, RUN_RULE)
     return reading.meld, reading.faults
+
+
+def _natural_meld(cards: Sequence[Card]) -> Meld | None:
+    """The common meld, read at once: no joker and no 2, a set of one rank or a run
+    of one suit in a row (ace high or low); ``None`` for anything else, which the
+    engine's readers then judge (the same answer, and the faults)."""
+    if len(cards) < SET_RULE.min_length:
+        return None
+    first = cards[0]
+    rank, suit = first.rank, first.suit
+    if rank in WILDS.ranks:
+        return None
+    same_rank = same_suit = True
+    for card in cards:
+        if card.rank != rank:
+            same_rank = False
+        if card.suit != suit:
+            same_suit = False
+    if same_rank:
+        return Meld(MeldKind.SET, tuple(cards), rank, None, 0)
+    if not same_suit:
+        return None
+    slots = [_SLOTS.get(c.rank, 0) for c in cards]
+    if 0 in slots or len(set(slots)) != len(slots):
+        return None  # a 2 or a joker, or a repeated rank
+    low, high = min(slots), max(slots)
+    if high - low + 1 == len(slots):
+        return Meld(MeldKind.RUN, tuple(cards), None, suit, 0)
+    return None  # an ace low needs the 2 (A-2-3), left to the engine's reader
+
+
+# Slots of the naturals of a run without a 2, the ace high (a run with a 2, or an
+# ace low, is left to read_run_with_natural).
+_SLOTS = {r: i for r, i in SLOT.items() if r != "2"} | {"A": ACE_HIGH_SLOT}
 
 
 def score_side(

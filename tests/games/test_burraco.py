@@ -235,3 +235,33 @@ def test_a_sides_score_is_the_sum_of_its_items(raw):
         items = ("melds", "burrachi", "closing", "hands", "pozzetto")
         assert sum(side[i] for i in items) == points == side["total"]
         assert points % 5 == 0
+
+
+CARDS = [c for c in GAME.deck.copies]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(CARDS), min_size=3, max_size=9))
+def test_the_fast_reading_of_natural_melds_agrees_with_the_engines(cards):
+    from games.engine.melds import read_meld
+    from games.engine.melds.natural_wilds import read_run_with_natural
+    from games.rules.burraco import RUN_RULE, SET_RULE, _natural_meld
+
+    fast = _natural_meld(cards)
+    if fast is None:
+        return
+    slow = (
+        read_meld(cards, SET_RULE).meld or read_run_with_natural(cards, RUN_RULE).meld
+    )
+    assert slow == fast
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["S", "H"]), st.integers(3, 10), st.integers(3, 7))
+def test_natural_runs_and_sets_are_read_as_the_engine_reads_them(suit, low, size):
+    ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    run = parse_cards(" ".join(f"{r}{suit}" for r in ranks[low - 3 : low - 3 + size]))
+    if len(run) < 3:
+        return
+    meld, faults = read_burraco_meld(run)
+    assert faults == () and meld.kind == MeldKind.RUN and meld.wilds == 0

@@ -40,7 +40,7 @@ burraco and the closer holds no card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import Field
 
@@ -63,6 +63,10 @@ from games.engine.melds import (
 )
 from games.engine.melds.kinds import ACE_HIGH_SLOT, SLOT
 from games.engine.melds.natural_wilds import read_run_with_natural
+
+# The Canasta family's reader of card lists (one look-up per card, in C); reused,
+# not copied — it belongs in games/engine (see the report).
+from games.rules.canasta.deal_input import _card_lists as card_lists
 
 SECTION = "004 Burraco"
 FOUR_PLAYERS = (0, 1, 0, 1)
@@ -155,6 +159,58 @@ class BurracoTotals(FrozenModel):
     ] = Field(min_length=2, max_length=2, description="Each partnership's score.")
 
 
+class SideRecord(NamedTuple):
+    """:class:`BurracoSide`'s fields, as :func:`read_cards_entry` gives them."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[Card, ...], ...]
+    pozzetto: bool
+
+
+class CardsRecord(NamedTuple):
+    """:class:`BurracoCards`' fields, as :func:`read_cards_entry` gives them."""
+
+    teams: tuple[SideRecord, SideRecord]
+    closed: int | None
+    mode: str = "cards"
+
+
+_SIDE_KEYS = frozenset(BurracoSide.model_fields)
+_DEAL_KEYS = frozenset(BurracoCards.model_fields)
+_LISTS = (list, tuple)
+
+
+def read_cards_entry(raw: Any) -> CardsRecord | None:
+    """A well-formed card entry read without pydantic's per-card callbacks (the
+    Canasta family's card-list reader); ``None`` for anything unusual, which pydantic
+    then parses and reports with every path. What this accepts, pydantic accepts."""
+    if type(raw) is not dict or not raw.keys() <= _DEAL_KEYS:
+        return None
+    teams = raw.get("teams")
+    closed = raw.get("closed")
+    if raw.get("mode", "cards") != "cards" or type(teams) not in _LISTS:
+        return None
+    if len(teams) != 2 or not (
+        closed is None or (type(closed) is int and 0 <= closed <= 3)
+    ):
+        return None
+    sides = []
+    for side in teams:
+        if type(side) is not dict or not side.keys() <= _SIDE_KEYS:
+            return None
+        melds, hands = side.get("melds", ()), side.get("hands")
+        pozzetto = side.get("pozzetto", True)
+        if type(melds) not in _LISTS or type(hands) not in _LISTS:
+            return None
+        if type(pozzetto) is not bool or not hands:
+            return None
+        lists = card_lists((*melds, *hands))
+        if lists is None:
+            return None
+        sides.append(SideRecord(lists[: len(melds)], lists[len(melds) :], pozzetto))
+    return CardsRecord((sides[0], sides[1]), closed)
+
+
 def read_burraco_meld(cards: Sequence[Card]) -> tuple[Meld | None, tuple[Fault, ...]]:
     """A meld as a set if its naturals share a rank and it is one, else as a run
     (with a 2 of the run's suit standing as itself where it can: 2♥ 2♥ 3♥ is a run);
@@ -211,7 +267,7 @@ _SLOTS = {r: i for r, i in SLOT.items() if r != "2"} | {"A": ACE_HIGH_SLOT}
 
 def score_side(
     side: int,
-    entry: BurracoSide,
+    entry: BurracoSide | SideRecord,
     seats: tuple[int, ...],
     closed_here: bool,
     closed: int | None,
@@ -321,7 +377,7 @@ class Burraco(Game):
     deal_modes = {"cards": BurracoCards, "totals": BurracoTotals}
 
     def verify_and_score(
-        self, state: MatchState, deal: BurracoCards | BurracoTotals
+        self, state: MatchState, deal: BurracoCards | CardsRecord | BurracoTotals
     ) -> DealScore:
         if isinstance(deal, BurracoTotals):
             return self._score_totals(deal)
@@ -361,6 +417,10 @@ class Burraco(Game):
             raise DealRejected(errors)
         points = tuple(side["total"] for side in sides)
         return DealScore(points, tuple(facts), True, {"sides": sides})
+
+    def parse_deal(self, raw: Any) -> Any:
+        entry = read_cards_entry(raw)
+        return entry if entry is not None else super().parse_deal(raw)
 
     @staticmethod
     def _score_totals(deal: BurracoTotals) -> DealScore:

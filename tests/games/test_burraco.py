@@ -265,3 +265,25 @@ def test_natural_runs_and_sets_are_read_as_the_engine_reads_them(suit, low, size
         return
     meld, faults = read_burraco_meld(run)
     assert faults == () and meld.kind == MeldKind.RUN and meld.wilds == 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(_legal_deals(), st.booleans())
+def test_the_fast_reader_scores_as_pydantic_parses(raw, as_lists):
+    from games.engine import Game
+    from games.rules.burraco import read_cards_entry
+
+    if as_lists:
+        for side in raw["teams"]:
+            side["melds"] = [m.split() for m in side["melds"]]
+    assert read_cards_entry(raw) is not None
+    model = Game.parse_deal(GAME, raw)
+    state = _start()
+    assert GAME.verify_and_score(state, model) == GAME.score(state, raw)
+
+
+def test_an_unusual_entry_goes_to_pydantic_with_its_path():
+    raw = _deal(_side(["KS KH XX"]), _side())
+    with pytest.raises(DealRejected) as rejected:
+        GAME.score(_start(), raw)
+    assert [e.path for e in rejected.value.errors] == ["teams.0.melds.0.2"]

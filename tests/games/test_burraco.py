@@ -287,3 +287,12 @@ def test_an_unusual_entry_goes_to_pydantic_with_its_path():
     with pytest.raises(DealRejected) as rejected:
         GAME.score(_start(), raw)
     assert [e.path for e in rejected.value.errors] == ["teams.0.melds.0.2"]
+
+
+def test_the_docs_worked_example():
+    raw = _deal(
+        _side(["2H 3H 4H Jo", "5S 5H 5D 5C 5S 5H 5D"], ("", "KS")),
+        _side(["3H 4H 2H 6H"], ("AS", "Jo"), pozzetto=False),
+        closed=0,
+    )
+    assert GAME.score(_start(), raw).points == (385, -110)

@@ -296,3 +296,16 @@ def test_the_docs_worked_example():
         closed=0,
     )
     assert GAME.score(_start(), raw).points == (385, -110)
+
+
+def test_a_wild_at_the_high_end_is_accepted_as_a_reading():
+    # l.582: 7-8♠-★ "should be corrected to ★-7-8♠" — the same cards, the same
+    # score; where the wild lies is not checked (docs: Readings).
+    meld, faults = _meld("7S 8S Jo")
+    assert faults == () and meld.wilds == 1
+
+
+def test_closed_names_a_seat_of_the_table():
+    state = _start(table=Table((0, 1)))
+    raw = _deal(_side(hands=("",)), _side(hands=("",)), closed=3)
+    assert _codes(raw, state) == {"no_such_seat"}

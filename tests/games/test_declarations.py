@@ -112,6 +112,12 @@ EXPECTED_ROLES = {
         "clean_game": "seat",
     },
     "seven-rummy": {"went_out": "seat", "hands": "per_side", "deadwood": "per_side"},
+    "burraco": {
+        "teams": "per_side",
+        "teams.*.hands": "per_partner",
+        "closed": "seat",
+        "points": "per_side",
+    },
     "mahjong": {"winner": "seat", "hands": "per_side", "values": "per_side"},
     "historical-skruuvi": {
         **SEATS_OF_TRICK_GAMES,

@@ -45,6 +45,10 @@ from typing import Annotated, Any, Literal, NamedTuple
 from pydantic import Field
 
 from games.engine import DealRejected, DealScore, Game, MatchState, RuleError, register
+
+# The Canasta family's reader of card lists (one look-up per card, in C); reused,
+# not copied — it belongs in games/engine (see the report).
+from games.engine.card_reader import read_card_lists as card_lists
 from games.engine.cards import JOKER_RANK, Card
 from games.engine.decks import DOUBLE_54
 from games.engine.game import Fact, MatchGoal, NextDeal, Table, advanced
@@ -63,10 +67,6 @@ from games.engine.melds import (
 )
 from games.engine.melds.kinds import ACE_HIGH_SLOT, SLOT
 from games.engine.melds.natural_wilds import read_run_with_natural
-
-# The Canasta family's reader of card lists (one look-up per card, in C); reused,
-# not copied — it belongs in games/engine (see the report).
-from games.rules.canasta.deal_input import _card_lists as card_lists
 
 SECTION = "004 Burraco"
 FOUR_PLAYERS = (0, 1, 0, 1)

@@ -12,12 +12,12 @@ pydantic, which then parses it or names every error.
 from __future__ import annotations
 
 from functools import partial
-from operator import itemgetter
 from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import Field
 
-from games.engine.cards import _SPELLINGS, Card
+from games.engine.card_reader import read_card_lists, read_cards
+from games.engine.cards import Card
 from games.engine.inputs import (
     PER_PARTNER,
     PER_SIDE,
@@ -25,7 +25,6 @@ from games.engine.inputs import (
     FrozenModel,
     SeatField,
 )
-from games.rules.canasta.values import ALL_CARDS
 
 MAX_PARTNERS = 2  # players of one side at the family's largest table
 
@@ -118,65 +117,10 @@ class CardsEntry(NamedTuple):
 _new_side = partial(tuple.__new__, SideEntry)
 _new_deal = partial(tuple.__new__, CardsEntry)
 
-# Every spelling the card parser knows, plus the canonical and lower-case forms, so
-# that most tokens are found without normalising them first.
-_TOKENS: dict[str, Card] = {
-    **_SPELLINGS,
-    **{c.code: c for c in ALL_CARDS},
-    **{k.lower(): c for k, c in _SPELLINGS.items()},
-}
-_token = _TOKENS.__getitem__
 _LISTS = (list, tuple)
 _ONLY_INT = frozenset({int})
 _SIDE_KEYS = frozenset(SideCards.model_fields)
 _DEAL_KEYS = frozenset(CardsDeal.model_fields)
-
-
-def _cards(value: Any) -> tuple[Card, ...] | None:
-    """A card list as pydantic would parse it, or None to let pydantic decide."""
-    if type(value) is str:
-        tokens = value.replace(",", " ").split() if "," in value else value.split()
-    elif type(value) in _LISTS:
-        tokens = value
-    else:
-        return None
-    try:
-        return tuple(map(_token, tokens))  # a lookup per token, in C
-    except (KeyError, TypeError):  # a spelling the table lacks, an unhashable token
-        pass
-    # Spellings like " kh ", "Kh", "♥q": the parser's normalisation, token by token.
-    out = []
-    for token in tokens:
-        card = _TOKENS.get(token) if type(token) is str else None
-        if card is None:
-            if type(token) is not str:
-                return None
-            card = _SPELLINGS.get(token.strip().upper())
-            if card is None:
-                return None
-        out.append(card)
-    return tuple(out)
-
-
-def _card_lists(values: tuple[Any, ...]) -> tuple[tuple[Card, ...], ...] | None:
-    """:func:`_cards` of each value; None if one of them is None."""
-    lists = []
-    try:
-        # The usual entry, every list typed as one string of canonical cards:
-        # split, and look every token up in one call (itemgetter(*tokens) does the
-        # look-ups in C, but gives a lone card, not a tuple, for one token).
-        # Anything else raises and goes token by token.
-        for text in values:
-            tokens = str.split(text)
-            lists.append(
-                itemgetter(*tokens)(_TOKENS)
-                if len(tokens) > 1
-                else tuple(map(_token, tokens))
-            )
-    except (KeyError, TypeError):
-        found = tuple(map(_cards, values))
-        return None if None in found else found
-    return tuple(lists)
 
 
 def _side_entry(raw: Any) -> SideEntry | None:
@@ -190,8 +134,8 @@ def _side_entry(raw: Any) -> SideEntry | None:
     partners = len(hands_raw)
     if not 1 <= partners <= MAX_PARTNERS:
         return None
-    lists = _card_lists((*melds_raw, *hands_raw))
-    red_threes = _cards(raw.get("red_threes", ()))
+    lists = read_card_lists((*melds_raw, *hands_raw))
+    red_threes = read_cards(raw.get("red_threes", ()))
     if lists is None or red_threes is None:
         return None
     opening = raw.get("opening")
@@ -204,7 +148,7 @@ def _side_entry(raw: Any) -> SideEntry | None:
                 if type(part) is int:
                     parts.append(part)
                     continue
-                cards = _cards(part)
+                cards = read_cards(part)
                 # "0" is the meld index 0 to pydantic (int first in the union).
                 if cards is None or (type(part) is str and part.strip().isdigit()):
                     return None

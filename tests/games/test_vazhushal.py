@@ -1,4 +1,4 @@
-"""Vazhushal (004 l.31–84): the page's examples, the meld checks, the stock-out count."""
+"""Vazhushal (004 l.31–84): the page's examples, the meld checks, the count."""
 
 from __future__ import annotations
 

@@ -184,6 +184,21 @@ def meld_count(
     )
 
 
+def meld_key(cards: Sequence[Card], wild: frozenset[Card]) -> tuple:
+    """What makes two melds "identical in suit and sequence" (l.57): a sequence's
+    suit and the ranks its cards stand for (5♦-★-7♦ is 5♦-6♦-7♦); a set's rank and
+    the suits of its naturals with the number of its wilds."""
+    run = read_meld_card_wilds(cards, SEQUENCE, wild).meld
+    if run is not None:
+        ranks = stands_for(run, SEQUENCE, wild, VALUES.__getitem__)
+        return ("run", run.suit, tuple(sorted(ranks)))
+    kept = read_meld_card_wilds(cards, SET, wild).meld
+    if kept is None:
+        return ("none", tuple(sorted(c.code for c in cards)))
+    suits = sorted(c.code for c in cards if c.rank == kept.rank and c not in wild)
+    return ("set", kept.rank, tuple(suits), kept.wilds)
+
+
 def redeal_needed(hand: Sequence[Card]) -> bool:
     """l.45: a hand dealt three or more cards twice over (2♥-2♥-5♣-5♣-J♦-J♦) is
     thrown in and dealt again."""
@@ -264,7 +279,7 @@ class Vazhushal(Game):
         for seat, player in enumerate(deal.players):
             base = f"players.{seat}"
             melded, pure = 0, False
-            seen: set[tuple[Card, ...]] = set()
+            seen: set[tuple] = set()
             for i, meld in enumerate(player.melds):
                 value, natural_run, meld_errors = meld_count(
                     f"{base}.melds.{i}", meld, wild
@@ -272,8 +287,8 @@ class Vazhushal(Game):
                 errors += meld_errors
                 melded += value
                 pure = pure or natural_run
-                key = tuple(sorted(meld, key=lambda c: c.code))
-                if key in seen:
+                key = meld_key(meld, wild) if not meld_errors else None
+                if key is not None and key in seen:
                     errors.append(
                         RuleError(
                             f"{base}.melds.{i}",

@@ -222,6 +222,17 @@ def test_two_identical_melds_are_refused():
     assert [e.code for e in rejected.value.errors] == ["identical_melds"]
 
 
+def test_a_sequence_with_a_joker_is_identical_to_the_natural_one():
+    """l.57 "identical in suit and sequence": 5♦-★-7♦ beside 5♦-6♦-7♦ is refused;
+    5♦-6♦-7♦ beside 6♦-7♦-8♦ is not."""
+    deal = _stock_out("4C", (["5D 6D 7D", "5D Jo 7D"], ""), ([], "8H"), ([], "8S"))
+    with pytest.raises(DealRejected) as rejected:
+        GAME.score(_start(THREE), deal)
+    assert [e.path for e in rejected.value.errors] == ["players.0.melds.1"]
+    deal = _stock_out("4C", (["5D 6D 7D", "6D 7D 8D"], ""), ([], "8H"), ([], "8S"))
+    assert GAME.score(_start(THREE), deal).points == (39, -8, -8)
+
+
 def test_every_error_names_its_field_and_the_deck_counts_the_negative_joker():
     """Two players: one deck of 54, so a second A♠ beside the negative joker is one
     too many; a bad meld is named by its path."""
@@ -280,3 +291,16 @@ def test_hands_alone_count_minus_their_values(cards, a, b):
     }
     score = GAME.score(_start(THREE), deal)
     assert sum(score.points) == -sum(hand_count(h, 10) for h in hands)
+
+
+def test_the_doc_page_s_worked_example_scores_as_it_says():
+    """docs/games/vazhushal.md: the stock-out entry shown counts 63 and −13."""
+    import json
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs/games/vazhushal.md").read_text()
+    blocks = re.findall(r"```json\n(.*?)```", text, re.S)
+    entry = next(json.loads(b) for b in blocks if '"cards"' in b)
+    assert GAME.score(_start(), entry).points == (63, -13)
+    assert "Count **63**" in text and "Count **−13**" in text

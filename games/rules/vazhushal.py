@@ -150,53 +150,45 @@ def meld_count(
     path: str, cards: Sequence[Card], wild: frozenset[Card]
 ) -> tuple[int, bool, list[RuleError]]:
     """The value of one meld, whether it is a pure sequence, and its errors."""
+    value, pure, errors, _key = meld_reading(path, cards, wild)
+    return value, pure, errors
+
+
+def meld_reading(
+    path: str, cards: Sequence[Card], wild: frozenset[Card]
+) -> tuple[int, bool, list[RuleError], tuple | None]:
+    """:func:`meld_count` and what makes two melds "identical in suit and
+    sequence" (l.57; ``None`` for a meld in error): a sequence's suit and the ranks
+    its cards stand for (5♦-★-7♦ is 5♦-6♦-7♦); a set's rank, the suits of its
+    naturals and the number of its wilds."""
     run = read_meld_card_wilds(cards, SEQUENCE, wild)
     if run.meld is not None:
         ranks = stands_for(run.meld, SEQUENCE, wild, VALUES.__getitem__)
-        return sum(VALUES[r] for r in ranks), run.meld.natural, []
+        key = ("run", run.meld.suit, tuple(sorted(ranks)))
+        return sum(VALUES[r] for r in ranks), run.meld.natural, [], key
     kept = read_meld_card_wilds(cards, SET, wild)
     if kept.meld is not None:
-        naturals = [c for c in cards if c.rank == kept.meld.rank]
+        rank = kept.meld.rank
+        # A free wild repeating a card may be the set's wild; naturals may not.
+        naturals = [c for c in cards if c.rank == rank and c not in wild]
         if len(set(naturals)) == len(naturals):
-            return VALUES[kept.meld.rank] * len(cards), False, []
-        return (
-            0,
-            False,
-            [
-                RuleError(
-                    path,
-                    "same_card_twice",
-                    "two cards of the same rank and suit are not allowed in the "
-                    f"same meld ({SECTION}, l.53)",
-                )
-            ],
+            key = ("set", rank, tuple(sorted(c.code for c in naturals)), len(cards))
+            return VALUES[rank] * len(cards), False, [], key
+        error = RuleError(
+            path,
+            "same_card_twice",
+            "two cards of the same rank and suit are not allowed in the same meld "
+            f"({SECTION}, l.53)",
         )
+        return 0, False, [error], None
     # Word the fault of the kind the cards were meant as: one rank among the cards
     # that are not wild, a set; else a sequence.
     ranks = {c.rank for c in cards if c not in wild}
     faults = kept.faults if len(ranks) == 1 else run.faults
     if Fault.TOO_FEW_NATURALS in run.faults:
         faults = (Fault.TOO_FEW_NATURALS,)
-    return (
-        0,
-        False,
-        fault_errors(path, faults, WORDING, length=len(cards), first_only=True),
-    )
-
-
-def meld_key(cards: Sequence[Card], wild: frozenset[Card]) -> tuple:
-    """What makes two melds "identical in suit and sequence" (l.57): a sequence's
-    suit and the ranks its cards stand for (5♦-★-7♦ is 5♦-6♦-7♦); a set's rank and
-    the suits of its naturals with the number of its wilds."""
-    run = read_meld_card_wilds(cards, SEQUENCE, wild).meld
-    if run is not None:
-        ranks = stands_for(run, SEQUENCE, wild, VALUES.__getitem__)
-        return ("run", run.suit, tuple(sorted(ranks)))
-    kept = read_meld_card_wilds(cards, SET, wild).meld
-    if kept is None:
-        return ("none", tuple(sorted(c.code for c in cards)))
-    suits = sorted(c.code for c in cards if c.rank == kept.rank and c not in wild)
-    return ("set", kept.rank, tuple(suits), kept.wilds)
+    errors = fault_errors(path, faults, WORDING, length=len(cards), first_only=True)
+    return 0, False, errors, None
 
 
 def redeal_needed(hand: Sequence[Card]) -> bool:
@@ -281,13 +273,12 @@ class Vazhushal(Game):
             melded, pure = 0, False
             seen: set[tuple] = set()
             for i, meld in enumerate(player.melds):
-                value, natural_run, meld_errors = meld_count(
+                value, natural_run, meld_errors, key = meld_reading(
                     f"{base}.melds.{i}", meld, wild
                 )
                 errors += meld_errors
                 melded += value
                 pure = pure or natural_run
-                key = meld_key(meld, wild) if not meld_errors else None
                 if key is not None and key in seen:
                     errors.append(
                         RuleError(

@@ -93,6 +93,8 @@ def test_a_set_is_three_or_four_with_no_card_twice():
     assert [e.code for e in errors] == ["same_card_twice"]
     _, _, errors = meld_count("m", _cards("9C 9H 9S 9D 9C"), _wild("4C"))
     assert errors
+    # A wild repeating a card is the set's wild (A♠ negative: A♦ wild), not a twin.
+    assert meld_count("m", _cards("AD AD AC"), _wild("AS")) == (30, False, [])
 
 
 def test_a_meld_of_wilds_only_is_refused():

@@ -136,6 +136,7 @@ EXPECTED_ROLES = {
     "machiavelli": {"winner": "seat"},
     "umtali": {"sides": "per_side", "points": "per_side"},
     "khanhoo": {"went_out": "seat", "players": "per_side", "points": "per_side"},
+    "vazhushal": {"went_out": "seat", "players": "per_side"},
 }
 
 
@@ -210,7 +211,13 @@ def test_flags_are_declared_where_the_book_says_so():
     # (a winner, no score) are played for win/loss only; the chips of Sinkki
     # (§43.1), Indian Poker (§25) and others are money.
     win_loss = {s for s in BUILT if not get_game(s).stakes_per_point}
-    assert win_loss == {"huutopussi", "chinese-poker", "kiertopokeri", "machiavelli"}
+    assert win_loss == {
+        "huutopussi",
+        "chinese-poker",
+        "kiertopokeri",
+        "machiavelli",
+        "vazhushal",
+    }
     chip_games = {s for s in BUILT if get_game(s).chips_are_money}
     assert chip_games == {"bridge-meets-guess-who", "mahjong", "sinkki", "indian-poker"}
 

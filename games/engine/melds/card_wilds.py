@@ -41,8 +41,8 @@ from games.engine.melds.kinds import (
     MeldReading,
     RunRule,
     SetRule,
-    _windows,
     read_meld,
+    run_windows,
 )
 
 
@@ -109,7 +109,7 @@ def stands_for(
     aces = len(naturals) - len(others)
     fixed = frozenset(others)
     best: tuple[int, list[str]] | None = None
-    for inside, ace_slots in _windows(len(cards), rule):
+    for inside, ace_slots in run_windows(len(cards), rule):
         if len(ace_slots) < aces or not fixed <= inside:
             continue
         for taken in combinations(ace_slots, aces):

@@ -244,7 +244,7 @@ def meld_faults(cards: Sequence[Card], rule: MeldRule) -> tuple[Fault, ...]:
 
 
 @cache
-def _windows(
+def run_windows(
     length: int, rule: RunRule
 ) -> tuple[tuple[frozenset[int], tuple[int, ...]], ...]:
     """Every run of ``length`` slots the rule allows: its slots and its ace slots
@@ -274,7 +274,7 @@ def run_fit(slots: Sequence[int], aces: int, length: int, rule: RunRule) -> bool
     stands_for = rule.wilds.stands_for
     fixed = frozenset(slots)
     fits_somewhere = False
-    for inside, ace_slots in _windows(length, rule):
+    for inside, ace_slots in run_windows(length, rule):
         if len(ace_slots) < aces or not fixed <= inside:
             continue
         if stands_for is None:

@@ -112,6 +112,15 @@ EXPECTED_ROLES = {
         "clean_game": "seat",
     },
     "seven-rummy": {"went_out": "seat", "hands": "per_side", "deadwood": "per_side"},
+    "tongits": {
+        "winner": "seat",
+        "caller": "seat",
+        "last_drawer": "seat",
+        "challenged": "per_side",
+        "opened": "per_side",
+        "deadwood": "per_side",
+        "hands": "per_side",
+    },
     "mahjong": {"winner": "seat", "hands": "per_side", "values": "per_side"},
     "historical-skruuvi": {
         **SEATS_OF_TRICK_GAMES,
@@ -205,7 +214,13 @@ def test_flags_are_declared_where_the_book_says_so():
     win_loss = {s for s in BUILT if not get_game(s).stakes_per_point}
     assert win_loss == {"huutopussi", "chinese-poker", "kiertopokeri", "machiavelli"}
     chip_games = {s for s in BUILT if get_game(s).chips_are_money}
-    assert chip_games == {"bridge-meets-guess-who", "mahjong", "sinkki", "indian-poker"}
+    assert chip_games == {
+        "bridge-meets-guess-who",
+        "mahjong",
+        "sinkki",
+        "indian-poker",
+        "tongits",
+    }
 
 
 def test_deal_winners_default_is_the_sole_best_score():

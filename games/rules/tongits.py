@@ -141,25 +141,28 @@ class _TongitsBase(FrozenModel):
     aces: int = Field(0, ge=0, le=4, description="Aces the winner held (l.412).")
 
 
+class TongitsCards(_TongitsBase):
+    """A hand entered with the cards left in each hand (the default entry); the
+    engine finds each hand's best melds and its deadwood. A tongit or an
+    unchallenged draw needs no cards."""
+
+    mode: Literal["cards"] = "cards"
+    hands: Annotated[tuple[CardList, ...], PER_SIDE] | None = Field(
+        None,
+        description="The cards in each player's hand at the end, in seat order "
+        "(needed only to decide a challenged draw or a stock-out).",
+    )
+
+
 class TongitsTotals(_TongitsBase):
     """A hand entered with each player's deadwood total (used only for players who
     compare: the caller and challengers, or the opened players at a stock-out)."""
 
-    mode: Literal["totals"] = "totals"
+    mode: Literal["totals"]
     deadwood: (
         Annotated[tuple[Annotated[int, Field(ge=0, le=MOST_DEADWOOD)], ...], PER_SIDE]
         | None
     ) = Field(None, description="Each player's deadwood, in seat order.")
-
-
-class TongitsCards(_TongitsBase):
-    """A hand entered with the cards left in each hand; the engine finds each
-    hand's best melds and its deadwood."""
-
-    mode: Literal["cards"]
-    hands: Annotated[tuple[CardList, ...], PER_SIDE] = Field(
-        description="The cards in each player's hand at the end, in seat order."
-    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -259,7 +262,7 @@ class Tongits(Game):
     Options = TongitsOptions
     deck = STANDARD_52
     tables = ((0, 1, 2),)
-    deal_modes = {"totals": TongitsTotals, "cards": TongitsCards}
+    deal_modes = {"cards": TongitsCards, "totals": TongitsTotals}
     State = TongitsState
     chips_are_money = True
 
@@ -285,7 +288,11 @@ class Tongits(Game):
         challengers = tuple(s for s, c in enumerate(deal.challenged) if c)
         deadwood: tuple[int, ...] | None
         if isinstance(deal, TongitsCards):
-            deadwood = tuple(SOLVER.partition(h).deadwood for h in deal.hands)
+            deadwood = (
+                tuple(SOLVER.partition(h).deadwood for h in deal.hands)
+                if deal.hands is not None
+                else None
+            )
         else:
             deadwood = deal.deadwood
         found = winner_of(
@@ -328,7 +335,7 @@ class Tongits(Game):
         return DealScore(
             points=worth_points(state.ledger, after),
             facts=tuple(facts),
-            verified=isinstance(deal, TongitsCards),
+            verified=isinstance(deal, TongitsCards) and deal.hands is not None,
             detail={
                 "how": deal.how,
                 "winner": winner,
@@ -428,13 +435,17 @@ def _entry_errors(deal: TongitsTotals | TongitsCards) -> list[RuleError]:
                     name, "wrong_player_count", f"one entry per player ({PLAYERS})"
                 )
             )
-    if isinstance(deal, TongitsCards):
+    if isinstance(deal, TongitsCards) and deal.hands is not None:
         if len(deal.hands) != PLAYERS:
             errors.append(
                 RuleError("hands", "wrong_player_count", f"enter {PLAYERS} hands")
             )
         errors += _hand_errors(deal.hands)
-    elif deal.deadwood is not None and len(deal.deadwood) != PLAYERS:
+    elif (
+        isinstance(deal, TongitsTotals)
+        and deal.deadwood is not None
+        and len(deal.deadwood) != PLAYERS
+    ):
         errors.append(
             RuleError("deadwood", "wrong_player_count", f"enter {PLAYERS} totals")
         )

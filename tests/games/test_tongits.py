@@ -164,6 +164,7 @@ def test_cards_entry_finds_the_deadwood():
 
 def test_an_entered_winner_must_agree_with_the_deadwood():
     deal = _hand("stock", last_drawer=0, deadwood=[20, 6, 9], winner=2)
+    assert _fold([{"how": "tongit", "winner": 1}]).deals[0].score.points == (-3, 6, -3)
     with pytest.raises(DealRejected) as rejected:
         GAME.score(GAME.start({}, TABLE), deal)
     assert _codes(rejected) == {"winner_not_lowest"}
@@ -265,3 +266,22 @@ def test_points_sum_to_zero_and_chips_are_conserved(raws, ante):
     assert ledger.chips == 0
     assert ledger.table % 3 == 0
     assert folded.totals == tuple(b + ledger.table // 3 for b in ledger.balances)
+
+
+def test_the_worked_example_of_the_docs_page():
+    folded = _fold(
+        [
+            {"how": "draw", "caller": 0},
+            {
+                "how": "stock",
+                "last_drawer": 1,
+                "opened": [True, True, False],
+                "aces": 1,
+                "hands": ["AS 2S 3S KD", "5H 5D 5C 9S 2C", "QH JH TH 4C"],
+            },
+        ]
+    )
+    assert folded.deals[1].score.detail["deadwood"] == [10, 11, 4]
+    assert folded.deals[1].score.points == (13, -6, -7)
+    assert folded.totals == (15, -7, -8)
+    assert folded.state.ledger.table == 0

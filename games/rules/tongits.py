@@ -131,10 +131,15 @@ class _TongitsBase(FrozenModel):
         (False, False, False),
         description="Who challenged the draw (challenged).",
     )
-    opened: Annotated[tuple[bool, ...], PER_SIDE] = Field(
-        (True, True, True),
-        description="Who opened their hand (a loser who did not pays 1 more).",
+    never_opened: Annotated[tuple[bool, ...], PER_SIDE] = Field(
+        (False, False, False),
+        description="Who never opened their hand (a loser who did not pays 1 more).",
     )
+
+    @property
+    def opened(self) -> tuple[bool, ...]:
+        return tuple(not n for n in self.never_opened)
+
     concealed_fours: int = Field(
         0, ge=0, le=3, description="Concealed fours of a kind in the winner's hand."
     )
@@ -428,7 +433,7 @@ class Tongits(Game):
 
 def _entry_errors(deal: TongitsTotals | TongitsCards) -> list[RuleError]:
     errors: list[RuleError] = []
-    for name in ("challenged", "opened"):
+    for name in ("challenged", "never_opened"):
         if len(getattr(deal, name)) != PLAYERS:
             errors.append(
                 RuleError(
@@ -461,7 +466,7 @@ def _entry_errors(deal: TongitsTotals | TongitsCards) -> list[RuleError]:
         elif not deal.opened[deal.caller]:
             errors.append(
                 RuleError(
-                    f"opened.{deal.caller}",
+                    f"never_opened.{deal.caller}",
                     "caller_not_opened",
                     "only a player who has opened may call draw (Tong-Its, Draw, "
                     "l.388)",
@@ -488,7 +493,7 @@ def _entry_errors(deal: TongitsTotals | TongitsCards) -> list[RuleError]:
             elif not deal.opened[s]:
                 errors.append(
                     RuleError(
-                        f"challenged.{s}",
+                        f"never_opened.{s}",
                         "challenger_not_opened",
                         "only a player who has opened may challenge (Tong-Its, Draw, "
                         "l.392)",

@@ -117,7 +117,7 @@ EXPECTED_ROLES = {
         "caller": "seat",
         "last_drawer": "seat",
         "challenged": "per_side",
-        "opened": "per_side",
+        "never_opened": "per_side",
         "deadwood": "per_side",
         "hands": "per_side",
     },

@@ -87,7 +87,7 @@ def test_each_concealed_four_is_three_more():
 
 
 def test_a_loser_who_never_opened_pays_one_more():
-    folded = _fold([_hand("draw", caller=0, opened=[True, False, True])])
+    folded = _fold([_hand("draw", caller=0, never_opened=[False, True, False])])
     assert folded.deals[0].score.points == (3, -2, -1)
 
 
@@ -100,7 +100,7 @@ def test_everything_together():
     # Tongit 3 + one concealed four 3 + two aces 2, and 1 from the player who never
     # opened: 8 and 9.
     deal = _hand(
-        "tongit", winner=0, concealed_fours=1, aces=2, opened=[True, True, False]
+        "tongit", winner=0, concealed_fours=1, aces=2, never_opened=[False, False, True]
     )
     assert _fold([deal]).deals[0].score.points == (17, -8, -9)
 
@@ -142,7 +142,7 @@ def test_at_a_stock_out_a_tie_of_the_other_two_goes_left_of_the_last_drawer():
 
 def test_at_a_stock_out_only_opened_players_compare():
     deal = _hand(
-        "stock", last_drawer=0, deadwood=[20, 1, 6], opened=[True, False, True]
+        "stock", last_drawer=0, deadwood=[20, 1, 6], never_opened=[False, True, False]
     )
     folded = _fold([deal])
     assert folded.deals[0].score.detail["winner"] == 2
@@ -221,7 +221,7 @@ def test_the_winner_deals_next():
         (_hand("tongit"), {"winner_required"}),
         (_hand("draw"), {"caller_required"}),
         (
-            _hand("draw", caller=0, opened=[False, True, True]),
+            _hand("draw", caller=0, never_opened=[True, False, False]),
             {"caller_not_opened"},
         ),
         (_hand("draw", caller=0, winner=1), {"winner_not_caller"}),
@@ -231,7 +231,7 @@ def test_the_winner_deals_next():
                 "challenged",
                 caller=0,
                 challenged=[True, False, True],
-                opened=[True, True, False],
+                never_opened=[False, False, True],
             ),
             {"caller_challenges", "challenger_not_opened"},
         ),
@@ -275,7 +275,7 @@ def test_the_worked_example_of_the_docs_page():
             {
                 "how": "stock",
                 "last_drawer": 1,
-                "opened": [True, True, False],
+                "never_opened": [False, False, True],
                 "aces": 1,
                 "hands": ["AS 2S 3S KD", "5H 5D 5C 9S 2C", "QH JH TH 4C"],
             },

@@ -33,7 +33,7 @@ DEALS = [
     {
         "how": "stock",
         "last_drawer": 2,
-        "opened": [True, True, False],
+        "never_opened": [False, False, True],
         "hands": ["KS QD 9C 9D", "2H 3H 4H 5H 6C", "8S 8H 8D 2C"],
     },
     # Seat 0 challenges seat 2's draw; a tie of 5 goes to the challenger: 3 each.

@@ -34,7 +34,7 @@ def deals(draw) -> dict:
             fields["challenged"] = [s == other for s in range(3)]
     else:
         fields["last_drawer"] = draw(SEAT)
-    fields["opened"] = opened
+    fields["never_opened"] = [not o for o in opened]
     if how in ("challenged", "stock"):
         if draw(st.booleans()):
             cards = draw(st.permutations(CODES))

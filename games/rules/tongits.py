@@ -523,6 +523,35 @@ def _entry_errors(deal: TongitsTotals | TongitsCards) -> list[RuleError]:
                 "when both fold, the caller wins (Tong-Its, Draw, l.392)",
             )
         )
+    if (
+        deal.winner is not None
+        and how == "challenged"
+        and challengers
+        and deal.winner != deal.caller
+        and deal.winner not in challengers
+    ):
+        errors.append(
+            RuleError(
+                "winner",
+                "winner_not_compared",
+                "after a challenged draw the caller or a challenger wins "
+                "(Tong-Its, Draw, l.394)",
+            )
+        )
+    if (
+        deal.winner is not None
+        and how == "stock"
+        and any(deal.opened)
+        and not deal.opened[deal.winner]
+    ):
+        errors.append(
+            RuleError(
+                "winner",
+                "winner_not_compared",
+                "at a stock-out only players who opened compare (Exhausting the "
+                "stock, l.400)",
+            )
+        )
     if how == "tongit" and deal.winner is None:
         errors.append(
             RuleError("winner", "winner_required", "who called tongit? (l.386)")

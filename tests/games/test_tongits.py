@@ -242,6 +242,14 @@ def test_the_winner_deals_next():
         (_hand("stock", deadwood=[1, 2, 3]), {"last_drawer_required"}),
         (_hand("stock", last_drawer=0), {"winner_required"}),
         (
+            _hand("stock", last_drawer=0, winner=1, never_opened=[False, True, False]),
+            {"winner_not_compared"},
+        ),
+        (
+            _hand("challenged", caller=0, challenged=[False, True, False], winner=2),
+            {"winner_not_compared"},
+        ),
+        (
             {"mode": "cards", "how": "tongit", "winner": 0, "hands": ["", "AS", "AS"]},
             {"too_many_copies"},
         ),

@@ -400,15 +400,11 @@ class Tongits(Game):
                 "pot", "Pot (before this hand's antes)", "number", state.ledger.table
             )
         ]
-        if state.last_winner is not None:
-            rows.append(
-                ContextRow(
-                    "pot_to",
-                    "Takes the pot if they win again",
-                    "text",
-                    f"seat {state.last_winner}",
-                )
+        rows.append(
+            ContextRow(
+                "pot_to", "Takes the pot by winning again", "seat", state.last_winner
             )
+        )
         if options.deals is not None:
             rows.append(
                 ContextRow(

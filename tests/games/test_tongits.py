@@ -204,7 +204,7 @@ def test_the_points_count_each_players_antes_in_the_pot_as_theirs():
     assert folded.totals == (6, -3, -3)
     (pot, to) = folded.next_deal.context[:2]
     assert (pot.code, pot.value) == ("pot", 6)
-    assert (to.code, to.value) == ("pot_to", "seat 0")
+    assert (to.code, to.kind, to.value) == ("pot_to", "seat", 0)
 
 
 def test_the_winner_deals_next():

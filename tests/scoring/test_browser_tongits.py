@@ -63,7 +63,7 @@ def test_tongits_draw_tongit_and_a_stock_out_taking_the_pot(
     save(page)
     assert totals(page) == [-2, 7, -5]
     assert page.inner_text("[data-context=pot]") == "12"
-    assert page.inner_text("[data-context=pot_to]") == "seat 1"
+    assert page.inner_text("[data-context=pot_to]") == "Olli"
 
     page.click("#enter-deal")
     page.check("input[name=mode][value=totals]")

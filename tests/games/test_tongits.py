@@ -250,6 +250,15 @@ def test_the_winner_deals_next():
             {"winner_not_compared"},
         ),
         (
+            {
+                "mode": "cards",
+                "how": "stock",
+                "last_drawer": 0,
+                "hands": ["AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH", "2H", "3H"],
+            },
+            {"too_many_cards"},  # 13 at most: the dealer's twelve and one (l.362)
+        ),
+        (
             {"mode": "cards", "how": "tongit", "winner": 0, "hands": ["", "AS", "AS"]},
             {"too_many_copies"},
         ),
@@ -293,3 +302,12 @@ def test_the_worked_example_of_the_docs_page():
     assert folded.deals[1].score.points == (13, -6, -7)
     assert folded.totals == (15, -7, -8)
     assert folded.state.ledger.table == 0
+
+
+def test_if_nobody_opened_at_a_stock_out_everyone_compares():
+    deal = _hand(
+        "stock", last_drawer=0, deadwood=[20, 4, 6], never_opened=[True, True, True]
+    )
+    folded = _fold([deal])
+    assert folded.deals[0].score.detail["winner"] == 1
+    assert folded.deals[0].score.points == (-2, 4, -2)  # 1 + 1 not opened each

@@ -548,6 +548,20 @@ def _entry_errors(deal: TongitsTotals | TongitsCards) -> list[RuleError]:
                 "stock, l.400)",
             )
         )
+    if (
+        how == "tongit"
+        and deal.winner is not None
+        and isinstance(deal, TongitsCards)
+        and deal.hands is not None
+        and deal.hands[deal.winner]
+    ):
+        errors.append(
+            RuleError(
+                f"hands.{deal.winner}",
+                "cards_after_tongit",
+                "a tongit is called with no cards left in hand (Tongit, l.386)",
+            )
+        )
     if how == "tongit" and deal.winner is None:
         errors.append(
             RuleError("winner", "winner_required", "who called tongit? (l.386)")

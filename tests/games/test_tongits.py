@@ -259,6 +259,10 @@ def test_the_winner_deals_next():
             {"too_many_cards"},  # 13 at most: the dealer's twelve and one (l.362)
         ),
         (
+            {"how": "tongit", "winner": 1, "hands": ["", "KS", "QD"]},
+            {"cards_after_tongit"},
+        ),
+        (
             {"mode": "cards", "how": "tongit", "winner": 0, "hands": ["", "AS", "AS"]},
             {"too_many_copies"},
         ),

@@ -118,6 +118,15 @@ EXPECTED_ROLES = {
         "closed": "seat",
         "points": "per_side",
     },
+    "tongits": {
+        "winner": "seat",
+        "caller": "seat",
+        "last_drawer": "seat",
+        "challenged": "per_side",
+        "never_opened": "per_side",
+        "deadwood": "per_side",
+        "hands": "per_side",
+    },
     "mahjong": {"winner": "seat", "hands": "per_side", "values": "per_side"},
     "historical-skruuvi": {
         **SEATS_OF_TRICK_GAMES,
@@ -219,7 +228,13 @@ def test_flags_are_declared_where_the_book_says_so():
         "vazhushal",
     }
     chip_games = {s for s in BUILT if get_game(s).chips_are_money}
-    assert chip_games == {"bridge-meets-guess-who", "mahjong", "sinkki", "indian-poker"}
+    assert chip_games == {
+        "bridge-meets-guess-who",
+        "mahjong",
+        "sinkki",
+        "indian-poker",
+        "tongits",
+    }
 
 
 def test_deal_winners_default_is_the_sole_best_score():

@@ -37,11 +37,12 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from games.engine.cards import JOKER_RANK, Card
+from games.engine.cards import JOKER_RANK, RANKS, Card
 from games.engine.decks import make_deck
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import ContextRow, DealScore, Fact, MatchState, NextDeal
@@ -52,6 +53,7 @@ from games.engine.inputs import (
     FrozenModel,
     SeatField,
 )
+from games.engine.melds.books import WILD_MARK, tally_tables
 from games.engine.registry import register
 from games.rules.canasta.deal_input import TotalsDeal
 from games.rules.canasta.family import opening_requirement_row
@@ -65,7 +67,12 @@ from games.rules.canasta.melds import RANK_MELD, CanastaBonuses, Meld, MeldRules
 from games.rules.canasta.openings import CANASTA_ZONES, check_opening
 from games.rules.canasta.side import deck_errors
 from games.rules.canasta.tables import FamilyRules
-from games.rules.canasta.values import MELD_POINTS, RED_THREES, hand_points_table
+from games.rules.canasta.values import (
+    MELD_POINTS,
+    RED_THREES,
+    hand_points_table,
+    sum_of,
+)
 
 SIX_54 = make_deck("6 × 54 cards (2 jokers each)", packs=6, jokers_per_pack=2)
 HAND_SIZE, KNEE_SIZE, FOOT_SIZE = 15, 13, 11
@@ -90,6 +97,16 @@ CANASTA = 7
 # In hand, knee or foot: the card values, an unplayed red 3 500, a black 3 100
 # (l.232).
 HELD_POINTS = hand_points_table(black_three=100, red_three=500)
+
+# By the first card of a meld: the tally of every card the meld may hold (a wild
+# card adds WILD_MARK), naturals 4–A of its rank or, for a wild first, wilds only.
+_WILD_TALLY = {c: WILD_MARK + v for c, v in MELD_POINTS.items() if c.rank in WILD_RANKS}
+_TALLIES = {
+    **tally_tables(MELD_POINTS, RANKS[2:]),
+    "2": _WILD_TALLY,
+    JOKER_RANK: _WILD_TALLY,
+}
+_tuple_new = tuple.__new__  # Meld(...) without the named tuple's Python __new__
 
 # Declared for the family's tables (the deck, the hand values); Triple Play's own
 # limits are checked by :func:`check_triple_meld`.
@@ -124,6 +141,33 @@ def max_wilds(size: int) -> int:
 def check_triple_meld(cards: Sequence[Card], path: str) -> Meld | list[RuleError]:
     """One Triple Play meld (l.189–199): the meld, or every limit it breaks."""
     cards = tuple(cards)
+    n = len(cards)
+    # The common meld — naturals of one rank typed first (or wilds only), within
+    # the wild limit — is recognised by one sum of tallies; anything else, and
+    # every error, goes card by card below.
+    if 3 <= n <= CANASTA:
+        tally = _TALLIES.get(cards[0].rank)
+        if tally is not None:
+            try:
+                wilds, points = divmod(sum(itemgetter(*cards)(tally)), WILD_MARK)
+            except KeyError:
+                pass
+            else:
+                if tally is _WILD_TALLY:
+                    return _tuple_new(
+                        Meld, (cards, WILD_MELD, None, None, n, points, ())
+                    )
+                rank = cards[0].rank
+                if not wilds or (
+                    rank not in NO_WILDS and wilds <= (1 if n <= 5 else 2)
+                ):
+                    return _tuple_new(
+                        Meld, (cards, RANK_MELD, rank, None, wilds, points, ())
+                    )
+    return _meld_errors(cards, path)
+
+
+def _meld_errors(cards: tuple[Card, ...], path: str) -> Meld | list[RuleError]:
     n = len(cards)
     ranks = [c.rank for c in cards]
     if "3" in ranks:
@@ -310,6 +354,25 @@ def _held_errors(
     return errors
 
 
+# Facts are immutable values: one object per kind and side serves every deal.
+_CANASTA_FACTS = {
+    (kind, side): Fact(f"{kind}_canasta", f"{kind} canasta: {bonus}", side, bonus)
+    for kind, bonus in (
+        ("sevens", SEVENS_BONUS),
+        ("fives", FIVES_BONUS),
+        ("wild", WILD_BONUS),
+        ("natural", NATURAL_BONUS),
+        ("mixed", MIXED_BONUS),
+    )
+    for side in (0, 1)
+}
+_WENT_OUT_FACTS = tuple(
+    Fact("went_out", f"went out: {GOING_OUT_BONUS}", s, GOING_OUT_BONUS) for s in (0, 1)
+)
+_PATHS = tuple(f"teams.{s}" for s in (0, 1))
+_SEATS = ((0, 2), (1, 3))  # the family's one table: sides at (0, 1, 0, 1)
+
+
 def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealScore:
     """Verify and score a card-entry deal; :class:`DealRejected` lists every error."""
     errors: list[RuleError] = []
@@ -326,11 +389,12 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
     need = opening_requirement(state.deal_number)
     sides = []
     for s, entry in enumerate(deal.teams):
-        base = f"teams.{s}"
-        seats = state.table.seats_of(s)
+        base = _PATHS[s]
         melds: list[Meld] = []
         valid = True
         open_rank: dict[str | None, int] = {}
+        meld_points = bonuses = 0
+        canastas: list[Meld] = []
         for i, cards in enumerate(entry.melds):
             found = check_triple_meld(cards, f"{base}.melds.{i}")
             if type(found) is list:
@@ -338,63 +402,69 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
                 valid = False
                 continue
             melds.append(found)
-            if len(found.cards) < CANASTA:
-                if found.rank in open_rank:
-                    errors.append(
-                        RuleError(
-                            f"{base}.melds.{i}",
-                            "second_unfinished_meld",
-                            f"a side has one unfinished meld of {meld_name(found)} "
-                            f"at a time (also {base}.melds.{open_rank[found.rank]}) "
-                            "(l.197)",
-                        )
-                    )
-                open_rank[found.rank] = i
-        meld_points = sum(m.points for m in melds)
-        canastas = [m for m in melds if len(m.cards) == CANASTA]
-        bonuses = 0
-        for meld in canastas:
-            kind, bonus = canasta_bonus(meld)
-            bonuses += bonus
-            facts.append(
-                Fact(
-                    f"{kind}_canasta",
-                    f"canasta of {meld_name(meld)}: {bonus}",
-                    s,
-                    bonus,
-                )
-            )
-        reds = entry.red_threes
-        for i, card in enumerate(reds):
-            if card not in RED_THREES:
+            meld_points += found.points
+            if len(found.cards) == CANASTA:
+                canastas.append(found)
+                kind, bonus = canasta_bonus(found)
+                bonuses += bonus
+                facts.append(_CANASTA_FACTS[kind, s])
+            elif found.rank in open_rank:
                 errors.append(
+                    RuleError(
+                        f"{base}.melds.{i}",
+                        "second_unfinished_meld",
+                        f"a side has one unfinished meld of {meld_name(found)} "
+                        f"at a time (also {base}.melds.{open_rank[found.rank]}) "
+                        "(l.197)",
+                    )
+                )
+            else:
+                open_rank[found.rank] = i
+        reds = entry.red_threes
+        red_points = 0
+        if reds:
+            if not RED_THREES.issuperset(reds):
+                errors.extend(
                     RuleError(
                         f"{base}.red_threes.{i}",
                         "not_a_red_three",
                         f"{card.code} is not a red three (l.163)",
                     )
+                    for i, card in enumerate(reds)
+                    if card not in RED_THREES
                 )
-        red_points = RED_THREE_EACH * len(reds)
-        if len(reds) >= RED_THREES_SEVEN:
-            red_points += RED_THREES_SEVEN_BONUS
-        if reds:
+            red_points = RED_THREE_EACH * len(reds)
+            if len(reds) >= RED_THREES_SEVEN:
+                red_points += RED_THREES_SEVEN_BONUS
             facts.append(
                 Fact(
                     "red_threes", f"{len(reds)} red threes: {red_points}", s, red_points
                 )
             )
         held = 0
-        for i, seat in enumerate(seats):
+        for i, seat in enumerate(_SEATS[s]):
             hand, knee, foot = entry.hands[i], entry.knees[i], entry.feet[i]
-            errors.extend(
-                _held_errors(f"{base}.hands.{i}", seat, went_out, hand, knee, foot)
-            )
-            for pile in (hand, knee or (), foot or ()):
-                held += sum(map(HELD_POINTS.__getitem__, pile))
+            if (
+                (knee is None or len(knee) == KNEE_SIZE)
+                and (foot is None or len(foot) == FOOT_SIZE)
+                and (knee is None or foot is not None)
+                and (seat == went_out) == (not hand and knee is None and foot is None)
+            ):
+                pass
+            else:
+                errors.extend(
+                    _held_errors(f"{base}.hands.{i}", seat, went_out, hand, knee, foot)
+                )
+            if hand:
+                held += sum_of(HELD_POINTS, hand)
+            if knee:
+                held += sum_of(HELD_POINTS, knee)
+            if foot:
+                held += sum_of(HELD_POINTS, foot)
         going_out = 0
-        if went_out is not None and went_out in seats:
+        if went_out is not None and went_out % 2 == s:
             going_out = GOING_OUT_BONUS
-            facts.append(Fact("went_out", f"went out: {going_out}", s, going_out))
+            facts.append(_WENT_OUT_FACTS[s])
             missing = basic_book_missing(canastas) if valid else []
             if missing:
                 errors.append(
@@ -406,7 +476,11 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
                         + " (l.216–224)",
                     )
                 )
-        opening = _opening(entry, tuple(melds), valid, need, base, s, errors, facts)
+        opening = (
+            _opening(entry, tuple(melds), valid, need, base, s, errors, facts)
+            if entry.opening
+            else None
+        )
         penalties = -REMINDER_PENALTY * entry.reminder_penalties
         if penalties:
             facts.append(Fact("reminder", f"knee reminder: {penalties}", s, penalties))
@@ -427,12 +501,10 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
                 + penalties,
             }
         )
-    if went_out is not None and went_out >= len(state.table.seats):
-        errors.append(RuleError("went_out", "no_such_seat", "no such seat"))
     if errors:
         raise DealRejected(errors)
     return DealScore(
-        tuple(side["total"] for side in sides), tuple(facts), True, {"sides": sides}
+        (sides[0]["total"], sides[1]["total"]), tuple(facts), True, {"sides": sides}
     )
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import Field
 
@@ -55,7 +55,9 @@ from games.engine.inputs import (
 )
 from games.engine.melds.books import WILD_MARK, tally_tables
 from games.engine.registry import register
-from games.rules.canasta.deal_input import TotalsDeal
+
+# The family reader's card-list helpers (same package): one spelling table.
+from games.rules.canasta.deal_input import TotalsDeal, _card_lists, _cards
 from games.rules.canasta.family import opening_requirement_row
 from games.rules.canasta.going_out import GoingOutRule
 from games.rules.canasta.hand_and_foot import (
@@ -310,6 +312,101 @@ class TriplePlayCards(FrozenModel):
     )
 
 
+class TriplePlaySideEntry(NamedTuple):
+    """:class:`TriplePlaySide`'s fields, as :func:`read_triple_play` gives them."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    opening: tuple[int, ...] | None
+    red_threes: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    knees: tuple[tuple[Card, ...] | None, ...]
+    feet: tuple[tuple[Card, ...] | None, ...]
+    reminder_penalties: int
+
+
+class TriplePlayEntry(NamedTuple):
+    """:class:`TriplePlayCards`' fields, as :func:`read_triple_play` gives them."""
+
+    teams: tuple[TriplePlaySideEntry, TriplePlaySideEntry]
+    went_out: int | None
+    discard_pile: tuple[Card, ...]
+    mode: str = "cards"
+
+
+_SIDE_FIELDS = frozenset(TriplePlaySide.model_fields)
+_DEAL_FIELDS = frozenset(TriplePlayCards.model_fields)
+
+
+def _piles(raw: Any) -> tuple[tuple[Card, ...] | None, ...] | None:
+    """Two knees or feet, each cards or None; None if anything is unusual."""
+    if type(raw) not in (list, tuple) or len(raw) != 2:
+        return None
+    out = []
+    for pile in raw:
+        if pile is None:
+            out.append(None)
+            continue
+        cards = _cards(pile)
+        if cards is None:
+            return None
+        out.append(cards)
+    return tuple(out)
+
+
+def _read_side(raw: Any) -> TriplePlaySideEntry | None:
+    if type(raw) is not dict or not raw.keys() <= _SIDE_FIELDS:
+        return None
+    melds, hands = raw.get("melds", ()), raw.get("hands")
+    if type(melds) not in (list, tuple) or type(hands) not in (list, tuple):
+        return None
+    if len(hands) != 2:
+        return None
+    lists = _card_lists((*melds, *hands))
+    reds = _cards(raw.get("red_threes", ()))
+    knees = _piles(raw.get("knees", (None, None)))
+    feet = _piles(raw.get("feet", (None, None)))
+    if lists is None or reds is None or knees is None or feet is None:
+        return None
+    opening = raw.get("opening")
+    if opening is not None:
+        # Only meld indices here; combinations as cards go to pydantic.
+        if type(opening) not in (list, tuple) or not all(
+            type(p) is int for p in opening
+        ):
+            return None
+        opening = tuple(opening)
+    reminders = raw.get("reminder_penalties", 0)
+    if type(reminders) is not int or reminders < 0:
+        return None
+    return TriplePlaySideEntry(
+        lists[:-2], opening, reds, lists[-2:], knees, feet, reminders
+    )
+
+
+def read_triple_play(raw: Any) -> TriplePlayEntry | None:
+    """Read a well-formed card-entry deal without pydantic's per-card callbacks
+    (as :func:`.deal_input.read_cards_entry` does for the family's entry).
+
+    None for anything unusual: pydantic then parses it and names every error.
+    What this accepts, pydantic accepts, with the same fields.
+    """
+    if type(raw) is not dict or not raw.keys() <= _DEAL_FIELDS:
+        return None
+    if raw.get("mode", "cards") != "cards":
+        return None
+    teams = raw.get("teams")
+    if type(teams) not in (list, tuple) or len(teams) != 2:
+        return None
+    first, second = _read_side(teams[0]), _read_side(teams[1])
+    went_out = raw.get("went_out")
+    discard = _cards(raw.get("discard_pile", ()))
+    if first is None or second is None or discard is None:
+        return None
+    if went_out is not None and not (type(went_out) is int and 0 <= went_out <= 3):
+        return None
+    return TriplePlayEntry((first, second), went_out, discard)
+
+
 def _held_errors(
     path: str, seat: int, went_out: int | None, hand, knee, foot
 ) -> list[RuleError]:
@@ -556,6 +653,12 @@ class TriplePlay(HandAndFoot):
     deal_modes = {"cards": TriplePlayCards, "totals": TotalsDeal}
     deck = SIX_54
     rules = TRIPLE_PLAY_RULES
+
+    def parse_deal(self, raw: Any) -> Any:
+        entry = read_triple_play(raw)
+        if entry is not None:
+            return entry
+        return super().parse_deal(raw)
 
     def verify_and_score(self, state: MatchState, deal: Any) -> DealScore:
         if isinstance(deal, TotalsDeal):

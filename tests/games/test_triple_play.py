@@ -362,3 +362,12 @@ def test_totals_add_up(reds, reminders):
         items = [v for k, v in side.items() if k not in ("total", "opening")]
         assert sum(items) == side["total"]
     assert result.points[1] == -410 + 100 * reds + 300 * (reds >= 7) - 1000 * reminders
+
+
+def test_an_empty_pile_was_picked_up():
+    """An empty knee or foot (what the entry form posts for an empty field) reads as
+    picked up: a pile never picked up holds 13 or 11 cards."""
+    raw = deal()
+    raw["teams"][0]["knees"] = [[], []]
+    raw["teams"][0]["feet"] = [[], []]
+    assert score(raw).points == (12135, -410)

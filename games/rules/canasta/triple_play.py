@@ -8,7 +8,8 @@ by the deal number, the higher total wins) is Hand and Foot's (:mod:`.hand_and_f
 Terms:
 
 * **hand** 15 cards, **knee** 13, **foot** 11 per player. A knee or a foot is
-  entered (its cards) only if it was never picked up; ``null`` means picked up.
+  entered (its cards) only if it was never picked up; ``null`` (or empty) means
+  picked up.
   The knee is picked up before the foot.
 * **meld** — 3 to 7 cards of one rank (4 to A), at most one wild (twos, jokers) in
   a meld of 3–5 cards and two in a meld of 6–7; 5s and 7s take no wild; a meld of
@@ -266,7 +267,7 @@ Pile = Annotated[
     CardList | None,
     Field(
         description="The pile's cards if it was never picked up (they count "
-        "against the side); null if the player picked it up."
+        "against the side); null (or empty) if the player picked it up."
     ),
 ]
 
@@ -540,7 +541,13 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
             )
         held = 0
         for i, seat in enumerate(_SEATS[s]):
-            hand, knee, foot = entry.hands[i], entry.knees[i], entry.feet[i]
+            # A pile never picked up holds 13 or 11 cards, so an empty one (what
+            # an empty field of the entry form posts) can only mean picked up.
+            hand, knee, foot = (
+                entry.hands[i],
+                entry.knees[i] or None,
+                entry.feet[i] or None,
+            )
             if (
                 (knee is None or len(knee) == KNEE_SIZE)
                 and (foot is None or len(foot) == FOOT_SIZE)

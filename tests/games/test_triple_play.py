@@ -371,3 +371,31 @@ def test_an_empty_pile_was_picked_up():
     raw["teams"][0]["knees"] = [[], []]
     raw["teams"][0]["feet"] = [[], []]
     assert score(raw).points == (12135, -410)
+
+
+@given(st.randoms(use_true_random=False))
+def test_random_legal_deals_score_as_counted(rng):
+    """Random legal deals (the bench's generator) are accepted; each side's total is
+    its items' sum, its melds are their cards' points, and what it holds is the
+    cards' values (red 3 500, black 3 100)."""
+    from bench.cases.triple_play import legal_deal
+    from games.engine.cards import parse_cards
+    from games.rules.canasta.triple_play import HELD_POINTS, MELD_POINTS
+
+    raw = legal_deal(rng)
+    state = state_at(rng.randint(1, 4))
+    result = GAME.score(state, raw)
+    for s, side in enumerate(result.detail["sides"]):
+        items = [v for k, v in side.items() if k not in ("total", "opening")]
+        assert sum(items) == side["total"] == result.points[s]
+        team = raw["teams"][s]
+        melds = [parse_cards(m) for m in team["melds"]]
+        assert side["melds"] == sum(MELD_POINTS[c] for m in melds for c in m)
+        held = [
+            *team["hands"],
+            *(p for p in team["knees"] if p),
+            *(p for p in team["feet"] if p),
+        ]
+        assert side["held"] == -sum(
+            HELD_POINTS[c] for p in held for c in parse_cards(p)
+        )

@@ -97,14 +97,15 @@ def legal_deal(rng: random.Random) -> dict[str, Any]:
         for i in (0, 1):
             seat = s + 2 * i
             if seat == went_out:
-                hands.append([])
+                hands.append("")
                 knees.append(None)
                 feet.append(None)
                 continue
             stage = rng.choice(("knee", "foot", "played"))
-            knees.append(pool.any(KNEE_SIZE) if stage == "knee" else None)
-            feet.append(pool.any(FOOT_SIZE) if stage != "played" else None)
-            hands.append(pool.any(rng.randint(1, 15)))
+            # Typed as one string each, as the entry form posts them.
+            knees.append(" ".join(pool.any(KNEE_SIZE)) if stage == "knee" else None)
+            feet.append(" ".join(pool.any(FOOT_SIZE)) if stage != "played" else None)
+            hands.append(" ".join(pool.any(rng.randint(1, 15))))
         team.update(hands=hands, knees=knees, feet=feet)
     return {"mode": "cards", "teams": teams, "went_out": went_out}
 

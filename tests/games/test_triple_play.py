@@ -399,3 +399,16 @@ def test_random_legal_deals_score_as_counted(rng):
         assert side["held"] == -sum(
             HELD_POINTS[c] for p in held for c in parse_cards(p)
         )
+
+
+def test_every_rejection_cites_the_page():
+    """Each error names its field and the page's lines (deck, melds, opening, book)."""
+    raw = deal()
+    raw["teams"][0]["melds"][0] = "5H 5D 5S 5C 5H 5D Jo"  # a wild among 5s
+    raw["teams"][1]["opening"] = [7]  # no such meld
+    raw["discard_pile"] = ["Jo"] * 8  # 13 jokers
+    with pytest.raises(DealRejected) as rejected:
+        score(raw)
+    found = {e.code: e for e in rejected.value.errors}
+    assert set(found) >= {"too_many_copies", "wild_in_fives_or_sevens", "no_such_meld"}
+    assert all("(l." in e.message for e in rejected.value.errors)

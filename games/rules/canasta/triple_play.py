@@ -482,7 +482,10 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
                 if pile is not None:
                     piles.append((f"teams.{s}.{name}.{i}", pile))
     piles.append(("discard_pile", deal.discard_pile))
-    errors.extend(deck_errors(TRIPLE_PLAY_RULES, deal, piles))
+    errors.extend(
+        RuleError(e.path, e.code, f"{e.message} (l.153)")
+        for e in deck_errors(TRIPLE_PLAY_RULES, deal, piles)
+    )
     went_out = deal.went_out
     need = opening_requirement(state.deal_number)
     sides = []
@@ -627,7 +630,11 @@ def _opening(entry, melds, valid, need, base, side, errors, facts) -> int | None
                 parts.append(melds[part])
             else:
                 errors.append(
-                    RuleError(f"{base}.opening.{i}", "no_such_meld", "no such meld")
+                    RuleError(
+                        f"{base}.opening.{i}",
+                        "no_such_meld",
+                        f"the side has no meld {part} (l.191–196)",
+                    )
                 )
             continue
         found = check_triple_meld(part, f"{base}.opening.{i}")
@@ -641,7 +648,7 @@ def _opening(entry, melds, valid, need, base, side, errors, facts) -> int | None
     points, errs, found_facts = check_opening(
         parts, melds, need, path=f"{base}.opening", side=side, whole=whole
     )
-    errors.extend(errs)
+    errors.extend(RuleError(e.path, e.code, f"{e.message} (l.191–196)") for e in errs)
     facts.extend(found_facts)
     return points
 

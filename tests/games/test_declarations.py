@@ -72,6 +72,11 @@ EXPECTED_ROLES = {
     "samba": CANASTA_FAMILY,
     "contract-samba": CANASTA_FAMILY,
     "hand-and-foot": {**CANASTA_FAMILY, "teams.*.feet": "per_partner"},
+    "triple-play": {
+        **CANASTA_FAMILY,
+        "teams.*.knees": "per_partner",
+        "teams.*.feet": "per_partner",
+    },
     "sakaali": {
         "teams": "per_side",
         "teams.*.hands": "per_partner",

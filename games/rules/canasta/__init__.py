@@ -15,11 +15,17 @@ One module per concern, and one per game:
 * :mod:`.side` — the one scorer of a card-entry deal and of each side;
 * :mod:`.family` — :class:`~.family.CanastaFamilyGame`, the base of the games;
 * :mod:`.canasta`, :mod:`.samba`, :mod:`.contract_samba` (with :mod:`.auction`),
-  :mod:`.hand_and_foot` — the games.
+  :mod:`.hand_and_foot`, :mod:`.triple_play` — the games.
 
 Importing the package registers the four games.
 """
 
-from games.rules.canasta import canasta, contract_samba, hand_and_foot, samba
+from games.rules.canasta import (
+    canasta,
+    contract_samba,
+    hand_and_foot,
+    samba,
+    triple_play,
+)
 
-__all__ = ["canasta", "contract_samba", "hand_and_foot", "samba"]
+__all__ = ["canasta", "contract_samba", "hand_and_foot", "samba", "triple_play"]

@@ -185,20 +185,38 @@ def _compute_chips(match, sides, names, by_key, stake, trail, ledger) -> _Comput
     deals = Deal.objects.filter(match=match, status=DealStatus.COUNTED).order_by(
         "number"
     )
+    # Chips a deal leaves on the table (Sinkki's split remainder, a pot carried to
+    # a later winner) are settled with the deal that takes them: deals are settled
+    # in runs that cancel out, a run of one deal in the usual case.
+    pending: dict[str, int] = {}
+    first = None
     for deal in deals:
         points = (deal.result or {}).get("points") or []
-        chips = {
-            people[i]: int(points[i]) for i in range(min(len(points), len(people)))
-        }
+        for i in range(min(len(points), len(people))):
+            pending[people[i]] = pending.get(people[i], 0) + int(points[i])
+        first = first or deal
+        if sum(pending.values()):
+            continue
         try:
-            settlement = settle_chip_nets([chips], stake, players=people, ledger=ledger)
+            settlement = settle_chip_nets(
+                [pending], stake, players=people, ledger=ledger
+            )
         except MoneyError as err:
             raise MoneyError(
                 f"deals.{deal.number}", err.code, f"Deal {deal.number}: {err.message}"
             ) from None
         ledger = settlement.ledger
+        numbers = (
+            f"deal {deal.number}"
+            if first is deal
+            else f"deals {first.number}–{deal.number}"
+        )
         trail["deals"].append(
-            {"number": deal.number, "lines": list(settlement.explanation)}
+            {
+                "number": deal.number,
+                "from": first.number,
+                "lines": list(settlement.explanation),
+            }
         )
         for key, net in settlement.nets:
             totals[key] += net
@@ -208,15 +226,21 @@ def _compute_chips(match, sides, names, by_key, stake, trail, ledger) -> _Comput
                 net,
                 match_id=match.pk,
                 deal_id=deal.pk,
-                memo=f"{match.game_id} #{match.pk} deal {deal.number}",
+                memo=f"{match.game_id} #{match.pk} {numbers}",
             )
             if posting:
                 postings.append(posting)
+        pending, first = {}, None
     trail["nets"] = totals
     trail["lines"] = [
         f"Value of a chip: {stake.describe()}; paid deal by deal "
         f"({len(trail['deals'])} deal(s))."
     ]
+    if first is not None:
+        trail["lines"].append(
+            f"{-sum(pending.values())} chip(s) on the table since deal "
+            f"{first.number}, settled with the deal that takes them."
+        )
     return _Computed(postings, trail, ledger)
 
 

@@ -8,7 +8,7 @@ from config.api import DomainError
 from games.engine import get_game
 from money import selectors as money_selectors
 from money import services as money_services
-from money.models import EntryKind, LedgerEntry, SettlementStatus
+from money.models import EntryKind, LedgerEntry, SettlementRecord, SettlementStatus
 from scoring import services
 from scoring.models import Match
 from tests.money_service.conftest import play
@@ -384,3 +384,43 @@ def test_the_treasurers_worked_example_in_docs_money_md(club, people):
         ("Dan", "Ben", "0.25 EUR"),
     ]
     assert sheet["proven_minimal"]
+
+
+def test_chips_left_on_the_table_settle_with_the_deal_that_takes_them(club, people):
+    """Sinkki (§43.5): five players at 3, 3, 3, 9, 12 — the 4 chips paid split 1 each
+    among the three lowest and 1 stays on the table (the deal does not cancel out);
+    the next deal's sole winner takes 4 × 2 + 1. The two deals settle together, at
+    0.10 EUR a chip; a chip still on the table is settled when it is won."""
+    p = people
+    players = [p.anna, p.ben, p.cai, p.dan, p.member]
+    match = services.match_start(
+        club=club,
+        game="sinkki",
+        seats=[(player, i) for i, player in enumerate(players)],
+        point_value="0.10",
+        currency="EUR",
+        by=p.admin.user,
+    )
+    tie = {"mode": "totals", "trash": [3, 3, 3, 9, 12]}
+    services.deal_submit(match=match, number=1, input=tie, by=p.admin.user)
+    money_services.match_settle(match=match)
+    assert nets("match", match.pk) == {}  # the chip on the table is not won yet
+    record = SettlementRecord.objects.get(source_kind="match", source_id=match.pk)
+    assert record.status == SettlementStatus.SETTLED
+    (lines,) = [m["lines"] for m in record.trail]
+    assert (
+        lines[-1]
+        == "1 chip(s) on the table since deal 1, settled with the deal that takes them."
+    )
+
+    won = {"mode": "totals", "trash": [5, 6, 7, 8, 1]}
+    services.deal_submit(match=match, number=2, input=won, by=p.admin.user)
+    money_services.match_settle(match=match)
+    # Chips: Anna, Ben, Cai +1 − 2 = −1 each; Dan −2 − 2 = −4; Mervi −2 + 9 = +7.
+    assert nets("match", match.pk) == {
+        f"p{p.anna.pk}": -10,
+        f"p{p.ben.pk}": -10,
+        f"p{p.cai.pk}": -10,
+        f"p{p.dan.pk}": -40,
+        f"p{p.member.pk}": 70,
+    }

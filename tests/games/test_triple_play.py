@@ -380,7 +380,7 @@ def test_random_legal_deals_score_as_counted(rng):
     cards' values (red 3 500, black 3 100)."""
     from bench.cases.triple_play import legal_deal
     from games.engine.cards import parse_cards
-    from games.rules.canasta.triple_play import HELD_POINTS, MELD_POINTS
+    from games.rules.canasta.triple_play_melds import HELD_POINTS, MELD_POINTS
 
     raw = legal_deal(rng)
     state = state_at(rng.randint(1, 4))

@@ -38,374 +38,55 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
-from typing import Annotated, Any, Literal, NamedTuple
-
-from pydantic import Field
+from typing import Any
 
 # The family reader's card-list helpers (same package): one spelling table.
-from games.engine.card_reader import read_card_lists, read_cards
-from games.engine.cards import JOKER_RANK, RANKS, Card
-from games.engine.decks import make_deck
+from games.engine.cards import Card
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import ContextRow, DealScore, Fact, MatchState, NextDeal
-from games.engine.inputs import (
-    PER_PARTNER,
-    PER_SIDE,
-    CardList,
-    FrozenModel,
-    SeatField,
-)
-from games.engine.melds.books import WILD_MARK, tally_tables
 from games.engine.registry import register
 from games.rules.canasta.deal_input import TotalsDeal
 from games.rules.canasta.family import opening_requirement_row
-from games.rules.canasta.going_out import GoingOutRule
 from games.rules.canasta.hand_and_foot import (
     DEALS,
     HandAndFoot,
     opening_requirement,
 )
-from games.rules.canasta.melds import RANK_MELD, CanastaBonuses, Meld, MeldRules
-from games.rules.canasta.openings import CANASTA_ZONES, check_opening
+from games.rules.canasta.melds import Meld
+from games.rules.canasta.openings import check_opening
 from games.rules.canasta.side import deck_errors
-from games.rules.canasta.tables import FamilyRules
+from games.rules.canasta.triple_play_input import (
+    TriplePlayCards,
+    TriplePlayOptions,
+    read_triple_play,
+)
+from games.rules.canasta.triple_play_melds import (
+    CANASTA,
+    FIVES_BONUS,
+    FOOT_SIZE,
+    GOING_OUT_BONUS,
+    HAND_SIZE,
+    HELD_POINTS,
+    KNEE_SIZE,
+    MIXED_BONUS,
+    NATURAL_BONUS,
+    RED_THREE_EACH,
+    RED_THREES_SEVEN,
+    RED_THREES_SEVEN_BONUS,
+    REMINDER_PENALTY,
+    SEVENS_BONUS,
+    SIX_54,
+    TRIPLE_PLAY_RULES,
+    WILD_BONUS,
+    basic_book_missing,
+    canasta_bonus,
+    check_triple_meld,
+    meld_name,
+)
 from games.rules.canasta.values import (
-    MELD_POINTS,
     RED_THREES,
-    hand_points_table,
     sum_of,
 )
-
-SIX_54 = make_deck("6 × 54 cards (2 jokers each)", packs=6, jokers_per_pack=2)
-HAND_SIZE, KNEE_SIZE, FOOT_SIZE = 15, 13, 11
-
-WILD_MELD = "wilds"  # Meld.kind of a meld of wild cards only (its rank is None)
-WILD_RANKS = frozenset({"2", JOKER_RANK})
-NO_WILDS = frozenset({"5", "7"})  # l.189: melds of 5s and 7s never take a wild
-
-# l.236–240: the bonus of a canasta by its kind; 5s and 7s are always natural.
-SEVENS_BONUS, FIVES_BONUS, WILD_BONUS, NATURAL_BONUS, MIXED_BONUS = (
-    5000,
-    3000,
-    2500,
-    500,
-    300,
-)
-RED_THREE_EACH, RED_THREES_SEVEN, RED_THREES_SEVEN_BONUS = 100, 7, 300  # l.242–243
-GOING_OUT_BONUS = 200  # l.244
-REMINDER_PENALTY = 1000  # l.208
-CANASTA = 7
-
-# In hand, knee or foot: the card values, an unplayed red 3 500, a black 3 100
-# (l.232).
-HELD_POINTS = hand_points_table(black_three=100, red_three=500)
-
-# By the first card of a meld: the tally of every card the meld may hold (a wild
-# card adds WILD_MARK), naturals 4–A of its rank or, for a wild first, wilds only.
-_WILD_TALLY = {c: WILD_MARK + v for c, v in MELD_POINTS.items() if c.rank in WILD_RANKS}
-_TALLIES = {
-    **tally_tables(MELD_POINTS, RANKS[2:]),
-    "2": _WILD_TALLY,
-    JOKER_RANK: _WILD_TALLY,
-}
-_tuple_new = tuple.__new__  # Meld(...) without the named tuple's Python __new__
-
-# Declared for the family's tables (the deck, the hand values); Triple Play's own
-# limits are checked by :func:`check_triple_meld`.
-TRIPLE_PLAY_RULES = FamilyRules(
-    deck=SIX_54,
-    melds=MeldRules(
-        min_naturals=1,
-        max_wilds=2,
-        max_cards=7,
-        one_meld_per_rank=False,
-        black_threes_out=None,
-    ),
-    bonuses=CanastaBonuses(
-        natural=NATURAL_BONUS,
-        mixed=MIXED_BONUS,
-        by_rank={"5": (FIVES_BONUS, 0), "7": (SEVENS_BONUS, 0)},
-    ),
-    red_threes=None,
-    going_out=GoingOutRule(min_complete=5, min_natural=3),
-    zones=CANASTA_ZONES,  # not read: the requirement is by the deal number
-    going_out_bonus=GOING_OUT_BONUS,
-    concealed_bonus=0,
-    hand_points=HELD_POINTS,
-)
-
-
-def max_wilds(size: int) -> int:
-    """l.189: one wild in a meld of 3–5 cards, two in a meld of 6–7."""
-    return 1 if size <= 5 else 2
-
-
-def check_triple_meld(cards: Sequence[Card], path: str) -> Meld | list[RuleError]:
-    """One Triple Play meld (l.189–199): the meld, or every limit it breaks."""
-    cards = tuple(cards)
-    n = len(cards)
-    # The common meld — naturals of one rank typed first (or wilds only), within
-    # the wild limit — is recognised by one sum of tallies; anything else, and
-    # every error, goes card by card below.
-    if 3 <= n <= CANASTA:
-        tally = _TALLIES.get(cards[0].rank)
-        if tally is not None:
-            try:
-                wilds, points = divmod(sum(itemgetter(*cards)(tally)), WILD_MARK)
-            except KeyError:
-                pass
-            else:
-                if tally is _WILD_TALLY:
-                    return _tuple_new(
-                        Meld, (cards, WILD_MELD, None, None, n, points, ())
-                    )
-                rank = cards[0].rank
-                if not wilds or (
-                    rank not in NO_WILDS and wilds <= (1 if n <= 5 else 2)
-                ):
-                    return _tuple_new(
-                        Meld, (cards, RANK_MELD, rank, None, wilds, points, ())
-                    )
-    return _meld_errors(cards, path)
-
-
-def _meld_errors(cards: tuple[Card, ...], path: str) -> Meld | list[RuleError]:
-    n = len(cards)
-    ranks = [c.rank for c in cards]
-    if "3" in ranks:
-        return [RuleError(path, "threes_not_melded", "threes are never melded (l.168)")]
-    if n < 3 or n > CANASTA:
-        return [
-            RuleError(
-                path,
-                "meld_size",
-                f"a meld has 3 to 7 cards ({n} entered) (l.189)",
-            )
-        ]
-    points = sum(map(MELD_POINTS.__getitem__, cards))
-    naturals = {r for r in ranks if r not in WILD_RANKS}
-    wilds = n - sum(r not in WILD_RANKS for r in ranks)
-    if not naturals:
-        return Meld(cards, WILD_MELD, None, None, wilds, points)
-    errors = []
-    if len(naturals) > 1:
-        errors.append(
-            RuleError(
-                path,
-                "mixed_ranks",
-                "a meld is of one rank: " + ", ".join(sorted(naturals)) + " (l.189)",
-            )
-        )
-    (rank, *_) = sorted(naturals)
-    if wilds and naturals & NO_WILDS:
-        errors.append(
-            RuleError(
-                path,
-                "wild_in_fives_or_sevens",
-                f"melds of 5s and 7s take no wild card ({wilds} entered) (l.189)",
-            )
-        )
-    elif wilds > max_wilds(n):
-        errors.append(
-            RuleError(
-                path,
-                "too_many_wilds",
-                f"a meld of {n} cards holds at most {max_wilds(n)} wild "
-                f"card{'s' if max_wilds(n) > 1 else ''} ({wilds} entered) (l.189)",
-            )
-        )
-    if errors:
-        return errors
-    return Meld(cards, RANK_MELD, rank, None, wilds, points)
-
-
-def meld_name(meld: Meld) -> str:
-    return "wilds" if meld.kind == WILD_MELD else f"{meld.rank}s"
-
-
-def canasta_bonus(meld: Meld) -> tuple[str, int]:
-    """The kind and bonus of a canasta (l.236–240): one bonus, the first that fits."""
-    if meld.kind == WILD_MELD:
-        return "wild", WILD_BONUS
-    if meld.rank == "7":
-        return "sevens", SEVENS_BONUS
-    if meld.rank == "5":
-        return "fives", FIVES_BONUS
-    if not meld.wilds:
-        return "natural", NATURAL_BONUS
-    return "mixed", MIXED_BONUS
-
-
-def basic_book_missing(canastas: Sequence[Meld]) -> list[str]:
-    """What a side's canastas lack of the basic book (l.216–224); [] if complete.
-
-    The 5s and 7s canastas are natural; "any natural canasta" is a further one (of
-    any rank, another 5s or 7s included), the mixed one a canasta with wilds.
-    """
-    kinds = [canasta_bonus(m)[0] for m in canastas]
-    fives, sevens = kinds.count("fives"), kinds.count("sevens")
-    missing = []
-    if not fives:
-        missing.append("a natural canasta of 5s")
-    if not sevens:
-        missing.append("a natural canasta of 7s")
-    if "wild" not in kinds:
-        missing.append("a canasta of wild cards")
-    if fives + sevens + kinds.count("natural") < 3:
-        missing.append("another natural canasta")
-    if "mixed" not in kinds:
-        missing.append("a mixed canasta")
-    return missing
-
-
-class TriplePlayOptions(FrozenModel):
-    """The page's game has no variants to choose; every deal is scored as written."""
-
-
-Pile = Annotated[
-    CardList | None,
-    Field(
-        description="The pile's cards if it was never picked up (they count "
-        "against the side); null (or empty) if the player picked it up."
-    ),
-]
-
-
-class TriplePlaySide(FrozenModel):
-    """One side's cards at the end of a deal."""
-
-    melds: tuple[CardList, ...] = Field(
-        (), description="Every meld of the side, as it lies at the end of the deal."
-    )
-    opening: tuple[int | CardList, ...] | None = Field(
-        None,
-        description="Optional: the opening meld, as indices of melds laid down whole "
-        "or the cards of each combination; checked against the deal's requirement.",
-    )
-    red_threes: CardList = Field((), description="Red threes laid out by the side.")
-    hands: Annotated[tuple[CardList, CardList], PER_PARTNER] = Field(
-        description="Cards left in each partner's hand (side 0: seats 0 and 2)."
-    )
-    knees: Annotated[tuple[Pile, Pile], PER_PARTNER] = Field(
-        (None, None),
-        description="Each partner's knee: its 13 cards if never picked up, or null.",
-    )
-    feet: Annotated[tuple[Pile, Pile], PER_PARTNER] = Field(
-        (None, None),
-        description="Each partner's foot: its 11 cards if never picked up, or null.",
-    )
-    reminder_penalties: int = Field(
-        0, ge=0, description="Times a player reminded a partner of the knee (l.208)."
-    )
-
-
-class TriplePlayCards(FrozenModel):
-    """A Triple Play deal entered card by card."""
-
-    mode: Literal["cards"] = "cards"
-    teams: Annotated[tuple[TriplePlaySide, TriplePlaySide], PER_SIDE]
-    went_out: SeatField | None = Field(
-        None, ge=0, le=3, description="Seat of the player who went out, if anyone."
-    )
-    discard_pile: CardList = Field(
-        (), description="Optional: the discard pile, checked against the decks."
-    )
-
-
-class TriplePlaySideEntry(NamedTuple):
-    """:class:`TriplePlaySide`'s fields, as :func:`read_triple_play` gives them."""
-
-    melds: tuple[tuple[Card, ...], ...]
-    opening: tuple[int, ...] | None
-    red_threes: tuple[Card, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    knees: tuple[tuple[Card, ...] | None, ...]
-    feet: tuple[tuple[Card, ...] | None, ...]
-    reminder_penalties: int
-
-
-class TriplePlayEntry(NamedTuple):
-    """:class:`TriplePlayCards`' fields, as :func:`read_triple_play` gives them."""
-
-    teams: tuple[TriplePlaySideEntry, TriplePlaySideEntry]
-    went_out: int | None
-    discard_pile: tuple[Card, ...]
-    mode: str = "cards"
-
-
-_SIDE_FIELDS = frozenset(TriplePlaySide.model_fields)
-_DEAL_FIELDS = frozenset(TriplePlayCards.model_fields)
-
-
-def _piles(raw: Any) -> tuple[tuple[Card, ...] | None, ...] | None:
-    """Two knees or feet, each cards or None; None if anything is unusual."""
-    if type(raw) not in (list, tuple) or len(raw) != 2:
-        return None
-    out = []
-    for pile in raw:
-        if pile is None:
-            out.append(None)
-            continue
-        cards = read_cards(pile)
-        if cards is None:
-            return None
-        out.append(cards)
-    return tuple(out)
-
-
-def _read_side(raw: Any) -> TriplePlaySideEntry | None:
-    if type(raw) is not dict or not raw.keys() <= _SIDE_FIELDS:
-        return None
-    melds, hands = raw.get("melds", ()), raw.get("hands")
-    if type(melds) not in (list, tuple) or type(hands) not in (list, tuple):
-        return None
-    if len(hands) != 2:
-        return None
-    lists = read_card_lists((*melds, *hands))
-    reds = read_cards(raw.get("red_threes", ()))
-    knees = _piles(raw.get("knees", (None, None)))
-    feet = _piles(raw.get("feet", (None, None)))
-    if lists is None or reds is None or knees is None or feet is None:
-        return None
-    opening = raw.get("opening")
-    if opening is not None:
-        # Only meld indices here; combinations as cards go to pydantic.
-        if type(opening) not in (list, tuple) or not all(
-            type(p) is int for p in opening
-        ):
-            return None
-        opening = tuple(opening)
-    reminders = raw.get("reminder_penalties", 0)
-    if type(reminders) is not int or reminders < 0:
-        return None
-    return TriplePlaySideEntry(
-        lists[:-2], opening, reds, lists[-2:], knees, feet, reminders
-    )
-
-
-def read_triple_play(raw: Any) -> TriplePlayEntry | None:
-    """Read a well-formed card-entry deal without pydantic's per-card callbacks
-    (as :func:`.deal_input.read_cards_entry` does for the family's entry).
-
-    None for anything unusual: pydantic then parses it and names every error.
-    What this accepts, pydantic accepts, with the same fields.
-    """
-    if type(raw) is not dict or not raw.keys() <= _DEAL_FIELDS:
-        return None
-    if raw.get("mode", "cards") != "cards":
-        return None
-    teams = raw.get("teams")
-    if type(teams) not in (list, tuple) or len(teams) != 2:
-        return None
-    first, second = _read_side(teams[0]), _read_side(teams[1])
-    went_out = raw.get("went_out")
-    discard = read_cards(raw.get("discard_pile", ()))
-    if first is None or second is None or discard is None:
-        return None
-    if went_out is not None and not (type(went_out) is int and 0 <= went_out <= 3):
-        return None
-    return TriplePlayEntry((first, second), went_out, discard)
 
 
 def _held_errors(

@@ -5,10 +5,7 @@ API to standings."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
-from django.urls import reverse
 from rest_framework.test import APIClient
 
 from money import selectors as money_selectors
@@ -17,8 +14,7 @@ from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tournaments import tasks
-from tournaments.models import Round
+from tests.scoring.round_robin import play_round_robin
 
 pytestmark = pytest.mark.django_db
 
@@ -127,54 +123,10 @@ def test_a_round_robin_of_two_player_games_through_the_tournament_api(
 ):
     """Each table's game is won by going out (one deal); standings follow the wins."""
     club, director = club_director
-    api_client.force_authenticate(director)
-
-    def api(name, **kwargs):
-        return reverse(f"api:{name}", kwargs=kwargs)
-
-    created = api_client.post(
-        api("tournament-list"),
-        {"club": club.pk, "name": "Cup", "game": "vazhushal", "format": "round_robin"},
-        format="json",
+    play_round_robin(
+        api_client,
+        club,
+        director,
+        game="vazhushal",
+        deals_for=lambda better: [{"mode": "out", "went_out": better}],
     )
-    assert created.status_code == 201, created.json()
-    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
-    names = ["Aino", "Bert", "Cai", "Dora"]
-    api_client.post(
-        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
-    )
-    strength = {name: i for i, name in enumerate(names)}
-    wins = dict.fromkeys(names, 0)
-    for _ in range(3):
-        generated = api_client.post(
-            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-        )
-        assert generated.status_code == 201, generated.json()
-        round_id = generated.json()["id"]
-        api_client.post(
-            api("tournament-round-start", tournament_id=tid, round_id=round_id)
-        )
-        for table in Round.objects.get(pk=round_id).tables.select_related("match"):
-            seats = {s.side: s.entry.name for s in table.sides.all()}
-            better = min((0, 1), key=lambda s: strength[seats[s]])
-            wins[seats[better]] += 1
-            response = api_client.post(
-                f"/api/v1/matches/{table.match.pk}/deals/",
-                {"number": 1, "input": {"mode": "out", "went_out": better}},
-                format="json",
-            )
-            assert response.status_code == 201, response.json()
-            table.match.refresh_from_db()
-            assert table.match.finished and table.match.winners == [better]
-            scoring_services.match_finish(match=table.match, by=director)
-        locked = api_client.post(
-            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-        )
-        assert locked.status_code == 200, locked.json()
-    assert wins == {"Aino": 3, "Bert": 2, "Cai": 1, "Dora": 0}
-    tasks.reconcile_standings()
-    standings = api_client.get(api("tournament-standings", tournament_id=tid)).json()
-    rows = standings["stages"][0]["rows"]
-    assert [r["name"] for r in rows] == names
-    points = [Fraction(r["values"]["match_points"]) for r in rows]
-    assert points == sorted(points, reverse=True) and points[0] > points[1] > points[3]

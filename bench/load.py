@@ -22,7 +22,15 @@ What it measures, in one run so that a shared machine shows up in every figure a
   standings* (``GET /api/v1/tournaments/<id>/standings/``), each phase after the
   worker's queue has drained. Deals/s and p50/p95/p99, the read rate, and the
   submit rate as a share of the bare read's; the scorekeepers' p50 by the match's
-  length; errors (any answer but 200/201, or no answer).
+  length; errors (any answer but 200/201, or no answer);
+* **paced**, at each level after the closed-loop phases (``--pace 2``, 0 to skip): the
+  same clients, each sending one request every ``--pace`` seconds on a fixed schedule
+  (starts staggered over the first interval) — first bare reads, then deal submits.
+  A scorekeeper at a table thinks between deals; the closed loop above has none, and
+  by Little's law its mean latency is the clients ÷ the rate the box sustains, so it
+  measures saturation, not what a scorekeeper waits. Latency here runs from the
+  *scheduled* send time, so a request that had to wait for the previous one is
+  charged for the wait (no coordinated omission).
 
 After the load it waits for the worker's queue to drain and checks that every
 acknowledged deal is stored exactly once and that the standings snapshot equals a
@@ -383,6 +391,92 @@ def _scorekeeper(port: int, table: dict, numbers: dict) -> Callable[[float], lis
     return loop
 
 
+def _paced(
+    port: int, token: str, pace: float, offset: float, request: Callable[[], tuple]
+) -> Callable[[float], list]:
+    """One client sending ``request()`` (method, path, body) every ``pace`` seconds
+    from ``offset``; each record's latency counts from the scheduled send time."""
+
+    def loop(deadline: float) -> list:
+        client, done = Client(port, token), []
+        due = time.perf_counter() + offset
+        while due < deadline:
+            now = time.perf_counter()
+            if due > now:
+                time.sleep(due - now)
+            method, path, body = request()
+            status, payload, _elapsed = client.call(method, path, body)
+            done.append((status, time.perf_counter() - due, payload))
+            due += pace
+        return done
+
+    return loop
+
+
+def _paced_submit(table: dict, numbers: dict) -> Callable[[], tuple]:
+    path = f"/api/v1/matches/{table['match']}/deals/"
+
+    def request() -> tuple:
+        number = numbers[table["match"]] + 1
+        numbers[table["match"]] = number  # one request in flight per client
+        return "POST", path, {"number": number, "input": deal(number)}
+
+    return request
+
+
+def _paced_phases(
+    port: int, tables: list[dict], numbers: dict, pace: float, seconds: float
+) -> dict[str, Any]:
+    """Bare reads, then deal submits, each client once every ``pace`` seconds."""
+    level = len(tables)
+    offsets = [pace * i / level for i in range(level)]
+    _drain()
+    reads = [
+        _paced(
+            port, t["token"], pace, off,
+            lambda t=t: ("GET", f"/api/v1/matches/{t['match']}/", None),
+        )
+        for t, off in zip(tables, offsets, strict=True)
+    ]  # fmt: skip
+    records, took = _run(reads, seconds)
+    read = _summary(records, took, 200)
+    _drain()
+    before = dict(numbers)
+    submits = [
+        _paced(port, t["token"], pace, off, _paced_submit(t, numbers))
+        for t, off in zip(tables, offsets, strict=True)
+    ]
+    records, took = _run(submits, seconds)
+    for t, rs in zip(tables, records, strict=True):
+        # A refused or lost submit leaves its number free: count only what was stored.
+        stored = sum(1 for r in rs if r[0] == 201)
+        numbers[t["match"]] = before[t["match"]] + stored
+        if stored != len(rs):
+            numbers[t["match"]] = _stored_up_to(rs, before[t["match"]])
+    submit = _summary(records, took, 201)
+    return {
+        "pace s": pace,
+        "offered per s": round(level / pace, 1),
+        "bare read": read,
+        "submit": submit,
+        "submit p95 / bare read p95": round(submit["p95"] / read["p95"], 2)
+        if read["p95"]
+        else None,
+    }
+
+
+def _stored_up_to(records: list, start: int) -> int:
+    """The last deal number stored in one paced client's run (its answers say)."""
+    last = start
+    for status, _latency, payload in records:
+        if status == 201:
+            last += 1
+        elif payload and isinstance(payload.get("match"), dict):
+            last = payload["match"]["next_deal"]["number"] - 1
+            break
+    return last
+
+
 def _summary(records: list[list], elapsed: float, ok: int) -> dict[str, Any]:
     flat = [r for rs in records for r in rs]
     good = [r[1] for r in flat if r[0] == ok]
@@ -465,7 +559,12 @@ def embedded(workdir: Path) -> dict[str, Any]:
 
 
 def _level(
-    port: int, tables: list[dict], numbers: dict, standings: Callable, seconds: float
+    port: int,
+    tables: list[dict],
+    numbers: dict,
+    standings: Callable,
+    seconds: float,
+    pace: float,
 ) -> dict[str, Any]:
     """The bare read, then the scorekeepers; both beside the standings readers (the
     ``standings`` loop, :data:`READERS` times), each after the worker's queue has
@@ -487,8 +586,10 @@ def _level(
         if status == 201:
             bucket = "1-50" if number <= 50 else "51-200" if number <= 200 else "201+"
             by_length.setdefault(bucket, []).append(elapsed)
+    paced = _paced_phases(port, tables, numbers, pace, seconds) if pace else None
     return {
         "scorekeepers": level,
+        "paced": paced,
         "bare read": read,
         "submit": submit,
         "submit / bare read": round(submit["per_second"] / read["per_second"], 2)
@@ -514,7 +615,9 @@ def _drain(timeout: float = 120) -> float:
     return round(time.monotonic() - start, 1)
 
 
-def production(workdir: Path, levels: list[int], seconds: float) -> dict[str, Any]:
+def production(
+    workdir: Path, levels: list[int], seconds: float, pace: float
+) -> dict[str, Any]:
     _reset_database()
     import redis
 
@@ -557,7 +660,7 @@ def production(workdir: Path, levels: list[int], seconds: float) -> dict[str, An
         figures["load"] = []
         for level in levels:
             figures["load"].append(
-                _level(port, tables[:level], numbers, standings, seconds)
+                _level(port, tables[:level], numbers, standings, seconds, pace)
             )
             print(json.dumps(figures["load"][-1]), file=sys.stderr)
         figures["queue drained after s"] = _drain()
@@ -598,6 +701,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=12.0)
     parser.add_argument("--levels", type=int, nargs="+", default=[8, 32, 128])
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=2.0,
+        help="seconds between one paced client's requests (0: no paced phases)",
+    )
     args = parser.parse_args(argv)
     if args.command == "setup":
         print(json.dumps(cmd_setup(args.tables)))
@@ -612,7 +721,9 @@ def main(argv: list[str] | None = None) -> None:
     try:
         figures = {"machine": machine()}
         figures["embedded default, single client (ms)"] = embedded(workdir)
-        figures["production stack"] = production(workdir, args.levels, args.seconds)
+        figures["production stack"] = production(
+            workdir, args.levels, args.seconds, args.pace
+        )
         figures["machine"]["load average after"] = [
             round(x, 2) for x in os.getloadavg()
         ]

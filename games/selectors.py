@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Game, InputRejected, all_games, get_game
+from games.engine.sources import source_title
 
 
 def game_declarations(game: Game) -> dict[str, Any]:
@@ -34,6 +35,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "slug": game.slug,
         "name": game.name,
         "source": game.source,
+        "source_title": source_title(game.source),
         "summary": game.summary,
         "deck": game.deck.name if game.deck else None,
         "tables": [list(t) for t in game.tables],

@@ -48,7 +48,12 @@ class DeclarationsSerializer(serializers.Serializer):
 class GameSerializer(serializers.Serializer):
     slug = serializers.SlugField()
     name = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField(
+        help_text="The rule text's file and chapter, as the docs cite it."
+    )
+    source_title = serializers.CharField(
+        help_text="The same as readers know it: the book's title and chapter."
+    )
     summary = serializers.CharField()
     deck = serializers.CharField(allow_null=True)
     tables = serializers.ListField(

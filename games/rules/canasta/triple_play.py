@@ -338,7 +338,7 @@ def _opening(entry, melds, valid, need, base, side, errors, facts) -> int | None
 class TriplePlay(HandAndFoot):
     slug = "triple-play"
     name = "Triple Play (Hand, Knee and Foot)"
-    source = "004_b5230d226dbeb56f.txt l.135–251"
+    source = "004_b5230d226dbeb56f.txt (Triple Play, l.135–251)"
     summary = (
         "Hand and Foot with a knee: 6 × 54 cards, hand 15, knee 13, foot 11; "
         "canastas of 7s 5000, 5s 3000, wilds 2500; the basic book to go out; four "

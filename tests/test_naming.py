@@ -43,9 +43,10 @@ APPS = ("scoring", "tournaments", "money")
 NOUNS = frozenset(
     str.split(
         """
-        balance board bracket catalogue chip club deal director entry event fee game
-        group house idempotency ledger match membership pairing payout placement player
-        prize rating ranking result round schema seat session settlement sheet side
+        balance board bracket catalogue chip club deal director entry event fee format
+        game group house idempotency ledger match membership metric pairing payout
+        placement player prize rating ranking result round schema seat session
+        settlement sheet side
         source stage stake standings state structure table terms tournament transfer
         """
     )

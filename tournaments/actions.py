@@ -16,40 +16,63 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.http import Http404, QueryDict
 
 from tournaments import seeding, services
+from tournaments.formats.registry import FORMATS
+from tournaments.formats.spec import setting_fields
 from tournaments.models import Entry, Round, Stage, Tournament
 
 # (tournament, posted form, acting director) -> the message to show, or None.
 Action = Callable[[Tournament, QueryDict, AbstractBaseUser], "str | None"]
 
-# Stage settings as the forms post them: whole numbers, tick boxes, choices. Only
-# what the director filled in is passed on; the service checks it for the format.
-_NUMBER_SETTINGS = (
-    "rounds",
-    "groups",
-    "best_of",
-    "next_best",
-    "deals_per_stanza",
-    "table_size",
-)
-_TICK_SETTINGS = ("double", "third_place")
-
 
 def posted_settings(post: QueryDict) -> dict[str, object]:
-    """A stage's settings from the new-tournament or add-stage form."""
+    """A stage's settings from the new-tournament or add-stage form: the chosen
+    format's fields only (named ``<format>.<setting>``; a bare ``<setting>`` is read
+    too, for forms posted by scripts). A blank number is left out, a tick box is
+    passed on only where it differs from the format's default, a list of metrics as
+    its ticked keys in order. The service checks the values against the format."""
+    key = post.get("format", "")
+    if key not in FORMATS:
+        return {}  # the service names the unknown format
+
+    def given(name: str) -> list[str]:
+        return post.getlist(f"{key}.{name}") or post.getlist(name)
+
     settings: dict[str, object] = {}
-    for key in _NUMBER_SETTINGS:
-        if post.get(key, "").strip():
-            settings[key] = int(post[key])
-    for key in _TICK_SETTINGS:
-        if post.get(key):
-            settings[key] = True
-    if post.get("kind"):
-        settings["kind"] = post["kind"]
-    # A knockout's own standings metrics, comma-separated.
-    keys = [k.strip() for k in post.get("stage_tiebreaks", "").split(",")]
-    if any(keys):
-        settings["tiebreaks"] = [k for k in keys if k]
+    for field in setting_fields(FORMATS[key].settings):
+        values = [v.strip() for v in given(field.name) if v.strip()]
+        if field.kind == "tick":
+            # An unticked box posts nothing: only the page's form, which marks that
+            # it showed the format's boxes, can turn a default of True off.
+            ticked = bool(values)
+            shown = bool(post.get(f"{key}._shown"))
+            if ticked != field.default and (ticked or shown):
+                settings[field.name] = ticked
+        elif field.kind == "metrics":
+            keys = [k.strip() for v in values for k in v.split(",") if k.strip()]
+            if keys:
+                settings[field.name] = keys
+        elif values:
+            text = values[0]
+            numeric = field.kind == "number" or all(
+                isinstance(c, int) for c in field.choices
+            )
+            value = int(text) if numeric else text
+            # A select always posts: its default stays unstored, as if not given.
+            if field.kind == "number" or value != field.default:
+                settings[field.name] = value
+    # The add-stage form's older name for a knockout's own standings.
+    legacy = [k.strip() for k in post.get("stage_tiebreaks", "").split(",")]
+    if any(legacy) and "tiebreaks" not in settings:
+        settings["tiebreaks"] = [k for k in legacy if k]
     return settings
+
+
+def posted_tiebreaks(post: QueryDict) -> list[str] | None:
+    """The tournament's tie-break chain: the ticked metrics in their order (or a
+    comma-separated ``tiebreaks``); ``None`` for the first format's default."""
+    keys = post.getlist("tiebreak") or post.get("tiebreaks", "").split(",")
+    chosen = [k.strip() for k in keys if k.strip()]
+    return chosen or None
 
 
 def _stage(tournament: Tournament, pk: str) -> Stage:

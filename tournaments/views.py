@@ -25,7 +25,7 @@ from scoring.deal_forms import (
 )
 from scoring.models import MatchStatus
 from tournaments import permissions, selectors, services
-from tournaments.actions import ACTIONS, posted_settings
+from tournaments.actions import ACTIONS, posted_settings, posted_tiebreaks
 from tournaments.models import (
     Entry,
     RoundStatus,
@@ -97,16 +97,13 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             club = scoring_selectors.club_get(request.user, int(request.POST["club"]))
             settings = posted_settings(request.POST)
             placement = services.placement_parse(request.POST.get("placement", ""))
-            tiebreaks = [
-                k.strip() for k in request.POST.get("tiebreaks", "").split(",")
-            ]
             tournament = services.tournament_create(
                 club=club,
                 name=request.POST.get("name", ""),
                 game=request.POST.get("game", ""),
                 format=request.POST.get("format", StageFormat.SWISS),
                 stage_settings=settings,
-                tiebreaks=[k for k in tiebreaks if k] or None,
+                tiebreaks=posted_tiebreaks(request.POST),
                 points={"placement": placement} if placement else None,
                 by=request.user,
             )
@@ -119,9 +116,11 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         "tournaments/new.html",
         {
             "clubs": clubs,
-            "formats": StageFormat.choices,
+            "formats": selectors.format_choice_list(),
+            "metrics": selectors.metric_choice_list(),
             "games": [(g.slug, g.name) for g in all_games()],
             "chosen_game": request.POST.get("game", ""),
+            "chosen_format": request.POST.get("format", StageFormat.SWISS),
         },
     )
 
@@ -144,7 +143,8 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "stages": selectors.tournament_overview_get(tournament, director=True),
             "entries": tournament.entries.order_by("seed"),
             "standings": selectors.standings_view_get(tournament),
-            "formats": StageFormat.choices,
+            "formats": selectors.format_choice_list(),
+            "metrics": selectors.metric_choice_list(),
         },
     )
 

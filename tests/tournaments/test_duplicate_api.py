@@ -229,7 +229,7 @@ def test_schema_documents_the_boards_endpoint(api_client):
 def test_director_creates_a_duplicate_event_on_the_page(client, club, director):
     client.force_login(director)
     form = client.get(reverse("tournaments:new"))
-    assert b'name="deals_per_stanza"' in form.content
+    assert b'name="duplicate.deals_per_stanza"' in form.content
     response = client.post(
         reverse("tournaments:new"),
         {
@@ -237,7 +237,9 @@ def test_director_creates_a_duplicate_event_on_the_page(client, club, director):
             "name": "Eight",
             "game": "sakaali",
             "format": "duplicate",
-            "deals_per_stanza": "2",
+            "duplicate.deals_per_stanza": "2",
+            # Another format's field on the same form is not this stage's setting.
+            "swiss.rounds": "5",
         },
     )
     assert response.status_code == 302

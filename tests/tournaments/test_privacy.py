@@ -217,11 +217,13 @@ CONTEXT_ROWS = (
 
 ANONYMOUS_FIELDS: dict[str, list[str]] = {
     "/api/v1/games/": _listed(
-        "*.deal_schema *.deck *.name *.options_schema *.slug *.source *.summary "
+        "*.deal_schema *.deck *.name *.options_schema *.slug *.source *.source_title "
+        "*.summary "
         "*.tables " + " ".join(f"*.{name}" for name in DECLARES.split())
     ),
     "/api/v1/games/{slug}/": _listed(
-        "deal_schema deck name options_schema slug source summary tables " + DECLARES
+        "deal_schema deck name options_schema slug source source_title summary tables "
+        + DECLARES
     ),
     "/api/v1/matches/": _listed(
         " ".join(f"results.*.{name}" for name in CONTEXT_ROWS.split()) + " "

@@ -63,7 +63,9 @@ def _all_played(what: str, count: int) -> FormatError:
 
 @dataclass(frozen=True)
 class RoundRobinSettings(StageSettings):
-    double: bool = setting(False, boolean())
+    double: bool = setting(
+        False, boolean(), "Double round robin", "everyone meets everyone twice"
+    )
 
 
 class RoundRobin(Format):
@@ -84,8 +86,15 @@ class RoundRobin(Format):
 @dataclass(frozen=True)
 class SwissSettings(StageSettings):
     # None: the recommended number for the field.
-    rounds: int | None = setting(None, ROUNDS)
-    balance_sides: bool = setting(True, boolean())
+    rounds: int | None = setting(
+        None, ROUNDS, "Rounds", "empty: the number recommended for the field"
+    )
+    balance_sides: bool = setting(
+        True,
+        boolean(),
+        "Balance who starts",
+        "each entry sits first about as often as second",
+    )
 
 
 class Swiss(Format):
@@ -123,8 +132,12 @@ class Swiss(Format):
 @dataclass(frozen=True)
 class PartnerRotationSettings(StageSettings):
     # None: the rotation's own default for the field.
-    rounds: int | None = setting(None, ROUNDS)
-    seed: int = setting(0, SEED)
+    rounds: int | None = setting(
+        None, ROUNDS, "Rounds", "empty: until everyone has partnered everyone"
+    )
+    seed: int = setting(
+        0, SEED, "Shuffle number", "another number gives another (fair) schedule"
+    )
 
 
 class PartnerRotation(Format):
@@ -158,12 +171,22 @@ TABLE_SIZE = whole(2, 12, "between 2 and 12 players")
 @dataclass(frozen=True)
 class MultiTableSettings(StageSettings):
     # None: as many rounds as the director generates.
-    rounds: int | None = setting(None, ROUNDS)
-    table_size: int = setting(4, TABLE_SIZE)
+    rounds: int | None = setting(
+        None, ROUNDS, "Rounds", "empty: as many as you generate"
+    )
+    table_size: int = setting(
+        4, TABLE_SIZE, "Players a table", "the other tables seat one fewer or more"
+    )
     # None: min(3, table_size) and table_size.
-    min_table_size: int | None = setting(None, TABLE_SIZE)
-    max_table_size: int | None = setting(None, TABLE_SIZE)
-    seed: int = setting(0, SEED)
+    min_table_size: int | None = setting(
+        None, TABLE_SIZE, "Smallest table", "empty: 3 (or the table size if smaller)"
+    )
+    max_table_size: int | None = setting(
+        None, TABLE_SIZE, "Largest table", "empty: the table size"
+    )
+    seed: int = setting(
+        0, SEED, "Shuffle number", "another number gives another seating"
+    )
 
     @property
     def sizes(self) -> tuple[int, int, int]:
@@ -251,14 +274,38 @@ class MultiTable(Format):
 
 @dataclass(frozen=True)
 class KnockoutSettings(StageSettings):
-    kind: str = setting("single", one_of("single", "double"))
-    best_of: int = setting(1, one_of(1, 3, 5, 7))
-    third_place: bool = setting(False, boolean())
-    grand_final_reset: bool = setting(True, boolean())
+    kind: str = setting(
+        "single",
+        one_of("single", "double"),
+        "Elimination",
+        "single: one loss and out; double: out after two",
+    )
+    best_of: int = setting(
+        1, one_of(1, 3, 5, 7), "Best of", "matches a pairing plays to decide it"
+    )
+    third_place: bool = setting(
+        False, boolean(), "Third-place match", "the semi-final losers play"
+    )
+    grand_final_reset: bool = setting(
+        True,
+        boolean(),
+        "Grand final reset",
+        "double elimination: a second final if the winners' side loses the first",
+    )
     # After a groups stage: this many of the best next-placed also qualify.
-    next_best: int = setting(0, whole(0, 63, "between 0 and 63 entries"))
+    next_best: int = setting(
+        0,
+        whole(0, 63, "between 0 and 63 entries"),
+        "Best of the next-placed",
+        "after groups: this many more qualify",
+    )
     # The stage's standings metrics (None: the format's own, the bracket place).
-    tiebreaks: Sequence[str] | None = setting(None, metric_keys)
+    tiebreaks: Sequence[str] | None = setting(
+        None,
+        metric_keys,
+        "Stage standings",
+        "none ticked: the bracket place alone (those out in one round share it)",
+    )
 
 
 class Knockout(Format):
@@ -298,8 +345,12 @@ class Knockout(Format):
 class GroupsSettings(StageSettings):
     required = ("groups",)
 
-    groups: int = setting(1, whole(1, 64, "between 1 and 64 groups"))
-    double: bool = setting(False, boolean())
+    groups: int = setting(
+        1, whole(1, 64, "between 1 and 64 groups"), "Groups", "how many groups"
+    )
+    double: bool = setting(
+        False, boolean(), "Double round robin", "everyone in a group meets twice"
+    )
 
 
 class Groups(Format):
@@ -335,7 +386,9 @@ DEALS_PER_STANZA = whole(
 
 @dataclass(frozen=True)
 class DuplicateSettings(StageSettings):
-    deals_per_stanza: int = setting(4, DEALS_PER_STANZA)
+    deals_per_stanza: int = setting(
+        4, DEALS_PER_STANZA, "Boards a stanza", "the book plays four (§39.7.1)"
+    )
 
 
 class Duplicate(Format):

@@ -51,9 +51,57 @@ SETTINGS_PATH = "stage_settings"
 Check = Callable[[Any, str], Any]
 
 
-def setting(default: Any, check: Check) -> Any:
-    """A settings field: its default, and the check a given value must pass."""
-    return dataclasses.field(default=default, metadata={"check": check})
+def setting(default: Any, check: Check, label: str = "", help: str = "") -> Any:
+    """A settings field: its default, the check a given value must pass, and how the
+    director's form names it (``label``, a one-line ``help``)."""
+    return dataclasses.field(
+        default=default, metadata={"check": check, "label": label, "help": help}
+    )
+
+
+@dataclass(frozen=True)
+class SettingField:
+    """One setting as a form shows it: ``kind`` is ``number``, ``tick``, ``choice``
+    or ``metrics`` (an ordered list of standings metrics)."""
+
+    name: str
+    label: str
+    help: str
+    kind: str
+    default: Any
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[Any, ...] = ()
+
+
+def setting_fields(settings: type[StageSettings]) -> tuple[SettingField, ...]:
+    """The settings of a format as its form asks for them, in declaration order."""
+    described = []
+    for f in dataclasses.fields(settings):
+        check = f.metadata["check"]
+        bounds = getattr(check, "bounds", (None, None))
+        choices = tuple(getattr(check, "choices", ()))
+        if check is metric_keys:
+            kind = "metrics"
+        elif choices:
+            kind = "choice"
+        elif f.default is True or f.default is False:
+            kind = "tick"
+        else:
+            kind = "number"
+        described.append(
+            SettingField(
+                name=f.name,
+                label=f.metadata["label"] or f.name.replace("_", " ").capitalize(),
+                help=f.metadata["help"],
+                kind=kind,
+                default=f.default,
+                low=bounds[0],
+                high=bounds[1],
+                choices=choices,
+            )
+        )
+    return tuple(described)
 
 
 def whole(low: int, high: int, message: str) -> Check:
@@ -66,6 +114,7 @@ def whole(low: int, high: int, message: str) -> Check:
             raise FormatError("invalid", message, path=path)
         return value
 
+    check.bounds = (low, high)  # type: ignore[attr-defined]  # for the form
     return check
 
 
@@ -84,6 +133,7 @@ def one_of(*choices: Any) -> Check:
             raise FormatError("invalid", f"one of {list(choices)}", path=path)
         return value
 
+    check.choices = choices  # type: ignore[attr-defined]  # for the form
     return check
 
 

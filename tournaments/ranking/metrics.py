@@ -33,6 +33,8 @@ class Metric:
     key: ClassVar[str]
     name: ClassVar[str]
     abbreviation: ClassVar[str]
+    # One line for the director choosing a tie-break chain.
+    explanation: ClassVar[str] = ""
     higher_is_better: ClassVar[bool] = True
     # True when the value depends on which entries are tied (head-to-head).
     among_tied: ClassVar[bool] = False
@@ -61,6 +63,7 @@ class Metric:
 
 class MatchPoints(Metric):
     key, name, abbreviation = "match_points", "Match points", "MP"
+    explanation = "points for the matches won and drawn (the usual first criterion)"
 
     def values(self, ctx: _Context, group: tuple[EntryId, ...]) -> dict[EntryId, Score]:
         match_points = ctx.match_points  # already normalised
@@ -72,6 +75,7 @@ class MatchPoints(Metric):
 
 class GamePointsFor(Metric):
     key, name, abbreviation = "game_points_for", "Game points for", "GPF"
+    explanation = "the game points scored over all matches"
     follows_game_points = True
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
@@ -80,6 +84,7 @@ class GamePointsFor(Metric):
 
 class GamePointsAgainst(Metric):
     key, name, abbreviation = "game_points_against", "Game points against", "GPA"
+    explanation = "the game points the opponents scored (fewer is better)"
     higher_is_better = False
     follows_game_points = True
 
@@ -95,6 +100,7 @@ class PointDifference(Metric):
     """
 
     key, name, abbreviation = "point_difference", "Point difference", "DIFF"
+    explanation = "game points scored minus those conceded"
     follows_game_points = True
 
     def values(self, ctx: _Context, group: tuple[EntryId, ...]) -> dict[EntryId, Score]:
@@ -118,6 +124,7 @@ class IndividualTotal(Metric):
     scores (the same as game points for)."""
 
     key, name, abbreviation = "individual_total", "Individual total", "IND"
+    explanation = "a player's own total in partnership games"
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         return ctx.individual_totals().get(entry, 0)
@@ -125,6 +132,7 @@ class IndividualTotal(Metric):
 
 class DealsWon(Metric):
     key, name, abbreviation = "deals_won", "Deals won", "DW"
+    explanation = "how many deals the entry won"
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         return ctx.records[entry].deals_won
@@ -137,6 +145,7 @@ def _opponent_points(ctx: _Context, entry: EntryId) -> list[Score]:
 
 class Buchholz(Metric):
     key, name, abbreviation = "buchholz", "Buchholz", "BH"
+    explanation = "the opponents' match points summed: who met the stronger field"
 
     def values(self, ctx: _Context, group: tuple[EntryId, ...]) -> dict[EntryId, Score]:
         # The common tie-break of a Swiss: one pass, no call per entry.
@@ -153,6 +162,7 @@ class Buchholz(Metric):
 
 class MedianBuchholz(Metric):
     key, name, abbreviation = "median_buchholz", "Median-Buchholz", "MBH"
+    explanation = "Buchholz without the best and worst opponent"
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         points = sorted(_opponent_points(ctx, entry))
@@ -165,6 +175,7 @@ class SonnebornBerger(Metric):
     """Sum of beaten opponents' match points plus half of drawn opponents'."""
 
     key, name, abbreviation = "sonneborn_berger", "Sonneborn-Berger", "SB"
+    explanation = "the match points of the opponents beaten, half of those drawn"
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         match_points = ctx.match_points
@@ -182,6 +193,7 @@ class HeadToHead(Metric):
     """Match points scored against the other still-tied entries only."""
 
     key, name, abbreviation = "head_to_head", "Head-to-head", "H2H"
+    explanation = "match points in the games among the tied entries only"
     among_tied = True
 
     def values(self, ctx: _Context, group: tuple[EntryId, ...]) -> dict[EntryId, Score]:
@@ -210,6 +222,7 @@ class HeadToHead(Metric):
 
 class Wins(Metric):
     key, name, abbreviation = "wins", "Wins", "W"
+    explanation = "matches won"
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         return ctx.records[entry].wins
@@ -217,6 +230,7 @@ class Wins(Metric):
 
 class Penalties(Metric):
     key, name, abbreviation = "penalties", "Fewest penalties", "PEN"
+    explanation = "fewest penalties from the director"
     higher_is_better = False
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
@@ -229,6 +243,7 @@ class BracketPlace(Metric):
     place (none drawn yet) is 1, level with everyone still in."""
 
     key, name, abbreviation = "bracket_place", "Bracket place", "KO"
+    explanation = "how far the entry came in the knockout bracket"
     higher_is_better = False
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:

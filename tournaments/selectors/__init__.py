@@ -5,8 +5,9 @@ Modules: :mod:`.events` (visibility, one tournament, a stage's field),
 standings now), :mod:`.standings_sql` (the standings' raw SQL, all of it),
 :mod:`.standings` (the snapshot, fingerprints, the view), :mod:`.rounds` (rounds
 and tables for pages and the core), :mod:`.brackets` (knockout), :mod:`.groups`,
-:mod:`.duplicate` (boards). ``from tournaments import selectors`` and
-``selectors.<name>`` reach every public reader.
+:mod:`.duplicate` (boards), :mod:`.formats` (the forms' formats and metrics).
+``from tournaments import selectors`` and ``selectors.<name>`` reach every public
+reader.
 """
 
 from tournaments.selectors.brackets import (
@@ -23,6 +24,12 @@ from tournaments.selectors.events import (
     stage_entry_id_list,
     tournament_get,
     tournaments_visible_to,
+)
+from tournaments.selectors.formats import (
+    FormatChoice,
+    MetricChoice,
+    format_choice_list,
+    metric_choice_list,
 )
 from tournaments.selectors.groups import (
     group_standings_compute,
@@ -59,10 +66,14 @@ from tournaments.selectors.standings import (
 __all__ = [
     "INDIVIDUAL_TOTAL",
     "KNOCKOUT_TIEBREAKS",
+    "FormatChoice",
+    "MetricChoice",
     "StandingsSnapshot",
     "entry_history_get",
+    "format_choice_list",
     "group_standings_compute",
     "match_tournament_id_get",
+    "metric_choice_list",
     "ranking_config_get",
     "round_format_get",
     "round_list_with_tables",

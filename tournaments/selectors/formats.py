@@ -1,0 +1,47 @@
+"""Reads of the format registry and the standings metrics for the director's forms:
+each format with its settings as fields, the metrics with a one-line explanation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournaments.formats.registry import FORMATS
+from tournaments.formats.spec import SettingField, setting_fields
+from tournaments.models import StageFormat
+from tournaments.ranking import METRICS
+
+
+@dataclass(frozen=True)
+class FormatChoice:
+    key: str
+    label: str
+    fields: tuple[SettingField, ...]
+    # The tournament's tie-break chain when the director ticks none (names).
+    default_tiebreaks: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MetricChoice:
+    key: str
+    name: str
+    explanation: str
+
+
+def format_choice_list() -> list[FormatChoice]:
+    """Every format in the order of ``StageFormat``, with its settings' fields."""
+    return [
+        FormatChoice(
+            key=key,
+            label=label,
+            fields=setting_fields(FORMATS[key].settings),
+            default_tiebreaks=tuple(
+                METRICS[m].name for m in FORMATS[key].default_tiebreaks
+            ),
+        )
+        for key, label in StageFormat.choices
+    ]
+
+
+def metric_choice_list() -> list[MetricChoice]:
+    """Every standings metric, in the registry's order."""
+    return [MetricChoice(m.key, m.name, m.explanation) for m in METRICS.values()]

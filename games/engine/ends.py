@@ -29,6 +29,10 @@ The pieces:
 * :func:`ends_advance` / :func:`ends_rows` — the fold step and the sheet's rows
   before the next end (which end of how many, the target, who goes first and who
   has the last throw).
+* :class:`EndsGame` — a game of such ends put together: a subclass declares its
+  input (:func:`end_input`), its cap (:meth:`EndsGame.end_cap`), its goal
+  (:meth:`EndsGame.end_goal`), its order rule and its labels; the sheet shows the
+  ends in columns (``sheet_layout = "ends"``).
 
 The first end's order comes from the match's table: the side of its first dealer
 goes first (so the match form's "first dealer" is who throws first or who does
@@ -41,14 +45,23 @@ the other side.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Annotated, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from games.engine.errors import RuleError
-from games.engine.game import ContextRow, DealScore, MatchState, Table
+from games.engine.errors import DealRejected, RuleError
+from games.engine.game import (
+    ContextRow,
+    DealScore,
+    Fact,
+    Game,
+    MatchGoal,
+    MatchState,
+    NextDeal,
+    Table,
+)
 from games.engine.goals import target_or_deals_advance, target_or_deals_rows
 from games.engine.inputs import ROLE, TAP_GRID, FrozenModel
 
@@ -114,6 +127,7 @@ def end_errors(
     sides: int = 2,
     section: str = "",
     why: str = "",
+    unit: str = "end",
 ) -> list[RuleError]:
     """Errors of an end: a blank end that scores, a scoring end of no points, more
     points than ``most`` (``why`` says where the cap comes from), no such side."""
@@ -124,7 +138,7 @@ def end_errors(
                 RuleError(
                     "points",
                     "blank_end_scores",
-                    f"a blank end scores nothing: choose the side that scored "
+                    f"a blank {unit} scores nothing: choose the side that scored "
                     f"{points}, or enter 0 points{where}",
                 )
             ]
@@ -137,8 +151,8 @@ def end_errors(
             RuleError(
                 "points",
                 "no_points",
-                f"the side that scores an end scores at least 1 point; leave the "
-                f"side empty for a blank end{where}",
+                f"a side that scores in the {unit} scores at least 1 point; "
+                f"leave the side empty for a blank {unit}{where}",
             )
         )
     elif points > most:
@@ -147,7 +161,7 @@ def end_errors(
             RuleError(
                 "points",
                 "too_many_points",
-                f"{points} points: a side scores at most {most} in an end"
+                f"{points} points: a side scores at most {most} in one {unit}"
                 f"{because}{where}",
             )
         )
@@ -269,3 +283,126 @@ def end_winner(points: Sequence[int]) -> int | None:
     """The side that scored an end given as points per side (``None``: blank)."""
     scored = [s for s, p in enumerate(points) if p]
     return scored[0] if len(scored) == 1 else None
+
+
+# -- a game of ends -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EndGoal:
+    """How a match of ends ends: a race to ``target``, ``ends`` ends (either may be
+    ``None``, not both), extra ends while level if ``until_decided``."""
+
+    target: int | None = None
+    ends: int | None = None
+    until_decided: bool = False
+
+
+class EndsGame(Game):
+    """A game scored end by end: one side scores 1 … cap, or nobody (blank).
+
+    A subclass declares ``deal_input`` (an :func:`end_input` model, whose fields
+    ``side`` and ``points`` this class reads), ``order_rule``, ``unit`` (the
+    game's word for an end, as code and label), ``first_label`` / ``last_label``
+    (the sheet's rows for who goes first and last, ``None`` to leave one out),
+    ``section`` (the book's section of the end's scoring, quoted in errors),
+    ``sheet_mark`` (:class:`games.engine.Game`: the fact each end's column marks,
+    e.g. ``last_label`` for the hammer), and overrides :meth:`end_cap` and
+    :meth:`end_goal`. Each end's facts name the side that scored (``end``) or a
+    blank end (``blank``), and the sides that went first and last under the
+    codes of ``first_label`` and ``last_label``.
+    """
+
+    State: ClassVar[type[MatchState]] = EndsState
+    sheet_layout: ClassVar[str] = "ends"
+    order_rule: ClassVar[OrderRule] = "winner"
+    unit: ClassVar[tuple[str, str]] = ("end", "End")
+    first_label: ClassVar[tuple[str, str] | None] = ("first", "Goes first")
+    last_label: ClassVar[tuple[str, str] | None] = None
+    section: ClassVar[str] = ""
+    notes: ClassVar[tuple[str, ...]] = ()
+
+    def end_cap(self, state: EndsState) -> tuple[int, str]:
+        """The most a side scores in an end at this match, and why (for errors)."""
+        raise NotImplementedError
+
+    def end_goal(self, options: BaseModel) -> EndGoal:
+        raise NotImplementedError
+
+    def initial_fields(self, options: BaseModel, table: Table) -> Mapping[str, Any]:
+        return ends_initial_fields(table)
+
+    def verify_and_score(self, state: EndsState, deal: Any) -> DealScore:
+        sides = state.table.side_count
+        most, why = self.end_cap(state)
+        errors = end_errors(
+            deal.side,
+            deal.points,
+            most=most,
+            sides=sides,
+            section=self.section,
+            why=why,
+            unit=self.unit[1].lower(),
+        )
+        if errors:
+            raise DealRejected(errors)
+        first, last = state.first, last_of(state.first, sides)
+        facts = [
+            Fact(
+                "end",
+                f"side {deal.side} scores {deal.points}",
+                deal.side,
+                deal.points,
+            )
+            if deal.side is not None
+            else Fact("blank", f"a blank {self.unit[1].lower()}: nobody scores")
+        ]
+        if self.first_label is not None:
+            facts.append(Fact(self.first_label[0], self.first_label[1], first))
+        if self.last_label is not None:
+            facts.append(Fact(self.last_label[0], self.last_label[1], last))
+        return DealScore(
+            points=end_points(deal.side, deal.points, sides),
+            facts=tuple(facts),
+            detail={"side": deal.side, "points": deal.points, "first": first},
+        )
+
+    def advance(self, state: EndsState, score: DealScore) -> EndsState:
+        goal = self.end_goal(state.options)
+        return ends_advance(
+            state,
+            score,
+            scorer=score.detail["side"],
+            target=goal.target,
+            ends=goal.ends,
+            until_decided=goal.until_decided,
+            rule=self.order_rule,
+        )
+
+    def deal_winners(
+        self, points: Sequence[int], detail: Mapping[str, Any] | None = None
+    ) -> tuple[int, ...]:
+        """The side that scored the end; nobody for a blank end."""
+        winner = end_winner(points)
+        return () if winner is None else (winner,)
+
+    def next_deal(self, state: EndsState) -> NextDeal | None:
+        if state.finished:
+            return None
+        goal = self.end_goal(state.options)
+        return NextDeal(
+            number=state.deal_number,
+            notes=self.notes,
+            context=ends_rows(
+                state,
+                target=goal.target,
+                ends=goal.ends,
+                unit=self.unit,
+                first_label=self.first_label,
+                last_label=self.last_label,
+            ),
+        )
+
+    def match_goal(self, options: BaseModel) -> MatchGoal:
+        goal = self.end_goal(options)
+        return MatchGoal(target=goal.target, deals=goal.ends)

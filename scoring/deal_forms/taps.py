@@ -83,7 +83,8 @@ def render_taps(renderer: Any, node: Field) -> str:
         for i, (row, buttons) in enumerate(rows.items())
     )
     wrong = any(p == obj.path or p.startswith(obj.path) for p in renderer.errors)
-    fields = renderer.render_object(obj)
+    # Every field in sight: the disclosure is already the "more".
+    fields = type(renderer)(renderer.values, renderer.errors, False).render_object(obj)
     if not node.path:
         fields = format_html('<div class="df-tap-fields">{}</div>', mark_safe(fields))
     return format_html(

@@ -88,3 +88,38 @@ def test_a_curling_match_one_tap_per_end(page, table, live_server):  # noqa: F81
     page.click(".df-tap-row[data-row='0'] .df-tap >> text='2'")
     page.wait_for_selector("#ends-board")
     assert board(page)[0][-1] == "8" and board(page)[1][-1] == "3"
+
+
+def test_contract_petanque_rounds_through_the_form(page, table, live_server):  # noqa: F811
+    """The contract, the flee and the declarer's ball points as the form renders
+    them; a flee without a double refused next to its field."""
+    club, sami, (olli, cia, _dan) = table
+    match = services.match_start(
+        club=club,
+        game="contract-petanque",
+        seats=[(sami, 0), (olli, 1), (cia, 2)],
+        by=sami.user,
+    )
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.click("#enter-deal")
+    no_sideways_scroll(page)
+    page.check("input[name='declarer'][value='2']")
+    page.fill("input[name='bid']", "4")
+    page.check("input[name='fled'][value='0']")
+    page.fill("input[name='ball_points']", "5")
+    page.click("#save-deal")
+    assert "doubled" in page.inner_text("[data-path='fled']")
+    expected_refusal(page)
+    page.check("input[name='contract'][value='doubled']")
+    shot(page, "contract-petanque-entry")
+    page.click("#save-deal")
+    page.wait_for_selector("#sheet")
+    page.click("#enter-deal")
+    page.check("input[name='declarer'][value='1']")
+    page.fill("input[name='bid']", "2")
+    page.fill("input[name='ball_points']", "1")
+    page.click("#save-deal")
+    page.wait_for_selector("#sheet")
+    cells = page.locator("#totals td.total")
+    assert [int(cells.nth(i).inner_text()) for i in range(3)] == [8, -2, 8]
+    assert page.inner_text("[data-context='round']") == "3 of 10"

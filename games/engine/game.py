@@ -259,6 +259,12 @@ class Game(ABC):
     * ``sheet_difference`` — ``True`` where a two-sided match is decided by the
       cumulative point difference and the paper sheet keeps it (Sleazy): the sheet
       and its CSV add the running difference of side 0 and side 1.
+    * ``sheet_layout`` — how the score sheet page lays out the deals: ``"deals"``
+      (a row per deal, the default) or ``"ends"`` (a column per end, a row per
+      side, as a curling board or a frame sheet is kept; :mod:`games.engine.ends`).
+    * ``sheet_mark`` — ``(fact code, label)``: on the ``"ends"`` layout, each end's
+      column marks the side named by the deal's fact with that code (curling's
+      hammer, who threw the jack); ``None`` marks nothing.
     * ``state_version`` — bump it when a change of the rules changes what a stored
       match state means (not only its fields): the score book then re-folds stored
       matches from their deals instead of restoring their state
@@ -281,6 +287,8 @@ class Game(ABC):
     chips_are_money: ClassVar[bool] = False
     duplicate_boards: ClassVar[bool] = False
     sheet_difference: ClassVar[bool] = False
+    sheet_layout: ClassVar[str] = "deals"
+    sheet_mark: ClassVar[tuple[str, str] | None] = None
     state_version: ClassVar[int] = 1
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

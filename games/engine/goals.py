@@ -2,7 +2,9 @@
 whichever of the two a club chose comes first (Seven Rummy's hands, Slords' rounds).
 
 Invariants: the match is decided after the deal in which a total reaches the target
-or the last of the fixed deals is played; the highest total wins, ties share.
+or the last of the fixed deals is played; the highest total wins, ties share. With
+``until_decided`` (extra ends while level, :mod:`games.engine.ends`) a fixed number
+of deals ends the match only once one total leads alone.
 """
 
 from __future__ import annotations
@@ -11,16 +13,25 @@ from games.engine.game import ContextRow, DealScore, MatchState, advanced
 
 
 def target_or_deals_advance(
-    state: MatchState, score: DealScore, *, target: int | None, deals: int | None
+    state: MatchState,
+    score: DealScore,
+    *,
+    target: int | None,
+    deals: int | None,
+    until_decided: bool = False,
 ) -> MatchState:
     """``state`` after ``score``: finished at ``target`` points or after ``deals``
-    deals (either may be ``None``, not both), won by the highest total."""
+    deals (either may be ``None``, not both), won by the highest total; with
+    ``until_decided``, the fixed deals are followed by more while the highest
+    total is shared."""
     totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
-    finished = (target is not None and max(totals) >= target) or (
-        deals is not None and state.deal_number >= deals
-    )
     high = max(totals)
     winners = tuple(s for s, t in enumerate(totals) if t == high)
+    finished = (target is not None and high >= target) or (
+        deals is not None
+        and state.deal_number >= deals
+        and not (until_decided and len(winners) > 1)
+    )
     return advanced(
         state, score.points, finished=finished, winners=winners if finished else ()
     )

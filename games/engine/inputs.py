@@ -68,6 +68,12 @@ PER_SIDE = Field(json_schema_extra={ROLE: "per_side"})
 PER_PARTNER = Field(json_schema_extra={ROLE: "per_partner"})
 """Mark a list inside a side's item as one item per partner, in seat order."""
 
+TAP_GRID = "x-tap-grid"
+"""The JSON Schema key of an object that a form may offer as a grid of buttons, one
+tap per value: ``{"rows": <a side or seat field>, "cells": <an integer field>,
+"blank": <whether a button for neither>}`` — one button per row choice and number
+(an end of curling: the scoring side and its points; :mod:`games.engine.ends`)."""
+
 
 NUMBER_BOUND = 1_000_000
 """Default range of a number that its model leaves open: ``-NUMBER_BOUND…NUMBER_BOUND``.

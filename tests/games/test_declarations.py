@@ -151,6 +151,9 @@ EXPECTED_ROLES = {
     "umtali": {"sides": "per_side", "points": "per_side"},
     "khanhoo": {"went_out": "seat", "players": "per_side", "points": "per_side"},
     "vazhushal": {"went_out": "seat", "players": "per_side"},
+    "curling": {"side": "side"},
+    "tuomas-petanque": {"side": "side"},
+    "contract-petanque": {"declarer": "seat", "fled": "seat"},
 }
 
 

@@ -225,7 +225,7 @@ def _ring(value: Any) -> int:
     )
 
 
-# -- the turn ---------------------------------------------------------------------------
+# -- the turn ------------------------------------------------------------------------
 
 
 def turn_errors(
@@ -297,7 +297,7 @@ def turns_counted(state: DartsState, seat: int) -> tuple[int, ...]:
     return tuple(turns)
 
 
-# -- the pieces the games' state machines share -----------------------------------------
+# -- the pieces the games' state machines share --------------------------------------
 
 
 def best_order(

@@ -25,8 +25,8 @@ from games.engine import DealRejected, DealScore, Game, MatchGoal, Table, regist
 from games.engine.darts import (
     FINNISH_DARTS_PER_TURN,
     DartsState,
-    darts_fields,
     dart_list,
+    darts_fields,
     thrower_row,
     turn_errors,
     turns_counted,

@@ -66,12 +66,7 @@ def clock_step(reached: int, dart: Dart) -> int:
     """§58.1: the right sector (or the outer bull) moves on one, its double (or the
     inner bull) two, its triple three; past 20 is done."""
     target = reached + 1
-    if dart.is_bull:
-        gained = dart.multiplier
-    elif dart.on(target):
-        gained = dart.multiplier
-    else:
-        gained = 0
+    gained = dart.multiplier if dart.is_bull or dart.on(target) else 0
     return min(reached + gained, LAST)
 
 

@@ -151,6 +151,11 @@ EXPECTED_ROLES = {
     "umtali": {"sides": "per_side", "points": "per_side"},
     "khanhoo": {"went_out": "seat", "players": "per_side", "points": "per_side"},
     "vazhushal": {"went_out": "seat", "players": "per_side"},
+    "finnish-dartboard": {},
+    "round-the-clock": {},
+    "kangaroo": {},
+    "merirosvo": {},
+    "killeri": {"own_sectors": "per_side"},
 }
 
 
@@ -231,6 +236,7 @@ def test_flags_are_declared_where_the_book_says_so():
         "kiertopokeri",
         "machiavelli",
         "vazhushal",
+        "killeri",  # an elimination: the points are places (§61)
     }
     chip_games = {s for s in BUILT if get_game(s).chips_are_money}
     assert chip_games == {

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, PlainSerializer, WithJsonSchema
+from pydantic import BeforeValidator, Field, PlainSerializer, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 from games.engine.errors import RuleError
@@ -181,6 +181,7 @@ def dart_list(darts: int, board: str = "sectors") -> Any:
         example = ["T20", "5", "M"]
     return Annotated[
         tuple[item, ...],
+        Field(max_length=darts),
         BeforeValidator(_split_words),
         WithJsonSchema(
             {

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine import DealRejected, Table, get_game
+from games.engine import DealRejected, SetupRejected, Table, get_game
 from games.engine.darts import parse_dart
 from games.rules.darts.round_the_clock import clock_step, clock_turn
 
@@ -120,7 +120,7 @@ def test_bad_turns_are_refused_naming_the_field(deal, path, code):
 
 def test_one_to_eight_players():
     GAME.start(table=Table((0,)))
-    with pytest.raises(Exception):
+    with pytest.raises(SetupRejected):
         GAME.start(table=Table(tuple(range(9))))
 
 

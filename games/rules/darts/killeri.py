@@ -189,7 +189,7 @@ def play_turn(
                         if s != me and turn.scores[s] <= 0 and state.turns[s] > 0
                     ]
                 )
-        if len(still_in(seats, turn.out)) == 1:
+        if seats - len(turn.out) == 1:
             ended_at = i
             break
     if ended_at is None and turn.killers() and turn.scores[me] <= 0:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -358,16 +359,19 @@ class _Renderer:
         field's ``x-<name>-*`` settings as ``options``."""
         if not _WIDGET_NAME.fullmatch(node.widget):
             return self._text(node)
-        control = render_to_string(
-            f"scoring/_widget_{node.widget}.html",
-            {
-                "id": _html_id(node.path),
-                "name": node.path,
-                "value": _display(self.current(node), node.kind),
-                "invalid": mark_safe(self.invalid_attrs(node.path)),
-                "options": node.widget_options,
-            },
-        )
+        try:
+            control = render_to_string(
+                f"scoring/_widget_{node.widget}.html",
+                {
+                    "id": _html_id(node.path),
+                    "name": node.path,
+                    "value": _display(self.current(node), node.kind),
+                    "invalid": mark_safe(self.invalid_attrs(node.path)),
+                    "options": node.widget_options,
+                },
+            )
+        except TemplateDoesNotExist:  # a widget this version has no partial for
+            return self._text(node)
         return self.wrap(node, control, f"df-widget df-widget-{node.widget}")
 
     def render_mixed(self, node: Field) -> str:

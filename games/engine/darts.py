@@ -279,15 +279,6 @@ def next_thrower(table: Table, thrower: int, out: Collection[int] = ()) -> int:
     return thrower
 
 
-def round_complete(table: Table, following: int, out: Collection[int] = ()) -> bool:
-    """Is the round over once ``following`` is up: does the rotation come back to the
-    first player still in from the first dealer on?"""
-    first = table.first_dealer
-    if first in out:
-        first = next_thrower(table, first, out)
-    return following == first
-
-
 def thrower_row(state: DartsState) -> ContextRow:
     return ContextRow("throws", "Throws", "seat", state.thrower)
 
@@ -339,7 +330,7 @@ def group_drop_points(
     return tuple(points)
 
 
-def sector_rows(open_sectors: Collection[int]) -> str:
+def open_sectors_text(open_sectors: Collection[int]) -> str:
     """The open sectors as the sheet shows them, in board order."""
     shown = [str(s) for s in BOARD_ORDER if s in open_sectors]
     return " ".join(shown) if shown else "none"

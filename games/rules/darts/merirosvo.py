@@ -34,7 +34,7 @@ from games.engine.darts import (
     DartsState,
     dart_list,
     darts_fields,
-    sector_rows,
+    open_sectors_text,
     thrower_row,
     turn_errors,
     turns_counted,
@@ -214,6 +214,8 @@ class Merirosvo(Game):
                 thrower_row(state),
                 ContextRow("defender", "Defends", "seat", state.defender),
                 ContextRow("half", "Half", "text", f"{state.half} of 2"),
-                ContextRow("open", "Open sectors", "text", sector_rows(open_sectors)),
+                ContextRow(
+                    "open", "Open sectors", "text", open_sectors_text(open_sectors)
+                ),
             ),
         )

@@ -23,6 +23,7 @@ Invariants: a turn gains 0–9 sectors (three triples), never past 20; the total
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pydantic import Field
@@ -128,8 +129,6 @@ class DartRace(Game):
         )
 
     def advance(self, state: DartsState, score: DealScore) -> DartsState:
-        from dataclasses import replace
-
         return replace(
             state,
             **race_advance(

@@ -48,6 +48,11 @@ CARD_PATTERN = (
 ROLE = "x-role"
 """The JSON Schema key under which a field declares its role at the table."""
 
+WIDGET = "x-widget"
+"""The JSON Schema key under which a field asks the entry form for a widget of its
+own (``dart``: a pad with one tap per dart); the form renders the partial template
+of that name and reads the field back as its plain kind (words, numbers)."""
+
 SeatField = Annotated[int, Field(ge=0, json_schema_extra={ROLE: "seat"})]
 """A seat index (add the upper bound where the field is used: ``Field(le=3)``)."""
 

@@ -4,9 +4,12 @@ placed next to the deepest field whose path prefixes theirs."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.template import TemplateDoesNotExist
+from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -47,6 +50,9 @@ def place_errors(
 
 
 # -- tree → HTML --------------------------------------------------------------------
+
+
+_WIDGET_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
 def _html_id(path: str) -> str:
@@ -342,10 +348,35 @@ class _Renderer:
         return self._text(node)
 
     def render_numbers(self, node: Field) -> str:
+        if node.widget:
+            return self.render_widget(node)
         return self._text(node, "numbers separated by spaces, e.g. 7 6")
 
     def render_words(self, node: Field) -> str:
+        if node.widget:
+            return self.render_widget(node)
         return self._text(node, "separated by spaces")
+
+    def render_widget(self, node: Field) -> str:
+        """A field the schema asks a widget for (``x-widget``): the partial
+        ``scoring/_widget_<name>.html`` around the same text input, given the
+        field's ``x-<name>-*`` settings as ``options``."""
+        if not _WIDGET_NAME.fullmatch(node.widget):
+            return self._text(node)
+        try:
+            control = render_to_string(
+                f"scoring/_widget_{node.widget}.html",
+                {
+                    "id": _html_id(node.path),
+                    "name": node.path,
+                    "value": _display(self.current(node), node.kind),
+                    "invalid": mark_safe(self.invalid_attrs(node.path)),
+                    "options": node.widget_options,
+                },
+            )
+        except TemplateDoesNotExist:  # a widget this version has no partial for
+            return self._text(node)
+        return self.wrap(node, control, f"df-widget df-widget-{node.widget}")
 
     def render_mixed(self, node: Field) -> str:
         return self._text(node, "a number, or cards such as 7H 7D 7S")

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.inputs import CARD_PATTERN, ROLE, TAP_GRID
+from games.engine.inputs import CARD_PATTERN, ROLE, TAP_GRID, WIDGET
 
 BRANCH_LABELS = {"cards": "Card entry", "totals": "Quick entry (totals)"}
 SPARE_SLOTS = 1
@@ -69,6 +69,9 @@ class Field:
     discriminator: str = ""
     branches: list[tuple[str, str, Field]] = field(default_factory=list)
     default_branch: str = ""
+    # a widget the schema asks for (``x-widget``) and its ``x-<widget>-*`` settings
+    widget: str = ""
+    widget_options: Mapping[str, Any] = field(default_factory=dict)
 
 
 # -- schema → tree ---------------------------------------------------------------
@@ -176,7 +179,16 @@ class _Walker:
             return obj
 
         if kind == "array":
-            return self.array(schema, base, values)
+            node = self.array(schema, base, values)
+            node.widget = schema.get(WIDGET) or ""
+            if node.widget:
+                head = f"x-{node.widget}-"
+                node.widget_options = {
+                    k.removeprefix(head): v
+                    for k, v in schema.items()
+                    if k.startswith(head)
+                }
+            return node
 
         if "enum" in schema or "const" in schema:
             options = schema.get("enum") or [schema["const"]]

@@ -154,6 +154,11 @@ EXPECTED_ROLES = {
     "curling": {"side": "side"},
     "tuomas-petanque": {"side": "side"},
     "contract-petanque": {"declarer": "seat", "fled": "seat"},
+    "finnish-dartboard": {},
+    "round-the-clock": {},
+    "kangaroo": {},
+    "merirosvo": {},
+    "killeri": {"own_sectors": "per_side"},
 }
 
 
@@ -234,6 +239,7 @@ def test_flags_are_declared_where_the_book_says_so():
         "kiertopokeri",
         "machiavelli",
         "vazhushal",
+        "killeri",  # an elimination: the points are places (§61)
     }
     chip_games = {s for s in BUILT if get_game(s).chips_are_money}
     assert chip_games == {

@@ -29,7 +29,10 @@ def test_a_source_reads_as_its_title_and_chapter(source, title):
     assert source_title(source) == title
 
 
-@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.slug)
+SHIPPED = [g for g in all_games() if type(g).__module__.startswith("games.rules.")]
+
+
+@pytest.mark.parametrize("game", SHIPPED, ids=lambda g: g.slug)
 def test_every_game_names_a_known_book_and_no_file(game):
     title = source_title(game.source)
     assert game.source.split()[0] in BOOKS, game.source

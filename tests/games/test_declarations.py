@@ -151,6 +151,10 @@ EXPECTED_ROLES = {
     "umtali": {"sides": "per_side", "points": "per_side"},
     "khanhoo": {"went_out": "seat", "players": "per_side", "points": "per_side"},
     "vazhushal": {"went_out": "seat", "players": "per_side"},
+    "musta-maija": {"places": "per_side", "loser": "seat"},
+    "musta-pekka": {"places": "per_side", "winner": "seat", "loser": "seat"},
+    "valepaska": {"places": "per_side", "winner": "seat", "loser": "seat"},
+    "seinis": {"out": "seat", "places": "per_side", "winner": "seat"},
 }
 
 

@@ -272,6 +272,7 @@ class PlacingOptions(FrozenModel):
     )
     target: int | None = Field(
         None,
+        validate_default=True,
         ge=1,
         le=1000,
         description="Points that win the match, checked when a game ends (none: "

@@ -37,7 +37,7 @@ class MustaMaija(PlacingGame):
     source = "001_b57793035adc3f64.txt §34 (l.2446–2475)"
     summary = (
         "Three to six play and beat cards with a trump suit; whoever is left "
-        "holding Musta Maija, the queen of spades, loses."
+        "holding the queen of spades loses."
     )
     Options = MustaMaijaOptions
     min_players, max_players, default_players = 3, 6, 4

@@ -64,7 +64,7 @@ class MustaPekka(PlacingGame):
     source = "001_b57793035adc3f64.txt §35 (l.2476–2525)"
     summary = (
         "Two to six draw cards from their neighbour and shed fours of a kind (or "
-        "pairs); the first out wins, the one left with Musta Pekka loses."
+        "pairs); the first out wins, the one left with the joker loses."
     )
     Options = MustaPekkaOptions
     min_players, max_players, default_players = 2, 6, 4

@@ -21,8 +21,10 @@ elimination game of *n* players scores the same in all, one drop at a time.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, ValidationInfo, create_model, field_validator
@@ -114,6 +116,11 @@ def tied_places_errors(
     where = f" ({section})" if section else ""
     if len(places) != seats:
         return places_errors(places, seats, path=path, section=section)
+    ranked = sorted(places)
+    if ranked[0] == 1 and ranked[-1] <= seats:
+        steps = pairwise(ranked)
+        if all(p in (q, i) for i, (q, p) in enumerate(steps, start=2)):
+            return []
     errors = []
     for seat, place in enumerate(places):
         ahead = sum(1 for p in places if p < place)
@@ -136,9 +143,9 @@ def shared_last_errors(
     """``shared_last_place`` when more than one seat holds the last place of a game
     whose loser is always one player (who is left holding the penalty card)."""
     last = max(places, default=0)
-    holders = [s for s, p in enumerate(places) if p == last]
-    if len(holders) < 2:
+    if places.count(last) < 2:
         return []
+    holders = [s for s, p in enumerate(places) if p == last]
     where = f" ({section})" if section else ""
     return [
         RuleError(
@@ -154,7 +161,9 @@ def beaten_points(places: Sequence[int]) -> tuple[int, ...]:
     """Per seat, the players who finished behind it (a strict order gives
     n − 1 … 0, as :func:`place_points`; players out together beat nobody of their
     own group)."""
-    return tuple(sum(1 for q in places if q > p) for p in places)
+    ranked = sorted(places)
+    n = len(ranked)
+    return tuple(n - bisect_right(ranked, p) for p in places)
 
 
 def first_points(places: Sequence[int]) -> tuple[int, ...]:

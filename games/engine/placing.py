@@ -1,22 +1,35 @@
-"""Result shapes by place: a finishing order, and elimination one player at a time.
+"""Result shapes by place, and the match of games by place.
 
 Games that keep no score but an order — who went out first (Chinese Poker §24,
-Valepaska §40, Musta Pekka §35), who dropped out when (Kiertopokeri §23) — share
-these pieces:
+Valepaska §40, Musta Pekka §35, Musta Maija §34), who dropped out when
+(Kiertopokeri §23, Seinis §66) — share these pieces:
 
-* **finishing order** — the seats in the order the players finished, first out
-  first; every seat once. A scorer enters it as each player's **place** (1 = first
-  out), one number per player: :func:`places_errors` checks that the places are
-  1 … *n* once each, :func:`order_of` reads the order from them, and
-  :func:`place_points` turns it into points (the first of *n* scores *n* − 1, the
-  last 0), so totals over several games order the players as their places did.
+* **finishing order** — each player's **place**, 1 = first out. Strict
+  (:func:`places_errors`: 1 … *n* once each; :func:`order_of`, :func:`place_points`:
+  n − 1 … 0) or **with ties** where players can go out at the same moment
+  (:func:`tied_places_errors`: a competition ranking, 1, 2, 2, 4), and, where one
+  player is always left holding the penalty card, an unshared last place
+  (:func:`shared_last_errors`).
+* **the loser, the winner, or both only** — the players not named share a place
+  (:func:`places_of_loser`, :func:`places_of_winner`,
+  :func:`places_of_winner_and_loser`).
 * **elimination** — one player drops out at a time and the last one left wins.
   :func:`elimination_points` scores one drop: one point to every player still in,
   so after the game the first out holds 0 and the winner *n* − 1 — the same points
-  as the finishing order read backwards. :func:`still_in` lists who is left.
+  as the places read backwards (:func:`places_of_drops`). :func:`still_in` lists
+  who is left.
+* **points by place** — :func:`beaten_points`: a point for every player who
+  finished behind you (a strict order: n − 1 … 0, as :func:`place_points`);
+  :func:`first_points` (1 to the winners), :func:`last_points` (−1 to the loser).
+* **a match of games by place** — :class:`PlacingGame`: a deal is one game (or one
+  drop), entered in the modes of :func:`place_inputs`; :class:`PlacingOptions` make
+  a match of ``games`` games or to a ``target``; totals are points by place, so
+  tournaments and money (book §1.2, the average method) read them as any game's.
 
-Invariants: a finishing order of *n* seats scores 0 + 1 + … + (*n* − 1); an
-elimination game of *n* players scores the same in all, one drop at a time.
+Invariants: a strict finishing order of *n* seats scores 0 + 1 + … + (*n* − 1);
+with ties, the number of pairs of players with different places; an elimination
+game scores the same, one drop at a time; a tied or shared place never scores
+differently for the players who share it.
 """
 
 from __future__ import annotations

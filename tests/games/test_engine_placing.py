@@ -5,7 +5,7 @@ place that Musta Maija, Musta Pekka, Valepaska and Seinis share."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import DealRejected, OptionsRejected, Table, get_game
@@ -169,3 +169,46 @@ def test_a_deal_without_a_mode_is_entered_in_the_first_mode():
     with pytest.raises(DealRejected) as rejected:
         MAIJA.parse_deal({"mode": "podium", "places": [1, 2, 3, 4]})
     assert rejected.value.errors[0].code == "bad_mode"
+
+
+PLACING_SLUGS = ["musta-maija", "musta-pekka", "valepaska", "seinis"]
+
+
+@pytest.mark.parametrize("slug", PLACING_SLUGS)
+@settings(deadline=None, max_examples=60)
+@given(data=st.data())
+def test_a_match_of_games_by_place_adds_up(slug, data):
+    """Whatever is entered: the totals are the sum of the accepted deals' points;
+    the games counted are the complete ones; a match ends exactly when its games
+    are played or a total reaches the target at a game's end, won by the highest
+    total; with the default scoring a complete game entered whole scores one point
+    per pair of players with different places."""
+    from tests.games.strategies import match_cases
+
+    case = data.draw(match_cases(slug))
+    game = get_game(slug)
+    folded = game.fold(list(case.deals), case.options, case.table)
+    options = folded.state.options
+    accepted = [d.score for d in folded.deals if d.score is not None]
+    totals = [sum(s.points[i] for s in accepted) for i in range(len(folded.totals))]
+    assert tuple(totals) == folded.totals
+    complete = [s for s in accepted if s.detail["complete"]]
+    assert folded.state.games_played == len(complete)
+    games_done = options.games is not None and len(complete) >= options.games
+    if folded.finished:
+        best = max(folded.totals)
+        assert folded.winners == tuple(
+            s for s, t in enumerate(folded.totals) if t == best
+        )
+        assert games_done or best >= options.target
+        last = max(i for i, d in enumerate(folded.deals) if d.score is not None)
+        after = folded.deals[last + 1 :]
+        assert all(d.errors[0].code == "match_finished" for d in after)
+    else:
+        assert not games_done and folded.winners == ()
+    for score in complete:
+        places = score.detail["places"]
+        if options.scoring == "places" and score.detail["mode"] != "drop":
+            pairs = sum(1 for a in places for b in places if a < b)
+            assert sum(score.points) == pairs
+            assert score.points == beaten_points(places)

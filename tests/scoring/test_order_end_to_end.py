@@ -254,3 +254,23 @@ def test_an_evening_of_tables_to_standings(api_client, club, people):
     points = [float(r["values"]["match_points"]) for r in rows]
     assert sum(points) == 2 * 2 * 7
     assert points == sorted(points, reverse=True)
+
+
+def test_the_pairs_variant_at_two_is_refused_naming_the_option(
+    api_client, club, people
+):
+    """§35.5: pairs need three players at least; the API says which option."""
+    api_client.force_authenticate(people[0].user)
+    refused = api_client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {
+            "game": "musta-pekka",
+            "options": {"pairs": True},
+            "seats": [{"player": p.pk, "side": i} for i, p in enumerate(people[:2])],
+        },
+        format="json",
+    )
+    assert refused.status_code == 400, refused.json()
+    assert [(e["path"], e["code"]) for e in refused.json()["errors"]] == [
+        ("options.pairs", "too_few_players")
+    ]

@@ -274,8 +274,6 @@ def place_inputs(
 
 # -- a match of games by place -------------------------------------------------------
 
-SCORINGS = ("places", "winner", "loser")
-
 
 class PlacingOptions(FrozenModel):
     """How games by place make a match: a number of games, or a target of points,

@@ -159,6 +159,10 @@ EXPECTED_ROLES = {
     "kangaroo": {},
     "merirosvo": {},
     "killeri": {"own_sectors": "per_side"},
+    "musta-maija": {"places": "per_side", "loser": "seat"},
+    "musta-pekka": {"places": "per_side", "winner": "seat", "loser": "seat"},
+    "valepaska": {"places": "per_side", "winner": "seat", "loser": "seat"},
+    "seinis": {"out": "seat", "places": "per_side", "winner": "seat"},
 }
 
 

@@ -151,6 +151,10 @@ EXPECTED_ROLES = {
     "umtali": {"sides": "per_side", "points": "per_side"},
     "khanhoo": {"went_out": "seat", "players": "per_side", "points": "per_side"},
     "vazhushal": {"went_out": "seat", "players": "per_side"},
+    "jakis": {"by": "seat"},
+    "bleep-game": {"by": "seat"},
+    "believe-or-doubt": {"doubter": "seat", "answerer": "seat"},
+    "rymypallo": {"by": "seat"},
 }
 
 

@@ -38,7 +38,7 @@ from games.engine.events import (
     events_score,
 )
 from games.engine.game import NextDeal
-from games.engine.inputs import FrozenModel, SeatField, seat_role
+from games.engine.inputs import FrozenModel, SeatField, tap_seat_role
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 SECTION = "§37.1"
@@ -66,13 +66,13 @@ class BleepOptions(FrozenModel):
 class BleepShout(FrozenModel):
     """One shout: who, and at a passenger car or at another vehicle."""
 
-    by: Annotated[Seat, seat_role("shouted")] | None = Field(
-        None, description="Who shouted 'Bleep!' first."
-    )
     event: Literal["car", "other"] = Field(
         "car",
         description="At a passenger car (+1) or at another vehicle: a van, a truck, "
         "a motorcycle (−1).",
+    )
+    by: Annotated[Seat, tap_seat_role("shouted")] | None = Field(
+        None, description="Who shouted 'Bleep!' first."
     )
     end: EndFlag = False
 

@@ -51,7 +51,7 @@ from games.engine.events import (
     events_score,
 )
 from games.engine.game import NextDeal
-from games.engine.inputs import FrozenModel, SeatField, seat_role
+from games.engine.inputs import FrozenModel, SeatField, tap_seat_role
 
 DECK, DEALT = 52, 2 * (3 + 2 + 1)  # §36.1: three rows of 3, 2 and 1 cards each
 STOCK = DECK - DEALT  # 40
@@ -81,7 +81,7 @@ class JakisOptions(FrozenModel):
 class JakisGoal(FrozenModel):
     """One goal: who scored it."""
 
-    by: Annotated[Seat, seat_role("scored")] | None = Field(
+    by: Annotated[Seat, tap_seat_role("scored")] | None = Field(
         None, description="Who scored the goal."
     )
     end: EndFlag = False

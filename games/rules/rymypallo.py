@@ -44,7 +44,7 @@ from games.engine.events import (
     events_score,
 )
 from games.engine.game import ContextRow, NextDeal
-from games.engine.inputs import FrozenModel, SeatField, seat_role
+from games.engine.inputs import FrozenModel, SeatField, tap_seat_role
 
 EVENTS = EventBook((EventKind("goal", "Goals", 1),))
 
@@ -64,7 +64,7 @@ class RymypalloOptions(FrozenModel):
 class RymypalloGoal(FrozenModel):
     """One goal: which team scored."""
 
-    by: Annotated[Team, seat_role("scored")] | None = Field(
+    by: Annotated[Team, tap_seat_role("scored")] | None = Field(
         None, description="The team that scored."
     )
     end: EndFlag = False

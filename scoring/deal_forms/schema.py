@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.inputs import CARD_PATTERN, ROLE
+from games.engine.inputs import CARD_PATTERN, ENTRY, ROLE
 
 BRANCH_LABELS = {"cards": "Card entry", "totals": "Quick entry (totals)"}
 SPARE_SLOTS = 1
@@ -69,6 +69,8 @@ class Field:
     discriminator: str = ""
     branches: list[tuple[str, str, Field]] = field(default_factory=list)
     default_branch: str = ""
+    # a choice that completes the entry (``x-entry: tap``): one submit button each
+    tap: bool = False
 
 
 # -- schema → tree ---------------------------------------------------------------
@@ -183,7 +185,12 @@ class _Walker:
         if kind == "integer":
             seat_or_side = self.seat_or_side(schema)
             if seat_or_side is not None:
-                return Field("choice", **base, choices=seat_or_side)
+                return Field(
+                    "choice",
+                    **base,
+                    choices=seat_or_side,
+                    tap=schema.get(ENTRY) == "tap",
+                )
             return Field(
                 "integer",
                 **base,

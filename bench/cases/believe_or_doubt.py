@@ -23,7 +23,10 @@ def cases() -> list[Case]:
             raw: dict = {}
             if rng.random() < 0.5:
                 others = [s for s in range(4) if s != state.answerer]
-                raw = {"doubter": rng.choice(others), "right": rng.random() < 0.5}
+                raw = {
+                    "doubter": rng.choice(others),
+                    "answer": rng.choice(["right", "wrong"]),
+                }
             deals.append((state, raw))
             raws.append(raw)
             state = game.advance(state, game.score(state, raw))

@@ -7,7 +7,7 @@ Source: book ``001_b57793035adc3f64.txt`` chapter 41 (l.2723–2773): the player
 
 Terms (:mod:`games.engine.events`): an *entry* is one question. The scorer
 enters who doubted first (nobody: every player believed) and, when someone
-doubted, whether the answer was right. The **answerer** is not entered: the
+doubted, whether the answer was right or wrong. The **answerer** is not entered: the
 turn order is state, shown on the sheet as "Answers next" (§41.1):
 
 * all believe → the answer counts as right (l.2739): the answerer +1 and
@@ -91,12 +91,14 @@ class BelieveOrDoubtOptions(FrozenModel):
 
 class BelieveOrDoubtQuestion(FrozenModel):
     """One question: who doubted first (nobody: all believed) and, if someone
-    doubted, whether the answer was right."""
+    doubted, whether the answer was right or wrong."""
 
     doubter: Annotated[Seat, seat_role("doubter")] | None = Field(
         None, description="Who doubted first; empty when everyone believed."
     )
-    right: bool | None = Field(None, description="When doubted: was the answer right?")
+    answer: Literal["right", "wrong"] | None = Field(
+        None, description="When someone doubted: was the answer right or wrong?"
+    )
     answerer: Annotated[Seat, seat_role("answerer")] | None = Field(
         None,
         description="Who answered; empty: whose turn it was (enter it only when "
@@ -170,18 +172,18 @@ class BelieveOrDoubt(Game):
                         "players believe or doubt (§41.1)",
                     )
                 )
-            if deal.right is None:
+            if deal.answer is None:
                 errors.append(
                     RuleError(
-                        "right",
+                        "answer",
                         "required",
                         "someone doubted: say whether the answer was right (§41.1)",
                     )
                 )
-        elif deal.right is not None:
+        elif deal.answer is not None:
             errors.append(
                 RuleError(
-                    "right",
+                    "answer",
                     "nobody_doubted",
                     "everyone believed, so the answer counts as right (§41.1): "
                     "leave it empty or name the doubter",
@@ -191,7 +193,7 @@ class BelieveOrDoubt(Game):
             raise DealRejected(errors)
         if deal.doubter is None:
             events, nxt = (Event(answerer, "answer"),), answerer
-        elif deal.right:
+        elif deal.answer == "right":
             events = (Event(answerer, "answer"), Event(deal.doubter, "doubt_lost"))
             nxt = answerer
         else:

@@ -28,7 +28,7 @@ def test_all_believe_the_answerer_scores_and_answers_again():
 
 def test_a_right_doubt_of_a_wrong_answer_takes_the_turn():
     """§41.1 (l.2741): doubted and wrong: the turn passes to the doubter."""
-    folded = GAME.fold([{"doubter": 2, "right": False}], table=FOUR)
+    folded = GAME.fold([{"doubter": 2, "answer": "wrong"}], table=FOUR)
     assert folded.totals == (0, 0, 0, 0)
     assert rows(folded)["answerer"] == 2
 
@@ -36,7 +36,7 @@ def test_a_right_doubt_of_a_wrong_answer_takes_the_turn():
 def test_doubting_a_right_answer_costs_a_point_and_can_go_negative():
     """§41.1 (l.2743–2745): a point off the doubter, "a player's score can go
     negative"; the answerer scores and answers again."""
-    folded = GAME.fold([{"doubter": 1, "right": True}], table=FOUR)
+    folded = GAME.fold([{"doubter": 1, "answer": "right"}], table=FOUR)
     assert folded.totals == (1, -1, 0, 0)
     assert rows(folded)["answerer"] == 0
 
@@ -49,7 +49,9 @@ def test_the_first_answerer_is_the_tables_first_seat():
 def test_the_first_to_ten_wins():
     """l.2747: "The first player to get ten points wins"."""
     deals = (
-        [{"doubter": 3, "right": False}] + [{}] * 9 + [{"doubter": 0, "right": True}]
+        [{"doubter": 3, "answer": "wrong"}]
+        + [{}] * 9
+        + [{"doubter": 0, "answer": "right"}]
     )
     folded = GAME.fold(deals, table=FOUR)
     assert folded.totals == (-1, 0, 0, 10)
@@ -61,9 +63,9 @@ def test_the_chip_form_counts_ten_chips_down_to_none():
     """§41.2 (l.2751): ten chips each; a believed answer puts a chip out; a right
     answer doubted gives one to the doubter; the first without chips wins."""
     options = {"form": "chips"}
-    folded = GAME.fold([{}, {"doubter": 1, "right": True}], options, table=FOUR)
+    folded = GAME.fold([{}, {"doubter": 1, "answer": "right"}], options, table=FOUR)
     assert rows(folded)["chips"] == (8, 11, 10, 10)
-    deals = [{}] * 9 + [{"doubter": 2, "right": True}]
+    deals = [{}] * 9 + [{"doubter": 2, "answer": "right"}]
     won = GAME.fold(deals, options, table=FOUR)
     assert won.finished and won.winners == (0,)
     assert "chips" not in rows(GAME.fold([], table=FOUR))
@@ -74,7 +76,10 @@ def test_the_chip_form_counts_ten_chips_down_to_none():
         st.one_of(
             st.just({}),
             st.fixed_dictionaries(
-                {"doubter": st.integers(0, 4), "right": st.booleans()}
+                {
+                    "doubter": st.integers(0, 4),
+                    "answer": st.sampled_from(["right", "wrong"]),
+                }
             ),
         ),
         max_size=30,
@@ -104,12 +109,12 @@ def test_seat_changes_let_the_scorer_name_the_answerer():
 @pytest.mark.parametrize(
     ("deal", "errors"),
     [
-        ({"doubter": 0, "right": True}, [("doubter", "own_answer")]),
-        ({"doubter": 1}, [("right", "required")]),
-        ({"right": False}, [("right", "nobody_doubted")]),
-        ({"doubter": 4, "right": True}, [("doubter", "bad_seat")]),
-        ({"doubter": 6, "right": True}, [("doubter", "less_than_equal")]),
-        ({"doubter": 1, "right": "yes"}, [("right", "bool_type")]),
+        ({"doubter": 0, "answer": "right"}, [("doubter", "own_answer")]),
+        ({"doubter": 1}, [("answer", "required")]),
+        ({"answer": "wrong"}, [("answer", "nobody_doubted")]),
+        ({"doubter": 4, "answer": "right"}, [("doubter", "bad_seat")]),
+        ({"doubter": 6, "answer": "right"}, [("doubter", "less_than_equal")]),
+        ({"doubter": 1, "answer": "yes"}, [("answer", "literal_error")]),
     ],
 )
 def test_bad_questions_name_the_field_and_the_reason(deal, errors):

@@ -124,18 +124,20 @@ def test_believe_or_doubt_to_ten_with_the_next_answerer_on_the_sheet(people):
     client = APIClient()
     client.force_authenticate(sami.user)
     match_id = start(client, club, "believe-or-doubt", [sami, *others])
-    body = enter(client, match_id, [{}, {"doubter": 2, "right": False}])
+    body = enter(client, match_id, [{}, {"doubter": 2, "answer": "wrong"}])
     rows = {r["code"]: r["value"] for r in body["next_deal"]["context"]}
     assert rows["answerer"] == 2  # the right doubter answers next
     assert tuple(body["totals"]) == (1, 0, 0)
     not_theirs = client.post(
         f"/api/v1/matches/{match_id}/deals/",
-        {"number": 3, "input": {"doubter": 2, "right": True}},
+        {"number": 3, "input": {"doubter": 2, "answer": "right"}},
         format="json",
     )
     assert not_theirs.status_code == 400
     assert not_theirs.json()["errors"][0]["code"] == "own_answer"
-    body = enter(client, match_id, [{"doubter": 0, "right": True}] + [{}] * 9, first=3)
+    body = enter(
+        client, match_id, [{"doubter": 0, "answer": "right"}] + [{}] * 9, first=3
+    )
     assert tuple(body["totals"]) == (0, 0, 10)
     assert body["finished"] is True and body["winners"] == [2]
 

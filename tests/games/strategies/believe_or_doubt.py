@@ -14,7 +14,9 @@ SLUG = "believe-or-doubt"
 def questions(players: int, seat_changes: bool) -> st.SearchStrategy[dict]:
     seat = st.integers(0, players - 1)
     believed = st.just({})
-    doubted = st.fixed_dictionaries({"doubter": seat, "right": st.booleans()})
+    doubted = st.fixed_dictionaries(
+        {"doubter": seat, "answer": st.sampled_from(["right", "wrong"])}
+    )
     question = believed | doubted
     if seat_changes:
         question = st.tuples(question, seat).map(

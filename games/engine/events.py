@@ -32,13 +32,13 @@ context carry from one entry to the next).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from pydantic import Field
 
 from games.engine.errors import RuleError
-from games.engine.game import ContextRow, DealScore, Fact, MatchState
+from games.engine.game import ContextRow, DealScore, Fact, MatchState, advanced
 from games.engine.goals import target_or_deals_advance, target_or_deals_rows
 
 EndFlag = Annotated[
@@ -74,21 +74,20 @@ class EventBook:
     """A game's event kinds, declared once."""
 
     kinds: tuple[EventKind, ...]
+    _index: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         codes = [k.code for k in self.kinds]
         if not codes or len(set(codes)) != len(codes):
             raise ValueError("an event book needs kinds with distinct codes")
+        object.__setattr__(self, "_index", {c: i for i, c in enumerate(codes)})
 
     @property
     def codes(self) -> tuple[str, ...]:
         return tuple(k.code for k in self.kinds)
 
     def kind(self, code: str) -> EventKind:
-        for kind in self.kinds:
-            if kind.code == code:
-                return kind
-        raise KeyError(code)
+        return self.kinds[self._index[code]]
 
     def points(self, events: Sequence[Event], seats: Sequence[int]) -> tuple[int, ...]:
         """Per side, the points of ``events``; ``seats[i]`` is the side of seat i."""
@@ -108,7 +107,7 @@ class EventBook:
     ) -> tuple[tuple[int, ...], ...]:
         """``tally`` (per kind, per side) with ``events`` counted."""
         rows = [list(row) for row in tally]
-        index = {code: i for i, code in enumerate(self.codes)}
+        index = self._index
         for event in events:
             rows[index[event.kind]][seats[event.seat]] += 1
         return tuple(tuple(row) for row in rows)
@@ -208,20 +207,16 @@ def events_advance(
     """``state`` after an entry: totals and tally; finished at ``target`` (the
     highest total wins) or by the entry's ``end`` flag (the highest totals win,
     ties shared). ``changes`` are the game's own fields."""
-    after = target_or_deals_advance(state, score, target=target, deals=None)
-    if score.detail.get("end") and not after.finished:
-        top = max(after.totals)
-        after = replace(
-            after,
-            finished=True,
-            winners=tuple(s for s, t in enumerate(after.totals) if t == top),
-        )
     tally = state.tally or book.empty_tally(state.table.side_count)
-    return replace(
-        after,
-        tally=book.tally_after(tally, events_of(score.detail), state.table.seats),
-        **changes,
+    changes["tally"] = book.tally_after(
+        tally, events_of(score.detail), state.table.seats
     )
+    if score.detail.get("end"):
+        totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
+        top = max(totals)
+        winners = tuple(s for s, t in enumerate(totals) if t == top)
+        return advanced(state, score.points, finished=True, winners=winners, **changes)
+    return target_or_deals_advance(state, score, target=target, deals=None, **changes)
 
 
 def events_initial(book: EventBook, sides: int) -> dict[str, Any]:

@@ -7,14 +7,22 @@ or the last of the fixed deals is played; the highest total wins, ties share.
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.engine.game import ContextRow, DealScore, MatchState, advanced
 
 
 def target_or_deals_advance(
-    state: MatchState, score: DealScore, *, target: int | None, deals: int | None
+    state: MatchState,
+    score: DealScore,
+    *,
+    target: int | None,
+    deals: int | None,
+    **changes: Any,
 ) -> MatchState:
     """``state`` after ``score``: finished at ``target`` points or after ``deals``
-    deals (either may be ``None``, not both), won by the highest total."""
+    deals (either may be ``None``), won by the highest total; ``changes`` are the
+    game's own fields of the new state."""
     totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
     finished = (target is not None and max(totals) >= target) or (
         deals is not None and state.deal_number >= deals
@@ -22,7 +30,11 @@ def target_or_deals_advance(
     high = max(totals)
     winners = tuple(s for s, t in enumerate(totals) if t == high)
     return advanced(
-        state, score.points, finished=finished, winners=winners if finished else ()
+        state,
+        score.points,
+        finished=finished,
+        winners=winners if finished else (),
+        **changes,
     )
 
 

@@ -3,13 +3,15 @@ Game of three through the API, entry by entry, that only the organiser's end ent
 decides (and then settled per point by the average method, book §1.2); a Believe
 or Doubt match to ten whose next answerer the API shows; a Jäkis goal past the
 stock refused with the field named; and round robins of Jäkis and Rymypallo
-through the tournament API to standings."""
+through the tournament API to standings, and evenings of Believe or Doubt and the
+Bleep Game at tables of three (multi-table)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 import pytest
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 from money import selectors as money_selectors
@@ -20,6 +22,7 @@ from scoring.errors import Conflict
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tests.scoring.round_robin import play_round_robin
+from tournaments import tasks
 
 pytestmark = pytest.mark.django_db
 
@@ -179,3 +182,75 @@ def club_director(db):
     director = get_user_model().objects.create_user("director", password="pw")
     club = scoring_services.club_create(name="Auto", by=director)
     return club, director
+
+
+@pytest.mark.parametrize(
+    ("game", "deals"),
+    [
+        # Seat 0 answers ten questions all believe: 10, 0, 0.
+        ("believe-or-doubt", [{}] * 10),
+        # A drive ended by the organiser: 2, 1, 0.
+        ("bleep-game", [{"by": 0}, {"by": 1}, {"by": 0}, {"end": True}]),
+    ],
+)
+def test_an_evening_of_tables_of_three(api_client, people, game, deals):
+    """Two tables of three, two rounds (multi-table); the standings place each
+    table's players by their totals (placement points 4, 2, 1)."""
+    club, sami, _others = people
+    director = sami.user
+    api_client.force_authenticate(director)
+
+    def api(name, **kwargs):
+        return reverse(f"api:{name}", kwargs=kwargs)
+
+    created = api_client.post(
+        api("tournament-list"),
+        {
+            "club": club.pk,
+            "name": "Evening",
+            "game": game,
+            "format": "multi_table",
+            "stage_settings": {
+                "rounds": 2,
+                "table_size": 3,
+                "min_table_size": 3,
+                "seed": 3,
+            },
+            "points": {"placement": [4, 2, 1, 0]},
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+    added = api_client.post(
+        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
+    )
+    assert added.status_code == 201
+    for _ in range(2):
+        generated = api_client.post(
+            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
+        )
+        assert generated.status_code == 201, generated.json()
+        round_id = generated.json()["id"]
+        started = api_client.post(
+            api("tournament-round-start", tournament_id=tid, round_id=round_id)
+        )
+        assert started.status_code == 200, started.json()
+        for table in started.json()["tables"]:
+            body = enter(api_client, table["match"], deals)
+            assert body["finished"] is True and body["winners"] == [0]
+            match = Match.objects.get(pk=table["match"])
+            scoring_services.match_finish(match=match, by=director)
+        locked = api_client.post(
+            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
+        )
+        assert locked.status_code == 200, locked.json()
+    tasks.standings_reconcile()
+    rows = api_client.get(api("tournament-standings", tournament_id=tid)).json()[
+        "stages"
+    ][0]["rows"]
+    assert len(rows) == 6 and all(r["played"] == 2 for r in rows)
+    # 4 + 2 + 1 a table (Believe or Doubt's two level at 0 share 2 + 1).
+    points = sum(Fraction(r["values"]["match_points"]) for r in rows)
+    assert points == 2 * 2 * 7

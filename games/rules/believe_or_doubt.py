@@ -236,5 +236,13 @@ class BelieveOrDoubt(Game):
         return NextDeal(
             number=state.deal_number,
             starting_seat=state.answerer,
-            context=(*rows, *events_rows(state, EVENTS, target=options.target)),
+            # The chip form's goal is no chips left (the row above), not a target.
+            context=(
+                *rows,
+                *events_rows(
+                    state,
+                    EVENTS,
+                    target=options.target if options.form == "points" else None,
+                ),
+            ),
         )

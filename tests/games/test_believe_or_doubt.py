@@ -65,6 +65,8 @@ def test_the_chip_form_counts_ten_chips_down_to_none():
     options = {"form": "chips"}
     folded = GAME.fold([{}, {"doubter": 1, "answer": "right"}], options, table=FOUR)
     assert rows(folded)["chips"] == (8, 11, 10, 10)
+    assert "target" not in rows(folded)
+    assert rows(GAME.fold([], table=FOUR))["target"] == 10
     deals = [{}] * 9 + [{"doubter": 2, "answer": "right"}]
     won = GAME.fold(deals, options, table=FOUR)
     assert won.finished and won.winners == (0,)

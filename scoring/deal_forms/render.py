@@ -250,9 +250,11 @@ class _Renderer:
             buttons = [
                 format_html(
                     '<button type="submit" class="df-tap-button" name="{}" '
-                    'value="{}"{}>{}</button>',
+                    'value="{}"{}{}>{}</button>',
                     node.path,
                     value,
+                    # A correction shows who it was.
+                    mark_safe(' aria-pressed="true"') if str(value) == current else "",
                     mark_safe(self.invalid_attrs(node.path)),
                     label,
                 )

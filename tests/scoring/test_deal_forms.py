@@ -415,6 +415,9 @@ def test_a_seat_declared_tap_is_one_submit_button_per_player():
         ) in html
     assert 'type="radio" name="kind" value="minus"' in html
     assert 'type="radio" name="by"' not in html and "<select" not in html
+    assert "aria-pressed" not in html
+    again, _ = render_form(build_form(TAP_SCHEMA, TABLE), values={"by": 2})
+    assert 'name="by" value="2" aria-pressed="true">Cia</button>' in again
 
 
 def test_a_tapped_player_reads_back_as_the_seat():

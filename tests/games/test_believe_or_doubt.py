@@ -130,3 +130,53 @@ def test_three_to_six_players(players):
     """§41 (l.2727): 3–6 players."""
     with pytest.raises(SetupRejected):
         GAME.start(table=Table(tuple(range(players))))
+
+
+def test_a_corrected_question_moves_the_turn_and_the_fold_follows():
+    """The turn order is state: correcting question 1 from "wrong" to "right"
+    keeps the turn with seat 0, so question 2, where seat 0 doubted seat 2's
+    answer, now has the answerer doubting and is flagged; the rest still score."""
+    deals = [{"doubter": 2, "answer": "wrong"}, {"doubter": 0, "answer": "right"}, {}]
+    before = GAME.fold(deals, table=FOUR)
+    assert before.totals == (-1, 0, 2, 0) and not before.needs_attention
+    deals[0] = {"doubter": 2, "answer": "right"}
+    after = GAME.fold(deals, table=FOUR)
+    assert after.deals[1].flagged
+    assert after.deals[1].errors[0].code == "own_answer"
+    assert after.totals == (2, 0, -1, 0)
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.just({}),
+            st.fixed_dictionaries(
+                {
+                    "doubter": st.integers(0, 3),
+                    "answer": st.sampled_from(["right", "wrong"]),
+                }
+            ),
+        ),
+        max_size=25,
+    )
+)
+def test_the_turn_passes_only_to_a_doubter_who_caught_a_wrong_answer(questions):
+    """Per scored question: the next answerer is the doubter exactly when the
+    answer was doubted and wrong, else the answerer again; only the answerer
+    gains, by one."""
+    state = GAME.start(table=FOUR)
+    for raw in questions:
+        if state.finished:
+            break
+        try:
+            score = GAME.score(state, raw)
+        except DealRejected:
+            assert raw.get("doubter") == state.answerer
+            continue
+        after = GAME.advance(state, score)
+        caught = raw.get("answer") == "wrong"
+        assert after.answerer == (raw["doubter"] if caught else state.answerer)
+        gains = [a - b for a, b in zip(after.totals, state.totals, strict=True)]
+        assert max(gains) <= 1 and sum(g > 0 for g in gains) <= 1
+        assert gains[state.answerer] == (0 if caught else 1)
+        state = after

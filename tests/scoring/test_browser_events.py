@@ -5,7 +5,7 @@ pages: a Bleep Game of three entered one tap per shout (the player's button save
 the entry; a van is "Other" then the player), the tally rows on the sheet, ended
 by the organiser's end entry and closed with "Finish"; Believe or Doubt, whose
 "Answers next" row follows the right doubter; Jäkis, goals tapped and a goal past
-the stock refused at its field.
+the stock refused at its field; Rymypallo, whose "Kick-off" row follows the goals.
 """
 
 from __future__ import annotations
@@ -114,3 +114,19 @@ def test_jakis_goals_tapped_and_one_past_the_stock_refused(page, table):
     page.click("#save-deal")
     page.wait_for_selector("#sheet")
     assert Match.objects.get().winners == [0]
+
+
+def test_rymypallo_goals_tapped_and_the_kick_off_follows(page, table):
+    """Each team seated as one player; after a goal the other team kicks off."""
+    club, _sami, _others = table
+    start(page, club, "Rymypallo", 2, ["Sami", "Olli"])
+    assert "Sami" in page.inner_text("[data-context=ball]")
+    tap_player(page, 0)
+    assert "Olli" in page.inner_text("[data-context=ball]")
+    tap_player(page, 1)
+    tap_player(page, 1)
+    assert phone.totals(page) == [1, 2]
+    assert "Sami" in page.inner_text("[data-context=ball]")
+    phone.shot(page, "rymypallo-sheet")
+    end_game(page)
+    assert Match.objects.get().winners == [1]

@@ -54,11 +54,13 @@ EndFlag = Annotated[
 @dataclass(frozen=True, slots=True)
 class EventKind:
     """What can happen: a stable ``code``, the sheet's ``label`` for the tally (a
-    plural: "Goals"), and the ``points`` it gives its player's side."""
+    plural: "Goals"), the ``points`` it gives its player's side, and what ``one``
+    of them is called in a deal's facts ("goal")."""
 
     code: str
     label: str
     points: int
+    one: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +122,7 @@ class EventBook:
             out.append(
                 Fact(
                     kind.code,
-                    f"seat {event.seat}: {_singular(kind.label).lower()} "
-                    f"({kind.points:+d})",
+                    f"seat {event.seat}: {kind.one} ({kind.points:+d})",
                     seats[event.seat],
                     kind.points,
                 )
@@ -233,7 +234,3 @@ def events_rows(
     return book.rows(tally) + target_or_deals_rows(
         state, target=target, deals=None, unit=("entry", "Entry")
     )
-
-
-def _singular(label: str) -> str:
-    return label[:-1] if label.endswith("s") else label

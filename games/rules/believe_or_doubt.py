@@ -62,8 +62,8 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 EVENTS = EventBook(
     (
-        EventKind("answer", "Answers counted", 1),
-        EventKind("doubt_lost", "Doubts lost", -1),
+        EventKind("answer", "Answers counted", 1, "answer counted"),
+        EventKind("doubt_lost", "Doubts lost", -1, "doubt lost"),
     )
 )
 

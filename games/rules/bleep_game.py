@@ -45,8 +45,8 @@ SECTION = "§37.1"
 
 EVENTS = EventBook(
     (
-        EventKind("car", "Cars", 1),
-        EventKind("other", "Other vehicles", -1),
+        EventKind("car", "Cars", 1, "car"),
+        EventKind("other", "Other vehicles", -1, "other vehicle"),
     )
 )
 

@@ -58,7 +58,7 @@ STOCK = DECK - DEALT  # 40
 ATTACK_CARDS = 3  # wing or centre, defenceman, goalie (§36.2)
 REPLACED = 3  # the beaten wing, defenceman and goalie (§36.2, l.2550)
 
-EVENTS = EventBook((EventKind("goal", "Goals", 1),))
+EVENTS = EventBook((EventKind("goal", "Goals", 1, "goal"),))
 
 Seat = Annotated[SeatField, Field(le=1)]
 

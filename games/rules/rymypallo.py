@@ -46,7 +46,7 @@ from games.engine.events import (
 from games.engine.game import ContextRow, NextDeal
 from games.engine.inputs import FrozenModel, SeatField, tap_seat_role
 
-EVENTS = EventBook((EventKind("goal", "Goals", 1),))
+EVENTS = EventBook((EventKind("goal", "Goals", 1, "goal"),))
 
 Team = Annotated[SeatField, Field(le=1)]
 

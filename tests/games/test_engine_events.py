@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from games.engine import Table, get_game
 from games.engine.events import Event, EventBook, EventKind
 
-BOOK = EventBook((EventKind("car", "Cars", 1), EventKind("other", "Others", -1)))
+BOOK = EventBook(
+    (EventKind("car", "Cars", 1, "car"), EventKind("other", "Others", -1, "other"))
+)
 
 
 def test_points_go_to_the_side_of_the_seat():
@@ -31,12 +33,12 @@ def test_the_tally_counts_per_kind_per_side():
 
 
 def test_a_book_of_one_kind_shows_no_tally_rows():
-    assert EventBook((EventKind("goal", "Goals", 1),)).rows(((3, 1),)) == ()
+    assert EventBook((EventKind("goal", "Goals", 1, "goal"),)).rows(((3, 1),)) == ()
 
 
 @pytest.mark.parametrize(
     "kinds",
-    [(), (EventKind("a", "A", 1), EventKind("a", "B", -1))],
+    [(), (EventKind("a", "A", 1, "a"), EventKind("a", "B", -1, "b"))],
 )
 def test_a_book_needs_distinct_kinds(kinds):
     with pytest.raises(ValueError, match="distinct"):
@@ -74,3 +76,11 @@ def test_an_end_decides_the_match_by_the_totals_ties_shared(seats):
     top = max(folded.totals)
     assert folded.winners == tuple(i for i, t in enumerate(folded.totals) if t == top)
     assert folded.next_deal is None
+
+
+def test_each_event_is_a_fact_of_its_deal():
+    facts = BOOK.facts([Event(1, "car"), Event(2, "other")], (0, 1, 2))
+    assert [(f.code, f.text, f.side, f.points) for f in facts] == [
+        ("car", "seat 1: car (+1)", 1, 1),
+        ("other", "seat 2: other (-1)", 2, -1),
+    ]

@@ -226,11 +226,26 @@ def events_initial(book: EventBook, sides: int) -> dict[str, Any]:
 
 
 def events_rows(
-    state: EventState, book: EventBook, *, target: int | None = None
+    state: EventState,
+    book: EventBook,
+    *,
+    target: int | None = None,
+    leader: bool = False,
 ) -> tuple[ContextRow, ...]:
-    """The sheet's rows before the next entry: the tally (see
-    :meth:`EventBook.rows`) and the target, if any."""
+    """The sheet's rows before the next entry: with ``leader`` (a game with no
+    end, where leading is the point) the side in the lead, ``None`` when no side
+    leads alone; the tally (see :meth:`EventBook.rows`); the target, if any."""
     tally = state.tally or book.empty_tally(state.table.side_count)
-    return book.rows(tally) + target_or_deals_rows(
-        state, target=target, deals=None, unit=("entry", "Entry")
+    rows: tuple[ContextRow, ...] = ()
+    if leader:
+        top = max(state.totals)
+        leaders = [s for s, t in enumerate(state.totals) if t == top]
+        alone = leaders[0] if len(leaders) == 1 else None
+        rows = (ContextRow("leader", "Leader", "side", alone),)
+    return (
+        rows
+        + book.rows(tally)
+        + target_or_deals_rows(
+            state, target=target, deals=None, unit=("entry", "Entry")
+        )
     )

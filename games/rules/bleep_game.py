@@ -125,5 +125,7 @@ class BleepGame(Game):
             return None
         return NextDeal(
             number=state.deal_number,
-            context=events_rows(state, EVENTS, target=state.options.target),
+            context=events_rows(
+                state, EVENTS, target=state.options.target, leader=True
+            ),
         )

@@ -39,7 +39,19 @@ def test_a_drive_the_leader_and_the_tally():
     assert folded.leaders == (0,)
     assert not folded.finished
     rows = {r.code: r.value for r in folded.next_deal.context}
-    assert rows == {"car": (2, 1, 0), "other": (0, 1, 1)}
+    assert rows == {"leader": 0, "car": (2, 1, 0), "other": (0, 1, 1)}
+
+
+def test_the_sheet_names_the_leader_alone_or_nobody():
+    """§37.1 (l.2572): "it is more important to be leading in points"."""
+
+    def leader(deals):
+        return {r.code: r.value for r in GAME.fold(deals).next_deal.context}["leader"]
+
+    assert leader([]) is None
+    assert leader([{"by": 2}]) == 2
+    assert leader([{"by": 2}, {"by": 0}]) is None
+    assert leader([{"by": 2}, {"by": 0}, {"by": 2, "event": "other"}]) == 0
 
 
 def test_the_organiser_ends_the_game_with_an_entry_of_its_own():

@@ -61,6 +61,7 @@ def test_the_bleep_game_one_tap_per_shout_until_the_organiser_ends_it(page, tabl
     page.wait_for_selector("#sheet")
     tap_player(page, 1)
     assert phone.totals(page) == [1, 2, -1]
+    assert page.inner_text("[data-context=leader]") == "Olli"
     assert page.inner_text("[data-context=car]") == "Sami 1 · Olli 2 · Cia 0"
     assert page.inner_text("[data-context=other]") == "Sami 0 · Olli 0 · Cia 1"
     phone.shot(page, "bleep-game-sheet")

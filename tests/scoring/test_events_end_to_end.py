@@ -89,7 +89,7 @@ def test_a_bleep_game_ends_when_the_organiser_says_and_settles_per_point(people)
     assert tuple(body["totals"]) == FINAL
     assert body["finished"] is False and body["leaders"] == [1]
     tally = {r["code"]: r["value"] for r in body["next_deal"]["context"]}
-    assert tally == {"car": [2, 3, 1], "other": [1, 0, 2]}
+    assert tally == {"leader": 1, "car": [2, 3, 1], "other": [1, 0, 2]}
     # No end yet: the book cannot be closed.
     with pytest.raises(Conflict) as conflict:
         scoring_services.match_finish(

@@ -9,6 +9,8 @@ of deals ends the match only once one total leads alone.
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.engine.game import ContextRow, DealScore, MatchState, advanced
 
 
@@ -19,11 +21,12 @@ def target_or_deals_advance(
     target: int | None,
     deals: int | None,
     until_decided: bool = False,
+    **changes: Any,
 ) -> MatchState:
     """``state`` after ``score``: finished at ``target`` points or after ``deals``
-    deals (either may be ``None``, not both), won by the highest total; with
+    deals (either may be ``None``), won by the highest total; with
     ``until_decided``, the fixed deals are followed by more while the highest
-    total is shared."""
+    total is shared. ``changes`` are the game's own fields of the new state."""
     totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
     high = max(totals)
     winners = tuple(s for s, t in enumerate(totals) if t == high)
@@ -33,7 +36,11 @@ def target_or_deals_advance(
         and not (until_decided and len(winners) > 1)
     )
     return advanced(
-        state, score.points, finished=finished, winners=winners if finished else ()
+        state,
+        score.points,
+        finished=finished,
+        winners=winners if finished else (),
+        **changes,
     )
 
 

@@ -64,6 +64,18 @@ def seat_role(role: str) -> Any:
     return Field(json_schema_extra={ROLE: "seat", "x-seat-role": role})
 
 
+ENTRY = "x-entry"
+"""The JSON Schema key under which a field declares how it is best entered:
+``"tap"`` — a seat whose choice completes the entry, so that a form offers one
+button per player that saves at once (one tap per event, :mod:`games.engine.events`)."""
+
+
+def tap_seat_role(role: str) -> Any:
+    """:func:`seat_role`, and the entry is saved by choosing the seat (``x-entry:
+    tap``): ``by: Annotated[Seat, tap_seat_role("scored")] | None``."""
+    return Field(json_schema_extra={ROLE: "seat", "x-seat-role": role, ENTRY: "tap"})
+
+
 SideField = Annotated[int, Field(ge=0, json_schema_extra={ROLE: "side"})]
 """A side index."""
 

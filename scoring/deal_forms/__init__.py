@@ -26,6 +26,9 @@ How the schema maps to fields:
 * ``enum`` / ``const`` → radio buttons (up to four choices) or a select;
 * an integer that declares ``x-role: seat`` or ``side`` → a select of the table's
   seats or sides; other integers → number inputs with ``min``/``max``;
+* a seat that also declares ``x-entry: tap`` (``games.engine.inputs.tap_seat_role``:
+  choosing the player completes the entry, a goal's scorer) → one submit button per
+  player, posting the seat as a radio would: one tap saves the entry;
 * boolean → checkbox; ``X | null`` → an optional ``X``;
 * a discriminated union (``oneOf`` of objects that share a ``const`` property such as
   ``mode``) → a toggle between the branches, e.g. card entry and quick (totals) entry.

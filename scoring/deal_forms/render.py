@@ -254,6 +254,28 @@ class _Renderer:
         current = self.current(node)
         current = "" if current is None else str(current)
         options = list(node.choices)
+        if node.tap:
+            # Choosing completes the entry (a goal's scorer): each choice is a
+            # submit button carrying the field's value, one tap saves.
+            buttons = [
+                format_html(
+                    '<button type="submit" class="df-tap-button" name="{}" '
+                    'value="{}"{}{}>{}</button>',
+                    node.path,
+                    value,
+                    # A correction shows who it was.
+                    mark_safe(' aria-pressed="true"') if str(value) == current else "",
+                    mark_safe(self.invalid_attrs(node.path)),
+                    label,
+                )
+                for value, label in options
+            ]
+            inner = format_html(
+                '<div class="df-tap" role="group" id="{}">{}</div>',
+                _html_id(node.path),
+                mark_safe("".join(buttons)),
+            )
+            return self.fieldset(node, inner, "df-choice")
         if len(options) <= RADIO_LIMIT:
             radios = []
             if not node.required and (not node.has_default or node.default is None):

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.inputs import CARD_PATTERN, ROLE, TAP_GRID, WIDGET
+from games.engine.inputs import CARD_PATTERN, ENTRY, ROLE, TAP_GRID, WIDGET
 
 BRANCH_LABELS = {"cards": "Card entry", "totals": "Quick entry (totals)"}
 SPARE_SLOTS = 1
@@ -72,6 +72,8 @@ class Field:
     # a widget the schema asks for (``x-widget``) and its ``x-<widget>-*`` settings
     widget: str = ""
     widget_options: Mapping[str, Any] = field(default_factory=dict)
+    # a choice that completes the entry (``x-entry: tap``): one submit button each
+    tap: bool = False
 
 
 # -- schema → tree ---------------------------------------------------------------
@@ -199,7 +201,12 @@ class _Walker:
         if kind == "integer":
             seat_or_side = self.seat_or_side(schema)
             if seat_or_side is not None:
-                return Field("choice", **base, choices=seat_or_side)
+                return Field(
+                    "choice",
+                    **base,
+                    choices=seat_or_side,
+                    tap=schema.get(ENTRY) == "tap",
+                )
             return Field(
                 "integer",
                 **base,

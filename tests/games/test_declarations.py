@@ -163,6 +163,10 @@ EXPECTED_ROLES = {
     "musta-pekka": {"places": "per_side", "winner": "seat", "loser": "seat"},
     "valepaska": {"places": "per_side", "winner": "seat", "loser": "seat"},
     "seinis": {"out": "seat", "places": "per_side", "winner": "seat"},
+    "jakis": {"by": "seat"},
+    "bleep-game": {"by": "seat"},
+    "believe-or-doubt": {"doubter": "seat", "answerer": "seat"},
+    "rymypallo": {"by": "seat"},
 }
 
 

@@ -16,6 +16,7 @@ from games.engine.inputs import (
     FrozenModel,
     SeatField,
     SideField,
+    tap_seat_role,
 )
 from scoring.deal_forms import (
     Table,
@@ -392,3 +393,39 @@ def test_a_side_left_blank_keeps_its_place_in_a_list_of_exactly_two():
     deal = deal_from_post(form, {"sides.1.melds.0": "QH QD QS"})
     assert deal["sides"] == [{}, {"melds": ["QH QD QS"]}]
     assert TypeAdapter(FaceUpDeal).validate_python(deal).sides[0].melds == ()
+
+
+class TapEntry(FrozenModel):
+    kind: Literal["plus", "minus"] = "plus"
+    by: Annotated[SeatField, Field(le=3), tap_seat_role("by")] | None = None
+    end: bool = False
+
+
+TAP_SCHEMA = TypeAdapter(TapEntry).json_schema()
+
+
+def test_a_seat_declared_tap_is_one_submit_button_per_player():
+    """``x-entry: tap``: choosing the player saves the entry — each player is a
+    submit button carrying the seat; the other fields keep their inputs."""
+    html, _ = render_form(build_form(TAP_SCHEMA, TABLE))
+    for seat, name in enumerate(["Anna", "Bo", "Cia", "Dan"]):
+        assert (
+            f'<button type="submit" class="df-tap-button" name="by" '
+            f'value="{seat}">{name}</button>'
+        ) in html
+    assert 'type="radio" name="kind" value="minus"' in html
+    assert 'type="radio" name="by"' not in html and "<select" not in html
+    assert "aria-pressed" not in html
+    again, _ = render_form(build_form(TAP_SCHEMA, TABLE), values={"by": 2})
+    assert 'name="by" value="2" aria-pressed="true">Cia</button>' in again
+
+
+def test_a_tapped_player_reads_back_as_the_seat():
+    """The pressed button's name and value are posted like a radio's."""
+    form = build_form(TAP_SCHEMA, TABLE)
+    data = QueryDict(mutable=True)
+    data.update({"kind": "minus", "by": "2"})
+    assert deal_from_post(form, data) == {"kind": "minus", "by": 2}
+    data = QueryDict(mutable=True)
+    data.update({"kind": "plus", "end": "true"})
+    assert deal_from_post(form, data) == {"kind": "plus", "end": True}

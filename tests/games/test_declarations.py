@@ -151,6 +151,9 @@ EXPECTED_ROLES = {
     "umtali": {"sides": "per_side", "points": "per_side"},
     "khanhoo": {"went_out": "seat", "players": "per_side", "points": "per_side"},
     "vazhushal": {"went_out": "seat", "players": "per_side"},
+    "hex": {"winner": "side", "first": "side"},
+    "game-of-y": {"winner": "side", "first": "side"},
+    "beginners-go": {"black": "side", "winner": "side"},
 }
 
 
@@ -231,6 +234,9 @@ def test_flags_are_declared_where_the_book_says_so():
         "kiertopokeri",
         "machiavelli",
         "vazhushal",
+        "hex",
+        "game-of-y",
+        "beginners-go",
     }
     chip_games = {s for s in BUILT if get_game(s).chips_are_money}
     assert chip_games == {

@@ -173,7 +173,8 @@ def groups_without_liberties(cells: Sequence[str], size: int = SIZE) -> list[lis
     links = neighbours("square", size)
     return [
         group
-        for group in regions(cells, links, {BLACK, WHITE})
+        for colour in (BLACK, WHITE)
+        for group in regions(cells, links, {colour})
         if not any(cells[n] == EMPTY for i in group for n in links[i])
     ]
 

@@ -35,11 +35,13 @@ liberty; swapping the colours of a position swaps the players' points.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
+from pydantic_core import PydanticCustomError
 
 from games.engine import DealScore, MatchState, RuleError, register
 from games.engine.board import (
@@ -75,14 +77,28 @@ BLACK_SIDE = Field(
 )
 
 
+KOMI = re.compile(r"^\d{1,2}(\.[05])?$")
+
+
+def _komi_text(value: Any) -> Any:
+    # The API may send a number; the form sends text. Either reads as text.
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        value = f"{value:g}"
+    if isinstance(value, str) and KOMI.match(value.strip()):
+        return value.strip()
+    raise PydanticCustomError(
+        "bad_komi", "komi is whole or half points from 0 to 99, e.g. 6.5 or 7"
+    )
+
+
+Komi = Annotated[str, BeforeValidator(_komi_text)]
+
+
 class BeginnersGoOptions(MatchOfGamesOptions):
-    komi: float = Field(
-        6.5,
-        ge=0,
-        le=POINTS,
-        multiple_of=0.5,
-        description="Points white gets besides its stones and area (§46.4: 6.5; a "
-        "whole number makes a drawn game possible).",
+    komi: Komi = Field(
+        "6.5",
+        description="Points white gets besides its stones and area, in whole or "
+        "half points (§46.4: 6.5; a whole number makes a drawn game possible).",
     )
 
 
@@ -100,8 +116,8 @@ class GoPosition(FrozenModel):
                 "size": SIZE,
                 "symbols": [
                     {"symbol": ".", "label": "empty"},
-                    {"symbol": BLACK, "label": "black"},
-                    {"symbol": WHITE, "label": "white"},
+                    {"symbol": BLACK, "label": "black", "colour": "#111111"},
+                    {"symbol": WHITE, "label": "white", "colour": "#fafafa"},
                 ],
             },
         },
@@ -109,7 +125,7 @@ class GoPosition(FrozenModel):
 
 
 class GoTotals(FrozenModel):
-    mode: Literal["totals"] = "totals"
+    mode: Literal["totals"]
     black: Side | None = BLACK_SIDE
     black_points: Points = Field(
         description="Black's stones on the board + black area (before komi)."
@@ -120,7 +136,7 @@ class GoTotals(FrozenModel):
 
 
 class GoWinner(FrozenModel):
-    mode: Literal["winner"] = "winner"
+    mode: Literal["winner"]
     black: Side | None = BLACK_SIDE
     winner: Side | None = Field(None, description="The side that won.")
     draw: bool = Field(False, description="Drawn (only with a whole-number komi).")
@@ -179,8 +195,8 @@ def groups_without_liberties(cells: Sequence[str], size: int = SIZE) -> list[lis
     ]
 
 
-def _half_points(komi: float) -> int:
-    return round(komi * 2)
+def _half_points(komi: str) -> int:
+    return round(float(komi) * 2)
 
 
 def _points_text(half: int) -> str:

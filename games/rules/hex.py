@@ -67,8 +67,8 @@ def grid_widget(shape: str) -> dict:
             "size_field": "size",
             "symbols": [
                 {"symbol": ".", "label": "empty"},
-                {"symbol": RED, "label": "red"},
-                {"symbol": BLUE, "label": "blue"},
+                {"symbol": RED, "label": "red", "colour": "#c62828"},
+                {"symbol": BLUE, "label": "blue", "colour": "#1565c0"},
             ],
         },
     }

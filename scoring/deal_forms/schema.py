@@ -13,6 +13,7 @@ BRANCH_LABELS = {"cards": "Card entry", "totals": "Quick entry (totals)"}
 SPARE_SLOTS = 1
 MIN_SLOTS = 3
 RADIO_LIMIT = 4
+WIDGET = "x-widget"
 TUCKED_KINDS = frozenset({"integer", "number", "mixed", "json", "words", "text"})
 
 
@@ -69,6 +70,8 @@ class Field:
     discriminator: str = ""
     branches: list[tuple[str, str, Field]] = field(default_factory=list)
     default_branch: str = ""
+    # a field drawn by a widget the schema declares (``x-widget``), and its settings
+    widget: Mapping[str, Any] = field(default_factory=dict)
 
 
 # -- schema → tree ---------------------------------------------------------------
@@ -109,6 +112,9 @@ class _Walker:
         if "default" in schema:
             base["default"] = schema["default"]
             base["has_default"] = True
+
+        if schema.get(WIDGET) == "grid":
+            return Field("grid", **base, widget=schema.get("x-grid", {}))
 
         nullable = _nullable_inner(schema)
         if nullable is not None:

@@ -33,7 +33,7 @@ def test_declaration():
     """Win/loss only for money (§1.2 l.239); 6.5 komi (§46.4); no draw with it."""
     assert not GO.stakes_per_point and GO.tables == ((0, 1),)
     options = GO.parse_options({})
-    assert options.komi == 6.5 and not GO.draws_possible(options)
+    assert options.komi == "6.5" and not GO.draws_possible(options)
     assert GO.draws_possible(GO.parse_options({"komi": 7}))
     board = GO.deal_schema()["$defs"]["GoPosition"]["properties"]["board"]
     assert board["x-grid"] == {
@@ -41,8 +41,8 @@ def test_declaration():
         "size": 9,
         "symbols": [
             {"symbol": ".", "label": "empty"},
-            {"symbol": "b", "label": "black"},
-            {"symbol": "w", "label": "white"},
+            {"symbol": "b", "label": "black", "colour": "#111111"},
+            {"symbol": "w", "label": "white", "colour": "#fafafa"},
         ],
     }
 

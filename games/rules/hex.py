@@ -89,6 +89,7 @@ def _game_model(title: str, shape: str, default_size: int) -> type[FrozenModel]:
         winner: Side = Field(description="The side that made the winning chain.")
         first: Side | None = Field(
             None,
+            title="Moved first",
             description="The side that made the first move; empty: as the sheet "
             "says (the sides take turns from game to game).",
         )

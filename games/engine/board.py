@@ -81,6 +81,20 @@ def neighbours(shape: str, size: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
+def board_size_of(text: str, shape: str) -> int | None:
+    """The size of the board ``text`` is written for: its number of rows, or for
+    points run on in one string the size with that many points; ``None`` if no
+    size fits (then :func:`board_parse` at any size says what is wrong)."""
+    rows = [r for r in _SEPARATORS.split(text.strip()) if r]
+    if len(rows) > 1:
+        return len(rows)
+    count = len(rows[0]) if rows else 0
+    for size in range(1, 27):
+        if cell_count(shape, size) == count:
+            return size
+    return None
+
+
 def board_parse(
     text: str,
     *,

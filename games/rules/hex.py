@@ -37,7 +37,13 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import ConfigDict, Field
 
 from games.engine import DealScore, MatchState, RuleError, register
-from games.engine.board import board_parse, board_text, neighbours, regions
+from games.engine.board import (
+    board_parse,
+    board_size_of,
+    board_text,
+    neighbours,
+    regions,
+)
 from games.engine.errors import reject_if
 from games.engine.game import Fact
 from games.engine.inputs import FrozenModel, SideField
@@ -53,6 +59,7 @@ RED, BLUE = "r", "b"
 SYMBOLS = ".rb"
 COLOUR_NAMES = {RED: "red", BLUE: "blue"}
 MIN_SIZE, MAX_SIZE = 2, 26
+DEFAULT_SIZE = 11  # §45.4: 11 × 11 the first of the common sizes
 SECTION = "§45.1"
 
 Side = Annotated[SideField, Field(le=1)]
@@ -65,6 +72,7 @@ def grid_widget(shape: str) -> dict:
         "x-grid": {
             "shape": shape,
             "size_field": "size",
+            "default_size": DEFAULT_SIZE,
             "symbols": [
                 {"symbol": ".", "label": "empty"},
                 {"symbol": RED, "label": "red", "colour": "#c62828"},
@@ -98,11 +106,12 @@ def _game_model(title: str, shape: str, default_size: int) -> type[FrozenModel]:
             description="After the first move the second player swapped colours "
             "(§45.1).",
         )
-        size: int = Field(
-            default_size,
+        size: int | None = Field(
+            None,
             ge=MIN_SIZE,
             le=MAX_SIZE,
-            description="Hexagons on a side of the board.",
+            description=f"Hexagons on a side of the board; empty: as the board "
+            f"entered has, or {default_size} (§45.4).",
         )
         board: str | None = Field(
             None,
@@ -115,8 +124,8 @@ def _game_model(title: str, shape: str, default_size: int) -> type[FrozenModel]:
     return ConnectionGame
 
 
-HexGameInput = _game_model("HexGame", "rhombus", 11)
-YGameInput = _game_model("YGame", "triangle", 11)
+HexGameInput = _game_model("HexGame", "rhombus", DEFAULT_SIZE)
+YGameInput = _game_model("YGame", "triangle", DEFAULT_SIZE)
 
 
 def hex_connects(cells: Sequence[str], size: int, colour: str) -> bool:
@@ -176,16 +185,20 @@ class _ConnectionGame(OutcomeGame):
         facts = [
             Fact("colours", f"side {first} moved first; side {red} red{swapped}", red)
         ]
-        detail = {"swap": deal.swap, "size": deal.size, "red": red}
+        size = deal.size
+        if size is None and deal.board is not None:
+            size = board_size_of(deal.board, self.shape)
+        size = size or DEFAULT_SIZE
+        detail = {"swap": deal.swap, "size": size, "red": red}
         if deal.board is not None:
             cells = board_parse(
                 deal.board,
                 shape=self.shape,
-                size=deal.size,
+                size=size,
                 symbols=SYMBOLS,
                 section=SECTION,
             )
-            reject_if(self.board_errors(cells, deal.size, opening, winner_colour))
+            reject_if(self.board_errors(cells, size, opening, winner_colour))
             facts.append(
                 Fact(
                     "chain",
@@ -194,7 +207,7 @@ class _ConnectionGame(OutcomeGame):
                     deal.winner,
                 )
             )
-            detail["board"] = board_text(cells, shape=self.shape, size=deal.size)
+            detail["board"] = board_text(cells, shape=self.shape, size=size)
         return outcome_score(
             deal.winner,
             draws_possible=False,

@@ -39,7 +39,11 @@
 
     function size() {
       var n = sizeInput ? parseInt(sizeInput.value, 10) : settings.size;
-      return n > 0 && n <= 26 ? n : settings.size || 9;
+      if (n > 0 && n <= 26) return n;
+      // No size given: the rows of the board typed in, else the declared default.
+      var rows = text.value.trim().split(/[\s\/]+/).filter(Boolean);
+      return rows.length > 1 && rows.length <= 26
+        ? rows.length : settings.size || settings.default_size || 9;
     }
 
     function readText(count) {

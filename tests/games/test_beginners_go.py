@@ -3,6 +3,9 @@ counts or from the final 9 × 9 position; win/loss only."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 
@@ -176,3 +179,11 @@ def test_the_engine_scores_a_legal_position_as_counted_and_swaps_with_it(positio
         count.white_points,
     )
     assert GO.score(start, {"board": swapped}).points == score.points[::-1]
+
+
+def test_the_docs_worked_example_scores_as_the_doc_says():
+    text = (Path(__file__).parents[2] / "docs/games/beginners-go.md").read_text()
+    deal = json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+    assert deal["board"] == SPLIT
+    score = GO.score(GO.start(), deal)
+    assert score.points == (1, 0) and score.detail["margin"] == "2.5"

@@ -4,6 +4,8 @@ first, and the final board's winning chain checked."""
 from __future__ import annotations
 
 import itertools
+import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -107,6 +109,16 @@ def test_bad_fields_are_refused_by_name():
     assert codes(HEX, {"winner": 2})[0][0] == "winner"
     assert codes(HEX, {"winner": 0, "size": 1})[0][0] == "size"
     assert codes(HEX, {"winner": 0, "draw": True}) == [("draw", "extra_forbidden")]
+
+
+def test_the_size_is_read_from_the_board_when_not_given():
+    score = HEX.score(HEX.start(), {"winner": 0, "board": RED_WINS})
+    assert score.detail["size"] == 4
+    run_on = {"winner": 0, "board": RED_WINS.replace("/", "")}
+    assert HEX.score(HEX.start(), run_on).detail["size"] == 4
+    assert Y.score(Y.start(), {"winner": 0, "board": "r/rb/rbb/rrbb"}).points == (1, 0)
+    # Three points make no rhombus: measured against the default 11 × 11.
+    assert codes(HEX, {"winner": 0, "board": "r.b"}) == [("board", "board_size")]
 
 
 def test_rows_may_run_on_or_stand_on_lines_in_either_case():
@@ -228,3 +240,16 @@ def test_a_full_y_board_has_exactly_one_winner(board):
 def test_neighbours_are_symmetric(shape, size):
     links = neighbours(shape, size)
     assert all(a in links[b] for a, near in enumerate(links) for b in near)
+
+
+def _doc_example(name: str) -> dict:
+    text = (Path(__file__).parents[2] / "docs/games" / name).read_text()
+    return json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+
+
+def test_the_docs_worked_examples_score_as_the_docs_say():
+    hex_deal = _doc_example("hex.md")
+    assert HEX.score(HEX.start(), hex_deal).points == (1, 0)
+    swapped = HEX.score(HEX.start(), {**hex_deal, "swap": True, "winner": 1})
+    assert swapped.points == (0, 1)
+    assert Y.score(Y.start(), _doc_example("game-of-y.md")).points == (1, 0)

@@ -10,9 +10,10 @@ two-sided game decided by a winner — share these pieces:
   **1** to the winner where no draw is possible; **2** to the winner and **1** to
   each side on a draw where one is, so that totals stay whole numbers and a draw is
   half a win);
-* **a match of games** (:class:`MatchOfGamesOptions`): a fixed number of games
-  (``games``), or the first to win ``first_to`` games, or both (best of five:
-  ``games: 5, first_to: 3``); the match goal of :mod:`games.engine.goals`;
+* **a match of games** (:class:`MatchOfGamesOptions`): one game by default; a fixed
+  number of games (``games``), or the first to win ``first_to`` games, or both
+  (best of five: ``games: 5, first_to: 3``); the match goal of
+  :mod:`games.engine.goals`;
 * **the first move alternates** from game to game (:class:`OutcomeState.first`):
   side 0 moves first in game 1, and each later game the side that did not move
   first in the game before — unless a game says who did (then the next game goes to
@@ -35,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from games.engine.errors import RuleError
 from games.engine.game import (
@@ -58,11 +59,11 @@ class MatchOfGamesOptions(FrozenModel):
     options."""
 
     games: int | None = Field(
-        1,
+        None,
         ge=1,
         le=99,
-        description="Games in a match (1: each game is a match); empty for a match "
-        "played until a side has won first_to games.",
+        description="Games in a match; empty: one game, or with first_to as many as "
+        "it takes.",
     )
     first_to: int | None = Field(
         None,
@@ -73,11 +74,13 @@ class MatchOfGamesOptions(FrozenModel):
         "first_to 3).",
     )
 
-    @model_validator(mode="after")
-    def _a_match_ends(self) -> MatchOfGamesOptions:
-        if self.games is None and self.first_to is None:
-            raise ValueError("set games, first_to or both: a match must end")
-        return self
+    @property
+    def length(self) -> int | None:
+        """The games a match lasts at most: ``games``; one when neither is set;
+        ``None`` for a race to ``first_to``."""
+        if self.games is not None:
+            return self.games
+        return None if self.first_to is not None else 1
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -184,7 +187,7 @@ class OutcomeGame(Game):
         options: MatchOfGamesOptions = state.options
         target = self._target(options)
         after = target_or_deals_advance(
-            state, score, target=target, deals=options.games
+            state, score, target=target, deals=options.length
         )
         first = score.detail.get("first", state.first)
         return after if after.finished else replace(after, first=1 - first)
@@ -195,7 +198,7 @@ class OutcomeGame(Game):
         return options.first_to * win_points(self.draws_possible(options))
 
     def match_goal(self, options: MatchOfGamesOptions) -> MatchGoal:
-        return MatchGoal(target=self._target(options), deals=options.games)
+        return MatchGoal(target=self._target(options), deals=options.length)
 
     def deal_winners(
         self, points: Sequence[int], detail: Mapping[str, Any] | None = None
@@ -214,7 +217,7 @@ class OutcomeGame(Game):
         rows += target_or_deals_rows(
             state,
             target=None,
-            deals=options.games if (options.games or 0) > 1 else None,
+            deals=options.length if (options.length or 0) > 1 else None,
             unit=("game", "Game"),
         )
         if options.first_to is not None:

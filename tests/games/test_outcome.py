@@ -66,7 +66,7 @@ def test_a_fixed_number_of_games_tied_is_shared():
 
 def test_a_draw_counts_half_a_win_towards_first_to():
     """With a whole-number komi a Go game can be drawn: 1 point each, a win 2."""
-    options = {"games": None, "first_to": 2, "komi": 7}
+    options = {"first_to": 2, "komi": 7}
     draw = {"mode": "winner", "draw": True}
     folded = GO.fold([draw, {"mode": "winner", "winner": 1}, draw], options)
     assert folded.totals == (2, 4) and folded.finished and folded.winners == (1,)
@@ -75,10 +75,16 @@ def test_a_draw_counts_half_a_win_towards_first_to():
     assert GO.deal_winners((0, 2), folded.deals[1].score.detail) == (1,)
 
 
-def test_a_match_must_end():
+def test_first_to_alone_is_a_race_of_as_many_games_as_it_takes():
+    options = {"first_to": 2}
+    folded = HEX.fold([{"winner": w} for w in (0, 1, 1)], options)
+    assert folded.finished and folded.winners == (1,) and folded.totals == (1, 2)
+    goal = HEX.match_goal(HEX.parse_options(options))
+    assert (goal.target, goal.deals) == (2, None)
+    assert not HEX.fold([{"winner": 0}], options).finished
     with pytest.raises(OptionsRejected) as rejected:
-        HEX.parse_options({"games": None})
-    assert rejected.value.errors[0].path == "options"
+        HEX.parse_options({"games": 0})
+    assert rejected.value.errors[0].path == "options.games"
 
 
 def test_the_first_move_alternates_unless_a_game_says_who_moved_first():

@@ -78,6 +78,7 @@ def test_a_go_match_by_position_counts_and_winner(page, table, live_server):  # 
     page.click("#save-deal")
     page.wait_for_selector("#sheet")
     assert totals(page) == [2, 1]
+    shot(page, "boards-go-sheet")
     match = Match.objects.get(club=club)
     assert match.finished and match.winners == [0]
 

@@ -8,9 +8,7 @@ from tests.games.strategies import cases
 from tests.games.strategies._boards import go_positions
 
 SLUG = "beginners-go"
-OPTIONS = st.sampled_from(
-    [{}, {"games": 3}, {"games": None, "first_to": 2, "komi": 7}, {"komi": 0}]
-)
+OPTIONS = st.sampled_from([{}, {"games": 3}, {"first_to": 2, "komi": 7}, {"komi": 0}])
 BLACK = st.sampled_from([{}, {"black": 0}, {"black": 1}])
 
 

@@ -7,7 +7,7 @@ from tests.games.strategies import cases
 from tests.games.strategies._boards import connection_games
 
 SLUG = "hex"
-OPTIONS = st.sampled_from([{}, {"games": 4}, {"games": None, "first_to": 3}])
+OPTIONS = st.sampled_from([{}, {"games": 4}, {"first_to": 3}])
 
 
 def matches():

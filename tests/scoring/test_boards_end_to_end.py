@@ -1,9 +1,12 @@
 """The board games (Hex, Game of Y, Beginners' Go) end to end, with no code outside
 ``games/`` naming them: a best-of-three Go match through the API to its winner,
 entered as positions and counts, settled at a flat stake per match won (book §1.2:
-Go is played for win/loss only); round robins through the tournament API."""
+Go is played for win/loss only); round robins and a Swiss event through the
+tournament API."""
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import pytest
 
@@ -149,3 +152,75 @@ def test_a_go_round_robin_through_the_tournament_api(api_client, club_director):
         game="beginners-go",
         deals_for=lambda better: [{"board": SPLIT, "black": better}],
     )
+
+
+def test_a_go_swiss_event_through_the_tournament_api(api_client, club_director):
+    """Six players, three Swiss rounds (go clubs' usual event), komi 7.5 for the
+    event: each game by its final position, the stronger player black. Aino wins
+    every round and leads; Fay loses every round and has the fewest points."""
+    from django.urls import reverse
+
+    from tournaments import services as tournament_services
+    from tournaments import tasks
+    from tournaments.models import Round
+
+    club, director = club_director
+    names = ["Aino", "Bert", "Cai", "Dora", "Eve", "Fay"]
+    event = tournament_services.tournament_create(
+        club=club,
+        name="Go Swiss",
+        game="beginners-go",
+        options={"komi": "7.5"},
+        format="swiss",
+        stage_settings={"rounds": 3},
+        by=director,
+    )
+    tournament_services.entries_add(tournament=event, names=names, by=director)
+    api_client.force_authenticate(director)
+    stage = event.stages.get().pk
+    wins = dict.fromkeys(names, 0)
+    for _ in range(3):
+        generated = api_client.post(
+            reverse(
+                "api:tournament-round-generate",
+                kwargs={"tournament_id": event.pk, "stage_id": stage},
+            )
+        )
+        assert generated.status_code == 201, generated.json()
+        round_id = generated.json()["id"]
+        api_client.post(
+            reverse(
+                "api:tournament-round-start",
+                kwargs={"tournament_id": event.pk, "round_id": round_id},
+            )
+        )
+        for table in Round.objects.get(pk=round_id).tables.select_related("match"):
+            seats = {s.side: s.entry.name for s in table.sides.all()}
+            better = min((0, 1), key=lambda s: names.index(seats[s]))
+            wins[seats[better]] += 1
+            # Black 45 against 36 + 7.5: black (the stronger) by 1.5.
+            response = api_client.post(
+                f"/api/v1/matches/{table.match.pk}/deals/",
+                {"number": 1, "input": {"board": SPLIT, "black": better}},
+                format="json",
+            )
+            assert response.status_code == 201, response.json()
+            table.match.refresh_from_db()
+            assert table.match.finished and table.match.winners == [better]
+            scoring_services.match_finish(match=table.match, by=director)
+        locked = api_client.post(
+            reverse(
+                "api:tournament-round-lock",
+                kwargs={"tournament_id": event.pk, "round_id": round_id},
+            )
+        )
+        assert locked.status_code == 200, locked.json()
+    assert wins["Aino"] == 3 and wins["Fay"] == 0
+    tasks.standings_reconcile()
+    standings = api_client.get(
+        reverse("api:tournament-standings", kwargs={"tournament_id": event.pk})
+    ).json()
+    rows = standings["stages"][0]["rows"]
+    points = {r["name"]: Fraction(r["values"]["match_points"]) for r in rows}
+    assert rows[0]["name"] == "Aino" and points["Aino"] == max(points.values())
+    assert points["Fay"] == min(points.values())

@@ -111,7 +111,7 @@ def _read(node: Field, data: Mapping[str, Any]) -> Any:
     raw = _get(data, node.path)
     if raw is None:
         return _EMPTY
-    if kind in ("cards", "card", "text", "words"):
+    if kind in ("cards", "card", "text", "words", "grid"):
         if kind == "words":
             return raw.replace(",", " ").split()
         return raw

@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from scoring.deal_forms.grid import grid_control
 from scoring.deal_forms.schema import RADIO_LIMIT, TUCKED_KINDS, Field, _join, value_at
 from scoring.deal_forms.taps import render_taps
 
@@ -405,6 +406,12 @@ class _Renderer:
 
     def render_json(self, node: Field) -> str:
         return self._text(node, "JSON")
+
+    def render_grid(self, node: Field) -> str:
+        control = grid_control(
+            node, _html_id(node.path), self.current(node), self.invalid_attrs(node.path)
+        )
+        return self.wrap(node, control, "df-grid")
 
 
 def render_form(

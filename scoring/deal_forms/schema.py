@@ -69,7 +69,8 @@ class Field:
     discriminator: str = ""
     branches: list[tuple[str, str, Field]] = field(default_factory=list)
     default_branch: str = ""
-    # a widget the schema asks for (``x-widget``) and its ``x-<widget>-*`` settings
+    # a widget the schema asks for (``x-widget``) and its settings: ``x-<widget>-*``
+    # keys (the dart pad), or ``x-grid`` for a board of points (``grid``)
     widget: str = ""
     widget_options: Mapping[str, Any] = field(default_factory=dict)
     # a choice that completes the entry (``x-entry: tap``): one submit button each
@@ -114,6 +115,11 @@ class _Walker:
         if "default" in schema:
             base["default"] = schema["default"]
             base["has_default"] = True
+
+        if schema.get(WIDGET) == "grid":
+            return Field(
+                "grid", **base, widget="grid", widget_options=schema.get("x-grid", {})
+            )
 
         nullable = _nullable_inner(schema)
         if nullable is not None:

@@ -167,6 +167,9 @@ EXPECTED_ROLES = {
     "bleep-game": {"by": "seat"},
     "believe-or-doubt": {"doubter": "seat", "answerer": "seat"},
     "rymypallo": {"by": "seat"},
+    "hex": {"winner": "side", "first": "side"},
+    "game-of-y": {"winner": "side", "first": "side"},
+    "beginners-go": {"black": "side", "winner": "side"},
 }
 
 
@@ -248,6 +251,9 @@ def test_flags_are_declared_where_the_book_says_so():
         "machiavelli",
         "vazhushal",
         "killeri",  # an elimination: the points are places (§61)
+        "hex",
+        "game-of-y",
+        "beginners-go",
     }
     chip_games = {s for s in BUILT if get_game(s).chips_are_money}
     assert chip_games == {

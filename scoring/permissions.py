@@ -107,6 +107,13 @@ def may_score(user: User | None, match: Match) -> bool:
     return oversees(user, match)
 
 
+def may_keep_book(user: User | None, match: Match) -> bool:
+    """May ``user`` correct or void deals of the open ``match``, finish, abandon or
+    publish it? Its scorers with an account: a table link's guest enters and
+    confirms deals only."""
+    return not isinstance(user, TableGuest) and may_score(user, match)
+
+
 def may_correct_closed(user: User | None, match: Match) -> bool:
     """May ``user`` correct or void deals of ``match`` after it is finished or
     abandoned? Club admins and overseers (e.g. a tournament's directors).

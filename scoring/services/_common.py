@@ -59,6 +59,12 @@ def _require_open(match: Match) -> None:
 
 def _require_correctable(match: Match, by: User) -> None:
     """An open match: its scorers. A closed one: see ``may_correct_closed``."""
+    if isinstance(by, TableGuest):
+        raise NotAllowed(
+            "table_link",
+            "a table link enters and confirms deals: a correction or a void needs "
+            "the match's scorer, a club admin or the director",
+        )
     if match.is_open:
         _require(permissions.may_score(by, match), "you do not score this match")
     elif not permissions.may_correct_closed(by, match):

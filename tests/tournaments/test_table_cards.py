@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
+from scoring.errors import NotAllowed
 from scoring.table_links import TableGuest
 from tests.scoring.factories import UserFactory
-from scoring.errors import NotAllowed
 from tournaments import services
 from tournaments.models import Round, RoundStatus
 

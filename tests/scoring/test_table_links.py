@@ -196,3 +196,38 @@ def test_api_table_link(api_client, people, match):
     assert fresh["token"] != body["token"]
     api_client.force_authenticate(people.member.user)
     assert api_client.get(url).status_code == 403
+
+
+def test_admin_lists_invitations_and_revokes_them(client, club, people):
+    from django.contrib.auth import get_user_model
+
+    invitation = services.invitation_create(club=club, by=people.admin.user)
+    staff = get_user_model().objects.create_superuser("boss", password="pw")
+    client.force_login(staff)
+    listing = client.get(reverse("admin:scoring_invitation_changelist"))
+    assert listing.status_code == 200
+    page = client.get(reverse("admin:scoring_invitation_change", args=[invitation.pk]))
+    assert page.status_code == 200
+    assert invitation.token.encode() not in page.content  # the secret is not shown
+    # A superuser without a player is no club admin: the service refuses.
+    client.post(
+        reverse("admin:scoring_invitation_changelist"),
+        {"action": "revoke", "_selected_action": [invitation.pk]},
+    )
+    invitation.refresh_from_db()
+    assert invitation.revoked_at is None
+    people.admin.user.is_staff = people.admin.user.is_superuser = True
+    people.admin.user.save()
+    client.force_login(people.admin.user)
+    client.post(
+        reverse("admin:scoring_invitation_changelist"),
+        {"action": "revoke", "_selected_action": [invitation.pk]},
+    )
+    invitation.refresh_from_db()
+    assert invitation.revoked_at is not None
+    assert (
+        client.get(
+            reverse("admin:scoring_invitation_delete", args=[invitation.pk])
+        ).status_code
+        == 403
+    )

@@ -231,3 +231,20 @@ def test_admin_lists_invitations_and_revokes_them(client, club, people):
         ).status_code
         == 403
     )
+
+
+def test_the_history_says_through_the_table_link(client, people, match):
+    services.deal_submit(
+        match=match, number=1, input={"points": [3, 4]}, by=TableGuest(match.pk, 1)
+    )
+    client.force_login(people.scorer.user)
+    page = client.get(
+        reverse("scoring:deal-correct", kwargs={"match_id": match.pk, "number": 1})
+    )
+    assert b"through the table link (seat 2)" in page.content
+    api = client.get(
+        reverse("api:match-deal-detail", kwargs={"match_id": match.pk, "number": 1})
+    ).json()
+    assert [(r["via"], r["seat"], r["by"]) for r in api["revisions"]] == [
+        ("table_link", 1, None)
+    ]

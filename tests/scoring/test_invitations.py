@@ -279,3 +279,37 @@ def test_api_invitations(api_client, club, people):
 
     api_client.force_authenticate(people.member.user)
     assert api_client.get(url).status_code == 403
+
+
+def test_a_signed_in_person_accepts_with_one_tap(client, club, people):
+    other = ClubFactory()
+    visitor = member(other, Role.MEMBER, "Vieras")
+    invitation = invite(club, people)
+    url = reverse("scoring:invitation-accept", kwargs={"token": invitation.token})
+    client.force_login(visitor.user)
+    page = client.get(url)
+    assert b'id="accept"' in page.content and b"signup-form" not in page.content
+    assert client.post(url).status_code == 302
+    assert Membership.objects.filter(club=club, player=visitor).exists()
+
+
+def test_my_games_lists_my_matches_and_outcomes(client, club, people):
+    from tests.scoring.factories import race_match
+
+    by = people.scorer.user
+    won = race_match(club, by, [people.member, people.opponent])
+    services.deal_submit(match=won, number=1, input={"points": [100, 0]}, by=by)
+    services.match_finish(match=won, by=by)
+    lost = race_match(club, by, [people.opponent, people.member])
+    services.deal_submit(match=lost, number=1, input={"points": [100, 3]}, by=by)
+    services.match_finish(match=lost, by=by)
+    playing = race_match(club, by, [people.member, people.opponent])
+    race_match(club, by, [people.scorer, people.opponent])  # not Mervi's
+    client.force_login(people.member.user)
+    page = client.get(reverse("scoring:my-games")).content.decode()
+    assert "won 1, shared 0, lost 1, in progress 1" in page
+    for match, outcome in ((won, "won"), (lost, "lost"), (playing, "in progress")):
+        assert f'data-outcome="{outcome}"><a href="/matches/{match.pk}/"' in page
+    assert page.count("data-outcome=") == 3
+    client.force_login(people.outsider)
+    assert b"no-player" in client.get(reverse("scoring:my-games")).content

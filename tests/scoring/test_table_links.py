@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring import permissions, selectors, services
 from scoring.errors import DomainError, NotAllowed, NotFound
@@ -248,3 +250,20 @@ def test_the_history_says_through_the_table_link(client, people, match):
     assert [(r["via"], r["seat"], r["by"]) for r in api["revisions"]] == [
         ("table_link", 1, None)
     ]
+
+
+@given(
+    match_id=st.integers(1, 2**40),
+    generation=st.integers(0, 10_000),
+    position=st.integers(0, 200),
+    char=st.sampled_from("0123456789abcdefABCDEF-_:."),
+)
+def test_property_a_token_changed_anywhere_is_refused(
+    match_id, generation, position, char
+):
+    token = table_token_make(match_id, generation)
+    assert table_token_read(token) == (match_id, generation)
+    i = position % len(token)
+    changed = token[:i] + char + token[i + 1 :]
+    if changed != token:
+        assert table_token_read(changed) is None

@@ -153,9 +153,7 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
                     user = _new_account(signup, needs_name)
                 services.invitation_accept(
                     token=token,
-                    display_name=signup.cleaned_data.get("display_name", "")
-                    if signup.is_bound
-                    else "",
+                    display_name=request.POST.get("display_name", ""),
                     by=user,
                 )
         except _Invalid:
@@ -184,6 +182,7 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
             "state": state,
             "signup": signup,
             "needs_name": needs_name,
+            "has_player": permissions.player_of(request.user) is not None,
             "errors": errors,
         },
         status=status,

@@ -313,3 +313,14 @@ def test_my_games_lists_my_matches_and_outcomes(client, club, people):
     assert page.count("data-outcome=") == 3
     client.force_login(people.outsider)
     assert b"no-player" in client.get(reverse("scoring:my-games")).content
+
+
+def test_a_signed_in_account_without_a_player_gives_its_name(client, club, people):
+    invitation = invite(club, people)
+    url = reverse("scoring:invitation-accept", kwargs={"token": invitation.token})
+    client.force_login(people.outsider)
+    assert b'name="display_name"' in client.get(url).content
+    refused = client.post(url, {})
+    assert refused.status_code == 400 and b"say the name" in refused.content
+    assert client.post(url, {"display_name": "Ulla"}).status_code == 302
+    assert Player.objects.get(user=people.outsider).display_name == "Ulla"

@@ -70,6 +70,11 @@ urlpatterns = [
     ),
     path("me/games/", mine.my_games, name="my-games"),
     path(
+        "clubs/<int:club_id>/table-cards/",
+        table_links.club_table_cards,
+        name="club-table-cards",
+    ),
+    path(
         "matches/<int:match_id>/table-link/",
         table_links.match_table_link,
         name="table-link",

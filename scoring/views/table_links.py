@@ -21,10 +21,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.engine import InputRejected
 from scoring import permissions, selectors, services
 from scoring.errors import DomainError, NotFound
-from scoring.models import Match
+from scoring.models import Match, MatchStatus
 from scoring.qr import qr_data_uri
 from scoring.table_links import TableGuest
-from scoring.views._common import _error_list, _scored_match
+from scoring.views._common import _club, _error_list, _scored_match
 from scoring.views.deals import deal_entry_page
 from scoring.views.matches import _context_for_sheet
 
@@ -138,6 +138,42 @@ def table_card(request: HttpRequest, match: Match, token: str, **card: Any) -> d
         "until": "the match is finished",
         **card,
     }
+
+
+#: The most matches a club's table cards page prints.
+CARDS_LIMIT = 64
+
+
+@login_required
+@require_GET
+def club_table_cards(request: HttpRequest, club_id: int) -> HttpResponse:
+    """Table cards of the club's matches in progress, one a page (a club night:
+    print them and put each on its table). Who: club admins (members 403, others
+    404)."""
+    club = _club(request, club_id)
+    if not permissions.may_manage_club(request.user, club):
+        raise PermissionDenied("only a club admin prints the club's table cards")
+    matches = list(
+        selectors.matches_visible_to(request.user)
+        .filter(club=club, status=MatchStatus.IN_PROGRESS)
+        .order_by("started_at", "id")[:CARDS_LIMIT]
+    )
+    tokens = selectors.table_link_list(matches)
+    cards = [
+        table_card(
+            request,
+            match,
+            tokens[match.pk],
+            title=f"{match.game.name} #{match.pk}",
+            subtitle=club.name,
+        )
+        for match in matches
+    ]
+    return render(
+        request,
+        "scoring/table_cards.html",
+        {"club": club, "cards": cards, "limit": CARDS_LIMIT},
+    )
 
 
 @login_required

@@ -30,6 +30,7 @@ BOUNDS = {
     # last login) and linked: the invitation locked, counted, the player made.
     ("scoring:invitation-accept", "POST"): 26,
     ("scoring:my-games", "GET"): 6,
+    ("scoring:club-table-cards", "GET"): 9,
     ("scoring:table-link", "GET"): 10,
     ("scoring:table-link", "POST"): 12,
     ("scoring:table", "GET"): 5,
@@ -116,8 +117,9 @@ def test_my_games(world, people, probe):
     probe(as_user(people.member.user), "scoring:my-games")
 
 
-def test_table_link_pages(world, people, probe):
+def test_table_link_pages(world, people, club, probe):
     _invitations, _matches, long, double = world
+    probe(as_user(people.admin.user), "scoring:club-table-cards", {"club_id": club.pk})
     one = {"match_id": long.pk}
     probe(as_user(people.scorer.user), "scoring:table-link", one)
     probe(

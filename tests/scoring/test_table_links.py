@@ -267,3 +267,24 @@ def test_property_a_token_changed_anywhere_is_refused(
     changed = token[:i] + char + token[i + 1 :]
     if changed != token:
         assert table_token_read(changed) is None
+
+
+def test_club_table_cards_print_every_match_in_progress(client, club, people, match):
+    other = race_match(club, people.scorer.user, [people.member, people.opponent])
+    done = race_match(club, people.scorer.user, [people.member, people.opponent])
+    services.deal_submit(
+        match=done, number=1, input={"points": [100, 0]}, by=people.scorer.user
+    )
+    services.match_finish(match=done, by=people.scorer.user)
+    url = reverse("scoring:club-table-cards", kwargs={"club_id": club.pk})
+    client.force_login(people.admin.user)
+    html = client.get(url).content.decode()
+    assert html.count("data-table-card") == 2
+    for open_match in (match, other):
+        token = selectors.table_link_get(open_match)
+        assert reverse("scoring:table", kwargs={"token": token}) in html
+    assert f"#{done.pk}</h2>" not in html
+    client.force_login(people.scorer.user)
+    assert client.get(url).status_code == 403
+    client.force_login(people.outsider)
+    assert client.get(url).status_code == 404

@@ -83,6 +83,38 @@ def test_a_table_link_in_a_fresh_browser_scores_a_deal(
         context.close()
 
 
+def test_two_phones_enter_and_confirm_a_double_entry_deal(
+    page, browser, table, live_server
+):
+    club, sami, (olli, _cia, _dan) = table
+    match = race_match(club, sami.user, [sami, olli], double_entry=True)
+    link = f"{live_server.url}/t/{selectors.table_link_get(match)}/"
+    first, phone_a = fresh(browser)
+    second, phone_b = fresh(browser)
+    try:
+        phone_a.goto(link + "?seat=0")
+        phone_a.click("#enter-deal")
+        phone_a.fill("input[name=points]", "20 7")
+        phone_a.click("#save-deal")
+        phone_a.wait_for_url(re.compile(r"\?seat=0$"))
+        assert "waiting for a player of the other side" in phone_a.inner_text(
+            ".messages"
+        )
+        phone_b.goto(link + "?seat=1")
+        phone_b.click("tr[data-deal='1'] button")
+        phone_b.wait_for_url(re.compile(r"\?seat=1$"))
+        assert "Deal 1 confirmed." in phone_b.inner_text(".messages")
+        assert phone_b.locator("#totals td.total").all_inner_texts() == ["20", "7"]
+        assert phone_a.problems == [] and phone_b.problems == []
+    finally:
+        first.close()
+        second.close()
+    kinds = list(
+        DealRevision.objects.filter(deal__match=match).values_list("kind", "seat")
+    )
+    assert kinds == [("entered", 0), ("confirmed", 1)]
+
+
 def test_an_accepted_invitation_creates_a_linked_account(
     page, browser, table, live_server
 ):

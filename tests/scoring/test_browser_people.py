@@ -1,6 +1,6 @@
 """People at the tables, in Chromium on a phone-sized screen (390 × 844): a table
-link opened in a fresh browser with no account scores a deal; an invitation
-accepted in a fresh browser makes an account linked to its player; the director's
+link opened in a fresh browser with no account scores a deal; two phones of a
+double-entry match enter and confirm a deal; an invitation accepted in a fresh browser makes an account linked to its player; the director's
 table cards. With ``KIRJURI_SCREENSHOTS=docs/screenshots`` the pages are saved as
 PNG (the invitation, a table card, the table link's sheet).
 """

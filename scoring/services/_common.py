@@ -108,8 +108,14 @@ def _require_confirmer(match: Match, deal: Deal, by: User) -> None:
                 "same_person", "someone other than who entered the deal must confirm it"
             )
         mine = {s.side for s in seats if s.player.user_id == by.pk}
+    # An account's entry names its account; only an entry without one (a table
+    # guest's) is looked up in the history for its seat.
     entry = (
-        deal.revisions.filter(kind__in=(RevisionKind.ENTERED, RevisionKind.CORRECTED))
+        None
+        if deal.entered_by_id is not None
+        else deal.revisions.filter(
+            kind__in=(RevisionKind.ENTERED, RevisionKind.CORRECTED)
+        )
         .order_by("-at", "-id")
         .first()
     )

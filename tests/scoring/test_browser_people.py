@@ -1,8 +1,9 @@
 """People at the tables, in Chromium on a phone-sized screen (390 × 844): a table
 link opened in a fresh browser with no account scores a deal; two phones of a
-double-entry match enter and confirm a deal; an invitation accepted in a fresh browser makes an account linked to its player; the director's
-table cards. With ``KIRJURI_SCREENSHOTS=docs/screenshots`` the pages are saved as
-PNG (the invitation, a table card, the table link's sheet).
+double-entry match enter and confirm a deal; an invitation accepted in a fresh
+browser makes an account linked to its player; the director's table cards. With
+``KIRJURI_SCREENSHOTS=docs/screenshots`` the pages are saved as PNG (the
+invitation, a table card, the table link's sheet).
 """
 
 # The fixtures browser and page come from test_browser; tests take them by name.

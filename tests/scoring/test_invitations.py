@@ -324,3 +324,23 @@ def test_a_signed_in_account_without_a_player_gives_its_name(client, club, peopl
     assert refused.status_code == 400 and b"say the name" in refused.content
     assert client.post(url, {"display_name": "Ulla"}).status_code == 302
     assert Player.objects.get(user=people.outsider).display_name == "Ulla"
+
+
+def test_a_merge_moves_the_invitation_to_the_kept_player(club, people):
+    keep = services.player_add(
+        club=club, display_name="Veera", guest=True, by=people.admin.user
+    )
+    twin = services.player_add(
+        club=club,
+        display_name="veera",
+        guest=True,
+        allow_duplicate=True,
+        by=people.admin.user,
+    )
+    invitation = invite(club, people, player=twin)
+    services.player_merge(club=club, keep=keep, merge=twin, by=people.admin.user)
+    invitation.refresh_from_db()
+    assert invitation.player == keep
+    services.invitation_accept(token=invitation.token, by=UserFactory(username="v"))
+    keep.refresh_from_db()
+    assert keep.user.username == "v"

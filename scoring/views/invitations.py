@@ -42,7 +42,9 @@ def _unlinked_players(club: Club) -> list[Player]:
 @login_required
 @require_http_methods(["GET", "POST"])
 def club_invitations(request: HttpRequest, club_id: int) -> HttpResponse:
-    """The club's invitations (open and past) and the form for a new one."""
+    """The club's invitations (open and past) and the form for a new one.
+
+    Who: club admins (members 403, others 404)."""
     club = _admin_club(request, club_id)
     players = _unlinked_players(club)
     form = InvitationForm(request.POST or None, players=players)
@@ -98,7 +100,7 @@ def invitation_detail(
     request: HttpRequest, club_id: int, invitation_id: int
 ) -> HttpResponse:
     """One invitation: its link and QR code, its state, who accepted it; POST
-    revokes it."""
+    revokes it. Who: club admins (members 403, others 404)."""
     club = _admin_club(request, club_id)
     try:
         invitation = selectors.invitation_get(club, invitation_id)

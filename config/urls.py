@@ -16,6 +16,7 @@ api_v1 = [
     path("", include("tournaments.api.urls")),
     path("", include("money.api.urls")),
     path("", include("scoring.api.people")),
+    path("", include("scoring.api.invitations")),
 ]
 
 urlpatterns = [

@@ -7,15 +7,19 @@ history can be deleted here.
 from django.contrib import admin, messages
 
 from scoring import services
+from scoring.errors import NotAllowed
 from scoring.models import (
     Club,
     Deal,
     DealRevision,
     IdempotencyKey,
+    Invitation,
+    InvitationAcceptance,
     Match,
     Membership,
     Player,
     Seat,
+    TableLinkRevocation,
 )
 
 
@@ -90,7 +94,7 @@ class MatchAdmin(ReadOnlyAdmin):
 
 class RevisionInline(ReadOnlyInline):
     model = DealRevision
-    fields = ("kind", "deal_version", "input", "reason", "by", "at")
+    fields = ("kind", "deal_version", "input", "reason", "by", "via", "seat", "at")
     readonly_fields = ("at",)
 
 
@@ -104,3 +108,51 @@ class DealAdmin(ReadOnlyAdmin):
 @admin.register(IdempotencyKey)
 class IdempotencyKeyAdmin(ReadOnlyAdmin):
     list_display = ("key", "user", "response_status", "created_at")
+
+
+# -- people at the tables (invitations, table links) ---------------------------------
+
+
+class AcceptanceInline(ReadOnlyInline):
+    model = InvitationAcceptance
+    fields = ("user", "player", "at")
+    readonly_fields = ("at",)
+
+
+@admin.register(Invitation)
+class InvitationAdmin(ReadOnlyAdmin):
+    """Invitations are made and revoked on the club's pages (or the API), through
+    the services; here they are read, and revoked in bulk. Never deleted."""
+
+    list_display = (
+        "pk",
+        "club",
+        "role",
+        "player",
+        "max_uses",
+        "expires_at",
+        "revoked_at",
+    )
+    list_filter = ("role", "club")
+    search_fields = ("club__name", "player__display_name", "note")
+    exclude = ("token",)
+    inlines = [AcceptanceInline]
+    actions = ["revoke"]
+
+    @admin.action(description="Revoke the selected invitations")
+    def revoke(self, request, queryset):
+        done = 0
+        for invitation in queryset:
+            try:
+                services.invitation_revoke(invitation=invitation, by=request.user)
+            except NotAllowed as exc:
+                messages.error(request, f"#{invitation.pk}: {exc.message}")
+            else:
+                done += 1
+        messages.success(request, f"Revoked {done} invitation(s).")
+
+
+@admin.register(TableLinkRevocation)
+class TableLinkRevocationAdmin(ReadOnlyAdmin):
+    list_display = ("match", "reason", "by", "at")
+    search_fields = ("match__club__name", "reason")

@@ -161,3 +161,61 @@ class MergeForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["keep"].choices = choices
         self.fields["merge"].choices = choices
+
+
+# -- invitations ---------------------------------------------------------------------
+
+
+class InvitationForm(forms.Form):
+    """A new invitation: the role, optionally the player, how many uses, how long."""
+
+    role = forms.ChoiceField(choices=Role.choices, initial=Role.MEMBER, label="Role")
+    player = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label="For the player",
+        help_text="Optional: a player of the club who has no account yet.",
+    )
+    max_uses = forms.IntegerField(
+        min_value=1,
+        max_value=100,
+        initial=1,
+        label="How many people may use it",
+        help_text="1 for one person; more for a link shared with the whole club.",
+    )
+    days = forms.IntegerField(
+        min_value=1, max_value=90, initial=7, label="Valid for (days)"
+    )
+    note = forms.CharField(
+        required=False,
+        max_length=120,
+        label="Note",
+        help_text="For you, e.g. “autumn newcomers”.",
+    )
+
+    def __init__(self, *args, players: Sequence[Player] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", "anyone (a new or existing player)")] + [
+            (p.pk, p.display_name) for p in players
+        ]
+
+
+class InvitationSignupForm(forms.Form):
+    """A new account for the person accepting an invitation."""
+
+    username = forms.CharField(max_length=150, label="Username")
+    password1 = forms.CharField(
+        label="Password",
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+    password2 = forms.CharField(
+        label="Password again",
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+    display_name = forms.CharField(
+        required=False,
+        max_length=80,
+        label="Your name",
+        help_text="As the club knows you (on score sheets and standings).",
+    )

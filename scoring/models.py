@@ -293,6 +293,10 @@ class DealRevision(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # Entered through the match's table link (no account): ``via`` is "table_link"
+    # and ``seat`` the seat the phone said it was, if it said.
+    via = models.CharField(max_length=16, blank=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -328,4 +332,6 @@ class IdempotencyKey(models.Model):
 
 # The people's models (merges, ratings) live in scoring/people_models.py. The money
 # models are the money app's (money/models.py): the score book does not import them.
+# Invitations and table links: scoring/access_models.py.
+from scoring.access_models import *  # noqa: E402, F403
 from scoring.people_models import *  # noqa: E402, F403

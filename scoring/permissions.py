@@ -16,7 +16,10 @@ The rules (the API's permission classes, the pages and the services all ask thes
   name the directors of the tournament a table's match belongs to). Scoring imports
   none of them; an overseer must still be a member of the match's club;
 * a **member** reads the club: players, memberships, matches, deals;
-* **anyone**, signed in or not, reads a match marked ``is_public`` (read-only).
+* **anyone**, signed in or not, reads a match marked ``is_public`` (read-only);
+* the holder of a match's **table link** (:class:`scoring.table_links.TableGuest`,
+  no account) scores that one match while the link is valid: enters and confirms
+  its deals. Nothing else: no correction, void, finish, and no other match or club.
 
 A user acts through their :class:`~scoring.models.Player` (``player.user``); a user
 without a player belongs to no club. Objects the user may not read are answered 404
@@ -31,6 +34,7 @@ from django.db.models import Exists, OuterRef
 from django.utils.module_loading import import_string
 
 from scoring.models import Club, Match, Membership, Player, Role
+from scoring.table_links import TableGuest, table_closed
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -75,7 +79,12 @@ def may_read_match(user: User | None, match: Match) -> bool:
 
 
 def may_score(user: User | None, match: Match) -> bool:
-    """May ``user`` enter, correct, void or confirm deals of ``match``?"""
+    """May ``user`` enter, correct, void or confirm deals of ``match``?
+
+    A table guest may score only its own match while it is open and its table is
+    not closed (its token was checked when the guest was made)."""
+    if isinstance(user, TableGuest):
+        return user.match_id == match.pk and match.is_open and not table_closed(match)
     player = player_of(user)
     if player is None:
         return False
@@ -98,6 +107,13 @@ def may_score(user: User | None, match: Match) -> bool:
     return oversees(user, match)
 
 
+def may_keep_book(user: User | None, match: Match) -> bool:
+    """May ``user`` correct or void deals of the open ``match``, finish, abandon or
+    publish it? Its scorers with an account: a table link's guest enters and
+    confirms deals only."""
+    return not isinstance(user, TableGuest) and may_score(user, match)
+
+
 def may_correct_closed(user: User | None, match: Match) -> bool:
     """May ``user`` correct or void deals of ``match`` after it is finished or
     abandoned? Club admins and overseers (e.g. a tournament's directors).
@@ -106,6 +122,8 @@ def may_correct_closed(user: User | None, match: Match) -> bool:
     result (on which the money settles) changes only by the hand of the club or the
     director.
     """
+    if isinstance(user, TableGuest):
+        return False
     role = role_in(user, match.club_id)
     if role == Role.ADMIN:
         return True

@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from scoring.views import clubs, deals, matches, nav, people
+from scoring.views import (
+    clubs,
+    deals,
+    invitations,
+    matches,
+    mine,
+    nav,
+    people,
+    table_links,
+)
 
 app_name = "scoring"
 
@@ -42,5 +51,39 @@ urlpatterns = [
         "matches/<int:match_id>/deals/<int:number>/confirm/",
         deals.deal_confirm,
         name="deal-confirm",
+    ),
+    # People at the tables (issue 19): invitations, table links, my games.
+    path(
+        "clubs/<int:club_id>/invitations/",
+        invitations.club_invitations,
+        name="invitations",
+    ),
+    path(
+        "clubs/<int:club_id>/invitations/<int:invitation_id>/",
+        invitations.invitation_detail,
+        name="invitation",
+    ),
+    path(
+        "invite/<str:token>/",
+        invitations.invitation_accept,
+        name="invitation-accept",
+    ),
+    path("me/games/", mine.my_games, name="my-games"),
+    path(
+        "clubs/<int:club_id>/table-cards/",
+        table_links.club_table_cards,
+        name="club-table-cards",
+    ),
+    path(
+        "matches/<int:match_id>/table-link/",
+        table_links.match_table_link,
+        name="table-link",
+    ),
+    path("t/<str:token>/", table_links.table_sheet, name="table"),
+    path("t/<str:token>/deals/new/", table_links.table_deal_new, name="table-deal-new"),
+    path(
+        "t/<str:token>/deals/<int:number>/confirm/",
+        table_links.table_deal_confirm,
+        name="table-deal-confirm",
     ),
 ]

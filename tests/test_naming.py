@@ -44,10 +44,10 @@ NOUNS = frozenset(
     str.split(
         """
         balance board bracket catalogue chip club deal director entry event fee format
-        game group house idempotency ledger match membership metric pairing payout
-        placement player prize rating ranking result round schema seat session
-        settlement sheet side
-        source stage stake standings state structure table terms tournament transfer
+        game group house idempotency invitation ledger match membership metric pairing
+        payout placement player prize rating ranking result round schema seat session
+        settlement sheet side source stage stake standings state structure table terms
+        tournament transfer
         """
     )
 )
@@ -56,10 +56,11 @@ NOUNS = frozenset(
 VERBS = frozenset(
     str.split(
         """
-        abandon add adjust apply build bump check close compute confirm correct create
-        delete finish find generate get list lock mark merge notify parse plan publish
-        purge recompute reconcile record refold remove rename request retire seed set
-        settle start submit sync unlock unmark unpublish update void withdraw
+        abandon accept add adjust apply build bump check close compute confirm correct
+        create delete finish find generate get list lock mark merge notify parse plan
+        publish purge recompute reconcile record refold remove rename request retire
+        seed set revoke settle start submit sync unlock unmark unpublish update void
+        withdraw
         """
     )
 )

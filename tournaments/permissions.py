@@ -64,3 +64,11 @@ def oversees_match(user: Viewer, match: Match) -> bool:
     ):
         return False
     return may_direct(user, table.round.stage.tournament)
+
+
+def table_link_closed(match: Match) -> bool:
+    """Is ``match`` a tournament table whose round is locked or finished? Its table
+    link then expires (``settings.KIRJURI_TABLE_LINK_CLOSERS``)."""
+    return Table.objects.filter(
+        match=match, round__status__in=(RoundStatus.LOCKED, RoundStatus.FINISHED)
+    ).exists()

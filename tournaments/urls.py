@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import list_views, views
+from tournaments import card_views, list_views, views
 
 app_name = "tournaments"
 
@@ -34,5 +34,10 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/manage/act/",
         views.tournament_act,
         name="act",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/manage/rounds/<int:round_id>/cards/",
+        card_views.round_table_cards,
+        name="table-cards",
     ),
 ]

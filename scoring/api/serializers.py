@@ -356,6 +356,13 @@ class RevisionOut(serializers.Serializer):
     input = serializers.JSONField(allow_null=True)
     reason = serializers.CharField()
     by = serializers.CharField(source="by.username", allow_null=True, default=None)
+    via = serializers.CharField(
+        help_text='"table_link" when entered or confirmed through the match\'s '
+        "table link (no account), else empty."
+    )
+    seat = StrictIntegerField(
+        allow_null=True, help_text="Through the table link: the seat the phone chose."
+    )
     at = serializers.DateTimeField()
 
 

@@ -20,6 +20,16 @@ several, ``<nouns>_for``/``<nouns>_visible_to`` for what a user may read (the ru
 written in ``tests/test_naming.py``).
 """
 
+from scoring.selectors.access import (
+    LinkGone,
+    invitation_get,
+    invitation_get_by_token,
+    invitation_list,
+    player_game_list,
+    table_guest_get,
+    table_link_get,
+    table_link_list,
+)
 from scoring.selectors.clubs import (
     MAX_ID,
     club_get,
@@ -56,6 +66,7 @@ from scoring.selectors.ratings import (
 
 __all__ = [
     "MAX_ID",
+    "LinkGone",
     "club_get",
     "club_membership_get",
     "club_membership_list",
@@ -67,6 +78,9 @@ __all__ = [
     "deal_get",
     "deal_revision_list",
     "deal_schema_get",
+    "invitation_get",
+    "invitation_get_by_token",
+    "invitation_list",
     "match_deal_list",
     "match_get",
     "match_seat_point_list",
@@ -74,10 +88,14 @@ __all__ = [
     "match_side_list",
     "match_state_get",
     "matches_visible_to",
+    "player_game_list",
     "player_get",
     "player_history_get",
     "player_rating_list",
     "players_visible_to",
     "ranking_get",
     "ranking_season_list",
+    "table_guest_get",
+    "table_link_get",
+    "table_link_list",
 ]

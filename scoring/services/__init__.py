@@ -71,6 +71,11 @@ from scoring.services.clubs import (
     membership_set_role,
 )
 from scoring.services.deals import deal_confirm, deal_correct, deal_submit, deal_void
+from scoring.services.invitations import (
+    invitation_accept,
+    invitation_create,
+    invitation_revoke,
+)
 from scoring.services.matches import (
     NewMatch,
     match_abandon,
@@ -91,6 +96,7 @@ from scoring.services.players import (
     player_update,
 )
 from scoring.services.ratings import ratings_recompute, ratings_update_for_match
+from scoring.services.table_links import table_link_revoke
 
 __all__ = [
     "NewMatch",
@@ -101,6 +107,9 @@ __all__ = [
     "deal_correct",
     "deal_submit",
     "deal_void",
+    "invitation_accept",
+    "invitation_create",
+    "invitation_revoke",
     "match_abandon",
     "match_finish",
     "match_refold",
@@ -119,4 +128,5 @@ __all__ = [
     "player_update",
     "ratings_recompute",
     "ratings_update_for_match",
+    "table_link_revoke",
 ]

@@ -10,8 +10,12 @@ from django.db import transaction
 
 from scoring import permissions, selectors, tasks
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
-from scoring.models import Deal, DealRevision, Match
+from scoring.models import Deal, DealRevision, Match, RevisionKind
 from scoring.permissions import User
+from scoring.table_links import TableGuest
+
+#: ``DealRevision.via`` of a change made through a match's table link.
+TABLE_LINK = "table_link"
 
 
 def _lock(match: Match) -> Match:
@@ -55,6 +59,12 @@ def _require_open(match: Match) -> None:
 
 def _require_correctable(match: Match, by: User) -> None:
     """An open match: its scorers. A closed one: see ``may_correct_closed``."""
+    if isinstance(by, TableGuest):
+        raise NotAllowed(
+            "table_link",
+            "a table link enters and confirms deals: a correction or a void needs "
+            "the match's scorer, a club admin or the director",
+        )
     if match.is_open:
         _require(permissions.may_score(by, match), "you do not score this match")
     elif not permissions.may_correct_closed(by, match):
@@ -80,14 +90,47 @@ def _require_version(match: Match, deal: Deal, base_version: int) -> None:
 
 
 def _require_confirmer(match: Match, deal: Deal, by: User) -> None:
-    """Double entry: the second person is not the enterer and sits on another side."""
-    if not by.is_authenticated or deal.entered_by_id == by.pk:
-        raise NotAllowed(
-            "same_person", "someone other than who entered the deal must confirm it"
-        )
+    """Double entry: the second person is not the enterer and sits on another side.
+
+    A table guest (no account) says which seat it is; the enterer's side is read from
+    the entry's revision (a table guest's seat) or from the seats of the enterer's
+    account."""
     seats = list(match.seats.select_related("player"))
-    mine = {s.side for s in seats if s.player.user_id == by.pk}
-    theirs = {s.side for s in seats if s.player.user_id == deal.entered_by_id}
+    if isinstance(by, TableGuest):
+        if by.seat is None:
+            raise NotAllowed(
+                "seat_required", "say which seat you are before confirming", "seat"
+            )
+        mine = {s.side for s in seats if s.position == by.seat}
+    else:
+        if not by.is_authenticated or deal.entered_by_id == by.pk:
+            raise NotAllowed(
+                "same_person", "someone other than who entered the deal must confirm it"
+            )
+        mine = {s.side for s in seats if s.player.user_id == by.pk}
+    # An account's entry names its account; only an entry without one (a table
+    # guest's) is looked up in the history for its seat.
+    entry = (
+        None
+        if deal.entered_by_id is not None
+        else deal.revisions.filter(
+            kind__in=(RevisionKind.ENTERED, RevisionKind.CORRECTED)
+        )
+        .order_by("-at", "-id")
+        .first()
+    )
+    if entry is not None and entry.via == TABLE_LINK:
+        if isinstance(by, TableGuest) and entry.seat == by.seat:
+            raise NotAllowed(
+                "same_person", "someone other than who entered the deal must confirm it"
+            )
+        theirs = {s.side for s in seats if s.position == entry.seat}
+    else:
+        theirs = {
+            s.side
+            for s in seats
+            if deal.entered_by_id is not None and s.player.user_id == deal.entered_by_id
+        }
     if not mine:
         raise NotAllowed("not_seated", "only a player at the table may confirm a deal")
     if mine & theirs:
@@ -95,7 +138,16 @@ def _require_confirmer(match: Match, deal: Deal, by: User) -> None:
             "same_side",
             "the deal must be confirmed by a player of another side",
         )
-    if permissions.role_in(by, match.club_id) is None:
+    if not theirs and isinstance(by, TableGuest):
+        raise NotAllowed(
+            "unknown_side",
+            "the deal was entered without saying the seat: confirm it with an "
+            "account, or correct it",
+        )
+    if (
+        not isinstance(by, TableGuest)
+        and permissions.role_in(by, match.club_id) is None
+    ):
         raise NotAllowed("permission_denied", "you are not a member of this club")
 
 
@@ -106,16 +158,24 @@ def _reason(reason: str) -> str:
     return reason
 
 
+def _account(by: User | None) -> Any:
+    """The account acting, or ``None`` (a table guest, an anonymous task)."""
+    return by if by is not None and by.is_authenticated else None
+
+
 def _revise(
     deal: Deal, kind: str, by: User | None, input: Any, reason: str = ""
 ) -> DealRevision:
+    guest = isinstance(by, TableGuest)
     return DealRevision.objects.create(
         deal=deal,
         kind=kind,
         deal_version=deal.version,
         input=input,
         reason=reason,
-        by=by if by is not None and by.is_authenticated else None,
+        by=_account(by),
+        via=TABLE_LINK if guest else "",
+        seat=by.seat if guest else None,
     )
 
 

@@ -17,6 +17,7 @@ from scoring.errors import Conflict
 from scoring.models import UNSETTLED_STATUSES, Deal, DealStatus, Match, RevisionKind
 from scoring.permissions import User
 from scoring.services._common import (
+    _account,
     _current,
     _deal,
     _lock,
@@ -115,7 +116,7 @@ def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
         number=number,
         input=input,
         status=DealStatus.PENDING if pending else DealStatus.COUNTED,
-        entered_by=by,
+        entered_by=_account(by),
         result=None if pending else to_jsonable(score),
         totals=[] if pending else list(state.totals),
     )
@@ -169,7 +170,7 @@ def deal_correct(
         deal.rival_entered_by = None
         fields += ["status", "rival_input", "rival_entered_by"]
     if deal.status == DealStatus.PENDING:
-        deal.entered_by = by
+        deal.entered_by = _account(by)
         fields.append("entered_by")
     deal.save(update_fields=fields)
     _revise(deal, RevisionKind.CORRECTED, by, input, reason)
@@ -223,7 +224,7 @@ def deal_confirm(*, match: Match, number: int, base_version: int, by: User) -> D
     game = get_game(match.game_id)
     before = _state_before(match, game, number)
     deal.status = DealStatus.COUNTED
-    deal.confirmed_by = by
+    deal.confirmed_by = _account(by)
     deal.confirmed_at = timezone.now()
     deal.version += 1
     deal.save(
@@ -243,7 +244,7 @@ def deal_confirm(*, match: Match, number: int, base_version: int, by: User) -> D
 
 
 def _second_entry(match: Match, deal: Deal, input: Any, by: User) -> Deal:
-    if deal.entered_by_id == by.pk:
+    if by.is_authenticated and deal.entered_by_id == by.pk:
         raise Conflict(
             "awaiting_confirmation",
             f"deal {deal.number} waits for someone from the other side",
@@ -256,13 +257,13 @@ def _second_entry(match: Match, deal: Deal, input: Any, by: User) -> Deal:
     game.score(before.state, input)
     if _canonical(game, input) == _canonical(game, deal.input):
         deal.status = DealStatus.COUNTED
-        deal.confirmed_by = by
+        deal.confirmed_by = _account(by)
         deal.confirmed_at = timezone.now()
         kind = RevisionKind.CONFIRMED
     else:
         deal.status = DealStatus.CONFLICT
         deal.rival_input = input
-        deal.rival_entered_by = by
+        deal.rival_entered_by = _account(by)
         kind = RevisionKind.CONFLICTED
     deal.version += 1
     deal.save()

@@ -160,7 +160,7 @@ def _check_seats(seats: Sequence[tuple[Player, int]], members: set[int]) -> None
 def match_update(*, match: Match, is_public: bool, by: User) -> Match:
     """Publish or unpublish a match (its scorers and the club admins)."""
     match = _lock(match)
-    _require(permissions.may_score(by, match), "you do not score this match")
+    _require(permissions.may_keep_book(by, match), "you do not score this match")
     if match.is_public != is_public:
         match.is_public = is_public
         match.version += 1
@@ -173,7 +173,7 @@ def match_finish(*, match: Match, by: User) -> Match:
     """Close the book of a decided match: no more entries or corrections."""
     match = _lock(match)
     _require_open(match)
-    _require(permissions.may_score(by, match), "you do not score this match")
+    _require(permissions.may_keep_book(by, match), "you do not score this match")
     if match.deals.filter(status__in=UNSETTLED_STATUSES).exists():
         raise Conflict(
             "deal_unsettled",
@@ -203,7 +203,7 @@ def match_abandon(*, match: Match, reason: str = "", by: User) -> Match:
     """Stop a match before it is decided; its deals stay as they are."""
     match = _lock(match)
     _require_open(match)
-    _require(permissions.may_score(by, match), "you do not score this match")
+    _require(permissions.may_keep_book(by, match), "you do not score this match")
     match.status = MatchStatus.ABANDONED
     match.ended_at = timezone.now()
     match.end_reason = reason.strip()

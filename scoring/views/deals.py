@@ -73,6 +73,26 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
     player of the other side) confirms it, or marks a conflict if it differs.
     """
     match = _scored_match(request, match_id)
+    return deal_entry_page(
+        request,
+        match,
+        by=request.user,
+        action=reverse("scoring:deal-new", kwargs={"match_id": match.pk}),
+        sheet_url=reverse("scoring:sheet", kwargs={"match_id": match.pk}),
+    )
+
+
+def deal_entry_page(
+    request: HttpRequest,
+    match: Match,
+    *,
+    by: Any,
+    action: str,
+    sheet_url: str,
+    extra: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """The deal entry form of ``match`` for ``by`` (an account, or a table link's
+    guest), posting to ``action`` and going back to ``sheet_url``."""
     game = get_game(match.game_id)
     pending = _pending_deal(match) if match.double_entry else None
     next_number = (match.next_deal or {}).get("number")
@@ -89,7 +109,7 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
             posted_number = number or 0
         try:
             deal = services.deal_submit(
-                match=match, number=posted_number, input=values, by=request.user
+                match=match, number=posted_number, input=values, by=by
             )
         except (InputRejected, DomainError) as exc:
             errors = _error_list(exc)
@@ -105,17 +125,19 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
                 "correct it to settle",
             }.get(deal.status, "is on the sheet")
             messages.success(request, f"Deal {deal.number} {word}.")
-            return redirect("scoring:sheet", match_id=match.pk)
+            return redirect(sheet_url)
     if number is None or not match.is_open:
         messages.info(request, "The match takes no more deals.")
-        return redirect("scoring:sheet", match_id=match.pk)
+        return redirect(sheet_url)
     context = _deal_form_context(match, game, values, errors)
     context.update(
         {
             "number": number,
             "pending": pending,
             "mode": "new",
-            "action": reverse("scoring:deal-new", kwargs={"match_id": match.pk}),
+            "action": action,
+            "sheet_url": sheet_url,
+            **(extra or {}),
         }
     )
     return render(request, "scoring/deal_form.html", context, status=status)
@@ -178,6 +200,7 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
             "reason_form": reason_form,
             "void_form": ReasonForm(initial={"base_version": deal.version}),
             "revisions": selectors.deal_revision_list(deal),
+            "sheet_url": reverse("scoring:sheet", kwargs={"match_id": match.pk}),
             "action": reverse(
                 "scoring:deal-correct",
                 kwargs={"match_id": match.pk, "number": number},

@@ -150,7 +150,12 @@ def _attach_setup_error(form: MatchSetupForm, error: dict[str, str]) -> None:
 # -- the score sheet ----------------------------------------------------------------
 
 
-def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
+def _context_for_sheet(
+    request: HttpRequest, match: Match, by: Any = None
+) -> dict[str, Any]:
+    """The sheet's context for ``by`` (default: the request's user; a table link's
+    guest scores but never corrects)."""
+    by = request.user if by is None else by
     sheet = selectors.match_sheet_get(match)
     table = sheet_table(sheet)
     seats = {
@@ -169,15 +174,17 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
         title=f"Score progression, {match.game.name} #{match.pk}",
         target=_chart_target(match, totals),
     )
-    may_score = permissions.may_score(request.user, match)
+    may_score = permissions.may_score(by, match)
     try:
         game = get_game(match.game_id)
     except UnknownGame:
         game = None  # a game this version no longer ships: the plain sheet
     board = board_for(game, table, match.options)
     seat_points = selectors.match_seat_point_list(match)
-    may_correct = may_score and (
-        match.is_open or permissions.may_correct_closed(request.user, match)
+    may_correct = (
+        may_score
+        and by.is_authenticated
+        and (match.is_open or permissions.may_correct_closed(by, match))
     )
     return {
         "match": match,
@@ -194,6 +201,7 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
         "may_score": may_score,
         "may_correct": may_correct,
         "may_enter": may_score and match.is_open and next_deal is not None,
+        "may_show_table_link": may_score and by.is_authenticated and match.is_open,
         "seats": [(pos, seats[pos]) for pos in sorted(seats)],
         "abandon_form": AbandonForm(),
         "seat_points": seat_points,

@@ -290,7 +290,8 @@ ANONYMOUS_FIELDS: dict[str, list[str]] = {
         "result.points result.seat_points result.verified revisions revisions.*.at "
         "revisions.*.by revisions.*.deal_version revisions.*.input "
         "revisions.*.input.mode revisions.*.input.points revisions.*.kind "
-        "revisions.*.reason rival_entered_by rival_input status totals version "
+        "revisions.*.reason revisions.*.seat revisions.*.via rival_entered_by "
+        "rival_input status totals version "
     ),
     "/api/v1/matches/{match_id}/sheet": _listed(
         CONTEXT_ROWS + " "

@@ -1,0 +1,110 @@
+"""People at the tables without setup: invitations and table links.
+
+* **Invitation** — a club admin's offer of a role in the club, by link or QR code,
+  optionally for an existing player (who has no account yet). It is single-use
+  (``max_uses`` 1) or capped, expires at ``expires_at``, and can be revoked
+  (``revoked_at``). Invitations are never deleted: revoking marks them.
+  ``token`` is the secret of the link (``/invite/<token>/``).
+* **InvitationAcceptance** — one account that accepted an invitation, and the player
+  it was linked to. Their count is the invitation's uses.
+* **TableLinkRevocation** — a table link of a match withdrawn before it expired. A
+  table link is not stored: it is the match's id and the number of its revocations,
+  signed (:mod:`scoring.table_links`); a revocation makes every link issued before it
+  invalid. Kept for the record (who, when, why).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+__all__ = ["Invitation", "InvitationAcceptance", "TableLinkRevocation"]
+
+
+class Invitation(models.Model):
+    club = models.ForeignKey(
+        "scoring.Club", on_delete=models.PROTECT, related_name="invitations"
+    )
+    role = models.CharField(max_length=16, default="member")
+    player = models.ForeignKey(
+        "scoring.Player",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="invitations",
+        help_text="the player the accepting account is linked to (optional)",
+    )
+    token = models.CharField(max_length=64, unique=True)
+    max_uses = models.PositiveSmallIntegerField(default=1)
+    expires_at = models.DateTimeField()
+    note = models.CharField(max_length=120, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"invitation {self.pk} to {self.club_id} as {self.role}"
+
+    def state(self, uses: int, now=None) -> str:
+        """``open``, ``revoked``, ``expired`` or ``used`` (``uses`` accepted)."""
+        if self.revoked_at is not None:
+            return "revoked"
+        if (now or timezone.now()) >= self.expires_at:
+            return "expired"
+        if uses >= self.max_uses:
+            return "used"
+        return "open"
+
+
+class InvitationAcceptance(models.Model):
+    invitation = models.ForeignKey(
+        Invitation, on_delete=models.PROTECT, related_name="acceptances"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    player = models.ForeignKey(
+        "scoring.Player", on_delete=models.PROTECT, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["invitation", "at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["invitation", "user"], name="scoring_invitation_once_per_user"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} accepted {self.invitation_id}"
+
+
+class TableLinkRevocation(models.Model):
+    match = models.ForeignKey(
+        "scoring.Match", on_delete=models.PROTECT, related_name="table_link_revocations"
+    )
+    reason = models.CharField(max_length=200, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"table link of {self.match_id} revoked"

@@ -1,0 +1,81 @@
+"""Table links: a match's signed link that lets the seated players score it from
+their phones without an account.
+
+A link is ``/t/<token>/``; the token is the match's id and the number of the
+match's table-link revocations when it was issued, signed with the site's secret
+(:class:`django.core.signing.Signer`, salt ``kirjuri.table-link``). Nothing is
+stored to issue one. A token is **valid** while
+
+* its signature is right (a changed id or number is refused),
+* its number is the match's current number of revocations (a revocation,
+  :func:`scoring.services.table_link_revoke`, withdraws every link issued before it),
+* the match is in progress (the link expires when the match is finished or
+  abandoned), and
+* no function of ``settings.KIRJURI_TABLE_LINK_CLOSERS`` (``match -> bool``) says
+  the table is closed (the tournaments close a table's link when its round is
+  locked or finished; scoring imports none of them).
+
+Whoever holds a valid link acts as a :class:`TableGuest` of that one match: the
+services accept it as ``by`` for entering and confirming deals of that match and
+nothing else (:func:`scoring.permissions.may_score`), and the deal's revision
+records ``via="table_link"`` and the seat the phone chose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core import signing
+from django.utils.module_loading import import_string
+
+SALT = "kirjuri.table-link"
+
+
+@dataclass(frozen=True)
+class TableGuest:
+    """The holder of a match's table link: not an account, scoped to one match.
+
+    Shaped like Django's anonymous user where the score book asks (``pk`` is
+    ``None``, never authenticated), so nothing that reads accounts mistakes it for
+    one."""
+
+    match_id: int
+    seat: int | None = None
+
+    pk = None
+    id = None
+    is_authenticated = False
+    is_anonymous = True
+    is_active = False
+    is_staff = False
+    is_superuser = False
+
+    def get_username(self) -> str:
+        return ""
+
+
+def table_token_make(match_id: int, generation: int) -> str:
+    """The signed token of ``match_id``'s link issued after ``generation``
+    revocations."""
+    return signing.Signer(salt=SALT).sign(f"{match_id}.{generation}")
+
+
+def table_token_read(token: str) -> tuple[int, int] | None:
+    """``(match_id, generation)`` of a well-signed token, else ``None``."""
+    try:
+        value = signing.Signer(salt=SALT).unsign(token)
+        match_id, generation = (int(part) for part in value.split("."))
+    except (signing.BadSignature, ValueError):
+        return None
+    if match_id <= 0 or generation < 0:
+        return None
+    return match_id, generation
+
+
+def table_closed(match) -> bool:
+    """Does a layer above the score book say the match's table is closed?"""
+    return any(
+        import_string(path)(match)
+        for path in getattr(settings, "KIRJURI_TABLE_LINK_CLOSERS", ())
+    )

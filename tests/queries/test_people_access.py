@@ -1,0 +1,224 @@
+"""Invitations, table links, table cards and "My games": the same bound with 4
+invitations, matches and tables, and with 64 invitations, 64 matches (each with
+deals) and 16 tables.
+
+The table link's pages are probed as a phone without an account; the sheet and the
+form read a match of 5 or 120 deals.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoring import selectors, services
+from scoring.table_links import TableGuest
+from tests.queries.conftest import as_user
+from tests.queries.worlds import race
+from tests.scoring.factories import UserFactory
+from tournaments import services as t_services
+
+pytestmark = pytest.mark.django_db
+
+BOUNDS = {
+    ("scoring:invitations", "GET"): 8,
+    ("scoring:invitations", "POST"): 10,
+    ("scoring:invitation", "GET"): 8,
+    ("scoring:invitation", "POST"): 11,
+    ("scoring:invitation-accept", "GET"): 5,
+    # The account is made (a username check, the insert), signed in (session,
+    # last login) and linked: the invitation locked, counted, the player made.
+    ("scoring:invitation-accept", "POST"): 26,
+    ("scoring:my-games", "GET"): 6,
+    ("scoring:club-table-cards", "GET"): 9,
+    ("scoring:table-link", "GET"): 10,
+    ("scoring:table-link", "POST"): 12,
+    ("scoring:table", "GET"): 5,
+    ("scoring:table-deal-new", "GET"): 3,
+    ("scoring:table-deal-new", "POST"): 11,
+    ("scoring:table-deal-confirm", "POST"): 17,
+    ("tournaments:table-cards", "GET"): 12,
+    ("api:club-invitation-list", "GET"): 7,
+    ("api:club-invitation-list", "POST"): 10,
+    ("api:club-invitation-revoke", "POST"): 12,
+    ("api:invitation-accept", "POST"): 14,
+    ("api:match-table-link", "GET"): 7,
+    ("api:match-table-link-revoke", "POST"): 11,
+}
+
+
+@pytest.fixture(params=[(4, 5), (64, 120)], ids=["4each-5deals", "64each-120deals"])
+def size(request):
+    return request.param
+
+
+@pytest.fixture
+def world(club, people, size):
+    count, deals = size
+    admin = people.admin.user
+    invitations = [
+        services.invitation_create(club=club, max_uses=3, by=admin)
+        for _ in range(count)
+    ]
+    for invitation in invitations[: count // 2]:
+        services.invitation_accept(
+            token=invitation.token, display_name="Uusi", by=UserFactory()
+        )
+    matches = [
+        race(club, people.scorer.user, [people.member, people.opponent], 3)
+        for _ in range(count)
+    ]
+    long = race(club, people.scorer.user, [people.scorer, people.opponent], deals)
+    double = race(
+        club,
+        people.scorer.user,
+        [people.scorer, people.opponent],
+        deals,
+        double_entry=True,
+    )
+    return invitations, matches, long, double
+
+
+def test_invitation_pages(world, people, club, probe):
+    invitations, *_ = world
+    client = as_user(people.admin.user)
+    one = {"club_id": club.pk}
+    probe(client, "scoring:invitations", one)
+    probe(
+        client,
+        "scoring:invitations",
+        one,
+        method="post",
+        data={"role": "scorer", "max_uses": 2, "days": 3},
+        status=302,
+    )
+    detail = {**one, "invitation_id": invitations[0].pk}
+    probe(client, "scoring:invitation", detail)
+    probe(client, "scoring:invitation", detail, method="post", data={}, status=302)
+    token = {"token": invitations[-1].token}
+    probe(client, "scoring:invitation-accept", token)
+    newcomer = as_user(None)
+    probe(
+        newcomer,
+        "scoring:invitation-accept",
+        token,
+        method="post",
+        data={
+            "username": "kaisa",
+            "password1": "Pitkä salasana 7",
+            "password2": "Pitkä salasana 7",
+            "display_name": "Kaisa",
+        },
+        status=302,
+    )
+
+
+def test_my_games(world, people, probe):
+    probe(as_user(people.member.user), "scoring:my-games")
+
+
+def test_table_link_pages(world, people, club, probe):
+    _invitations, _matches, long, double = world
+    probe(as_user(people.admin.user), "scoring:club-table-cards", {"club_id": club.pk})
+    one = {"match_id": long.pk}
+    probe(as_user(people.scorer.user), "scoring:table-link", one)
+    probe(
+        as_user(people.admin.user),
+        "scoring:table-link",
+        one,
+        method="post",
+        data={"reason": "lost"},
+        status=302,
+    )
+    phone = as_user(None)
+    token = {"token": selectors.table_link_get(long)}
+    probe(phone, "scoring:table", token, query="seat=1")
+    probe(phone, "scoring:table-deal-new", token, query="seat=1")
+    probe(
+        phone,
+        "scoring:table-deal-new",
+        token,
+        method="post",
+        data={"number": str(long.next_deal["number"]), "points": "1 1"},
+        status=302,
+    )
+    services.deal_submit(
+        match=double,
+        number=double.next_deal["number"],
+        input={"points": [2, 2]},
+        by=TableGuest(double.pk, 0),
+    )
+    number = double.next_deal["number"]
+    url = reverse(
+        "scoring:table-deal-confirm",
+        kwargs={"token": selectors.table_link_get(double), "number": number},
+    )
+    probe(
+        phone,
+        "scoring:table-deal-confirm",
+        {"token": selectors.table_link_get(double), "number": number},
+        method="post",
+        data={"base_version": "1"},
+        status=302,
+        query="seat=1",
+    )
+    double.refresh_from_db()
+    assert double.deals.get(number=number).status == "counted", url
+
+
+def test_invitation_and_table_link_api(world, people, club, probe):
+    invitations, _matches, long, _double = world
+    admin = as_user(people.admin.user)
+    one = {"club_id": club.pk}
+    probe(admin, "api:club-invitation-list", one)
+    probe(
+        admin,
+        "api:club-invitation-list",
+        one,
+        method="post",
+        data={"role": "member"},
+        format="json",
+        status=201,
+    )
+    probe(
+        admin,
+        "api:club-invitation-revoke",
+        {**one, "invitation_id": invitations[1].pk},
+        method="post",
+        data={},
+        format="json",
+    )
+    probe(
+        as_user(UserFactory()),
+        "api:invitation-accept",
+        method="post",
+        data={"token": invitations[-1].token, "display_name": "Uusi"},
+        format="json",
+    )
+    match = {"match_id": long.pk}
+    probe(as_user(people.scorer.user), "api:match-table-link", match)
+    probe(
+        admin,
+        "api:match-table-link-revoke",
+        match,
+        method="post",
+        data={"reason": "lost"},
+        format="json",
+    )
+
+
+def test_table_cards(club, people, size, probe):
+    count, _deals = size
+    director = people.admin.user
+    tournament = t_services.tournament_create(
+        club=club, name="Syys", game="sleazy", format="swiss", by=director
+    )
+    names = "\n".join(f"Entry {i}" for i in range(2 * min(count, 16)))
+    t_services.entries_add(tournament=tournament, names=names, by=director)
+    round_ = t_services.round_generate(stage=tournament.stages.get(), by=director)
+    round_ = t_services.round_start(round=round_, by=director)
+    probe(
+        as_user(director),
+        "tournaments:table-cards",
+        {"tournament_id": tournament.pk, "round_id": round_.pk},
+    )

@@ -7,7 +7,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine import DealRejected, SetupRejected, Table, get_game
+from games.engine import (
+    DealRejected,
+    OptionsRejected,
+    SetupRejected,
+    Table,
+    get_game,
+)
 from games.engine.inputs import TAP_GRID
 
 GAME = get_game("nine-ball")
@@ -35,8 +41,9 @@ def test_ten_ball_is_won_by_the_ten_ball():
     """§78.6 l.4254: ten target balls, the frame to whoever pockets the 10-ball."""
     score = GAME.score(GAME.start({"balls": 10}), frame(0))
     assert score.facts[0].text == "side 0 pocketed the 10-ball"
-    with pytest.raises(Exception):
+    with pytest.raises(OptionsRejected) as bad:
         GAME.parse_options({"balls": 8})
+    assert bad.value.errors[0].path == "options.balls"
 
 
 def test_the_team_game_is_two_teams_of_two():

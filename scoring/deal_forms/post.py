@@ -9,6 +9,7 @@ from typing import Any
 
 from config.parsers import json_loads
 from scoring.deal_forms.schema import Field, Table, _join, _Walker
+from scoring.deal_forms.taps import read_tap
 
 _INT = re.compile(r"^[+-]?\d+$")
 
@@ -46,6 +47,9 @@ def _get(data: Mapping[str, Any], name: str) -> str | None:
 
 def _read(node: Field, data: Mapping[str, Any]) -> Any:
     kind = node.kind
+    if kind == "taps":
+        tapped = read_tap(node, data)
+        return _read(node.children[0], data) if tapped is None else tapped
     if kind == "object":
         out = {}
         for child in node.children:

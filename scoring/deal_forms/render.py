@@ -11,6 +11,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring.deal_forms.schema import RADIO_LIMIT, TUCKED_KINDS, Field, _join, value_at
+from scoring.deal_forms.taps import render_taps
 
 
 def _paths(node: Field, out: set[str]) -> set[str]:
@@ -161,6 +162,9 @@ class _Renderer:
             mark_safe(self.errors_html(node.path)),
             mark_safe(inner),
         )
+
+    def render_taps(self, node: Field) -> str:
+        return render_taps(self, node)
 
     def render_tuple(self, node: Field) -> str:
         inner = "".join(self.render(c) for c in node.children)

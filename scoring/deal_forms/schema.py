@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.inputs import CARD_PATTERN, ROLE
+from games.engine.inputs import CARD_PATTERN, ROLE, TAP_GRID
 
 BRANCH_LABELS = {"cards": "Card entry", "totals": "Quick entry (totals)"}
 SPARE_SLOTS = 1
@@ -169,6 +169,10 @@ class _Walker:
                         sub_value,
                     )
                 )
+            if TAP_GRID in schema:
+                from scoring.deal_forms.taps import tap_field
+
+                return tap_field(obj, schema[TAP_GRID])
             return obj
 
         if kind == "array":

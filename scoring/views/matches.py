@@ -17,6 +17,7 @@ from games.models import CatalogueEntry
 from scoring import permissions, selectors, services
 from scoring.charts import progression_svg
 from scoring.deal_forms import build_form, deal_from_post, render_form
+from scoring.ends_board import board_for
 from scoring.errors import DomainError
 from scoring.export import chart_series, context_lines, sheet_csv, sheet_table
 from scoring.forms import AbandonForm, MatchSetupForm
@@ -169,6 +170,11 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
         target=_chart_target(match, totals),
     )
     may_score = permissions.may_score(request.user, match)
+    try:
+        game = get_game(match.game_id)
+    except UnknownGame:
+        game = None  # a game this version no longer ships: the plain sheet
+    board = board_for(game, table, match.options)
     seat_points = selectors.match_seat_point_list(match)
     may_correct = may_score and (
         match.is_open or permissions.may_correct_closed(request.user, match)
@@ -177,6 +183,7 @@ def _context_for_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
         "match": match,
         "sheet": sheet,
         "table": table,
+        "board": board,
         "labels": labels,
         "span": 2 * len(labels),
         "next_deal": next_deal,

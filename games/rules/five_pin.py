@@ -79,8 +79,9 @@ class FivePinShot(FrozenModel):
         "(4), by the opponent's (3), or none.",
     )
     centre_pin: bool = Field(False, description="The centre pin fell.")
-    boundary_pins: int = Field(
-        0, ge=0, le=BOUNDARY_PINS, description="Boundary pins that fell (2 each)."
+    # A choice, not a number box: one tap on the phone (0 … 4).
+    boundary_pins: Literal[0, 1, 2, 3, 4] = Field(
+        0, description="Boundary pins that fell (2 each)."
     )
     missed: bool = Field(
         False,

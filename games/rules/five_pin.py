@@ -13,8 +13,10 @@ when it falls alone, 4 when other pins fall too; each boundary pin 2. Penalties
 2 points; pins hit by the shooter's own cue ball give the opponent the turn's
 points.
 
-Two entry modes (``mode``):
+Three entry modes (``mode``):
 
+* ``tap`` — one tap a shot: the player who gained points and how many (a grid of
+  buttons; a blank button for a shot that scored nothing);
 * ``shot`` — what one shot did: the target ball (``none`` / ``own`` / ``opponent``),
   the centre pin, the number of boundary pins, whether it missed the opponent's
   cue ball, whether the shooter's own cue ball hit the pins. The shooter is not
@@ -44,7 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from games.engine import DealRejected, DealScore, MatchState, RuleError, register
 from games.engine.ends import EndsState, ends_initial_fields, seat_of_side
@@ -56,7 +58,7 @@ from games.engine.frames import (
     frames_rows,
 )
 from games.engine.game import ContextRow, Fact, NextDeal, advanced
-from games.engine.inputs import PER_SIDE, FrozenModel
+from games.engine.inputs import PER_SIDE, ROLE, TAP_GRID, FrozenModel
 
 FRAME_TARGET = 60  # §79.3
 TARGET_POINTS = {"none": 0, "own": 4, "opponent": 3}  # §79.4 l.4292–4293
@@ -69,6 +71,30 @@ MOST_FRAME = FRAME_TARGET - 1 + MOST_SHOT
 
 class FivePinOptions(FramesOptions):
     pass
+
+
+TapSide = Annotated[int, Field(ge=0, le=1, json_schema_extra={ROLE: "side"})]
+
+
+class FivePinTap(FrozenModel):
+    """A shot as one tap: who gained and how much (the grid of the entry form)."""
+
+    model_config = ConfigDict(
+        title="Shot",
+        json_schema_extra={
+            TAP_GRID: {"rows": "side", "cells": "points", "blank": True}
+        },
+    )
+
+    mode: Literal["tap"] = "tap"
+    side: TapSide | None = Field(
+        None,
+        description="The player who gained points from the shot (the opponent on a "
+        "miss or a foul); empty when the shot scored nothing.",
+    )
+    points: int = Field(
+        0, ge=0, le=MOST_SHOT, description=f"The points gained, 2–{MOST_SHOT}."
+    )
 
 
 class FivePinShot(FrozenModel):
@@ -154,6 +180,39 @@ def shot_errors(shot: FivePinShot) -> list[RuleError]:
     return errors
 
 
+def tap_errors(tap: FivePinTap) -> list[RuleError]:
+    """A tapped shot: a side with points, no side without; 1 is no shot's value
+    (the least is a boundary pin's or a miss's 2, §79.4–79.5)."""
+    if tap.side is None:
+        if tap.points:
+            return [
+                RuleError(
+                    "points",
+                    "blank_shot_scores",
+                    f"{tap.points} points: choose the player who gained them",
+                )
+            ]
+        return []
+    if tap.points == 0:
+        return [
+            RuleError(
+                "points",
+                "no_points",
+                "a shot that scored nothing has no player: leave the side empty",
+            )
+        ]
+    if tap.points == 1:
+        return [
+            RuleError(
+                "points",
+                "impossible_shot",
+                "no shot scores 1: the least is 2 (a boundary pin, §79.4 l.4296, or "
+                "a miss, §79.5 l.4302)",
+            )
+        ]
+    return []
+
+
 def frame_total_errors(points: tuple[int, int]) -> list[RuleError]:
     over = [s for s, p in enumerate(points) if p >= FRAME_TARGET]
     if not over:
@@ -197,7 +256,7 @@ class FivePinBilliards(FramesGame):
         "the target ball and the pins, frames to 60, a match to frames won."
     )
     Options = FivePinOptions
-    deal_modes = {"shot": FivePinShot, "frame": FivePinFrame}
+    deal_modes = {"tap": FivePinTap, "shot": FivePinShot, "frame": FivePinFrame}
     State = FivePinState
     tables = ((0, 1),)
 
@@ -208,11 +267,18 @@ class FivePinBilliards(FramesGame):
     def verify_and_score(self, state: FivePinState, deal: Any) -> DealScore:
         if isinstance(deal, FivePinFrame):
             return self._frame_score(state, deal)
-        reject = shot_errors(deal)
-        if reject:
-            raise DealRejected(reject)
-        to_opponent, value = shot_gain(deal)
-        gainer = 1 - state.shooter if to_opponent else state.shooter
+        if isinstance(deal, FivePinTap):
+            reject = tap_errors(deal)
+            if reject:
+                raise DealRejected(reject)
+            gainer = state.shooter if deal.side is None else deal.side
+            value = deal.points
+        else:
+            reject = shot_errors(deal)
+            if reject:
+                raise DealRejected(reject)
+            to_opponent, value = shot_gain(deal)
+            gainer = 1 - state.shooter if to_opponent else state.shooter
         after = list(state.frame_points)
         after[gainer] += value
         winner = gainer if after[gainer] >= FRAME_TARGET else None

@@ -160,7 +160,7 @@ EXPECTED_ROLES = {
         "conceded_by": "side",
     },
     "nine-ball": {"side": "side"},
-    "five-pin": {"points": "per_side"},
+    "five-pin": {"side": "side", "points": "per_side"},
     "totem-tennis": {"side": "side"},
     "breakthrough": {},
 }

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine import DealRejected, get_game
+from games.engine.inputs import TAP_GRID
 from games.rules.five_pin import MOST_FRAME, MOST_SHOT
 
 GAME = get_game("five-pin")
@@ -157,3 +158,28 @@ def test_shots_give_one_player_at_most_and_frames_stay_under_the_cap(shots):
         assert max(after) <= MOST_FRAME
         frame = (0, 0) if deal.score.detail["winner"] is not None else after
     assert max(folded.totals, default=0) <= 3
+
+
+def test_one_tap_a_shot_names_who_gained_and_how_much():
+    """The grid: a button per player and value, and a blank one for nothing."""
+    schema = GAME.deal_schema()["$defs"]["FivePinTap"]
+    assert schema[TAP_GRID] == {"rows": "side", "cells": "points", "blank": True}
+    tapped = [{"mode": "tap", "side": 0, "points": 10}, {"mode": "tap"}]
+    tapped.append({"mode": "tap", "side": 0, "points": 2})  # a boundary pin
+    folded = GAME.fold(tapped)
+    rows = {row.code: row.value for row in folded.next_deal.context}
+    assert rows["frame_points"] == (12, 0) and rows["shoots"] == 1
+
+
+@pytest.mark.parametrize(
+    ("tap", "code"),
+    [
+        ({"mode": "tap", "side": 0, "points": 1}, "impossible_shot"),
+        ({"mode": "tap", "side": 1, "points": 0}, "no_points"),
+        ({"mode": "tap", "points": 4}, "blank_shot_scores"),
+    ],
+)
+def test_bad_taps_name_the_points(tap, code):
+    with pytest.raises(DealRejected) as bad:
+        GAME.score(GAME.start(), tap)
+    assert [(e.path, e.code) for e in bad.value.errors] == [("points", code)]

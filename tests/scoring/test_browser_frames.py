@@ -111,6 +111,12 @@ def test_five_pin_shot_by_shot(page, table, live_server):  # noqa: F811
     page.check("input[type=checkbox][name='missed']")
     save(page)
     assert context(page, "frame_points") == "Sami 12 · Olli 0"
+    # Sami's shot by one tap: 16 to Sami (the grid is the first way to enter).
+    page.click("#enter-deal")
+    page.click(".df-tap-row[data-row='0'] .df-tap >> text='16'")
+    page.wait_for_selector("#sheet")
+    assert context(page, "frame_points") == "Sami 28 · Olli 0"
+    assert context(page, "shoots") == "Olli"
     assert totals(page) == [0, 0]
     match.refresh_from_db()
     assert not match.finished

@@ -259,6 +259,7 @@ class FivePinBilliards(FramesGame):
     deal_modes = {"tap": FivePinTap, "shot": FivePinShot, "frame": FivePinFrame}
     State = FivePinState
     tables = ((0, 1),)
+    sheet_fact = "score"  # the frame's score after each shot, in its row
 
     def initial_fields(self, options: Any, table) -> dict[str, Any]:
         fields = ends_initial_fields(table)
@@ -283,7 +284,10 @@ class FivePinBilliards(FramesGame):
         after[gainer] += value
         winner = gainer if after[gainer] >= FRAME_TARGET else None
         text = f"side {state.shooter} shot: {value} to side {gainer}"
-        facts = [Fact("shot", text, gainer, value)]
+        facts = [
+            Fact("shot", text, gainer, value),
+            Fact("score", f"{after[0]}–{after[1]}"),
+        ]
         if winner is not None:
             facts.append(
                 Fact("frame", f"frame {after[0]}–{after[1]} to side {winner}", winner)
@@ -318,7 +322,10 @@ class FivePinBilliards(FramesGame):
         winner = 0 if a >= FRAME_TARGET else 1
         return DealScore(
             points=frame_points(winner),
-            facts=(Fact("frame", f"frame {a}–{b} to side {winner}", winner),),
+            facts=(
+                Fact("frame", f"frame {a}–{b} to side {winner}", winner),
+                Fact("score", f"{a}–{b}"),
+            ),
             detail={"frame_points": [a, b], "winner": winner},
         )
 

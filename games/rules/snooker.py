@@ -136,6 +136,7 @@ class Snooker(FramesGame):
     Options = SnookerOptions
     deal_input = SnookerFrame
     tables = ((0, 1),)
+    sheet_fact = "frame"  # the frame's score in its row
 
     def verify_and_score(self, state: MatchState, deal: SnookerFrame) -> DealScore:
         errors = frame_errors(deal)
@@ -144,13 +145,13 @@ class Snooker(FramesGame):
         a, b = deal.points
         if deal.conceded_by is not None:
             winner = 1 - deal.conceded_by
-            how = f", conceded by side {deal.conceded_by}"
+            how = " conceded"
         else:
             winner = 0 if a > b else 1
             how = ""
         return DealScore(
             points=frame_points(winner),
-            facts=(Fact("frame", f"frame {a}–{b}{how}", winner),),
+            facts=(Fact("frame", f"{a}–{b}{how}", winner),),
             detail={
                 "winner": winner,
                 "points": [a, b],

@@ -34,7 +34,7 @@ def test_the_frame_goes_to_the_higher_score():
     score = GAME.score(GAME.start(), {"points": [41, 72]})
     assert score.points == (0, 1)
     assert score.detail["winner"] == 1
-    assert score.facts[0].text == "frame 41–72"
+    assert score.facts[0].text == "41–72"  # the sheet's row shows it
 
 
 def test_a_conceded_frame_goes_to_the_other_player():

@@ -141,6 +141,9 @@ def test_snooker_is_settled_win_loss_only_at_a_flat_stake(people):
         format="json",
     )
     assert response.status_code == 201, response.json()
+    client.force_login(sami.user)
+    sheet = client.get(f"/matches/{match_id}/").content.decode()
+    assert '<span class="deal-fact muted">35–61 conceded</span>' in sheet
     match = scoring_services.match_finish(
         match=Match.objects.get(pk=match_id), by=sami.user
     )

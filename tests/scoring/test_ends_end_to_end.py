@@ -109,6 +109,59 @@ def test_a_curling_match_to_its_winner_settled_per_point(people):
     assert _settled(match) == {f"p{sami.pk}": 100, f"p{olli.pk}": -100}
 
 
+def test_a_petanque_match_of_two_pairs_settled_per_point(people):
+    """Teams of two (up to six balls a team, l.3694), to 13: 13–8; each partner
+    of the losing team pays a partner of the winning one 5 × 0.20 = 1.00 (§1.2,
+    two teams; the club's default team mode)."""
+    club, sami, (olli, cia) = people
+    dan = member(club, Role.MEMBER, "Dan")
+    client = APIClient()
+    client.force_authenticate(sami.user)
+    seats = [(sami, 0), (olli, 1), (cia, 0), (dan, 1)]
+    created = client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {
+            "game": "tuomas-petanque",
+            "seats": [{"player": p.pk, "side": s} for p, s in seats],
+            "point_value": "0.20",
+            "currency": "EUR",
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    bad = client.post(
+        f"/api/v1/matches/{match_id}/deals/",
+        {"number": 1, "input": {"side": 0, "points": 7}},
+        format="json",
+    )
+    assert bad.status_code == 400
+    assert [e["path"] for e in bad.json()["errors"]] == ["points"]
+    rounds = [(1, 6), (0, 5), None, (0, 6), (1, 2), (0, 2)]
+    for number, end in enumerate(rounds, start=1):
+        response = client.post(
+            f"/api/v1/matches/{match_id}/deals/",
+            {
+                "number": number,
+                "input": {} if end is None else {"side": end[0], "points": end[1]},
+            },
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+    body = response.json()["match"]
+    assert body["totals"] == [13, 8] and body["winners"] == [0]
+    finished = client.post(
+        reverse("api:match-finish", kwargs={"match_id": match_id}), format="json"
+    )
+    assert finished.status_code == 200, finished.json()
+    sheet = client.post(_api("match-settlement", match_id=match_id))
+    assert sheet.status_code == 200, sheet.json()
+    assert sorted(
+        (t["payer_name"], t["payee_name"], t["amount_display"])
+        for t in sheet.json()["transfers"]
+    ) == [("Dan", "Cia", "1.00 EUR"), ("Olli", "Sami", "1.00 EUR")]
+
+
 CONTRACTS = [
     {"declarer": 0, "bid": 3, "ball_points": 4},  # +3
     {"declarer": 1, "bid": 2, "contract": "doubled", "ball_points": 1},  # −4

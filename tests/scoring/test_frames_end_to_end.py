@@ -181,3 +181,52 @@ def club_director(db):
     director = get_user_model().objects.create_user("director", password="pw")
     club = scoring_services.club_create(name="Biljardi", by=director)
     return club, director
+
+
+def test_the_nine_ball_team_game_through_the_api_settled_per_member(people):
+    """Two teams of two (§78, l.4207), a race to two frames; a flat stake of 1.00
+    a match won, each loser paying it (team mode per member)."""
+    club, sami, olli = people
+    cia, dan = member(club, Role.MEMBER, "Cia"), member(club, Role.MEMBER, "Dan")
+    client = APIClient()
+    client.force_authenticate(sami.user)
+    created = client.post(
+        f"/api/v1/clubs/{club.pk}/matches/",
+        {
+            "game": "nine-ball",
+            "options": {"frames": 2},
+            "seats": [
+                {"player": p.pk, "side": s}
+                for p, s in ((sami, 0), (olli, 1), (cia, 0), (dan, 1))
+            ],
+            "currency": "EUR",
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    for number, side in enumerate((1, 0, 1), start=1):
+        response = client.post(
+            f"/api/v1/matches/{match_id}/deals/",
+            {"number": number, "input": {"side": side, "points": 1}},
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+    body = response.json()["match"]
+    assert body["totals"] == [1, 2] and body["winners"] == [1]
+    match = scoring_services.match_finish(
+        match=Match.objects.get(pk=match_id), by=sami.user
+    )
+    money_services.match_terms_set(
+        match=match, team_mode="per_member", flat_stake="1.00", by=sami.user
+    )
+    money_services.match_settle(match=match)
+    settled, _paid = money_selectors.balances_compute(
+        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
+    )
+    assert {k: v for k, v in settled.items() if v} == {
+        f"p{sami.pk}": -100,
+        f"p{cia.pk}": -100,
+        f"p{olli.pk}": 100,
+        f"p{dan.pk}": 100,
+    }

@@ -92,8 +92,11 @@ class FivePinTap(FrozenModel):
         description="The player who gained points from the shot (the opponent on a "
         "miss or a foul); empty when the shot scored nothing.",
     )
+    # 2 at least: no shot gives 1 (the least is a boundary pin's or a miss's 2,
+    # §79.4 l.4296, §79.5 l.4302), so the grid has no button for it; the default 0
+    # is the blank shot's.
     points: int = Field(
-        0, ge=0, le=MOST_SHOT, description=f"The points gained, 2–{MOST_SHOT}."
+        0, ge=2, le=MOST_SHOT, description=f"The points gained, 2–{MOST_SHOT}."
     )
 
 
@@ -181,8 +184,7 @@ def shot_errors(shot: FivePinShot) -> list[RuleError]:
 
 
 def tap_errors(tap: FivePinTap) -> list[RuleError]:
-    """A tapped shot: a side with points, no side without; 1 is no shot's value
-    (the least is a boundary pin's or a miss's 2, §79.4–79.5)."""
+    """A tapped shot: a side with points, no side without."""
     if tap.side is None:
         if tap.points:
             return [
@@ -199,15 +201,6 @@ def tap_errors(tap: FivePinTap) -> list[RuleError]:
                 "points",
                 "no_points",
                 "a shot that scored nothing has no player: leave the side empty",
-            )
-        ]
-    if tap.points == 1:
-        return [
-            RuleError(
-                "points",
-                "impossible_shot",
-                "no shot scores 1: the least is 2 (a boundary pin, §79.4 l.4296, or "
-                "a miss, §79.5 l.4302)",
             )
         ]
     return []

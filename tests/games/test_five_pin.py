@@ -174,8 +174,8 @@ def test_one_tap_a_shot_names_who_gained_and_how_much():
 @pytest.mark.parametrize(
     ("tap", "code"),
     [
-        ({"mode": "tap", "side": 0, "points": 1}, "impossible_shot"),
-        ({"mode": "tap", "side": 1, "points": 0}, "no_points"),
+        ({"mode": "tap", "side": 0, "points": 1}, "greater_than_equal"),
+        ({"mode": "tap", "side": 1}, "no_points"),
         ({"mode": "tap", "points": 4}, "blank_shot_scores"),
     ],
 )

@@ -1,7 +1,8 @@
 """Billiards and the outdoor races end to end, with no code outside ``games/`` naming
 them: each game played through the API to its winner; a snooker match refused a
 per-point stake and settled at a flat stake (win/loss only, see the games' docs);
-a billiards club's 9-ball round robin through the tournament API to standings."""
+a billiards club's 9-ball round robin through the tournament API to standings, the
+9-ball team game, and a snooker knockout to its champion."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tests.scoring.round_robin import play_round_robin
+from tests.tournaments.conftest import play_round, side_entries
+from tournaments import selectors as tournament_selectors
+from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db
 
@@ -230,3 +234,40 @@ def test_the_nine_ball_team_game_through_the_api_settled_per_member(people):
         f"p{olli.pk}": 100,
         f"p{dan.pk}": 100,
     }
+
+
+def test_a_snooker_knockout_to_its_champion(club_director):
+    """Eight players, a knockout of races to two frames; the better seed wins 2–1
+    (losing the first frame on a concession): seed 1 is the champion, seed 2 second,
+    the losing semi-finalists share third."""
+    club, director = club_director
+    tournament = tournament_services.tournament_create(
+        club=club,
+        name="Snooker cup",
+        game="snooker",
+        options={"frames": 2},
+        format="knockout",
+        stage_settings={},
+        tiebreaks=["match_points"],
+        visibility="published",
+        by=director,
+    )
+    entries = tournament_services.entries_add(
+        tournament=tournament, names=[f"Seed {i}" for i in range(1, 9)], by=director
+    )
+    seed = {e.pk: e.seed for e in entries}
+
+    def frames(table):
+        (a,), (b,) = side_entries(table)
+        better = 0 if seed[a] < seed[b] else 1
+        lost = {"points": [0, 0], "conceded_by": better}
+        won = [70, 20] if better == 0 else [20, 70]
+        return [lost, {"points": won}, {"points": won}]
+
+    stage = tournament.stages.get()
+    for _ in range(3):
+        round_ = tournament_services.round_generate(stage=stage, by=director)
+        play_round(round_, director, frames)
+    standings = tournament_selectors.stage_standings_get(stage)
+    ranks = [(seed[r.entry], r.rank) for r in standings.rows]
+    assert ranks[:4] == [(1, 1), (2, 2), (3, 3), (4, 3)]

@@ -165,11 +165,11 @@ class FramesGame(Game):
         )
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
+        """The race's rows; no dealer (the ``break`` row says who opens)."""
         if state.finished:
             return None
         return NextDeal(
             number=state.deal_number,
-            dealer=state.dealer,
             context=frames_rows(
                 state,
                 frames=self.race_target(state.options),

@@ -136,7 +136,6 @@ class Breakthrough(Game):
             return None
         return NextDeal(
             number=state.deal_number,
-            dealer=state.dealer,
             context=ends_rows(
                 state,
                 target=None,

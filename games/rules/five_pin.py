@@ -351,7 +351,6 @@ class FivePinBilliards(FramesGame):
         rows = frames_rows(state, frames=state.options.frames, frame=state.frame)
         return NextDeal(
             number=state.deal_number,
-            dealer=state.dealer,
             context=(
                 *rows[:3],
                 ContextRow("opens", "Opened the frame", "side", state.first),

@@ -56,6 +56,7 @@ def save(page) -> None:  # noqa: F811
 def test_nine_ball_and_totem_tennis_one_tap_each(page, table, live_server):  # noqa: F811
     match = start(page, live_server, table, "nine-ball", {"frames": 2})
     assert context(page, "break") == "Sami"
+    assert page.locator("[data-context='dealer']").count() == 0  # nobody deals
     tap(page, 0)
     assert totals(page) == [1, 0]
     assert context(page, "frames_won") == "Sami 1 · Olli 0"

@@ -45,6 +45,8 @@ class SheetRow:
     version: int
     entered_by: str | None
     facts: list[Any] = field(default_factory=list)
+    # The text of the fact the game shows in the row (``Game.sheet_fact``).
+    fact_text: str = ""
 
     @property
     def note(self) -> str:
@@ -76,6 +78,7 @@ def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
     """Rows of the sheet with, for two-sided difference games, the difference."""
     sides = list(sheet["sides"])
     show_difference = _keeps_difference(sheet.get("game")) and len(sides) == 2
+    shown_fact = _shown_fact(sheet.get("game"))
     rows = []
     for row in sheet["rows"]:
         totals = row.get("totals")
@@ -93,6 +96,7 @@ def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
                 version=row.get("version", 1),
                 entered_by=row.get("entered_by"),
                 facts=list(row.get("facts") or []),
+                fact_text=_fact_text(row.get("facts"), shown_fact),
             )
         )
     totals = list(sheet.get("totals") or [0] * len(sides))
@@ -103,6 +107,23 @@ def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
         show_difference=show_difference,
         difference=totals[0] - totals[1] if show_difference and totals else None,
     )
+
+
+def _shown_fact(slug: str | None) -> str | None:
+    try:
+        return get_game(slug).sheet_fact if slug is not None else None
+    except UnknownGame:
+        return None
+
+
+def _fact_text(facts: Any, code: str | None) -> str:
+    """The text of the first fact with ``code`` (facts as stored: dicts)."""
+    if not code:
+        return ""
+    for fact in facts or ():
+        if isinstance(fact, Mapping) and fact.get("code") == code:
+            return str(fact.get("text", ""))
+    return ""
 
 
 def _keeps_difference(slug: str | None) -> bool:

@@ -265,6 +265,9 @@ class Game(ABC):
     * ``sheet_mark`` — ``(fact code, label)``: on the ``"ends"`` layout, each end's
       column marks the side named by the deal's fact with that code (curling's
       hammer, who threw the jack); ``None`` marks nothing.
+    * ``sheet_fact`` — the code of a deal fact whose text the score sheet shows in
+      the deal's row (a billiards frame's score, where the points are frames won);
+      ``None`` shows none.
     * ``state_version`` — bump it when a change of the rules changes what a stored
       match state means (not only its fields): the score book then re-folds stored
       matches from their deals instead of restoring their state
@@ -289,6 +292,7 @@ class Game(ABC):
     sheet_difference: ClassVar[bool] = False
     sheet_layout: ClassVar[str] = "deals"
     sheet_mark: ClassVar[tuple[str, str] | None] = None
+    sheet_fact: ClassVar[str | None] = None
     state_version: ClassVar[int] = 1
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -209,7 +209,12 @@ class _Renderer:
                 '<div class="df-branch" data-branch="{}"{}>{}</div>',
                 tag,
                 mark_safe("") if tag == chosen else mark_safe(" hidden"),
-                mark_safe(self.render_object(branch)),
+                # An entry mode offered as a tap grid renders as one.
+                mark_safe(
+                    self.render(branch)
+                    if branch.kind == "taps"
+                    else self.render_object(branch)
+                ),
             )
             for tag, _, branch in node.branches
         )

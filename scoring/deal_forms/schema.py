@@ -149,7 +149,9 @@ class _Walker:
             default_branch = ""
             for tag, branch_schema in options:
                 node = self.walk(branch_schema, path, key, label, required, values)
-                node.children = [c for c in node.children if c.key != disc]
+                # A branch drawn as a tap grid holds the object's fields inside.
+                fields = node.children[0] if node.kind == "taps" else node
+                fields.children = [c for c in fields.children if c.key != disc]
                 branches.append((tag, BRANCH_LABELS.get(tag, tag.title()), node))
                 if (
                     self.resolve(branch_schema)["properties"][disc].get("default")

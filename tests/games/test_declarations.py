@@ -170,6 +170,15 @@ EXPECTED_ROLES = {
     "hex": {"winner": "side", "first": "side"},
     "game-of-y": {"winner": "side", "first": "side"},
     "beginners-go": {"black": "side", "winner": "side"},
+    "snooker": {
+        "points": "per_side",
+        "foul_points": "per_side",
+        "conceded_by": "side",
+    },
+    "nine-ball": {"side": "side"},
+    "five-pin": {"side": "side", "points": "per_side"},
+    "totem-tennis": {"side": "side"},
+    "breakthrough": {},
 }
 
 
@@ -254,6 +263,13 @@ def test_flags_are_declared_where_the_book_says_so():
         "hex",
         "game-of-y",
         "beginners-go",
+        # The physical races (issue 17): §1.2 stakes card games' scores; a race to
+        # frames, to ten points or a scout game's halves is won or lost.
+        "snooker",
+        "nine-ball",
+        "five-pin",
+        "totem-tennis",
+        "breakthrough",
     }
     chip_games = {s for s in BUILT if get_game(s).chips_are_money}
     assert chip_games == {

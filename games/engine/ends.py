@@ -313,6 +313,8 @@ class EndsGame(Game):
     codes of ``first_label`` and ``last_label``.
     """
 
+    deal_word = "end"
+
     State: ClassVar[type[MatchState]] = EndsState
     sheet_layout: ClassVar[str] = "ends"
     order_rule: ClassVar[OrderRule] = "winner"

@@ -139,6 +139,8 @@ class FramesGame(Game):
     serve). Money is win/loss only (see each game's docs for the reading).
     """
 
+    deal_word = "frame"
+
     State = EndsState
     stakes_per_point = False
     unit: ClassVar[tuple[str, str]] = ("frame", "Frame")

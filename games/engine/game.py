@@ -268,6 +268,9 @@ class Game(ABC):
     * ``sheet_fact`` — the code of a deal fact whose text the score sheet shows in
       the deal's row (a billiards frame's score, where the points are frames won);
       ``None`` shows none.
+    * ``deal_word`` — what one entry on the sheet is called where it is not a deal
+      of cards: ``"end"`` (curling), ``"frame"``, ``"turn"`` (darts), ``"game"``
+      (a finishing order or a win) …; the pages say "End 3", "Enter frame 4".
     * ``state_version`` — bump it when a change of the rules changes what a stored
       match state means (not only its fields): the score book then re-folds stored
       matches from their deals instead of restoring their state
@@ -293,6 +296,7 @@ class Game(ABC):
     sheet_layout: ClassVar[str] = "deals"
     sheet_mark: ClassVar[tuple[str, str] | None] = None
     sheet_fact: ClassVar[str | None] = None
+    deal_word: ClassVar[str] = "deal"
     state_version: ClassVar[int] = 1
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -171,6 +171,8 @@ class OutcomeGame(Game):
     :func:`outcome_score`.
     """
 
+    deal_word = "game"
+
     State = OutcomeState
     tables = ((0, 1),)
     stakes_per_point = False

@@ -338,6 +338,8 @@ class PlacingGame(Game):
     for any game.
     """
 
+    deal_word = "game"
+
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4

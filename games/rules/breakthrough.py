@@ -78,6 +78,7 @@ class BreakthroughHalf(FrozenModel):
 
 @register
 class Breakthrough(Game):
+    deal_word = "half"
     slug = "breakthrough"
     name = "Breakthrough"
     source = "001_b57793035adc3f64.txt §74 (l.4020–4041)"

@@ -103,6 +103,7 @@ def far_behind(
 
 @register
 class ContractPetanque(Game):
+    deal_word = "round"
     slug = "contract-petanque"
     name = "Contract Petanque"
     source = "001_b57793035adc3f64.txt §64 (l.3736–3785)"

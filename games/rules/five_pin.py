@@ -241,6 +241,7 @@ def frame_total_errors(points: tuple[int, int]) -> list[RuleError]:
 
 @register
 class FivePinBilliards(FramesGame):
+    deal_word = "shot"
     slug = "five-pin"
     name = "5 Pin Billiards"
     source = "001_b57793035adc3f64.txt §79 (l.4256–4305)"

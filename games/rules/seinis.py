@@ -32,6 +32,7 @@ class SeinisOptions(PlacingOptions):
 
 @register
 class Seinis(PlacingGame):
+    deal_word = "entry"
     slug = "seinis"
     name = "Seinis"
     source = "001_b57793035adc3f64.txt §66 (l.3838–3855)"

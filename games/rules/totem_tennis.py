@@ -49,6 +49,7 @@ class TotemTennisOptions(FrozenModel):
 
 @register
 class TotemTennis(FramesGame):
+    deal_word = "rally"
     slug = "totem-tennis"
     name = "Totem Tennis"
     source = "001_b57793035adc3f64.txt §67 (l.3856–3883)"

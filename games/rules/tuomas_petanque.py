@@ -64,6 +64,7 @@ PetanqueRound = end_input(
 
 @register
 class TuomasPetanque(EndsGame):
+    deal_word = "round"  # §63.3: "the team wins the round"
     slug = "tuomas-petanque"
     name = "Tuomas's Petanque"
     source = "001_b57793035adc3f64.txt §63 (l.3682–3735)"

@@ -191,6 +191,7 @@ def _context_for_sheet(
         "sheet": sheet,
         "table": table,
         "board": board,
+        "deal_word": game.deal_word if game else "deal",
         "labels": labels,
         "span": 2 * len(labels),
         "next_deal": next_deal,

@@ -56,6 +56,7 @@ class FinnishDartboardTurn(FrozenModel):
 
 @register
 class FinnishDartboard(Game):
+    deal_word = "turn"
     slug = "finnish-dartboard"
     name = "Finnish dartboard"
     source = "001_b57793035adc3f64.txt §57.3 (l.3566–3570)"

@@ -199,6 +199,7 @@ def play_turn(
 
 @register
 class Killeri(Game):
+    deal_word = "turn"
     slug = "killeri"
     name = "Killeri"
     source = "001_b57793035adc3f64.txt §61 (l.3628–3661)"

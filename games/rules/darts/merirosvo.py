@@ -72,6 +72,7 @@ class MerirosvoState(DartsState):
 
 @register
 class Merirosvo(Game):
+    deal_word = "turn"
     slug = "merirosvo"
     name = "Merirosvo"
     source = "001_b57793035adc3f64.txt §60 (l.3608–3627)"

@@ -87,6 +87,8 @@ class DartRace(Game):
     """What the two races share: the turn, the totals as the number reached, the
     win at the goal (:func:`games.engine.darts.race_advance`)."""
 
+    deal_word = "turn"
+
     Options = RaceOptions
     deal_input = RaceTurnInput
     State = DartsState

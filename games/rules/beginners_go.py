@@ -205,6 +205,7 @@ def _points_text(half: int) -> str:
 
 @register
 class BeginnersGo(OutcomeGame):
+    sheet_fact = "count"  # "white 40 + 6.5 = 46.5: white by 2.5" in the row
     slug = "beginners-go"
     name = "Beginners' Go"
     source = "001_b57793035adc3f64.txt §46 (l.3056–3133)"

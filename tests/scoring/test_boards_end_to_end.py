@@ -90,6 +90,13 @@ def test_a_best_of_three_through_the_api_settled_at_a_flat_stake(api_client, peo
     assert sides == [[1, 0], [1, 1], [1, 2]]
     body = response.json()["match"]
     assert body["finished"] is True and body["winners"] == [1]
+    # The sheet says how each counted game was won, as a paper sheet would.
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(aino.user)
+    sheet = browser.get(f"/matches/{match_id}/").content.decode()
+    assert "black by 1.5" in sheet and "black by 2.5" in sheet
 
     assert api_client.post(f"/api/v1/matches/{match_id}/finish").status_code == 200
     match = Match.objects.get(pk=match_id)

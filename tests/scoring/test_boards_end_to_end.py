@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from django.test import Client
 
 from money import selectors as money_selectors
 from money import services as money_services
@@ -91,8 +92,6 @@ def test_a_best_of_three_through_the_api_settled_at_a_flat_stake(api_client, peo
     body = response.json()["match"]
     assert body["finished"] is True and body["winners"] == [1]
     # The sheet says how each counted game was won, as a paper sheet would.
-    from django.test import Client
-
     browser = Client()
     browser.force_login(aino.user)
     sheet = browser.get(f"/matches/{match_id}/").content.decode()

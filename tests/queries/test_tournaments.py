@@ -10,6 +10,9 @@ then the director's actions, each on the state the previous one left.
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from scoring.models import DealStatus
 from scoring.services import deal_submit as submit
@@ -26,8 +29,11 @@ BOUNDS = {
     ("tournaments:list", "GET"): 5,
     ("tournaments:new", "GET"): 5,
     ("tournaments:new", "POST"): 11,
-    ("tournaments:public", "GET"): 23,  # Swiss 18, knockout 22, duplicate 23
-    ("tournaments:standings", "GET"): 5,
+    # The live stamp (2) and the prize-settlement link (1) on top of the page:
+    # Swiss 21, knockout 25, duplicate 26.
+    ("tournaments:public", "GET"): 26,
+    ("tournaments:standings", "GET"): 9,
+    ("tournaments:room", "GET"): 21,
     ("tournaments:entry", "GET"): 9,
     ("tournaments:manage", "GET"): 17,
     ("tournaments:table-correct", "GET"): 15,
@@ -83,14 +89,29 @@ def last_table(event) -> Table:
     )
 
 
+#: A live page polled while nothing has changed: the session and the user, the
+#: tournament and its club, and the four stamp queries; the answer is a 304.
+LIVE_UNCHANGED = 8
+
+
+def unchanged_costs_little(client, name, kwargs, etag) -> None:
+    """The poll of an unchanged live page: a 304 in ``LIVE_UNCHANGED`` queries."""
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(reverse(name, kwargs=kwargs), HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304, response.status_code
+    assert response["ETag"] == etag
+    assert len(captured) <= LIVE_UNCHANGED, [q["sql"] for q in captured]
+
+
 def read_everything(event, people, probe):
     """Every page and read of ``event`` (a member, then the director)."""
     one = {"tournament_id": event.pk}
     director = people.admin.user
     client = as_user(people.member.user)
     probe(client, "tournaments:list")
-    probe(client, "tournaments:public", one)
-    probe(client, "tournaments:standings", one)
+    for name in ("tournaments:public", "tournaments:standings", "tournaments:room"):
+        page = probe(client, name, one)
+        unchanged_costs_little(client, name, one, page["ETag"])
     entry = event.entries.order_by("seed").first()
     probe(client, "tournaments:entry", {**one, "entry_id": entry.pk})
     probe(client, "api:tournament-list", query="limit=500")

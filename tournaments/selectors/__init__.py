@@ -29,6 +29,11 @@ from tournaments.selectors.groups import (
     stage_group_list,
     stage_group_standings_get,
 )
+from tournaments.selectors.live import (
+    round_clock_get,
+    tournament_live_stamp_get,
+    tournament_room_get,
+)
 from tournaments.selectors.results import (
     INDIVIDUAL_TOTAL,
     KNOCKOUT_TIEBREAKS,
@@ -64,6 +69,7 @@ __all__ = [
     "group_standings_compute",
     "match_tournament_id_get",
     "ranking_config_get",
+    "round_clock_get",
     "round_format_get",
     "round_list_with_tables",
     "round_table_list",
@@ -87,6 +93,8 @@ __all__ = [
     "standings_stale_tournament_list",
     "standings_view_get",
     "tournament_get",
+    "tournament_live_stamp_get",
     "tournament_overview_get",
+    "tournament_room_get",
     "tournaments_visible_to",
 ]

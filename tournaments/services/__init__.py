@@ -33,6 +33,7 @@ corrections through the score book), :mod:`.standings` (the snapshot's recompute
 """
 
 from tournaments.formats.registry import MAX_DEALS_PER_STANZA
+from tournaments.services.clock import round_clock_set
 from tournaments.services.entries import (
     entries_add,
     entry_withdraw,
@@ -78,6 +79,7 @@ __all__ = [
     "match_result_notify",
     "placement_parse",
     "round_adjust",
+    "round_clock_set",
     "round_generate",
     "round_lock",
     "round_start",

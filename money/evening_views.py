@@ -13,6 +13,7 @@ from datetime import date
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
@@ -44,6 +45,8 @@ def evening_list(request: HttpRequest, club_id: int) -> HttpResponse:
     may_manage = permissions.may_manage_club(request.user, club)
     errors: list[dict[str, str]] = []
     if request.method == "POST":
+        if not may_manage:
+            raise PermissionDenied("only a club admin opens an evening")
         values = {k: request.POST.get(k, "").strip() for k in _FIELDS}
         try:
             session = money_services.session_create(
@@ -90,6 +93,8 @@ def evening_matches_add(request: HttpRequest, session_id: int) -> HttpResponse:
         session = money_selectors.session_get(request.user, session_id)
     except NotFound:
         raise Http404("no such evening") from None
+    if not permissions.may_manage_club(request.user, session.club_id):
+        raise PermissionDenied("only a club admin adds matches to an evening")
     try:
         if "day" in request.POST:
             day = _day(request.POST["day"])

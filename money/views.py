@@ -60,17 +60,16 @@ def settlement_sheet(request: HttpRequest, kind: str, source_id: int) -> HttpRes
             "kind": kind,
             "source_id": source_id,
             "may_manage": may_manage and payable,
-            "evening": _evening(request, source_id, may_manage)
-            if kind == "session"
-            else None,
+            "evening": _evening(request, source_id) if kind == "session" else None,
         },
     )
 
 
-def _evening(request: HttpRequest, session_id: int, may_manage: bool) -> dict:
+def _evening(request: HttpRequest, session_id: int) -> dict:
     """A session's sheet is the treasurer's evening: its matches and, for the
     club's admins, the matches it can still take (see money.evening_views)."""
     session = money_selectors.session_get(request.user, session_id)
+    may_manage = permissions.may_manage_club(request.user, session.club_id)
     return {
         "session": session,
         "matches": [

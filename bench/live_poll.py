@@ -27,6 +27,7 @@ of rates measured side by side in the same run, not the absolute numbers.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import platform
 import statistics
@@ -147,6 +148,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    logging.disable(logging.INFO)  # the tasks' and the login's lines
     event, match, _director, reader = build(args.entries, args.rounds)
     anonymous = Client()
     member = Client()
@@ -170,7 +172,7 @@ def main() -> None:
         f"{args.rounds} rounds played + 1 in play; {args.seconds} s × {args.repeat}; "
         f"load average {os.getloadavg()[0]:.1f}"
     )
-    print(f"floor: the login page {floor:.0f} req/s")
+    print(f"floor: the login page {floor:.1f} req/s")
     print(
         "| page | bare read req/s | poll unchanged (304) req/s | poll changed req/s "
         "| unchanged ÷ bare | changed ÷ bare | unchanged ÷ floor |"
@@ -179,7 +181,7 @@ def main() -> None:
     for name, client, url in pages:
         r = measure(client, url, stale, args.seconds, args.repeat)
         print(
-            f"| {name} | {r['bare']:.0f} | {r['unchanged']:.0f} | {r['changed']:.0f} "
+            f"| {name} | {r['bare']:.1f} | {r['unchanged']:.1f} | {r['changed']:.1f} "
             f"| {r['unchanged'] / r['bare']:.1f} | {r['changed'] / r['bare']:.2f} "
             f"| {r['unchanged'] / floor:.2f} |"
         )

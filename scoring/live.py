@@ -44,8 +44,19 @@ def live_unchanged(request: HttpRequest, etag: str) -> HttpResponse | None:
     return None
 
 
-def live_tagged(response: HttpResponse, etag: str) -> HttpResponse:
-    """``response`` with its ETag; private (a viewer's page) and revalidated."""
+def live_tagged(
+    response: HttpResponse, etag: str, request: HttpRequest | None = None
+) -> HttpResponse:
+    """``response`` with its ETag; private (a viewer's page) and revalidated.
+
+    A poller's read (``live.js`` sends ``X-Live: 1``) leaves the viewer's pending
+    messages ("Round 2 generated") for the page the viewer opens next: the poll
+    only takes a part of the page, and the messages are not in it.
+    """
+    if request is not None and request.headers.get("X-Live"):
+        storage = getattr(request, "_messages", None)
+        if storage is not None:
+            storage.used = False
     if response.status_code in (200, 304):
         response["ETag"] = etag
         patch_cache_control(response, private=True, no_cache=True)

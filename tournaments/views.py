@@ -65,7 +65,7 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "live_etag": etag,
         },
     )
-    return live_tagged(response, etag)
+    return live_tagged(response, etag, request)
 
 
 def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -85,7 +85,7 @@ def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse
             "standings": selectors.standings_view_get(tournament),
         },
     )
-    return live_tagged(response, etag)
+    return live_tagged(response, etag, request)
 
 
 def tournament_room(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -109,7 +109,7 @@ def tournament_room(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "rotate_seconds": _rotate_seconds(request),
         },
     )
-    return live_tagged(response, etag)
+    return live_tagged(response, etag, request)
 
 
 def _rotate_seconds(request: HttpRequest) -> int:
@@ -186,7 +186,14 @@ def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
 @login_required
 def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _directed(request, tournament_id)
-    return render(
+    # Live: its rounds and standings are read again like the public page's.
+    etag = live_etag(
+        request, ("manage", *selectors.tournament_live_stamp_get(tournament))
+    )
+    unchanged = live_unchanged(request, etag)
+    if unchanged is not None:
+        return unchanged
+    response = render(
         request,
         "tournaments/manage.html",
         {
@@ -195,8 +202,10 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "entries": tournament.entries.order_by("seed"),
             "standings": selectors.standings_view_get(tournament),
             "formats": StageFormat.choices,
+            "live_etag": etag,
         },
     )
+    return live_tagged(response, etag, request)
 
 
 @login_required

@@ -229,7 +229,7 @@ def match_sheet(request: HttpRequest, match_id: int) -> HttpResponse:
         return unchanged
     context = _context_for_sheet(request, match)
     context["live_etag"] = etag
-    return live_tagged(render(request, "scoring/sheet.html", context), etag)
+    return live_tagged(render(request, "scoring/sheet.html", context), etag, request)
 
 
 @require_GET

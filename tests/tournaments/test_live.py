@@ -193,3 +193,14 @@ def test_the_room_screen_rotation_is_bounded(world):
     for given, used in (("1", 5), ("30", 30), ("999", 120), ("x", 15)):
         html = Client().get(url, {"rotate": given}).content.decode()
         assert f'data-rotate="{used}"' in html
+
+
+def test_a_poll_leaves_the_messages_for_the_page_opened_next(world):
+    client = _as(world.director)
+    manage = f"/tournaments/{world.event.pk}/manage/"
+    data = {"action": "clock", "round": world.round.pk, "time_limit_minutes": "40"}
+    client.post(f"/tournaments/{world.event.pk}/manage/act/", data)
+    polled = client.get(manage, HTTP_X_LIVE="1", HTTP_IF_NONE_MATCH='"old"')
+    assert polled.status_code == 200 and 'id="live-manage"' in polled.content.decode()
+    assert "Round 1: 40 minutes" in client.get(manage).content.decode()
+    assert "Round 1: 40 minutes" not in client.get(manage).content.decode()

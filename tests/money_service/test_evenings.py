@@ -184,3 +184,26 @@ def test_a_stake_match_links_to_its_settlement(club, people, day):
     Match.objects.filter(pk=day.first.pk).update(is_public=True)
     html = Client().get(f"/matches/{day.first.pk}/").content.decode()
     assert "Anna" in html and 'id="settlement-link"' not in html
+
+
+def test_a_tournament_with_settled_prizes_links_to_them(
+    club, people, django_capture_on_commit_callbacks
+):
+    from tests.queries.worlds import tournament
+    from tournaments import services as t_services
+
+    director = people.admin.user
+    with django_capture_on_commit_callbacks(execute=True):
+        event = tournament(club, director, entries=4, rounds=3)
+    url = f"/tournaments/{event.pk}/"
+    assert 'id="settlement-link"' not in _as(director).get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        t_services.tournament_close(tournament=event, by=director)
+    link = f'href="/settlements/tournament/{event.pk}/" id="settlement-link"'
+    # The public page is live: a new tag, the link on it.
+    assert link in _as(people.member.user).get(url).content.decode()
+    assert (
+        _as(people.member.user).get(f"/settlements/tournament/{event.pk}/").status_code
+        == 200
+    )
+    assert 'id="settlement-link"' not in Client().get(url).content.decode()

@@ -30,7 +30,7 @@ BOUNDS = {
     ("tournaments:new", "GET"): 5,
     ("tournaments:new", "POST"): 11,
     # The live stamp (2) and the prize-settlement link (1) on top of the page:
-    # Swiss 21, knockout 25, duplicate 26.
+    # Swiss 21, knockout and duplicate 25.
     ("tournaments:public", "GET"): 26,
     ("tournaments:standings", "GET"): 9,
     ("tournaments:room", "GET"): 21,

@@ -5,7 +5,8 @@ Modules: :mod:`.events` (visibility, one tournament, a stage's field),
 standings now), :mod:`.standings_sql` (the standings' raw SQL, all of it),
 :mod:`.standings` (the snapshot, fingerprints, the view), :mod:`.rounds` (rounds
 and tables for pages and the core), :mod:`.brackets` (knockout), :mod:`.groups`,
-:mod:`.duplicate` (boards). ``from tournaments import selectors`` and
+:mod:`.duplicate` (boards), :mod:`.live` (the live pages' stamp, the room
+screen). ``from tournaments import selectors`` and
 ``selectors.<name>`` reach every public reader.
 """
 

@@ -26,7 +26,8 @@ Every function is keyword-only, typed and one transaction, takes the acting user
 Modules, by noun: :mod:`.events` (a tournament's life cycle, its points and
 tie-breaks), :mod:`.entries` (entries and withdrawals), :mod:`.stages` (stages, their
 settings and fields), :mod:`.generation` (a stage's next round from its format),
-:mod:`.rounds` (generate, adjust, start, lock, unlock), :mod:`.tables` (a director's
+:mod:`.rounds` (generate, adjust, start, lock, unlock), :mod:`.clock` (the round's
+time limit on the room screen), :mod:`.tables` (a director's
 corrections through the score book), :mod:`.standings` (the snapshot's recompute),
 :mod:`.common` (guards they share).
 ``from tournaments import services`` and ``services.<name>`` reach every service.

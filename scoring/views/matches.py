@@ -223,7 +223,7 @@ def match_sheet(request: HttpRequest, match_id: int) -> HttpResponse:
         return match
     # Live: the page polls itself (static/js/live.js); the match's version grows
     # with every change of the match or its deals, so an unchanged sheet is a 304.
-    etag = live_etag(request, (match.pk, match.version, match.status))
+    etag = live_etag(request, (match.pk, match.version, match.status, match.updated_at))
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
         return unchanged

@@ -3,6 +3,7 @@
 
 from django.urls import path
 
+from money import evening_views
 from money import views as money_views
 
 app_name = "money"
@@ -10,6 +11,17 @@ app_name = "money"
 urlpatterns = [
     # The treasurer's way in (the header's "Money").
     path("money/", money_views.money_index, name="index"),
+    # The treasurer's evenings, from the club page.
+    path(
+        "clubs/<int:club_id>/evenings/",
+        evening_views.evening_list,
+        name="evenings",
+    ),
+    path(
+        "evenings/<int:session_id>/matches/",
+        evening_views.evening_matches_add,
+        name="evening-matches",
+    ),
     path(
         "tournaments/<int:tournament_id>/prize-terms/",
         money_views.prize_terms_save,

@@ -60,8 +60,30 @@ def settlement_sheet(request: HttpRequest, kind: str, source_id: int) -> HttpRes
             "kind": kind,
             "source_id": source_id,
             "may_manage": may_manage and payable,
+            "evening": _evening(request, source_id) if kind == "session" else None,
         },
     )
+
+
+def _evening(request: HttpRequest, session_id: int) -> dict:
+    """A session's sheet is the treasurer's evening: its matches and, for the
+    club's admins, the matches it can still take (see money.evening_views)."""
+    session = money_selectors.session_get(request.user, session_id)
+    may_manage = permissions.may_manage_club(request.user, session.club_id)
+    return {
+        "session": session,
+        "matches": [
+            (m, money_selectors.match_lineup_get(m))
+            for m in money_selectors.session_match_list(session)
+        ],
+        "day": money_selectors.session_day_get(session),
+        "candidates": [
+            (m, money_selectors.match_lineup_get(m))
+            for m in money_selectors.session_candidate_match_list(session)
+        ]
+        if may_manage
+        else [],
+    }
 
 
 @login_required

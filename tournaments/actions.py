@@ -141,6 +141,21 @@ def round_unlock(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) 
     services.round_unlock(round=_round(tournament, post), by=by)
 
 
+def round_clock_set(
+    tournament: Tournament, post: QueryDict, by: AbstractBaseUser
+) -> str:
+    minutes = post.get("time_limit_minutes", "").strip()
+    round_ = services.round_clock_set(
+        round=_round(tournament, post),
+        minutes=int(minutes) if minutes else None,
+        restart=bool(post.get("restart")),
+        by=by,
+    )
+    if round_.time_limit_minutes is None:
+        return f"Round {round_.number} has no time limit"
+    return f"Round {round_.number}: {round_.time_limit_minutes} minutes"
+
+
 def entries_seed_by_rating(
     tournament: Tournament, post: QueryDict, by: AbstractBaseUser
 ) -> str:
@@ -184,6 +199,7 @@ ACTIONS: dict[str, Action] = {
     "start": round_start,
     "lock": round_lock,
     "unlock": round_unlock,
+    "clock": round_clock_set,
     "seed_by_rating": entries_seed_by_rating,
     "withdraw": entry_withdraw,
     "publish": tournament_publish,

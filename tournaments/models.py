@@ -233,6 +233,10 @@ class Round(models.Model):
     explanation = models.JSONField(default=dict, blank=True)
     generated_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    # The round's clock on the room screen: it runs from ``clock_started_at`` (the
+    # round's start unless the director restarts it) for ``time_limit_minutes``.
+    time_limit_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["stage", "number"]

@@ -16,6 +16,11 @@ urlpatterns = [
         name="standings",
     ),
     path(
+        "tournaments/<int:tournament_id>/room/",
+        views.tournament_room,
+        name="room",
+    ),
+    path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/",
         views.entry_history,
         name="entry",

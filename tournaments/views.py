@@ -23,6 +23,7 @@ from scoring.deal_forms import (
     render_form,
     table_from_sides,
 )
+from scoring.live import live_etag, live_tagged, live_unchanged
 from scoring.models import MatchStatus
 from tournaments import permissions, selectors, services
 from tournaments.actions import ACTIONS, posted_settings, posted_tiebreaks
@@ -43,8 +44,16 @@ def _readable(request: HttpRequest, tournament_id: int) -> Tournament:
 
 
 def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The public page; live (its standings, rounds and bracket are read again
+    every second by ``static/js/live.js``: a 304 while nothing has changed)."""
     tournament = _readable(request, tournament_id)
-    return render(
+    etag = live_etag(
+        request, ("public", *selectors.tournament_live_stamp_get(tournament))
+    )
+    unchanged = live_unchanged(request, etag)
+    if unchanged is not None:
+        return unchanged
+    response = render(
         request,
         "tournaments/public.html",
         {
@@ -53,14 +62,22 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "standings": selectors.standings_view_get(tournament),
             "entries": tournament.entries.order_by("seed"),
             "is_director": permissions.may_direct(request.user, tournament),
+            "live_etag": etag,
         },
     )
+    return live_tagged(response, etag, request)
 
 
 def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The standings block alone, polled by the public page every few seconds."""
+    """The standings block alone (a 304 while nothing has changed)."""
     tournament = _readable(request, tournament_id)
-    return render(
+    etag = live_etag(
+        request, ("standings", *selectors.tournament_live_stamp_get(tournament))
+    )
+    unchanged = live_unchanged(request, etag)
+    if unchanged is not None:
+        return unchanged
+    response = render(
         request,
         "tournaments/_standings.html",
         {
@@ -68,6 +85,39 @@ def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse
             "standings": selectors.standings_view_get(tournament),
         },
     )
+    return live_tagged(response, etag, request)
+
+
+def tournament_room(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The room screen for a projector: the round's pairings and the standings in
+    turn, the round's clock and the latest results, in big type. Who: as the
+    public page (anyone once published). Live like the public page."""
+    tournament = _readable(request, tournament_id)
+    etag = live_etag(
+        request, ("room", *selectors.tournament_live_stamp_get(tournament))
+    )
+    unchanged = live_unchanged(request, etag)
+    if unchanged is not None:
+        return unchanged
+    response = render(
+        request,
+        "tournaments/room.html",
+        {
+            "tournament": tournament,
+            "room": selectors.tournament_room_get(tournament),
+            "live_etag": etag,
+            "rotate_seconds": _rotate_seconds(request),
+        },
+    )
+    return live_tagged(response, etag, request)
+
+
+def _rotate_seconds(request: HttpRequest) -> int:
+    """``?rotate=`` seconds between the pairings and the standings (5–120, 15)."""
+    try:
+        return min(max(int(request.GET.get("rotate", "15")), 5), 120)
+    except ValueError:
+        return 15
 
 
 def entry_history(
@@ -135,7 +185,14 @@ def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
 @login_required
 def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _directed(request, tournament_id)
-    return render(
+    # Live: its rounds and standings are read again like the public page's.
+    etag = live_etag(
+        request, ("manage", *selectors.tournament_live_stamp_get(tournament))
+    )
+    unchanged = live_unchanged(request, etag)
+    if unchanged is not None:
+        return unchanged
+    response = render(
         request,
         "tournaments/manage.html",
         {
@@ -145,8 +202,10 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "standings": selectors.standings_view_get(tournament),
             "formats": selectors.format_choice_list(),
             "metrics": selectors.metric_choice_list(),
+            "live_etag": etag,
         },
     )
+    return live_tagged(response, etag, request)
 
 
 @login_required

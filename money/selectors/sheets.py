@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from money.actors import Viewer
 from money.models import (
@@ -37,7 +37,7 @@ from money.settlement import get_currency, plan_transfers
 from money.settlement.currency import format_minor
 from scoring import permissions
 from scoring.errors import NotFound
-from scoring.models import Club, Match, Player, Role
+from scoring.models import Club, Match, Player, Role, Seat
 
 _NAMES = {
     AccountKind.POT: "the pot",
@@ -74,6 +74,9 @@ def session_match_list(session: Session) -> list[Match]:
     return list(
         Match.objects.filter(money_session_link__session=session)
         .select_related("game")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        )
         .order_by("started_at", "id")
     )
 

@@ -53,7 +53,11 @@ from money.services.prizes import (
     tournament_prize_terms_set,
     tournament_prizes_settle,
 )
-from money.services.sessions import session_add_match, session_create
+from money.services.sessions import (
+    session_add_day_matches,
+    session_add_match,
+    session_create,
+)
 from money.services.settlements import (
     match_settle,
     session_settle,
@@ -71,6 +75,7 @@ __all__ = [
     "match_settle",
     "match_terms_set",
     "prize_terms_set",
+    "session_add_day_matches",
     "session_add_match",
     "session_create",
     "session_settle",

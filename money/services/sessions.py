@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django.db import transaction
@@ -95,3 +96,21 @@ def session_add_match(
     record.save(update_fields=["trail", "computed_at"])
     _settle_session(session, by=by)
     return link
+
+
+@transaction.atomic
+def session_add_day_matches(
+    *, session: Session, day: date | None = None, by: User | None
+) -> list[SessionMatch]:
+    """Put every stake match of ``day`` (the evening's own day by default) that the
+    session can still take into it, in the order played; each is re-settled with
+    the session as :func:`session_add_match` does. Matches it cannot take (another
+    currency, already in a session, abandoned) are left out, not refused."""
+    from money.selectors.evenings import session_day_get, session_day_match_list
+
+    _require_manager(by, session.club_id)
+    day = day or session_day_get(session)
+    return [
+        session_add_match(session=session, match=match, by=by)
+        for match in session_day_match_list(session, day)
+    ]

@@ -21,6 +21,7 @@ from scoring.ends_board import board_for
 from scoring.errors import DomainError
 from scoring.export import chart_series, context_lines, sheet_csv, sheet_table
 from scoring.forms import AbandonForm, MatchSetupForm
+from scoring.live import live_etag, live_tagged, live_unchanged
 from scoring.localtime import local_iso
 from scoring.models import Match
 from scoring.views._common import _club, _error_list, _readable_match, _scored_match
@@ -236,7 +237,15 @@ def match_sheet(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _readable_match(request, match_id)
     if isinstance(match, HttpResponse):
         return match
-    return render(request, "scoring/sheet.html", _context_for_sheet(request, match))
+    # Live: the page polls itself (static/js/live.js); the match's version grows
+    # with every change of the match or its deals, so an unchanged sheet is a 304.
+    etag = live_etag(request, (match.pk, match.version, match.status, match.updated_at))
+    unchanged = live_unchanged(request, etag)
+    if unchanged is not None:
+        return unchanged
+    context = _context_for_sheet(request, match)
+    context["live_etag"] = etag
+    return live_tagged(render(request, "scoring/sheet.html", context), etag, request)
 
 
 @require_GET

@@ -1,4 +1,5 @@
 // The score sheet: the Print button (a file, not an inline handler: the page's CSP).
-document.querySelectorAll("[data-print]").forEach(function (button) {
-  button.addEventListener("click", function () { window.print(); });
+// Delegated, so the button still works after live.js has replaced the sheet.
+document.addEventListener("click", function (event) {
+  if (event.target.closest && event.target.closest("[data-print]")) { window.print(); }
 });

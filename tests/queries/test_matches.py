@@ -8,6 +8,9 @@ match, and the lists of matches at two numbers of matches.
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from tests.queries.conftest import as_user
 from tests.queries.worlds import race
@@ -62,6 +65,21 @@ def test_sheet_pages(world, people, probe):
     client = as_user(people.member.user)
     for name in ("scoring:sheet", "scoring:sheet-csv", "scoring:chart"):
         probe(client, name, {"match_id": world.pk})
+
+
+#: The live sheet polled while nothing has changed: the session, the user, the
+#: match and the reader's membership; the answer is a 304 (no deal is read).
+LIVE_UNCHANGED = 5
+
+
+def test_an_unchanged_sheet_is_a_cheap_304(world, people):
+    client = as_user(people.member.user)
+    url = reverse("scoring:sheet", kwargs={"match_id": world.pk})
+    etag = client.get(url)["ETag"]
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304
+    assert len(captured) <= LIVE_UNCHANGED, [q["sql"] for q in captured]
 
 
 def test_match_list_pages(world, people, club, probe):

@@ -22,7 +22,13 @@ pytestmark = pytest.mark.django_db
 
 BOUNDS = {
     ("money:index", "GET"): 5,
-    ("money:sheet", "GET"): 13,
+    ("money:evenings", "GET"): 10,
+    ("money:evenings", "POST"): 10,
+    ("money:evening-matches", "POST"): 32,
+    # An evening's sheet also lists its matches with their players and the
+    # matches it can still take (5 more: the session, the reader's role, its
+    # matches, their seats, the candidates; their seats when there are any).
+    ("money:sheet", "GET"): 19,
     ("money:sheet-csv", "GET"): 10,
     ("money:settle", "POST"): 24,
     ("money:paid", "POST"): 19,
@@ -168,3 +174,45 @@ def test_an_evening_and_a_staked_match(club, size, probe):
         data={"keep": kept.pk, "merge": gus.pk},
         **JSON,
     )
+
+
+def test_the_treasurers_evening_pages(club, size, probe):
+    """The club's evenings, a new one, matches ticked and the day collected, and
+    the evening's sheet with the matches it can still take."""
+    from django.utils import timezone
+
+    from money.models import Session, SessionMatch
+    from scoring.localtime import local
+
+    matches, deals, count = size
+    admin = member(club, Role.ADMIN, "Aino")
+    players = [member(club) for _ in range(count)]
+    boss = as_user(admin.user)
+    one = {"club_id": club.pk}
+    probe(boss, "money:evenings", one)
+    for i in range(matches):
+        seated = [players[(i + k) % count] for k in range(4)]
+        last = tally(
+            club, admin.user, seated, deals, point_value="0.05", currency="EUR"
+        )
+    data = {"name": "Friday", "currency": "EUR", "team_mode": "per_member"}
+    probe(boss, "money:evenings", one, method="post", data=data, status=302)
+    session = Session.objects.get(club=club)
+    evening = {"session_id": session.pk}
+    sheet = {"kind": "session", "source_id": session.pk}
+    probe(boss, "money:sheet", sheet)  # every match still offered
+    # All but the last through the API; the last ticked, then the day collected
+    # (nothing left: the bound is the day's read and the redirect).
+    for match in club.matches.exclude(pk=last.pk):
+        link = {"match": match.pk}
+        boss.post(f"/api/v1/sessions/{session.pk}/matches", link, **JSON)
+    ticked = {"match": [str(last.pk)]}
+    probe(
+        boss, "money:evening-matches", evening, method="post", data=ticked, status=302
+    )
+    day = {"day": local(timezone.now(), club).date().isoformat()}
+    probe(boss, "money:evening-matches", evening, method="post", data=day, status=302)
+    assert SessionMatch.objects.filter(session=session).count() == matches
+    page = probe(boss, "money:sheet", sheet).content.decode()
+    assert page.count('name="match"') == 0  # nothing left to offer
+    probe(boss, "money:evenings", one)

@@ -10,6 +10,9 @@ then the director's actions, each on the state the previous one left.
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from scoring.models import DealStatus
 from scoring.services import deal_submit as submit
@@ -26,10 +29,13 @@ BOUNDS = {
     ("tournaments:list", "GET"): 5,
     ("tournaments:new", "GET"): 5,
     ("tournaments:new", "POST"): 11,
-    ("tournaments:public", "GET"): 23,  # Swiss 18, knockout 22, duplicate 23
-    ("tournaments:standings", "GET"): 5,
+    # The live stamp (2) and the prize-settlement link (1) on top of the page:
+    # Swiss 21, knockout and duplicate 25.
+    ("tournaments:public", "GET"): 26,
+    ("tournaments:standings", "GET"): 9,
+    ("tournaments:room", "GET"): 21,
     ("tournaments:entry", "GET"): 9,
-    ("tournaments:manage", "GET"): 17,
+    ("tournaments:manage", "GET"): 19,  # 17 + the live stamp (2)
     ("tournaments:table-correct", "GET"): 15,
     ("tournaments:table-correct", "POST"): 33,
     ("tournaments:act", "POST"): 30,
@@ -83,14 +89,32 @@ def last_table(event) -> Table:
     )
 
 
+#: A live page polled while nothing has changed: the session and the user, the
+#: tournament and the reader's right to see it, and the two stamp queries; the
+#: answer is a 304. The director's page asks two more (is this a director?).
+LIVE_UNCHANGED = 6
+LIVE_UNCHANGED_DIRECTOR = 8
+
+
+def unchanged_costs_little(client, name, kwargs, etag, *, director=False) -> None:
+    """The poll of an unchanged live page: a 304 in ``LIVE_UNCHANGED`` queries."""
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(reverse(name, kwargs=kwargs), HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304, response.status_code
+    assert response["ETag"] == etag
+    bound = LIVE_UNCHANGED_DIRECTOR if director else LIVE_UNCHANGED
+    assert len(captured) <= bound, [q["sql"][:80] for q in captured]
+
+
 def read_everything(event, people, probe):
     """Every page and read of ``event`` (a member, then the director)."""
     one = {"tournament_id": event.pk}
     director = people.admin.user
     client = as_user(people.member.user)
     probe(client, "tournaments:list")
-    probe(client, "tournaments:public", one)
-    probe(client, "tournaments:standings", one)
+    for name in ("tournaments:public", "tournaments:standings", "tournaments:room"):
+        page = probe(client, name, one)
+        unchanged_costs_little(client, name, one, page["ETag"])
     entry = event.entries.order_by("seed").first()
     probe(client, "tournaments:entry", {**one, "entry_id": entry.pk})
     probe(client, "api:tournament-list", query="limit=500")
@@ -101,7 +125,8 @@ def read_everything(event, people, probe):
     body = probe(client, "api:tournament-standings", one).json()
     assert body["pending"] is False
     boss = as_user(director)
-    probe(boss, "tournaments:manage", one)
+    page = probe(boss, "tournaments:manage", one)
+    unchanged_costs_little(boss, "tournaments:manage", one, page["ETag"], director=True)
     probe(boss, "tournaments:new")
     table = last_table(event)
     probe(

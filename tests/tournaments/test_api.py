@@ -137,7 +137,9 @@ def test_public_page_and_standings_fragment(client, event, director):
     assert page.status_code == 200
     html = page.content.decode()
     assert "Standings as of" in html and 'id="standings"' in html
-    assert reverse("tournaments:standings", args=[event.pk]) in html
+    # The page reads itself again (static/js/live.js), a 304 while unchanged.
+    url = reverse("tournaments:public", args=[event.pk])
+    assert f'data-live-url="{url}"' in html and "js/live.js" in html
     fragment = client.get(reverse("tournaments:standings", args=[event.pk]))
     assert fragment.status_code == 200 and b"<html" not in fragment.content
     assert b"Ann" in fragment.content

@@ -5,7 +5,8 @@ Modules: :mod:`.events` (visibility, one tournament, a stage's field),
 standings now), :mod:`.standings_sql` (the standings' raw SQL, all of it),
 :mod:`.standings` (the snapshot, fingerprints, the view), :mod:`.rounds` (rounds
 and tables for pages and the core), :mod:`.brackets` (knockout), :mod:`.groups`,
-:mod:`.duplicate` (boards), :mod:`.formats` (the forms' formats and metrics).
+:mod:`.duplicate` (boards), :mod:`.formats` (the forms' formats and metrics),
+:mod:`.live` (the live pages' stamp, the room screen).
 ``from tournaments import selectors`` and ``selectors.<name>`` reach every public
 reader.
 """
@@ -35,6 +36,11 @@ from tournaments.selectors.groups import (
     group_standings_compute,
     stage_group_list,
     stage_group_standings_get,
+)
+from tournaments.selectors.live import (
+    round_clock_get,
+    tournament_live_stamp_get,
+    tournament_room_get,
 )
 from tournaments.selectors.results import (
     INDIVIDUAL_TOTAL,
@@ -75,6 +81,7 @@ __all__ = [
     "match_tournament_id_get",
     "metric_choice_list",
     "ranking_config_get",
+    "round_clock_get",
     "round_format_get",
     "round_list_with_tables",
     "round_table_list",
@@ -98,6 +105,8 @@ __all__ = [
     "standings_stale_tournament_list",
     "standings_view_get",
     "tournament_get",
+    "tournament_live_stamp_get",
     "tournament_overview_get",
+    "tournament_room_get",
     "tournaments_visible_to",
 ]

@@ -26,13 +26,15 @@ Every function is keyword-only, typed and one transaction, takes the acting user
 Modules, by noun: :mod:`.events` (a tournament's life cycle, its points and
 tie-breaks), :mod:`.entries` (entries and withdrawals), :mod:`.stages` (stages, their
 settings and fields), :mod:`.generation` (a stage's next round from its format),
-:mod:`.rounds` (generate, adjust, start, lock, unlock), :mod:`.tables` (a director's
+:mod:`.rounds` (generate, adjust, start, lock, unlock), :mod:`.clock` (the round's
+time limit on the room screen), :mod:`.tables` (a director's
 corrections through the score book), :mod:`.standings` (the snapshot's recompute),
 :mod:`.common` (guards they share).
 ``from tournaments import services`` and ``services.<name>`` reach every service.
 """
 
 from tournaments.formats.registry import MAX_DEALS_PER_STANZA
+from tournaments.services.clock import round_clock_set
 from tournaments.services.entries import (
     entries_add,
     entry_withdraw,
@@ -78,6 +80,7 @@ __all__ = [
     "match_result_notify",
     "placement_parse",
     "round_adjust",
+    "round_clock_set",
     "round_generate",
     "round_lock",
     "round_start",

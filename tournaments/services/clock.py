@@ -1,0 +1,49 @@
+"""The round's clock on the room screen: a time limit in minutes, running from the
+round's start or from when the director last restarted it."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.errors import DomainError
+from tournaments import permissions
+from tournaments.models import Round
+from tournaments.services.common import _require, _require_open
+
+#: The longest round a clock counts down (a whole day).
+MAX_TIME_LIMIT_MINUTES = 24 * 60
+
+
+@transaction.atomic
+def round_clock_set(
+    *,
+    round: Round,
+    minutes: int | None,
+    restart: bool = False,
+    by: AbstractBaseUser,
+) -> Round:
+    """Set (or with ``None`` clear) the round's time limit; ``restart`` starts the
+    clock again from now (else it runs from the round's start)."""
+    round_ = (
+        Round.objects.select_for_update()
+        .select_related("stage__tournament")
+        .get(pk=round.pk)
+    )
+    tournament = round_.stage.tournament
+    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require_open(tournament)
+    if minutes is not None and not 1 <= minutes <= MAX_TIME_LIMIT_MINUTES:
+        raise DomainError(
+            "invalid_time_limit",
+            f"a round's time limit is 1 to {MAX_TIME_LIMIT_MINUTES} minutes",
+            "time_limit_minutes",
+        )
+    round_.time_limit_minutes = minutes
+    fields = ["time_limit_minutes"]
+    if restart:
+        round_.clock_started_at = timezone.now()
+        fields.append("clock_started_at")
+    round_.save(update_fields=fields)
+    return round_

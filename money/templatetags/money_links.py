@@ -33,6 +33,9 @@ def _member(context: Any, club_id: int) -> bool:
 
 @register.simple_tag(takes_context=True)
 def match_settlement_url(context: Any, match: Any) -> str:
+    user = context.get("user")
+    if user is None or not user.is_authenticated:
+        return ""  # a guest at a table link: no query for a link it cannot follow
     if match.point_value is None and not (
         MatchTerms.objects.filter(match=match, flat_stake__isnull=False).exists()
     ):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from django.urls import reverse
 from rest_framework.test import APIClient
 
 from money import selectors as money_selectors
@@ -21,8 +20,8 @@ from scoring import services as scoring_services
 from scoring.errors import Conflict
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
+from tests.scoring.multi_table import play_evening
 from tests.scoring.round_robin import play_round_robin
-from tournaments import tasks
 
 pytestmark = pytest.mark.django_db
 
@@ -198,58 +197,23 @@ def test_an_evening_of_tables_of_three(api_client, people, game, deals):
     table's players by their totals (placement points 4, 2, 1)."""
     club, sami, _others = people
     director = sami.user
-    api_client.force_authenticate(director)
 
-    def api(name, **kwargs):
-        return reverse(f"api:{name}", kwargs=kwargs)
+    def play_table(table):
+        body = enter(api_client, table.match.pk, deals)
+        assert body["finished"] is True and body["winners"] == [0]
+        match = Match.objects.get(pk=table.match.pk)
+        scoring_services.match_finish(match=match, by=director)
 
-    created = api_client.post(
-        api("tournament-list"),
-        {
-            "club": club.pk,
-            "name": "Evening",
-            "game": game,
-            "format": "multi_table",
-            "stage_settings": {
-                "rounds": 2,
-                "table_size": 3,
-                "min_table_size": 3,
-                "seed": 3,
-            },
-            "points": {"placement": [4, 2, 1, 0]},
-        },
-        format="json",
+    rows = play_evening(
+        api_client,
+        club,
+        director,
+        game=game,
+        names=["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"],
+        stage_settings={"rounds": 2, "table_size": 3, "min_table_size": 3, "seed": 3},
+        points={"placement": [4, 2, 1, 0]},
+        play_table=play_table,
     )
-    assert created.status_code == 201, created.json()
-    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
-    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
-    added = api_client.post(
-        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
-    )
-    assert added.status_code == 201
-    for _ in range(2):
-        generated = api_client.post(
-            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-        )
-        assert generated.status_code == 201, generated.json()
-        round_id = generated.json()["id"]
-        started = api_client.post(
-            api("tournament-round-start", tournament_id=tid, round_id=round_id)
-        )
-        assert started.status_code == 200, started.json()
-        for table in started.json()["tables"]:
-            body = enter(api_client, table["match"], deals)
-            assert body["finished"] is True and body["winners"] == [0]
-            match = Match.objects.get(pk=table["match"])
-            scoring_services.match_finish(match=match, by=director)
-        locked = api_client.post(
-            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-        )
-        assert locked.status_code == 200, locked.json()
-    tasks.standings_reconcile()
-    rows = api_client.get(api("tournament-standings", tournament_id=tid)).json()[
-        "stages"
-    ][0]["rows"]
     assert len(rows) == 6 and all(r["played"] == 2 for r in rows)
     # 4 + 2 + 1 a table (Believe or Doubt's two level at 0 share 2 + 1).
     points = sum(Fraction(r["values"]["match_points"]) for r in rows)

@@ -6,14 +6,13 @@ chips at the stake, ``chips_are_money``)."""
 from __future__ import annotations
 
 import pytest
-from django.urls import reverse
 
 from money import selectors as money_selectors
 from money import services as money_services
 from money.models import LedgerEntry
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tournaments import tasks
+from tests.scoring.multi_table import deals_enter, play_evening
 
 pytestmark = pytest.mark.django_db
 
@@ -281,6 +280,9 @@ def test_fireplace_poker_through_the_api_to_its_winner_and_per_point(
     }
 
 
+EVENING_NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gil", "Hal"]
+
+
 @pytest.mark.parametrize(
     ("game", "options", "table_size", "deals", "table_points"),
     [
@@ -297,73 +299,33 @@ def test_an_evening_through_the_tournament_api(
 ):
     """Two tables, two rounds, three deals a table; the standings place each
     table's players by their chips (placement points 4, 2, 1, 0)."""
-    director = people[0].user
-    api_client.force_authenticate(director)
 
-    def api(name, **kwargs):
-        return reverse(f"api:{name}", kwargs=kwargs)
+    def play_table(table):
+        match_id = table.match.pk
+        deals_enter(api_client, match_id, deals)
+        assert Match.objects.get(pk=match_id).finished
+        assert api_client.post(f"/api/v1/matches/{match_id}/finish").status_code in (
+            200,
+            409,
+        )
 
-    created = api_client.post(
-        api("tournament-list"),
-        {
-            "club": club.pk,
-            "name": "Poker night",
-            "game": game,
-            "format": "multi_table",
-            "options": options,
-            "stage_settings": {
-                "rounds": 2,
-                "table_size": table_size,
-                "min_table_size": table_size,
-                "seed": 3,
-            },
-            "points": {"placement": [4, 2, 1, 0]},
+    rows = play_evening(
+        api_client,
+        club,
+        people[0].user,
+        game=game,
+        name="Poker night",
+        names=EVENING_NAMES[: 2 * table_size],
+        options=options,
+        stage_settings={
+            "rounds": 2,
+            "table_size": table_size,
+            "min_table_size": table_size,
+            "seed": 3,
         },
-        format="json",
+        points={"placement": [4, 2, 1, 0]},
+        play_table=play_table,
     )
-    assert created.status_code == 201, created.json()
-    tid = created.json()["id"]
-    stage = created.json()["stages"][0]["id"]
-    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gil", "Hal"][: 2 * table_size]
-    added = api_client.post(
-        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
-    )
-    assert added.status_code == 201
-    for _ in range(2):
-        generated = api_client.post(
-            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-        )
-        assert generated.status_code == 201, generated.json()
-        round_id = generated.json()["id"]
-        started = api_client.post(
-            api("tournament-round-start", tournament_id=tid, round_id=round_id)
-        )
-        assert started.status_code == 200, started.json()
-        for table in started.json()["tables"]:
-            match_id = table["match"]
-            for number, hand in enumerate(deals, start=1):
-                response = api_client.post(
-                    f"/api/v1/matches/{match_id}/deals/",
-                    {"number": number, "input": hand},
-                    format="json",
-                )
-                assert response.status_code == 201, response.json()
-            assert Match.objects.get(pk=match_id).finished
-            assert api_client.post(
-                f"/api/v1/matches/{match_id}/finish"
-            ).status_code in (
-                200,
-                409,
-            )
-        locked = api_client.post(
-            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-        )
-        assert locked.status_code == 200, locked.json()
-    # The standings snapshot is a task's work after the commit; run it here.
-    tasks.reconcile_standings()
-    standings = api_client.get(api("tournament-standings", tournament_id=tid))
-    assert standings.status_code == 200, standings.json()
-    rows = standings.json()["stages"][0]["rows"]
     assert len(rows) == 2 * table_size
     assert all(r["played"] == 2 for r in rows)
     # Every table places its players (Indian Poker 94, 93, 107, 106; Strip Poker

@@ -20,9 +20,8 @@ from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
+from tests.scoring.multi_table import deals_enter, play_evening
 from tests.scoring.round_robin import play_round_robin
-from tournaments import tasks
-from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -240,69 +239,41 @@ def test_a_swiss_of_petanque_through_the_tournament_api(api_client, club_directo
     each table wins 13–5 (a blank round on the way); Aino, who wins both, leads
     and Dora, who loses both, is last."""
     club, director = club_director
-    api_client.force_authenticate(director)
-    created = api_client.post(
-        _api("tournament-list"),
-        {
-            "club": club.pk,
-            "name": "Boules",
-            "game": "tuomas-petanque",
-            "format": "swiss",
-        },
-        format="json",
-    )
-    assert created.status_code == 201, created.json()
-    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
     names = ["Aino", "Bert", "Cai", "Dora"]
-    api_client.post(
-        _api("tournament-entry-list", tournament_id=tid),
-        {"names": names},
-        format="json",
-    )
     strength = {name: i for i, name in enumerate(names)}
     wins = dict.fromkeys(names, 0)
-    for _ in range(2):
-        generated = api_client.post(
-            _api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-        )
-        assert generated.status_code == 201, generated.json()
-        round_id = generated.json()["id"]
-        api_client.post(
-            _api("tournament-round-start", tournament_id=tid, round_id=round_id)
-        )
-        for table in Round.objects.get(pk=round_id).tables.select_related("match"):
-            seats = {s.side: s.entry.name for s in table.sides.all()}
-            better = min((0, 1), key=lambda s: strength[seats[s]])
-            wins[seats[better]] += 1
-            rounds = [
-                {"side": 1 - better, "points": 3},
-                {},
-                {"side": better, "points": 4},
-                {"side": 1 - better, "points": 2},
-                {"side": better, "points": 4},
-                {"side": better, "points": 4},
-                {"side": better, "points": 1},
-            ]
-            for number, end in enumerate(rounds, start=1):
-                response = api_client.post(
-                    f"/api/v1/matches/{table.match.pk}/deals/",
-                    {"number": number, "input": end},
-                    format="json",
-                )
-                assert response.status_code == 201, response.json()
-            table.match.refresh_from_db()
-            assert table.match.finished and table.match.winners == [better]
-            totals = table.match.totals
-            assert (totals[better], totals[1 - better]) == (13, 5)
-            scoring_services.match_finish(match=table.match, by=director)
-        locked = api_client.post(
-            _api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-        )
-        assert locked.status_code == 200, locked.json()
+
+    def play_table(table):
+        seats = {s.side: s.entry.name for s in table.sides.all()}
+        better = min((0, 1), key=lambda s: strength[seats[s]])
+        wins[seats[better]] += 1
+        rounds = [
+            {"side": 1 - better, "points": 3},
+            {},
+            {"side": better, "points": 4},
+            {"side": 1 - better, "points": 2},
+            {"side": better, "points": 4},
+            {"side": better, "points": 4},
+            {"side": better, "points": 1},
+        ]
+        deals_enter(api_client, table.match.pk, rounds)
+        table.match.refresh_from_db()
+        assert table.match.finished and table.match.winners == [better]
+        totals = table.match.totals
+        assert (totals[better], totals[1 - better]) == (13, 5)
+        scoring_services.match_finish(match=table.match, by=director)
+
+    rows = play_evening(
+        api_client,
+        club,
+        director,
+        game="tuomas-petanque",
+        name="Boules",
+        names=names,
+        format="swiss",
+        play_table=play_table,
+    )
     assert wins["Aino"] == 2 and wins["Dora"] == 0
-    tasks.standings_reconcile()
-    standings = api_client.get(_api("tournament-standings", tournament_id=tid)).json()
-    rows = standings["stages"][0]["rows"]
     assert rows[0]["name"] == "Aino" and rows[-1]["name"] == "Dora"
 
 

@@ -67,6 +67,20 @@ def play_evening(
         api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
     )
     assert added.status_code == 201, added.json()
+    return rounds_play(api_client, tid, stage, rounds=rounds, play_table=play_table)
+
+
+def rounds_play(
+    api_client: Any,
+    tid: int,
+    stage: int,
+    *,
+    rounds: int | None,
+    play_table: Callable[[Table], None],
+) -> list[dict]:
+    """The rounds of stage ``stage`` of tournament ``tid`` (its entries added):
+    ``rounds`` of them (``None``: until the stage generates no more), each table by
+    ``play_table``; the standings' rows after the reconciler."""
     played = 0
     while rounds is None or played < rounds:
         generated = api_client.post(

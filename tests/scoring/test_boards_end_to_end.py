@@ -10,14 +10,13 @@ from fractions import Fraction
 
 import pytest
 
-from money import selectors as money_selectors
 from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tests.scoring.multi_table import deals_enter, rounds_play
 from tests.scoring.round_robin import play_round_robin
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -97,10 +96,7 @@ def test_a_best_of_three_through_the_api_settled_at_a_flat_stake(api_client, peo
     money_services.match_terms_set(
         match=match, team_mode="per_member", flat_stake="1.00", by=aino.user
     )
-    money_services.match_settle(match=match, by=aino.user)
-    settled, _ = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match, by=aino.user)
     assert {k: v for k, v in settled.items() if v} == {
         f"p{aino.pk}": -100,
         f"p{bert.pk}": 100,

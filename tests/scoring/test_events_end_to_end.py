@@ -13,15 +13,13 @@ from fractions import Fraction
 import pytest
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
-from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.errors import Conflict
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tests.scoring.multi_table import play_evening
 from tests.scoring.round_robin import play_round_robin
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -110,10 +108,7 @@ def test_a_bleep_game_ends_when_the_organiser_says_and_settles_per_point(people)
     match = scoring_services.match_finish(
         match=Match.objects.get(pk=match_id), by=sami.user
     )
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     average = Fraction(sum(FINAL), 3)
     assert tuple(t - average for t in FINAL) == MONEY
     assert {k: v for k, v in settled.items() if v} == {

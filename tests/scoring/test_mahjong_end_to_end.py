@@ -10,13 +10,11 @@ from fractions import Fraction
 import pytest
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
-from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tests.scoring.multi_table import deals_enter, play_evening
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -98,10 +96,7 @@ def test_a_short_game_through_the_api_to_its_winner_and_its_chips_as_money(peopl
 
     # The chips are money at a cent a chip, deal by deal.
     match = Match.objects.get(pk=match_id)
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     players = [sami, *others]
     assert {k: v for k, v in settled.items() if v} == {
         f"p{p.pk}": CHIPS[s] - 1000 for s, p in enumerate(players)

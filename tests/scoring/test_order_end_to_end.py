@@ -10,14 +10,12 @@ from fractions import Fraction
 
 import pytest
 
-from money import selectors as money_selectors
-from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tests.scoring.multi_table import deals_enter, play_evening
 from tests.scoring.round_robin import play_round_robin
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -141,10 +139,7 @@ def test_three_games_through_the_api_settled_by_the_average(
     match = scoring_services.match_finish(
         match=Match.objects.get(pk=match_id), by=people[0].user
     )
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     average = Fraction(sum(final), 4)
     expected = {
         f"p{p.pk}": int((t - average) * 100)

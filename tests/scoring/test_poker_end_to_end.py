@@ -13,6 +13,7 @@ from money.models import LedgerEntry
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tests.scoring.multi_table import deals_enter, play_evening
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -85,10 +86,7 @@ def test_indian_poker_through_the_api_to_its_winner_and_settled_in_money(
     assert match.totals == [94, 93, 107, 106]
     assert match.winners == [2]
 
-    money_services.match_settle(match=match, by=people[0].user)
-    settled, _ = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match, by=people[0].user)
     # Chips are money: −6, −7, +7, +6 chips at 0.10 EUR (in cents).
     assert {k: v for k, v in settled.items() if v} == {
         f"p{people[0].pk}": -60,
@@ -150,10 +148,7 @@ def test_strip_poker_through_the_api_and_settled_by_the_average(
     match = Match.objects.get(pk=match_id)
     assert match.finished and match.winners == [0]
 
-    money_services.match_settle(match=match, by=people[0].user)
-    settled, _ = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match, by=people[0].user)
     # Average 8: +7, −7, 0 chips at 0.10 EUR.
     assert {k: v for k, v in settled.items() if v} == {
         f"p{people[0].pk}": 70,
@@ -218,10 +213,7 @@ def test_win_loss_games_through_the_api_and_a_flat_stake(
     money_services.match_terms_set(
         match=match, team_mode="per_member", flat_stake="1.00", by=people[0].user
     )
-    money_services.match_settle(match=match, by=people[0].user)
-    settled, _ = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match, by=people[0].user)
     assert {k: v for k, v in settled.items() if v} == {
         f"p{p.pk}": 300 if i == winner else -100 for i, p in enumerate(people)
     }

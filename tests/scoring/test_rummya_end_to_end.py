@@ -9,13 +9,11 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
-from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tests.scoring.multi_table import deals_enter, play_evening
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -91,10 +89,7 @@ def test_two_players_through_the_api_to_a_winner_and_money(people):
 
     match = Match.objects.get(pk=match_id)
     scoring_services.match_finish(match=match, by=sami.user)
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     # (6500 − 80) × 0.01 = 64.20 EUR from Olli to Sami (in cents).
     got = {k: v for k, v in settled.items() if v}
     assert got == {f"p{sami.pk}": 6420, f"p{olli.pk}": -6420}

@@ -10,13 +10,12 @@ from fractions import Fraction
 import pytest
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
 from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tests.scoring.round_robin import play_round_robin
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -129,10 +128,7 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
     match = scoring_services.match_finish(
         match=Match.objects.get(pk=match_id), by=sami.user
     )
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     players = [sami, *others]
     # §1.2: the average method (where the most points lose, points count against).
     average = Fraction(sum(final), 3)
@@ -189,10 +185,7 @@ def test_machiavelli_won_through_the_api_and_settled_at_a_flat_stake(people):
     money_services.match_terms_set(
         match=match, team_mode="per_member", flat_stake="1.00", by=sami.user
     )
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     assert {k: v for k, v in settled.items() if v} == {
         f"p{sami.pk}": -100,
         f"p{others[0].pk}": 200,
@@ -234,10 +227,7 @@ def test_umtali_for_two_through_the_api_and_settled_per_point(people):
     match = scoring_services.match_finish(
         match=Match.objects.get(pk=match_id), by=sami.user
     )
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     # One point at 10 cents.
     assert {k: v for k, v in settled.items() if v} == {
         f"p{sami.pk}": -10,

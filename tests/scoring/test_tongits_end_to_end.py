@@ -11,13 +11,11 @@ from fractions import Fraction
 import pytest
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
-from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tests.scoring.multi_table import deals_enter, play_evening
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -94,10 +92,7 @@ def test_a_session_through_the_api_to_its_winner_and_its_chips_as_money(people):
 
     # A cent a chip, deal by deal: every deal balances although the pot holds chips.
     match = Match.objects.get(pk=match_id)
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     players = [sami, *others]
     assert {k: v for k, v in settled.items() if v} == {
         f"p{p.pk}": TOTALS[s] for s, p in enumerate(players)

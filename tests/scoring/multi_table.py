@@ -20,10 +20,13 @@ def api(name: str, **kwargs: Any) -> str:
     return reverse(f"api:{name}", kwargs=kwargs)
 
 
-def deals_enter(api_client: Any, match_id: int, deals: list[dict]) -> dict:
-    """Post ``deals`` numbered from 1, each accepted; return the last answer's match."""
+def deals_enter(
+    api_client: Any, match_id: int, deals: list[dict], first: int = 1
+) -> dict:
+    """Post ``deals`` numbered from ``first``, each accepted; return the last
+    answer's match."""
     response = None
-    for number, deal in enumerate(deals, start=1):
+    for number, deal in enumerate(deals, start=first):
         response = api_client.post(
             f"/api/v1/matches/{match_id}/deals/",
             {"number": number, "input": deal},

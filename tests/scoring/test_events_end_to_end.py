@@ -17,7 +17,7 @@ from scoring import services as scoring_services
 from scoring.errors import Conflict
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tests.scoring.multi_table import play_evening
+from tests.scoring.multi_table import deals_enter, play_evening
 from tests.scoring.round_robin import play_round_robin
 from tests.scoring.settling import balances_settle
 
@@ -46,18 +46,6 @@ def start(client, club, game, players, **extra) -> int:
     return created.json()["id"]
 
 
-def enter(client, match_id, deals, first=1):
-    response = None
-    for number, deal in enumerate(deals, start=first):
-        response = client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    return response.json()["match"]
-
-
 # Olli 3 cars, Sami 2 cars and a van, Cia a car and two trucks: 1, 3, −1.
 BLEEPS = [
     {"by": 1},
@@ -82,7 +70,7 @@ def test_a_bleep_game_ends_when_the_organiser_says_and_settles_per_point(people)
     match_id = start(
         client, club, "bleep-game", players, point_value="0.01", currency="EUR"
     )
-    body = enter(client, match_id, BLEEPS)
+    body = deals_enter(client, match_id, BLEEPS)
     assert tuple(body["totals"]) == FINAL
     assert body["finished"] is False and body["leaders"] == [1]
     tally = {r["code"]: r["value"] for r in body["next_deal"]["context"]}
@@ -102,7 +90,7 @@ def test_a_bleep_game_ends_when_the_organiser_says_and_settles_per_point(people)
     assert [(e["path"], e["code"]) for e in bad.json()["errors"]] == [
         ("by", "no_player")
     ]
-    body = enter(client, match_id, [{"end": True}], first=len(BLEEPS) + 1)
+    body = deals_enter(client, match_id, [{"end": True}], first=len(BLEEPS) + 1)
     assert body["finished"] is True and body["winners"] == [1]
 
     match = scoring_services.match_finish(
@@ -121,7 +109,7 @@ def test_believe_or_doubt_to_ten_with_the_next_answerer_on_the_sheet(people):
     client = APIClient()
     client.force_authenticate(sami.user)
     match_id = start(client, club, "believe-or-doubt", [sami, *others])
-    body = enter(client, match_id, [{}, {"doubter": 2, "answer": "wrong"}])
+    body = deals_enter(client, match_id, [{}, {"doubter": 2, "answer": "wrong"}])
     rows = {r["code"]: r["value"] for r in body["next_deal"]["context"]}
     assert rows["answerer"] == 2  # the right doubter answers next
     assert tuple(body["totals"]) == (1, 0, 0)
@@ -132,7 +120,7 @@ def test_believe_or_doubt_to_ten_with_the_next_answerer_on_the_sheet(people):
     )
     assert not_theirs.status_code == 400
     assert not_theirs.json()["errors"][0]["code"] == "own_answer"
-    body = enter(
+    body = deals_enter(
         client, match_id, [{"doubter": 0, "answer": "right"}] + [{}] * 9, first=3
     )
     assert tuple(body["totals"]) == (0, 0, 10)
@@ -144,7 +132,7 @@ def test_a_jakis_goal_past_the_stock_is_refused_naming_the_scorer(people):
     client = APIClient()
     client.force_authenticate(sami.user)
     match_id = start(client, club, "jakis", [sami, others[0]])
-    enter(client, match_id, [{"by": 0}] * 6)
+    deals_enter(client, match_id, [{"by": 0}] * 6)
     refused = client.post(
         f"/api/v1/matches/{match_id}/deals/",
         {"number": 7, "input": {"by": 1}},
@@ -154,7 +142,7 @@ def test_a_jakis_goal_past_the_stock_is_refused_naming_the_scorer(people):
     assert [(e["path"], e["code"]) for e in refused.json()["errors"]] == [
         ("by", "stock_exhausted")
     ]
-    body = enter(client, match_id, [{"end": True}], first=7)
+    body = deals_enter(client, match_id, [{"end": True}], first=7)
     assert body["winners"] == [0]
 
 
@@ -194,7 +182,7 @@ def test_an_evening_of_tables_of_three(api_client, people, game, deals):
     director = sami.user
 
     def play_table(table):
-        body = enter(api_client, table.match.pk, deals)
+        body = deals_enter(api_client, table.match.pk, deals)
         assert body["finished"] is True and body["winners"] == [0]
         match = Match.objects.get(pk=table.match.pk)
         scoring_services.match_finish(match=match, by=director)

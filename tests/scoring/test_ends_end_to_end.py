@@ -197,14 +197,7 @@ def test_a_contract_petanque_game_of_three_settled_by_the_average(people):
     assert [(e["path"], e["code"]) for e in bad.json()["errors"]] == [
         ("fled", "flee_needs_double")
     ]
-    for number, deal in enumerate(CONTRACTS, start=1):
-        response = client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    body = response.json()["match"]
+    body = deals_enter(client, match_id, CONTRACTS)
     assert body["totals"] == CONTRACT_TOTALS == [16, 17, 7]
     assert body["finished"] is True and body["winners"] == [1]
     match = scoring_services.match_finish(

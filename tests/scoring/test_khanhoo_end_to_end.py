@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
+from tests.scoring.multi_table import deals_enter
 from tests.scoring.round_robin import play_round_robin
 from tests.scoring.settling import balances_settle
 
@@ -73,14 +74,7 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(people):
     assert bad.status_code == 400, bad.json()
     paths = [e["path"] for e in bad.json()["errors"]]
     assert any(p.endswith("players.0.melds.0") for p in paths), paths
-    for number, deal in enumerate(DEALS, start=1):
-        response = client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    body = response.json()["match"]
+    body = deals_enter(client, match_id, DEALS)
     assert tuple(body["totals"]) == FINAL
     assert body["finished"] is True
     assert body["winners"] == [0]

@@ -119,14 +119,7 @@ def test_three_games_through_the_api_settled_by_the_average(
     )
     assert refused.status_code == 400, refused.json()
     assert [e["path"] for e in refused.json()["errors"]] == [bad_path]
-    for number, deal in enumerate(deals, start=1):
-        response = api_client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    body = response.json()["match"]
+    body = deals_enter(api_client, match_id, deals)
     assert tuple(body["totals"]) == final
     assert body["finished"] is True and body["winners"] == winners
     more = api_client.post(

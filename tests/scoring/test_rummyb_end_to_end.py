@@ -14,6 +14,7 @@ from money import services as money_services
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
+from tests.scoring.multi_table import deals_enter
 from tests.scoring.round_robin import play_round_robin
 from tests.scoring.settling import balances_settle
 
@@ -96,14 +97,7 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
     )
     assert created.status_code == 201, created.json()
     match_id = created.json()["id"]
-    for number, deal in enumerate(deals, start=1):
-        response = client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    body = response.json()["match"]
+    body = deals_enter(client, match_id, deals)
     assert tuple(body["totals"]) == final
     assert body["finished"] is True
     assert body["winners"] == winners
@@ -215,14 +209,7 @@ def test_umtali_for_two_through_the_api_and_settled_per_point(people):
         {"sides": [{"melds": ["5H 6H 7H", "KC QC", "JD", "2S 2D"]}, {"melds": ["AH"]}]},
         *[{"mode": "totals", "points": [20, 30]}] * 3,
     ]
-    for number, deal in enumerate(deals, start=1):
-        response = client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    body = response.json()["match"]
+    body = deals_enter(client, match_id, deals)
     assert body["totals"] == [90, 91] and body["winners"] == [1]
     match = scoring_services.match_finish(
         match=Match.objects.get(pk=match_id), by=sami.user

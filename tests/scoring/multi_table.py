@@ -3,7 +3,8 @@ tests: create the tournament, add the entries, then each round generate, start, 
 every table, lock; run the standings reconciler and return the standings' rows.
 Each game module says only what differs: the game, the names, the stage's settings
 and points, and how one table's match is played (``play_table``), which also checks
-the table's outcome and finishes its match."""
+the table's outcome and finishes its match. ``match_create`` and ``deals_enter``
+are the steps of one match through the API, for the single-match tests too."""
 
 from __future__ import annotations
 
@@ -18,6 +19,14 @@ from tournaments.models import Round, Table
 
 def api(name: str, **kwargs: Any) -> str:
     return reverse(f"api:{name}", kwargs=kwargs)
+
+
+def match_create(api_client: Any, club: Any, body: dict) -> int:
+    """Start a match of ``club`` through the API (``body``: game, seats, stake …);
+    it must be accepted; return its id."""
+    created = api_client.post(f"/api/v1/clubs/{club.pk}/matches/", body, format="json")
+    assert created.status_code == 201, created.json()
+    return created.json()["id"]
 
 
 def deals_enter(

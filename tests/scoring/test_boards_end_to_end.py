@@ -14,7 +14,7 @@ from money import services as money_services
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tests.scoring.multi_table import deals_enter, rounds_play
+from tests.scoring.multi_table import deals_enter, match_create, rounds_play
 from tests.scoring.round_robin import play_round_robin
 from tests.scoring.settling import balances_settle
 
@@ -48,18 +48,16 @@ def test_a_best_of_three_through_the_api_settled_at_a_flat_stake(api_client, peo
     )
     assert refused.status_code == 400
     assert refused.json()["errors"][0]["code"] == "stake_on_win_loss_game"
-    created = api_client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        api_client,
+        club,
         {
             "game": "beginners-go",
             "options": {"games": 3, "first_to": 2},
             "seats": seats,
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     deals_url = f"/api/v1/matches/{match_id}/deals/"
 
     # A captured stone left on the board: a 400 naming the board.

@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tests.scoring.multi_table import deals_enter, play_evening
+from tests.scoring.multi_table import deals_enter, match_create, play_evening
 from tests.scoring.round_robin import play_round_robin
 from tests.scoring.settling import balances_settle
 
@@ -53,8 +53,9 @@ def test_a_curling_match_to_its_winner_settled_per_point(people):
     club, sami, (olli, _cia) = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "curling",
             "seats": [{"player": sami.pk, "side": 0}, {"player": olli.pk, "side": 1}],
@@ -62,10 +63,7 @@ def test_a_curling_match_to_its_winner_settled_per_point(people):
             "point_value": "0.50",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     bad = client.post(
         f"/api/v1/matches/{match_id}/deals/",
         {"number": 1, "input": {"side": 0, "points": 9}},
@@ -112,18 +110,16 @@ def test_a_petanque_match_of_two_pairs_settled_per_point(people):
     client = APIClient()
     client.force_authenticate(sami.user)
     seats = [(sami, 0), (olli, 1), (cia, 0), (dan, 1)]
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "tuomas-petanque",
             "seats": [{"player": p.pk, "side": s} for p, s in seats],
             "point_value": "0.20",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     bad = client.post(
         f"/api/v1/matches/{match_id}/deals/",
         {"number": 1, "input": {"side": 0, "points": 7}},
@@ -176,18 +172,16 @@ def test_a_contract_petanque_game_of_three_settled_by_the_average(people):
     client = APIClient()
     client.force_authenticate(sami.user)
     players = [sami, *others]
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "contract-petanque",
             "seats": [{"player": p.pk, "side": s} for s, p in enumerate(players)],
             "point_value": "0.03",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     bad = client.post(
         f"/api/v1/matches/{match_id}/deals/",
         {"number": 1, "input": {"declarer": 0, "bid": 3, "fled": 1, "ball_points": 4}},

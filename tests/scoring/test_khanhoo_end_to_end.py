@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tests.scoring.multi_table import deals_enter
+from tests.scoring.multi_table import deals_enter, match_create
 from tests.scoring.round_robin import play_round_robin
 from tests.scoring.settling import balances_settle
 
@@ -48,8 +48,9 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(people):
     club, sami, others = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "khanhoo",
             "seats": [
@@ -58,10 +59,7 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(people):
             "point_value": "0.01",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     # An impossible hand is a structured error naming the meld.
     bad = client.post(
         f"/api/v1/matches/{match_id}/deals/",

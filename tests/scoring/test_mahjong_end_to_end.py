@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tests.scoring.multi_table import deals_enter, play_evening
+from tests.scoring.multi_table import deals_enter, match_create, play_evening
 from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
@@ -60,8 +60,9 @@ def test_a_short_game_through_the_api_to_its_winner_and_its_chips_as_money(peopl
     club, sami, others = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "mahjong",
             "seats": [
@@ -70,10 +71,7 @@ def test_a_short_game_through_the_api_to_its_winner_and_its_chips_as_money(peopl
             "point_value": "0.01",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     for number, deal in enumerate(DEALS, start=1):
         response = client.post(
             f"/api/v1/matches/{match_id}/deals/",

@@ -13,7 +13,7 @@ import pytest
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tests.scoring.multi_table import deals_enter, play_evening
+from tests.scoring.multi_table import deals_enter, match_create, play_evening
 from tests.scoring.round_robin import play_round_robin
 from tests.scoring.settling import balances_settle
 
@@ -99,8 +99,9 @@ def test_three_games_through_the_api_settled_by_the_average(
 ):
     deals, final, winners, bad, bad_path = CASES[game]
     api_client.force_authenticate(people[0].user)
-    created = api_client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        api_client,
+        club,
         {
             "game": game,
             "options": {"games": 3},
@@ -108,10 +109,7 @@ def test_three_games_through_the_api_settled_by_the_average(
             "point_value": "1.00",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     refused = api_client.post(
         f"/api/v1/matches/{match_id}/deals/",
         {"number": 1, "input": bad},

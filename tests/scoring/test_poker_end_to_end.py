@@ -12,7 +12,7 @@ from money import services as money_services
 from money.models import LedgerEntry
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tests.scoring.multi_table import deals_enter, play_evening
+from tests.scoring.multi_table import deals_enter, match_create, play_evening
 from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
@@ -53,8 +53,9 @@ def test_indian_poker_through_the_api_to_its_winner_and_settled_in_money(
     api_client, club, people
 ):
     api_client.force_authenticate(people[0].user)
-    created = api_client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        api_client,
+        club,
         {
             "game": "indian-poker",
             "options": {"hands": 3},
@@ -62,10 +63,7 @@ def test_indian_poker_through_the_api_to_its_winner_and_settled_in_money(
             "point_value": "0.10",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     for number, hand in enumerate(HANDS, start=1):
         response = api_client.post(
             f"/api/v1/matches/{match_id}/deals/",
@@ -121,8 +119,9 @@ def test_strip_poker_through_the_api_and_settled_by_the_average(
     """Three deals through the API (the players agreed on three); the worths are
     settled per chip by the average method (the bank's antes shared equally)."""
     api_client.force_authenticate(people[0].user)
-    created = api_client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        api_client,
+        club,
         {
             "game": "strip-poker",
             "options": {"deals": 3},
@@ -130,10 +129,7 @@ def test_strip_poker_through_the_api_and_settled_by_the_average(
             "point_value": "0.10",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     for number, deal in enumerate(STRIP_DEALS, start=1):
         response = api_client.post(
             f"/api/v1/matches/{match_id}/deals/",
@@ -236,8 +232,9 @@ def test_fireplace_poker_through_the_api_to_its_winner_and_per_point(
     """Turns through the API until seat 0 is out of its (three) chips; the loser pays
     the difference × the value of a point (§1.2; fewer chips win)."""
     api_client.force_authenticate(people[0].user)
-    created = api_client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        api_client,
+        club,
         {
             "game": "fireplace-poker",
             "options": {"chips": 3},
@@ -245,10 +242,7 @@ def test_fireplace_poker_through_the_api_to_its_winner_and_per_point(
             "point_value": "0.50",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     for number, turn in enumerate(FIREPLACE_TURNS, start=1):
         response = api_client.post(
             f"/api/v1/matches/{match_id}/deals/",

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tests.scoring.multi_table import deals_enter, play_evening
+from tests.scoring.multi_table import deals_enter, match_create, play_evening
 from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
@@ -43,18 +43,16 @@ def test_two_players_through_the_api_to_a_winner_and_money(people):
     club, sami, olli = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "canasta",
             "seats": [{"player": sami.pk, "side": 0}, {"player": olli.pk, "side": 1}],
             "point_value": "0.01",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
 
     # A partner's hand at the table of two is refused, naming the field.
     refused = client.post(

@@ -14,7 +14,7 @@ from money import services as money_services
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tests.scoring.multi_table import deals_enter
+from tests.scoring.multi_table import deals_enter, match_create
 from tests.scoring.round_robin import play_round_robin
 from tests.scoring.settling import balances_settle
 
@@ -83,8 +83,9 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
     club, sami, others = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": slug,
             "seats": [
@@ -93,10 +94,7 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
             "point_value": "0.01",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     body = deals_enter(client, match_id, deals)
     assert tuple(body["totals"]) == final
     assert body["finished"] is True
@@ -193,18 +191,16 @@ def test_umtali_for_two_through_the_api_and_settled_per_point(people):
     club, sami, (olli, _cia) = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "umtali",
             "seats": [{"player": sami.pk, "side": 0}, {"player": olli.pk, "side": 1}],
             "point_value": "0.10",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     deals = [
         {"sides": [{"melds": ["5H 6H 7H", "KC QC", "JD", "2S 2D"]}, {"melds": ["AH"]}]},
         *[{"mode": "totals", "points": [20, 30]}] * 3,

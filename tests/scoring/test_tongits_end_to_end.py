@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tests.scoring.multi_table import deals_enter, play_evening
+from tests.scoring.multi_table import deals_enter, match_create, play_evening
 from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
@@ -57,8 +57,9 @@ def test_a_session_through_the_api_to_its_winner_and_its_chips_as_money(people):
     club, sami, others = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "tongits",
             "options": {"deals": 4},
@@ -68,10 +69,7 @@ def test_a_session_through_the_api_to_its_winner_and_its_chips_as_money(people):
             "point_value": "0.01",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     for number, deal in enumerate(DEALS, start=1):
         response = client.post(
             f"/api/v1/matches/{match_id}/deals/",

@@ -33,12 +33,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
-from games.engine.errors import RuleError
-from games.engine.game import ContextRow, DealScore, Fact, MatchState, advanced
+from games.engine.errors import DealRejected, RuleError
+from games.engine.game import (
+    ContextRow,
+    DealScore,
+    Fact,
+    Game,
+    MatchState,
+    NextDeal,
+    Table,
+    advanced,
+)
 from games.engine.goals import target_or_deals_advance, target_or_deals_rows
 
 EndFlag = Annotated[
@@ -167,6 +176,19 @@ def event_seat_errors(
     return []
 
 
+def event_entry(
+    by: int | None, kind: str, *, seats: int, end: bool, section: str
+) -> tuple[Event, ...]:
+    """The events of an entry that names who (``by``) it happened to: one event of
+    ``kind``, none for an end alone. An entry without ``by`` and without ``end``, or
+    with a seat not at the table, is refused naming the field ``by`` (see
+    :func:`event_seat_errors`)."""
+    errors = event_seat_errors(by, seats, path="by", required=not end, section=section)
+    if errors:
+        raise DealRejected(errors)
+    return () if by is None else (Event(by, kind),)
+
+
 def events_score(
     state: EventState,
     book: EventBook,
@@ -249,3 +271,44 @@ def events_rows(
             state, target=target, deals=None, unit=("entry", "Entry")
         )
     )
+
+
+class EventGame(Game):
+    """A game kept as events with points (this module's shape).
+
+    A subclass declares ``events`` (its :class:`EventBook`), ``deal_input`` and
+    :meth:`verify_and_score`; optionally ``leader`` (the sheet shows who leads: a
+    game with no end, where leading is the point) and ``notes`` (shown before each
+    entry). The match ends at the options' ``target`` if the game has one
+    (:meth:`Game.match_goal`) or by an entry's ``end`` flag. An entry is not a
+    contest: nobody wins one. A game with fields of its own beside the tally
+    extends :meth:`initial_fields`, :meth:`advance` and :meth:`next_deal`.
+    """
+
+    State: ClassVar[type[MatchState]] = EventState
+    events: ClassVar[EventBook]
+    leader: ClassVar[bool] = False
+    notes: ClassVar[tuple[str, ...]] = ()
+
+    def initial_fields(self, options: BaseModel, table: Table) -> Mapping[str, Any]:
+        return events_initial(self.events, table.side_count)
+
+    def advance(self, state: EventState, score: DealScore) -> EventState:
+        target = self.match_goal(state.options).target
+        return events_advance(state, score, book=self.events, target=target)
+
+    def deal_winners(
+        self, points: Sequence[int], detail: Mapping[str, Any] | None = None
+    ) -> tuple[int, ...]:
+        """An entry (a goal, a shout, a question) is not a game: nobody wins one."""
+        return ()
+
+    def next_deal(self, state: EventState) -> NextDeal | None:
+        if state.finished:
+            return None
+        target = self.match_goal(state.options).target
+        return NextDeal(
+            number=state.deal_number,
+            notes=self.notes,
+            context=events_rows(state, self.events, target=target, leader=self.leader),
+        )

@@ -38,20 +38,20 @@ target first; chips left = ``target`` − points.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from games.engine import DealRejected, DealScore, Game, RuleError, Table, register
+from games.engine import DealRejected, DealScore, RuleError, Table, register
 from games.engine.events import (
     Event,
     EventBook,
+    EventGame,
     EventKind,
     EventState,
     events_advance,
-    events_initial,
     events_rows,
     events_score,
 )
@@ -114,7 +114,7 @@ class BelieveOrDoubtState(EventState):
 
 
 @register
-class BelieveOrDoubt(Game):
+class BelieveOrDoubt(EventGame):
     slug = "believe-or-doubt"
     name = "Believe or Doubt"
     source = "001_b57793035adc3f64.txt §41 (l.2723–2773)"
@@ -126,6 +126,7 @@ class BelieveOrDoubt(Game):
     Options = BelieveOrDoubtOptions
     deal_input = BelieveOrDoubtQuestion
     State = BelieveOrDoubtState
+    events = EVENTS
     tables = tuple(tuple(range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
 
     def default_table(self, options: BelieveOrDoubtOptions) -> Table:
@@ -135,7 +136,7 @@ class BelieveOrDoubt(Game):
         self, options: BelieveOrDoubtOptions, table: Table
     ) -> Mapping[str, Any]:
         return {
-            **events_initial(EVENTS, table.side_count),
+            **super().initial_fields(options, table),
             "answerer": table.first_dealer,
         }
 
@@ -212,12 +213,6 @@ class BelieveOrDoubt(Game):
             target=state.options.target,
             answerer=score.detail["next"],
         )
-
-    def deal_winners(
-        self, points: Sequence[int], detail: Mapping[str, Any] | None = None
-    ) -> tuple[int, ...]:
-        """A question is not a game: nobody wins an entry."""
-        return ()
 
     def next_deal(self, state: BelieveOrDoubtState) -> NextDeal | None:
         if state.finished:

@@ -19,25 +19,20 @@ player's total is cars − other vehicles.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.engine import DealRejected, DealScore, Game, Table, register
+from games.engine import DealScore, Table, register
 from games.engine.events import (
     EndFlag,
-    Event,
     EventBook,
+    EventGame,
     EventKind,
     EventState,
-    event_seat_errors,
-    events_advance,
-    events_initial,
-    events_rows,
+    event_entry,
     events_score,
 )
-from games.engine.game import NextDeal
 from games.engine.inputs import FrozenModel, SeatField, tap_seat_role
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -78,7 +73,7 @@ class BleepShout(FrozenModel):
 
 
 @register
-class BleepGame(Game):
+class BleepGame(EventGame):
     slug = "bleep-game"
     name = "The Bleep Game"
     source = "001_b57793035adc3f64.txt §37 (l.2556–2573)"
@@ -89,43 +84,17 @@ class BleepGame(Game):
     )
     Options = BleepOptions
     deal_input = BleepShout
-    State = EventState
+    events = EVENTS
+    # §37.1 (l.2572): "no definitive end": leading is what matters.
+    leader = True
     tables = tuple(tuple(range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
 
     def default_table(self, options: BleepOptions) -> Table:
         return Table((0, 1, 2))
 
-    def initial_fields(self, options: BleepOptions, table: Table) -> Mapping[str, Any]:
-        return events_initial(EVENTS, table.side_count)
-
     def verify_and_score(self, state: EventState, deal: BleepShout) -> DealScore:
-        errors = event_seat_errors(
-            deal.by,
-            len(state.table.seats),
-            path="by",
-            required=not deal.end,
-            section=SECTION,
+        seats = len(state.table.seats)
+        events = event_entry(
+            deal.by, deal.event, seats=seats, end=deal.end, section=SECTION
         )
-        if errors:
-            raise DealRejected(errors)
-        events = () if deal.by is None else (Event(deal.by, deal.event),)
         return events_score(state, EVENTS, events, end=deal.end)
-
-    def advance(self, state: EventState, score: DealScore) -> EventState:
-        return events_advance(state, score, book=EVENTS, target=state.options.target)
-
-    def deal_winners(
-        self, points: Sequence[int], detail: Mapping[str, Any] | None = None
-    ) -> tuple[int, ...]:
-        """A shout is not a contest: nobody wins an entry."""
-        return ()
-
-    def next_deal(self, state: EventState) -> NextDeal | None:
-        if state.finished:
-            return None
-        return NextDeal(
-            number=state.deal_number,
-            context=events_rows(
-                state, EVENTS, target=state.options.target, leader=True
-            ),
-        )

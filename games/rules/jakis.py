@@ -32,25 +32,20 @@ folded match satisfies ``stock_needed(a, b) ≤ 40``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field
 
-from games.engine import DealRejected, DealScore, Game, RuleError, Table, register
+from games.engine import DealRejected, DealScore, RuleError, register
 from games.engine.events import (
     EndFlag,
-    Event,
     EventBook,
+    EventGame,
     EventKind,
     EventState,
-    event_seat_errors,
-    events_advance,
-    events_initial,
-    events_rows,
+    event_entry,
     events_score,
 )
-from games.engine.game import NextDeal
 from games.engine.inputs import FrozenModel, SeatField, tap_seat_role
 
 DECK, DEALT = 52, 2 * (3 + 2 + 1)  # §36.1: three rows of 3, 2 and 1 cards each
@@ -88,7 +83,7 @@ class JakisGoal(FrozenModel):
 
 
 @register
-class Jakis(Game):
+class Jakis(EventGame):
     slug = "jakis"
     name = "Jäkis"
     source = "001_b57793035adc3f64.txt §36 (l.2526–2555)"
@@ -98,18 +93,12 @@ class Jakis(Game):
     )
     Options = JakisOptions
     deal_input = JakisGoal
-    State = EventState
+    events = EVENTS
+    notes = ("Enter each goal; tick end when the stock runs out (§36.3).",)
     tables = ((0, 1),)
 
-    def initial_fields(self, options: JakisOptions, table: Table) -> Mapping[str, Any]:
-        return events_initial(EVENTS, table.side_count)
-
     def verify_and_score(self, state: EventState, deal: JakisGoal) -> DealScore:
-        errors = event_seat_errors(
-            deal.by, 2, path="by", required=not deal.end, section="§36.2"
-        )
-        if errors:
-            raise DealRejected(errors)
+        events = event_entry(deal.by, "goal", seats=2, end=deal.end, section="§36.2")
         if deal.by is not None:
             goals = list(state.totals)
             goals[deal.by] += 1
@@ -126,23 +115,4 @@ class Jakis(Game):
                         )
                     ]
                 )
-        events = () if deal.by is None else (Event(deal.by, "goal"),)
         return events_score(state, EVENTS, events, end=deal.end)
-
-    def advance(self, state: EventState, score: DealScore) -> EventState:
-        return events_advance(state, score, book=EVENTS)
-
-    def deal_winners(
-        self, points: Sequence[int], detail: Mapping[str, Any] | None = None
-    ) -> tuple[int, ...]:
-        """A goal is not a game: nobody wins an entry."""
-        return ()
-
-    def next_deal(self, state: EventState) -> NextDeal | None:
-        if state.finished:
-            return None
-        return NextDeal(
-            number=state.deal_number,
-            notes=("Enter each goal; tick end when the stock runs out (§36.3).",),
-            context=events_rows(state, EVENTS),
-        )

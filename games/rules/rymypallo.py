@@ -24,22 +24,21 @@ ball after a goal is the other team's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import Field
 
-from games.engine import DealRejected, DealScore, Game, Table, register
+from games.engine import DealScore, Table, register
 from games.engine.events import (
     EndFlag,
-    Event,
     EventBook,
+    EventGame,
     EventKind,
     EventState,
-    event_seat_errors,
+    event_entry,
     events_advance,
-    events_initial,
     events_rows,
     events_score,
 )
@@ -78,7 +77,7 @@ class RymypalloState(EventState):
 
 
 @register
-class Rymypallo(Game):
+class Rymypallo(EventGame):
     slug = "rymypallo"
     name = "Rymypallo"
     source = "001_b57793035adc3f64.txt §73 (l.3994–4019)"
@@ -89,20 +88,16 @@ class Rymypallo(Game):
     Options = RymypalloOptions
     deal_input = RymypalloGoal
     State = RymypalloState
+    events = EVENTS
     tables = ((0, 1),)
 
     def initial_fields(
         self, options: RymypalloOptions, table: Table
     ) -> Mapping[str, Any]:
-        return {**events_initial(EVENTS, 2), "ball": table.first_dealer}
+        return {**super().initial_fields(options, table), "ball": table.first_dealer}
 
     def verify_and_score(self, state: RymypalloState, deal: RymypalloGoal) -> DealScore:
-        errors = event_seat_errors(
-            deal.by, 2, path="by", required=not deal.end, section="§73.2"
-        )
-        if errors:
-            raise DealRejected(errors)
-        events = () if deal.by is None else (Event(deal.by, "goal"),)
+        events = event_entry(deal.by, "goal", seats=2, end=deal.end, section="§73.2")
         return events_score(state, EVENTS, events, end=deal.end)
 
     def advance(self, state: RymypalloState, score: DealScore) -> RymypalloState:
@@ -110,12 +105,6 @@ class Rymypallo(Game):
         # §73.2 (l.4016): after a goal the non-scoring team has the ball.
         ball = 1 - goals[0][0] if goals else state.ball
         return events_advance(state, score, book=EVENTS, ball=ball)
-
-    def deal_winners(
-        self, points: Sequence[int], detail: Mapping[str, Any] | None = None
-    ) -> tuple[int, ...]:
-        """A goal is not a game: nobody wins an entry."""
-        return ()
 
     def next_deal(self, state: RymypalloState) -> NextDeal | None:
         if state.finished:

@@ -1,4 +1,7 @@
-"""A club with one player of each role, and a two-handed match of the test game."""
+"""A club with one player of each role, and a two-handed match of the test game; the
+browser tests' phone (``browser``, ``table``, ``page`` of :mod:`tests.scoring.browser`)
+for every module here by name (a module whose club differs defines its own
+``table``)."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from scoring.models import Role
+from tests.scoring.browser import browser, page, table  # noqa: F401  (the phone)
 from tests.scoring.factories import ClubFactory, UserFactory, member, race_match
 
 

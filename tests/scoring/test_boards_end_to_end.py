@@ -11,13 +11,13 @@ from fractions import Fraction
 import pytest
 from django.test import Client
 
-from money import selectors as money_selectors
 from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
+from tests.scoring.multi_table import deals_enter, match_create, rounds_play
 from tests.scoring.round_robin import play_round_robin
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -49,18 +49,16 @@ def test_a_best_of_three_through_the_api_settled_at_a_flat_stake(api_client, peo
     )
     assert refused.status_code == 400
     assert refused.json()["errors"][0]["code"] == "stake_on_win_loss_game"
-    created = api_client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        api_client,
+        club,
         {
             "game": "beginners-go",
             "options": {"games": 3, "first_to": 2},
             "seats": seats,
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     deals_url = f"/api/v1/matches/{match_id}/deals/"
 
     # A captured stone left on the board: a 400 naming the board.
@@ -102,10 +100,7 @@ def test_a_best_of_three_through_the_api_settled_at_a_flat_stake(api_client, peo
     money_services.match_terms_set(
         match=match, team_mode="per_member", flat_stake="1.00", by=aino.user
     )
-    money_services.match_settle(match=match, by=aino.user)
-    settled, _ = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match, by=aino.user)
     assert {k: v for k, v in settled.items() if v} == {
         f"p{aino.pk}": -100,
         f"p{bert.pk}": 100,
@@ -164,11 +159,7 @@ def test_a_go_swiss_event_through_the_tournament_api(api_client, club_director):
     """Six players, three Swiss rounds (go clubs' usual event), komi 7.5 for the
     event: each game by its final position, the stronger player black. Aino wins
     every round and leads; Fay loses every round and has the fewest points."""
-    from django.urls import reverse
-
     from tournaments import services as tournament_services
-    from tournaments import tasks
-    from tournaments.models import Round
 
     club, director = club_director
     names = ["Aino", "Bert", "Cai", "Dora", "Eve", "Fay"]
@@ -183,50 +174,21 @@ def test_a_go_swiss_event_through_the_tournament_api(api_client, club_director):
     )
     tournament_services.entries_add(tournament=event, names=names, by=director)
     api_client.force_authenticate(director)
-    stage = event.stages.get().pk
     wins = dict.fromkeys(names, 0)
-    for _ in range(3):
-        generated = api_client.post(
-            reverse(
-                "api:tournament-round-generate",
-                kwargs={"tournament_id": event.pk, "stage_id": stage},
-            )
-        )
-        assert generated.status_code == 201, generated.json()
-        round_id = generated.json()["id"]
-        api_client.post(
-            reverse(
-                "api:tournament-round-start",
-                kwargs={"tournament_id": event.pk, "round_id": round_id},
-            )
-        )
-        for table in Round.objects.get(pk=round_id).tables.select_related("match"):
-            seats = {s.side: s.entry.name for s in table.sides.all()}
-            better = min((0, 1), key=lambda s: names.index(seats[s]))
-            wins[seats[better]] += 1
-            # Black 45 against 36 + 7.5: black (the stronger) by 1.5.
-            response = api_client.post(
-                f"/api/v1/matches/{table.match.pk}/deals/",
-                {"number": 1, "input": {"board": SPLIT, "black": better}},
-                format="json",
-            )
-            assert response.status_code == 201, response.json()
-            table.match.refresh_from_db()
-            assert table.match.finished and table.match.winners == [better]
-            scoring_services.match_finish(match=table.match, by=director)
-        locked = api_client.post(
-            reverse(
-                "api:tournament-round-lock",
-                kwargs={"tournament_id": event.pk, "round_id": round_id},
-            )
-        )
-        assert locked.status_code == 200, locked.json()
+
+    def play_table(table):
+        seats = {s.side: s.entry.name for s in table.sides.all()}
+        better = min((0, 1), key=lambda s: names.index(seats[s]))
+        wins[seats[better]] += 1
+        # Black 45 against 36 + 7.5: black (the stronger) by 1.5.
+        deals_enter(api_client, table.match.pk, [{"board": SPLIT, "black": better}])
+        table.match.refresh_from_db()
+        assert table.match.finished and table.match.winners == [better]
+        scoring_services.match_finish(match=table.match, by=director)
+
+    stage = event.stages.get().pk
+    rows = rounds_play(api_client, event.pk, stage, rounds=3, play_table=play_table)
     assert wins["Aino"] == 3 and wins["Fay"] == 0
-    tasks.standings_reconcile()
-    standings = api_client.get(
-        reverse("api:tournament-standings", kwargs={"tournament_id": event.pk})
-    ).json()
-    rows = standings["stages"][0]["rows"]
     points = {r["name"]: Fraction(r["values"]["match_points"]) for r in rows}
     assert rows[0]["name"] == "Aino" and points["Aino"] == max(points.values())
     assert points["Fay"] == min(points.values())

@@ -5,138 +5,23 @@ the pages, enter three deals, correct the second with a reason and check the she
 totals; then enter a Canasta deal by tapping cards into melds and hands, with the
 deck's limit (two of each card) refusing a third copy.
 
-Needs Chromium (``apt-get install -y chromium``; ``CHROMIUM_PATH`` overrides
-``/usr/bin/chromium``). No browser is downloaded.
+The phone (fixtures and helpers) is :mod:`tests.scoring.browser`'s.
 """
 
 from __future__ import annotations
 
-import os
-import re
-
 import pytest
-from django.db import connections
 
 from scoring import services
-from scoring.models import Match, Role
-from tests.scoring.factories import ClubFactory, member
+from scoring.models import Match
+from tests.scoring import browser as phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# Playwright's sync API runs an event loop in this thread; the test's own ORM calls
-# are still synchronous.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-PHONE = {"width": 390, "height": 844}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
-            args=CHROMIUM_ARGS,
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture
-def table(db):
-    """A club with Sami (scorer, who keeps score) and three other members."""
-    club = ClubFactory(name="Kortti", slug="kortti")
-    sami = member(club, Role.SCORER, "Sami")
-    others = [member(club, Role.MEMBER, name) for name in ("Olli", "Cia", "Dan")]
-    return club, sami, others
-
-
-@pytest.fixture
-def page(table, browser, live_server):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.problems = watch(page)
-    _club, sami, _others = table
-    page.goto(f"{live_server.url}/accounts/login/?next=/clubs/")
-    page.fill("input[name=username]", sami.user.username)
-    page.fill("input[name=password]", "pw")
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/clubs/$"))
-    yield page
-    context.close()
-    # ORM calls made while Playwright's loop runs get their own connection (Django's
-    # connections are per async context); close it, or PostgreSQL cannot drop the
-    # test database at the end of the run.
-    connections.close_all()
-    assert page.problems == [], "console errors or failed requests"
-
-
-def watch(page) -> list[str]:
-    """What goes wrong on every page ``page`` opens: console errors, uncaught
-    exceptions, failed requests and 4xx/5xx answers (a request cut short because
-    the page moved on, ERR_ABORTED, did not fail)."""
-    problems: list[str] = []
-
-    def console(message) -> None:
-        if message.type == "error":
-            problems.append(f"console: {message.text} at {message.location}")
-
-    def failed(request) -> None:
-        if "ERR_ABORTED" not in (request.failure or ""):
-            problems.append(f"failed: {request.url} ({request.failure})")
-
-    def answered(response) -> None:
-        if response.status >= 400:
-            problems.append(f"{response.status}: {response.url}")
-
-    page.on("console", console)
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on("requestfailed", failed)
-    page.on("response", answered)
-    return problems
-
-
-def expected_refusal(page) -> None:
-    """A form the server refused (400, shown next to the field) is what the test
-    wanted: take that answer and its console line off the problems, nothing else."""
-    refused = [p for p in page.problems if p.startswith("400: ")]
-    logged = [p for p in page.problems if "status of 400" in p]
-    assert refused and len(refused) == len(logged) == len(page.problems) / 2
-    page.problems.clear()
-
-
-def shot(page, name: str, selector: str | None = None) -> None:
-    """Save a screenshot when ``KIRJURI_SCREENSHOTS`` names a folder."""
-    folder = os.environ.get("KIRJURI_SCREENSHOTS")
-    if folder:
-        path = os.path.join(folder, f"{name}.png")
-        if selector:
-            page.locator(selector).screenshot(path=path)
-        else:
-            page.screenshot(path=path, full_page=True)
-
-
-def no_sideways_scroll(page) -> None:
-    """Nothing but the sheet's own scroll box is wider than the phone."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"{page.url} scrolls sideways ({width}px)"
-
-
-def totals(page) -> list[int]:
-    cells = page.locator("#totals td.total")
-    return [int(cells.nth(i).inner_text()) for i in range(cells.count())]
+# Modules outside tests/scoring import the phone from here (the fixtures by name).
+browser, table, page = phone.browser, phone.table, phone.page
+PHONE, watch, expected_refusal = phone.PHONE, phone.watch, phone.expected_refusal
+shot, no_sideways_scroll, totals = phone.shot, phone.no_sideways_scroll, phone.totals
 
 
 def enter_tuppi_deal(page, contract: str, tricks: str, declarer: str | None = None):

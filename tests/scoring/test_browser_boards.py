@@ -12,19 +12,12 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Match
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
-    no_sideways_scroll,
-    page,
-    shot,
-    table,
-    totals,
-)
+from tests.scoring.browser import no_sideways_scroll, shot, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def start_match(page, live_server, club, slug: str, **options: str) -> None:  # noqa: F811
+def start_match(page, live_server, club, slug: str, **options: str) -> None:
     page.goto(f"{live_server.url}/clubs/{club.pk}/matches/new/?game={slug}")
     page.select_option("select[name=seat_0]", label="Sami")
     page.select_option("select[name=seat_1]", label="Olli")
@@ -37,7 +30,7 @@ def start_match(page, live_server, club, slug: str, **options: str) -> None:  # 
     page.wait_for_selector("#sheet")
 
 
-def tap(page, symbol: str, *points: str) -> None:  # noqa: F811
+def tap(page, symbol: str, *points: str) -> None:
     """Choose ``symbol`` on the palette, then tap each point (``e1``: column e, row
     1 from the top)."""
     page.click(f".bg-pick[data-symbol='{symbol}']")
@@ -45,7 +38,7 @@ def tap(page, symbol: str, *points: str) -> None:  # noqa: F811
         page.click(f".bg-point[data-name='{name}']")
 
 
-def test_a_go_match_by_position_counts_and_winner(page, table, live_server):  # noqa: F811
+def test_a_go_match_by_position_counts_and_winner(page, table, live_server):
     club, _sami, _others = table
     start_match(page, live_server, club, "beginners-go", games="3")
 
@@ -83,7 +76,7 @@ def test_a_go_match_by_position_counts_and_winner(page, table, live_server):  # 
     assert match.finished and match.winners == [0]
 
 
-def test_a_hex_game_with_its_board_tapped_in(page, table, live_server):  # noqa: F811
+def test_a_hex_game_with_its_board_tapped_in(page, table, live_server):
     club, _sami, _others = table
     start_match(page, live_server, club, "hex")
     page.click("#enter-deal")

@@ -11,33 +11,14 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
-    no_sideways_scroll,
-    page,
-    shot,
-    table,
-    totals,
-)
+from tests.scoring.browser import no_sideways_scroll, save, shot, tap_into, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def save(page) -> None:  # noqa: F811
-    no_sideways_scroll(page)
-    page.click("#save-deal")
-    page.wait_for_selector("#sheet")
-
-
-def tap_into(page, path: str, *codes: str) -> None:  # noqa: F811
-    page.click(f"[data-path='{path}'] .cp-open")
-    for code in codes:
-        page.click(f".cp-grid button[data-code='{code}']")
-
-
 def test_burraco_three_hands_one_tapped_through_the_card_picker(
-    page,  # noqa: F811
-    table,  # noqa: F811
+    page,
+    table,
     live_server,
 ):
     """Hand 1 (Sami closes): Sami & Cia meld 2-3-4♥-★ (60) and seven fives, a clean

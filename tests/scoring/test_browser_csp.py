@@ -13,15 +13,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connections
 
-import tests.scoring.test_browser as phone
 from scoring import services
+from tests.scoring import browser as phone
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-browser = phone.browser
-table = phone.table
 
 WATCH = """
 window.__csp = [];

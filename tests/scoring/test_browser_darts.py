@@ -10,26 +10,17 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
+from tests.scoring.browser import (
     expected_refusal,
-    no_sideways_scroll,
-    page,
+    save,
     shot,
-    table,
     totals,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def save(page) -> None:  # noqa: F811
-    no_sideways_scroll(page)
-    page.click("#save-deal")
-    page.wait_for_selector("#sheet")
-
-
-def tap(page, *keys: str) -> None:  # noqa: F811
+def tap(page, *keys: str) -> None:
     """Tap darts on the pad: ``"T20"`` is Triple then 20, ``"OB"`` the bull."""
     for key in keys:
         if key[0] in "DT" and key[1:].isdigit():
@@ -38,11 +29,11 @@ def tap(page, *keys: str) -> None:  # noqa: F811
         page.click(f".dartpad .dp-key[data-dart='{key}']")
 
 
-def context(page, code: str) -> str:  # noqa: F811
+def context(page, code: str) -> str:
     return page.inner_text(f"[data-context={code}]")
 
 
-def test_killeri_scored_through_the_pages(page, table, live_server):  # noqa: F811
+def test_killeri_scored_through_the_pages(page, table, live_server):
     """Sami 20, Olli 3, Cia 11. Sami: T20, D20 — five, a killer in his first turn.
     Olli: 3 (1). Cia: 11 (1). Sami: 3 and 11 take Olli and Cia out: he wins."""
     club, sami, (olli, cia, _dan) = table

@@ -8,14 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
-    expected_refusal,
-    no_sideways_scroll,
-    page,
-    shot,
-    table,
-)
+from tests.scoring.browser import expected_refusal, no_sideways_scroll, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ENDS = [(0, 2), None, (1, 1), (0, 3), (1, 2), None, (0, 1), (1, 1)]
 
 
-def tap(page, end) -> None:  # noqa: F811
+def tap(page, end) -> None:
     page.click("#enter-deal")
     no_sideways_scroll(page)
     if end is None:
@@ -34,7 +27,7 @@ def tap(page, end) -> None:  # noqa: F811
     page.wait_for_selector("#ends-board")
 
 
-def board(page) -> list[list[str]]:  # noqa: F811
+def board(page) -> list[list[str]]:
     rows = page.locator("#ends-board tbody tr")
     return [
         [
@@ -45,7 +38,7 @@ def board(page) -> list[list[str]]:  # noqa: F811
     ]
 
 
-def test_a_curling_match_one_tap_per_end(page, table, live_server):  # noqa: F811
+def test_a_curling_match_one_tap_per_end(page, table, live_server):
     club, sami, (olli, _cia, _dan) = table
     match = services.match_start(
         club=club, game="curling", seats=[(sami, 0), (olli, 1)], by=sami.user
@@ -90,7 +83,7 @@ def test_a_curling_match_one_tap_per_end(page, table, live_server):  # noqa: F81
     assert board(page)[0][-1] == "8" and board(page)[1][-1] == "3"
 
 
-def test_contract_petanque_rounds_through_the_form(page, table, live_server):  # noqa: F811
+def test_contract_petanque_rounds_through_the_form(page, table, live_server):
     """The contract, the flee and the declarer's ball points as the form renders
     them; a flee without a double refused next to its field."""
     club, sami, (olli, cia, _dan) = table

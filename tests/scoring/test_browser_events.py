@@ -12,26 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-import tests.scoring.test_browser as phone
 from scoring.models import Match, MatchStatus
+from tests.scoring import browser as phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-browser = phone.browser
-table = phone.table
-page = phone.page
-
-
-def start(page, club, game: str, seats: int, names: list[str]) -> None:
-    page.click(f"a[href='/clubs/{club.pk}/']")
-    page.click("text=New match")
-    page.click(f"text={game}")
-    if page.locator(f"text={seats} seats").count():
-        page.click(f"text={seats} seats")
-    for seat, name in enumerate(names):
-        page.select_option(f"select[name=seat_{seat}]", label=name)
-    page.click("text=Start the match")
-    page.wait_for_selector("#sheet")
 
 
 def tap_player(page, seat: int) -> None:
@@ -51,7 +35,7 @@ def end_game(page) -> None:
 
 def test_the_bleep_game_one_tap_per_shout_until_the_organiser_ends_it(page, table):
     club, _sami, _others = table
-    start(page, club, "The Bleep Game", 3, ["Sami", "Olli", "Cia"])
+    phone.match_start(page, club, "The Bleep Game", 3, ["Sami", "Olli", "Cia"])
     tap_player(page, 1)  # Olli: a car
     assert phone.totals(page) == [0, 1, 0]
     tap_player(page, 0)  # Sami: a car
@@ -77,7 +61,7 @@ def test_the_bleep_game_one_tap_per_shout_until_the_organiser_ends_it(page, tabl
 
 def test_believe_or_doubt_the_right_doubter_answers_next(page, table):
     club, _sami, _others = table
-    start(page, club, "Believe or Doubt", 3, ["Sami", "Olli", "Cia"])
+    phone.match_start(page, club, "Believe or Doubt", 3, ["Sami", "Olli", "Cia"])
     assert "Sami" in page.inner_text("[data-context=answerer]")
     page.click("#enter-deal")  # everyone believed Sami
     page.click("#save-deal")
@@ -103,7 +87,7 @@ def test_believe_or_doubt_the_right_doubter_answers_next(page, table):
 
 def test_jakis_goals_tapped_and_one_past_the_stock_refused(page, table):
     club, _sami, _others = table
-    start(page, club, "Jäkis", 2, ["Sami", "Olli"])
+    phone.match_start(page, club, "Jäkis", 2, ["Sami", "Olli"])
     for _ in range(6):
         tap_player(page, 0)
     assert phone.totals(page) == [6, 0]
@@ -120,7 +104,7 @@ def test_jakis_goals_tapped_and_one_past_the_stock_refused(page, table):
 def test_rymypallo_goals_tapped_and_the_kick_off_follows(page, table):
     """Each team seated as one player; after a goal the other team kicks off."""
     club, _sami, _others = table
-    start(page, club, "Rymypallo", 2, ["Sami", "Olli"])
+    phone.match_start(page, club, "Rymypallo", 2, ["Sami", "Olli"])
     assert "Sami" in page.inner_text("[data-context=ball]")
     tap_player(page, 0)
     assert "Olli" in page.inner_text("[data-context=ball]")

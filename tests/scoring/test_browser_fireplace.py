@@ -11,15 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-import tests.scoring.test_browser as phone
 from scoring.models import Match
+from tests.scoring import browser as phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-# The phone, its login and its checks are the main browser module's.
-browser = phone.browser
-table = phone.table
-page = phone.page
 
 
 def meld(page, cards: str, robbed: str = "") -> None:

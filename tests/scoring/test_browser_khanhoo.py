@@ -8,31 +8,12 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
-    no_sideways_scroll,
-    page,
-    shot,
-    table,
-    totals,
-)
+from tests.scoring.browser import save, shot, tap_into, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def save(page) -> None:  # noqa: F811
-    no_sideways_scroll(page)
-    page.click("#save-deal")
-    page.wait_for_selector("#sheet")
-
-
-def tap_into(page, path: str, *codes: str) -> None:  # noqa: F811
-    page.click(f"[data-path='{path}'] .cp-open")
-    for code in codes:
-        page.click(f".cp-grid button[data-code='{code}']")
-
-
-def test_khanhoo_three_hands(page, table, live_server):  # noqa: F811
+def test_khanhoo_three_hands(page, table, live_server):
     """Hand 1 (the docs' example): Sami out with khanhoo, court, royal, triplet and
     sequence (15 + 5), Olli three aces (1), Cia a court and a triplet with the
     joker (6). Hand 2 by values: 10, 12, 3. Hand 3: Cia out with a double khanhoo,

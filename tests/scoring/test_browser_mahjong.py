@@ -11,25 +11,12 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
-    no_sideways_scroll,
-    page,
-    shot,
-    table,
-    totals,
-)
+from tests.scoring.browser import save, shot, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def save(page) -> None:  # noqa: F811
-    no_sideways_scroll(page)
-    page.click("#save-deal")
-    page.wait_for_selector("#sheet")
-
-
-def test_mahjong_hand_void_deal_and_quick_entry(page, table, live_server):  # noqa: F811
+def test_mahjong_hand_void_deal_and_quick_entry(page, table, live_server):
     """Deal 1 (east Sami): Cia goes Mah Jong on a discard with the book's hand (184).
     Sami, east, holds a concealed pung of east winds (8 × 2 own × 2 round = 32), Dan
     an exposed pung of white dragons (4 × 2 = 8). Sami pays Cia 2 × 184, Olli and

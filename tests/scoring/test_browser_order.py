@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-import tests.scoring.test_browser as phone
 from scoring.models import Match
+from tests.scoring import browser as phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-browser = phone.browser
-table = phone.table
-page = phone.page
 
 NAMES = ["Sami", "Olli", "Cia", "Dan"]
 

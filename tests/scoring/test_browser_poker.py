@@ -14,15 +14,10 @@ from __future__ import annotations
 
 import pytest
 
-import tests.scoring.test_browser as phone
 from scoring.models import Match
+from tests.scoring import browser as phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-# The phone, its login and its checks are the main browser module's.
-browser = phone.browser
-table = phone.table
-page = phone.page
 
 
 def enter_hand(page, actions: str, cards: list[str]) -> None:
@@ -148,18 +143,6 @@ def test_strip_poker_three_deals(page, table):
     assert page.inner_text("[data-context=garments]") == "Sami 4 · Olli 4 · Cia 4"
 
 
-def start(page, club, game: str, seats: int, names: list[str]) -> None:
-    page.click(f"a[href='/clubs/{club.pk}/']")
-    page.click("text=New match")
-    page.click(f"text={game}")
-    if page.locator(f"text={seats} seats").count():
-        page.click(f"text={seats} seats")
-    for seat, name in enumerate(names):
-        page.select_option(f"select[name=seat_{seat}]", label=name)
-    page.click("text=Start the match")
-    page.wait_for_selector("#sheet")
-
-
 def test_chinese_poker_three_hands_by_places(page, table):
     """Three hands of a session scored by places, each entered as the players'
     places; a place given twice is refused at its field."""
@@ -201,7 +184,7 @@ def test_kiertopokeri_a_game_to_the_last_player(page, table):
     """Three drops at four: a doubted true pair, a drop entered as who went out, a
     doubted false straight; the last one left has won."""
     club, _sami, _others = table
-    start(page, club, "Kiertopokeri", 4, ["Sami", "Olli", "Cia", "Dan"])
+    phone.match_start(page, club, "Kiertopokeri", 4, ["Sami", "Olli", "Cia", "Dan"])
 
     page.click("#enter-deal")
     page.check("input[name=announcer][value='0']")  # Sami
@@ -236,7 +219,7 @@ def test_fireplace_poker_three_turns(page, table):
     """Two players; melds tapped into the card picker (five decks), a robbery by
     the meld's number on the sheet, a meld below a pair of jacks refused."""
     club, _sami, _others = table
-    start(page, club, "Fireplace Poker", 2, ["Sami", "Olli"])
+    phone.match_start(page, club, "Fireplace Poker", 2, ["Sami", "Olli"])
     assert phone.totals(page) == [31, 31]
 
     def turn(cards: str, robbed: str = "") -> None:

@@ -13,15 +13,7 @@ import re
 import pytest
 
 from scoring.models import Match
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
-    expected_refusal,
-    no_sideways_scroll,
-    page,
-    shot,
-    table,
-    totals,
-)
+from tests.scoring.browser import expected_refusal, no_sideways_scroll, shot, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,7 +22,7 @@ EIGHTS = "8H 8H 8D 8D 8C 8C 8S"
 MIXED_KINGS = "KH KH KD KD KC 2C Jo"
 
 
-def enter(page, fields: dict[str, str], went_out: str | None = None) -> None:  # noqa: F811
+def enter(page, fields: dict[str, str], went_out: str | None = None) -> None:
     page.click("#enter-deal")
     page.wait_for_selector("[data-path='teams.0.hands']")
     # One hand per player of the side at this table: no partner's hand.
@@ -45,7 +37,7 @@ def enter(page, fields: dict[str, str], went_out: str | None = None) -> None:  #
     page.click("#save-deal")
 
 
-def test_canasta_for_two_three_deals(page, table, live_server):  # noqa: F811
+def test_canasta_for_two_three_deals(page, table, live_server):
     """Deal 1: Sami goes out with two natural canastas (7s 535, 8s 570, out 100 =
     1205); Olli melds three kings (30) and holds 4♥ 5♠ (−10): 20. Deal 2: nobody goes
     out; Sami Q Q Q 30 − 9♣ 10 = 20, Olli J J J J 40 − 4♣ 5 = 35. Deal 3: Olli tries

@@ -8,32 +8,19 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
+from tests.scoring.browser import (
     expected_refusal,
     no_sideways_scroll,
-    page,
+    save,
     shot,
-    table,
+    tap_into,
     totals,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def save(page) -> None:  # noqa: F811
-    no_sideways_scroll(page)
-    page.click("#save-deal")
-    page.wait_for_selector("#sheet")
-
-
-def tap_into(page, path: str, *codes: str) -> None:  # noqa: F811
-    page.click(f"[data-path='{path}'] .cp-open")
-    for code in codes:
-        page.click(f".cp-grid button[data-code='{code}']")
-
-
-def test_sinkki_deal_tapped_through_the_card_picker(page, table, live_server):  # noqa: F811
+def test_sinkki_deal_tapped_through_the_card_picker(page, table, live_server):
     """§43.5: Olli's seven cards are a clean game (9♠ 9♦ 9♣ and 5♥–8♥), so everyone
     pays him four units: 100 chips each become 96, 112, 96, 96."""
     club, sami, (olli, cia, dan) = table
@@ -60,7 +47,7 @@ def test_sinkki_deal_tapped_through_the_card_picker(page, table, live_server):  
     assert deal.input["hands"][1] == "5H 6H 7H 8H 9C 9D 9S"
 
 
-def test_pay_me_three_hands(page, table, live_server):  # noqa: F811
+def test_pay_me_three_hands(page, table, live_server):
     """Hand 1 (3 cards, 3s wild): Sami goes out; Olli holds K♠ and a wild 3 (25),
     Cia a 7 (5). Hand 2 by values: Olli out, Sami 20, Cia 15. Hand 3 (5 cards, 5s
     wild): Cia out with a run; Sami holds a wild 5 and an ace (20), Olli a king
@@ -103,7 +90,7 @@ def test_pay_me_three_hands(page, table, live_server):  # noqa: F811
     assert page.inner_text("[data-context=hand]") == "4 of 11"
 
 
-def test_carioca_three_hands(page, table, live_server):  # noqa: F811
+def test_carioca_three_hands(page, table, live_server):
     """Hand 1 (two trios): Sami goes out; Olli holds A, joker, 10, Q, 5 (95), Cia a
     2. Hand 2 by values: Olli out, Sami 10, Cia 19. Hand 3 tapped: Cia out; Sami
     holds a joker and a king (60), Olli a 3. Lowest is best: 70, 98, 21."""
@@ -142,7 +129,7 @@ def test_carioca_three_hands(page, table, live_server):  # noqa: F811
     assert page.inner_text("[data-context=contract]") == "3 trios"
 
 
-def test_slords_three_rounds(page, table, live_server):  # noqa: F811
+def test_slords_three_rounds(page, table, live_server):
     """Round 1 by sets: Sami ♦9 ♦10 ♦J (4) and ♥Q joker ♥A (4), Olli 7s with the
     ♥7 (1). Round 2 by values: 10, 5, 0. Round 3 tapped: Cia ♥4 ♥5 ♥6 (3). The most
     points lead: 18, 6, 3."""
@@ -179,7 +166,7 @@ def test_slords_three_rounds(page, table, live_server):  # noqa: F811
     assert totals(page) == [18, 6, 3]
 
 
-def test_machiavelli_game_with_its_final_table(page, table, live_server):  # noqa: F811
+def test_machiavelli_game_with_its_final_table(page, table, live_server):
     """One game: a table with K-A-2 is refused next to the meld; corrected to
     Q-K-A, Olli's win is the sheet's 1 and the match is over."""
     club, sami, (olli, cia, _dan) = table
@@ -204,7 +191,7 @@ def test_machiavelli_game_with_its_final_table(page, table, live_server):  # noq
     assert page.locator("#enter-deal").count() == 0
 
 
-def test_umtali_three_hands(page, table, live_server):  # noqa: F811
+def test_umtali_three_hands(page, table, live_server):
     """Hand 1 by melds: Sami a sequence, a marriage (20) and a jack (28); Olli
     an ace (1). Hand 2 by values 20–30. Hand 3 tapped: Sami's 2♣ (1), Olli's 10♠ (5)."""
     club, sami, (olli, _cia, _dan) = table

@@ -8,27 +8,14 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
-    no_sideways_scroll,
-    page,
-    shot,
-    table,
-    totals,
-)
+from tests.scoring.browser import save, shot, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def save(page) -> None:  # noqa: F811
-    no_sideways_scroll(page)
-    page.click("#save-deal")
-    page.wait_for_selector("#sheet")
-
-
 def test_tongits_draw_tongit_and_a_stock_out_taking_the_pot(
-    page,  # noqa: F811
-    table,  # noqa: F811
+    page,
+    table,
     live_server,
 ):
     """Hand 1: Sami calls draw, both fold: 1 each (the pot holds 6). Hand 2: Olli's

@@ -18,13 +18,7 @@ from dataclasses import dataclass
 import pytest
 
 from scoring.models import Match
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
-    no_sideways_scroll,
-    page,
-    table,
-    totals,
-)
+from tests.scoring.browser import no_sideways_scroll, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -230,7 +224,7 @@ CASES = [
 ]
 
 
-def enter(page, entry: Entry) -> None:  # noqa: F811
+def enter(page, entry: Entry) -> None:
     page.click("#enter-deal")
     for action, name, value in entry:
         selector = {
@@ -253,7 +247,7 @@ def enter(page, entry: Entry) -> None:  # noqa: F811
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.slug for c in CASES])
-def test_three_deals_through_the_pages(page, table, live_server, case):  # noqa: F811
+def test_three_deals_through_the_pages(page, table, live_server, case):
     club, _sami, _others = table
     page.goto(f"{live_server.url}/clubs/{club.pk}/matches/new/?game={case.slug}")
     for seat, name in enumerate(NAMES[: case.seats]):

@@ -7,21 +7,13 @@ aces and the misere aces in their slots, an all-pass deal, an unknocked four ent
 without tricks — and check the sheet's totals and the context rows.
 """
 
-# ruff: noqa: F811  (pytest fixtures imported from test_browser and used by name)
 from __future__ import annotations
 
 import pytest
 
 from games.engine import get_game
 from scoring.models import Match
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
-    no_sideways_scroll,
-    page,
-    shot,
-    table,
-    totals,
-)
+from tests.scoring.browser import no_sideways_scroll, shot, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,15 +12,7 @@ import pytest
 
 from games.engine import get_game
 from scoring.models import Match
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
-    expected_refusal,
-    no_sideways_scroll,
-    page,
-    shot,
-    table,
-    totals,
-)
+from tests.scoring.browser import expected_refusal, no_sideways_scroll, shot, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,7 +66,7 @@ DEALS = [
 ]
 
 
-def enter(page, fields: dict[str, str], went_out: str | None) -> None:  # noqa: F811
+def enter(page, fields: dict[str, str], went_out: str | None) -> None:
     page.click("#enter-deal")
     page.wait_for_selector("[data-path='teams.0.hands']")
     for name, value in fields.items():
@@ -88,7 +80,7 @@ def enter(page, fields: dict[str, str], went_out: str | None) -> None:  # noqa: 
     page.click("#save-deal")
 
 
-def test_triple_play_three_deals(page, table):  # noqa: F811
+def test_triple_play_three_deals(page, table):
     club, _sami, _others = table
     page.click(f"a[href='/clubs/{club.pk}/']")
     page.click("text=New match")

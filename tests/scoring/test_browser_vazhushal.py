@@ -9,30 +9,22 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
-from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
-    browser,
+from tests.scoring.browser import (
     expected_refusal,
     no_sideways_scroll,
-    page,
+    save,
     shot,
-    table,
     totals,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def save(page) -> None:  # noqa: F811
-    no_sideways_scroll(page)
-    page.click("#save-deal")
-    page.wait_for_selector("#sheet")
-
-
 def _game(club, seats, by):
     return services.match_start(club=club, game="vazhushal", seats=seats, by=by)
 
 
-def test_three_games_of_vazhushal(page, table, live_server):  # noqa: F811
+def test_three_games_of_vazhushal(page, table, live_server):
     club, sami, (olli, cia, _dan) = table
 
     # Game 1, two players (54 cards), stock-out, the A♠ the negative joker: Sami

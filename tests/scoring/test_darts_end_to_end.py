@@ -14,6 +14,7 @@ from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
+from tests.scoring.multi_table import deals_enter
 from tests.scoring.round_robin import play_round_robin
 
 pytestmark = pytest.mark.django_db
@@ -46,18 +47,6 @@ def start(api_client, club, people, game, **extra):
         format="json",
     )
     return created
-
-
-def play(api_client, match_id, deals, first=1):
-    response = None
-    for number, deal in enumerate(deals, start=first):
-        response = api_client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    return response.json()["match"]
 
 
 def settled(match_id):
@@ -101,7 +90,7 @@ def test_killeri_to_the_last_one_left_for_a_flat_stake(api_client, club, people)
     )
     assert early.status_code == 400
     assert early.json()["errors"][0]["code"] == "draw_first"
-    body = play(api_client, match_id, [*KILLERI[:-1], {"darts": "3 11"}])
+    body = deals_enter(api_client, match_id, [*KILLERI[:-1], {"darts": "3 11"}])
     assert body["finished"] and body["winners"] == [0]
     assert body["totals"] == [2, 0, 1]  # Bert out with dart 1, Cai with dart 2
     assert api_client.post(f"/api/v1/matches/{match_id}/finish").status_code == 200
@@ -137,7 +126,7 @@ def test_merirosvo_both_halves_settled_per_point(api_client, club, people):
     match_id = created.json()["id"]
     first = [{"darts": "M M M"}, {"darts": "T20 T19 T18"}, *close_all()]
     second = [{"darts": "M M M"}, {"darts": "D1 T2 M"}, *close_all()]
-    body = play(api_client, match_id, [*first, *second])
+    body = deals_enter(api_client, match_id, [*first, *second])
     assert body["totals"] == [5, 9] and body["finished"] and body["winners"] == [1]
     assert api_client.post(f"/api/v1/matches/{match_id}/finish").status_code == 200
     money_services.match_settle(match=Match.objects.get(pk=match_id))
@@ -176,7 +165,7 @@ def test_a_match_through_the_api_to_its_winner(
 ):
     created = start(api_client, club, people, game, options=options)
     assert created.status_code == 201, created.json()
-    body = play(api_client, created.json()["id"], deals)
+    body = deals_enter(api_client, created.json()["id"], deals)
     assert body["totals"] == totals and body["finished"] and body["winners"] == winners
 
 

@@ -14,15 +14,12 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
-from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
+from tests.scoring.multi_table import deals_enter, match_create, play_evening
 from tests.scoring.round_robin import play_round_robin
-from tournaments import tasks
-from tournaments.models import Round
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -48,10 +45,7 @@ def people(db):
 
 
 def _settled(match: Match) -> dict[str, int]:
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     return {k: v for k, v in settled.items() if v}
 
 
@@ -59,8 +53,9 @@ def test_a_curling_match_to_its_winner_settled_per_point(people):
     club, sami, (olli, _cia) = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "curling",
             "seats": [{"player": sami.pk, "side": 0}, {"player": olli.pk, "side": 1}],
@@ -68,10 +63,7 @@ def test_a_curling_match_to_its_winner_settled_per_point(people):
             "point_value": "0.50",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     bad = client.post(
         f"/api/v1/matches/{match_id}/deals/",
         {"number": 1, "input": {"side": 0, "points": 9}},
@@ -118,18 +110,16 @@ def test_a_petanque_match_of_two_pairs_settled_per_point(people):
     client = APIClient()
     client.force_authenticate(sami.user)
     seats = [(sami, 0), (olli, 1), (cia, 0), (dan, 1)]
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "tuomas-petanque",
             "seats": [{"player": p.pk, "side": s} for p, s in seats],
             "point_value": "0.20",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     bad = client.post(
         f"/api/v1/matches/{match_id}/deals/",
         {"number": 1, "input": {"side": 0, "points": 7}},
@@ -182,18 +172,16 @@ def test_a_contract_petanque_game_of_three_settled_by_the_average(people):
     client = APIClient()
     client.force_authenticate(sami.user)
     players = [sami, *others]
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "contract-petanque",
             "seats": [{"player": p.pk, "side": s} for s, p in enumerate(players)],
             "point_value": "0.03",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     bad = client.post(
         f"/api/v1/matches/{match_id}/deals/",
         {"number": 1, "input": {"declarer": 0, "bid": 3, "fled": 1, "ball_points": 4}},
@@ -203,14 +191,7 @@ def test_a_contract_petanque_game_of_three_settled_by_the_average(people):
     assert [(e["path"], e["code"]) for e in bad.json()["errors"]] == [
         ("fled", "flee_needs_double")
     ]
-    for number, deal in enumerate(CONTRACTS, start=1):
-        response = client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    body = response.json()["match"]
+    body = deals_enter(client, match_id, CONTRACTS)
     assert body["totals"] == CONTRACT_TOTALS == [16, 17, 7]
     assert body["finished"] is True and body["winners"] == [1]
     match = scoring_services.match_finish(
@@ -240,69 +221,41 @@ def test_a_swiss_of_petanque_through_the_tournament_api(api_client, club_directo
     each table wins 13–5 (a blank round on the way); Aino, who wins both, leads
     and Dora, who loses both, is last."""
     club, director = club_director
-    api_client.force_authenticate(director)
-    created = api_client.post(
-        _api("tournament-list"),
-        {
-            "club": club.pk,
-            "name": "Boules",
-            "game": "tuomas-petanque",
-            "format": "swiss",
-        },
-        format="json",
-    )
-    assert created.status_code == 201, created.json()
-    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
     names = ["Aino", "Bert", "Cai", "Dora"]
-    api_client.post(
-        _api("tournament-entry-list", tournament_id=tid),
-        {"names": names},
-        format="json",
-    )
     strength = {name: i for i, name in enumerate(names)}
     wins = dict.fromkeys(names, 0)
-    for _ in range(2):
-        generated = api_client.post(
-            _api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-        )
-        assert generated.status_code == 201, generated.json()
-        round_id = generated.json()["id"]
-        api_client.post(
-            _api("tournament-round-start", tournament_id=tid, round_id=round_id)
-        )
-        for table in Round.objects.get(pk=round_id).tables.select_related("match"):
-            seats = {s.side: s.entry.name for s in table.sides.all()}
-            better = min((0, 1), key=lambda s: strength[seats[s]])
-            wins[seats[better]] += 1
-            rounds = [
-                {"side": 1 - better, "points": 3},
-                {},
-                {"side": better, "points": 4},
-                {"side": 1 - better, "points": 2},
-                {"side": better, "points": 4},
-                {"side": better, "points": 4},
-                {"side": better, "points": 1},
-            ]
-            for number, end in enumerate(rounds, start=1):
-                response = api_client.post(
-                    f"/api/v1/matches/{table.match.pk}/deals/",
-                    {"number": number, "input": end},
-                    format="json",
-                )
-                assert response.status_code == 201, response.json()
-            table.match.refresh_from_db()
-            assert table.match.finished and table.match.winners == [better]
-            totals = table.match.totals
-            assert (totals[better], totals[1 - better]) == (13, 5)
-            scoring_services.match_finish(match=table.match, by=director)
-        locked = api_client.post(
-            _api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-        )
-        assert locked.status_code == 200, locked.json()
+
+    def play_table(table):
+        seats = {s.side: s.entry.name for s in table.sides.all()}
+        better = min((0, 1), key=lambda s: strength[seats[s]])
+        wins[seats[better]] += 1
+        rounds = [
+            {"side": 1 - better, "points": 3},
+            {},
+            {"side": better, "points": 4},
+            {"side": 1 - better, "points": 2},
+            {"side": better, "points": 4},
+            {"side": better, "points": 4},
+            {"side": better, "points": 1},
+        ]
+        deals_enter(api_client, table.match.pk, rounds)
+        table.match.refresh_from_db()
+        assert table.match.finished and table.match.winners == [better]
+        totals = table.match.totals
+        assert (totals[better], totals[1 - better]) == (13, 5)
+        scoring_services.match_finish(match=table.match, by=director)
+
+    rows = play_evening(
+        api_client,
+        club,
+        director,
+        game="tuomas-petanque",
+        name="Boules",
+        names=names,
+        format="swiss",
+        play_table=play_table,
+    )
     assert wins["Aino"] == 2 and wins["Dora"] == 0
-    tasks.standings_reconcile()
-    standings = api_client.get(_api("tournament-standings", tournament_id=tid)).json()
-    rows = standings["stages"][0]["rows"]
     assert rows[0]["name"] == "Aino" and rows[-1]["name"] == "Dora"
 
 

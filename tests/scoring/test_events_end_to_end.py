@@ -11,18 +11,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from django.urls import reverse
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
-from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.errors import Conflict
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
+from tests.scoring.multi_table import deals_enter, play_evening
 from tests.scoring.round_robin import play_round_robin
-from tournaments import tasks
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -49,18 +46,6 @@ def start(client, club, game, players, **extra) -> int:
     return created.json()["id"]
 
 
-def enter(client, match_id, deals, first=1):
-    response = None
-    for number, deal in enumerate(deals, start=first):
-        response = client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    return response.json()["match"]
-
-
 # Olli 3 cars, Sami 2 cars and a van, Cia a car and two trucks: 1, 3, −1.
 BLEEPS = [
     {"by": 1},
@@ -85,7 +70,7 @@ def test_a_bleep_game_ends_when_the_organiser_says_and_settles_per_point(people)
     match_id = start(
         client, club, "bleep-game", players, point_value="0.01", currency="EUR"
     )
-    body = enter(client, match_id, BLEEPS)
+    body = deals_enter(client, match_id, BLEEPS)
     assert tuple(body["totals"]) == FINAL
     assert body["finished"] is False and body["leaders"] == [1]
     tally = {r["code"]: r["value"] for r in body["next_deal"]["context"]}
@@ -105,16 +90,13 @@ def test_a_bleep_game_ends_when_the_organiser_says_and_settles_per_point(people)
     assert [(e["path"], e["code"]) for e in bad.json()["errors"]] == [
         ("by", "no_player")
     ]
-    body = enter(client, match_id, [{"end": True}], first=len(BLEEPS) + 1)
+    body = deals_enter(client, match_id, [{"end": True}], first=len(BLEEPS) + 1)
     assert body["finished"] is True and body["winners"] == [1]
 
     match = scoring_services.match_finish(
         match=Match.objects.get(pk=match_id), by=sami.user
     )
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     average = Fraction(sum(FINAL), 3)
     assert tuple(t - average for t in FINAL) == MONEY
     assert {k: v for k, v in settled.items() if v} == {
@@ -127,7 +109,7 @@ def test_believe_or_doubt_to_ten_with_the_next_answerer_on_the_sheet(people):
     client = APIClient()
     client.force_authenticate(sami.user)
     match_id = start(client, club, "believe-or-doubt", [sami, *others])
-    body = enter(client, match_id, [{}, {"doubter": 2, "answer": "wrong"}])
+    body = deals_enter(client, match_id, [{}, {"doubter": 2, "answer": "wrong"}])
     rows = {r["code"]: r["value"] for r in body["next_deal"]["context"]}
     assert rows["answerer"] == 2  # the right doubter answers next
     assert tuple(body["totals"]) == (1, 0, 0)
@@ -138,7 +120,7 @@ def test_believe_or_doubt_to_ten_with_the_next_answerer_on_the_sheet(people):
     )
     assert not_theirs.status_code == 400
     assert not_theirs.json()["errors"][0]["code"] == "own_answer"
-    body = enter(
+    body = deals_enter(
         client, match_id, [{"doubter": 0, "answer": "right"}] + [{}] * 9, first=3
     )
     assert tuple(body["totals"]) == (0, 0, 10)
@@ -150,7 +132,7 @@ def test_a_jakis_goal_past_the_stock_is_refused_naming_the_scorer(people):
     client = APIClient()
     client.force_authenticate(sami.user)
     match_id = start(client, club, "jakis", [sami, others[0]])
-    enter(client, match_id, [{"by": 0}] * 6)
+    deals_enter(client, match_id, [{"by": 0}] * 6)
     refused = client.post(
         f"/api/v1/matches/{match_id}/deals/",
         {"number": 7, "input": {"by": 1}},
@@ -160,7 +142,7 @@ def test_a_jakis_goal_past_the_stock_is_refused_naming_the_scorer(people):
     assert [(e["path"], e["code"]) for e in refused.json()["errors"]] == [
         ("by", "stock_exhausted")
     ]
-    body = enter(client, match_id, [{"end": True}], first=7)
+    body = deals_enter(client, match_id, [{"end": True}], first=7)
     assert body["winners"] == [0]
 
 
@@ -198,58 +180,23 @@ def test_an_evening_of_tables_of_three(api_client, people, game, deals):
     table's players by their totals (placement points 4, 2, 1)."""
     club, sami, _others = people
     director = sami.user
-    api_client.force_authenticate(director)
 
-    def api(name, **kwargs):
-        return reverse(f"api:{name}", kwargs=kwargs)
+    def play_table(table):
+        body = deals_enter(api_client, table.match.pk, deals)
+        assert body["finished"] is True and body["winners"] == [0]
+        match = Match.objects.get(pk=table.match.pk)
+        scoring_services.match_finish(match=match, by=director)
 
-    created = api_client.post(
-        api("tournament-list"),
-        {
-            "club": club.pk,
-            "name": "Evening",
-            "game": game,
-            "format": "multi_table",
-            "stage_settings": {
-                "rounds": 2,
-                "table_size": 3,
-                "min_table_size": 3,
-                "seed": 3,
-            },
-            "points": {"placement": [4, 2, 1, 0]},
-        },
-        format="json",
+    rows = play_evening(
+        api_client,
+        club,
+        director,
+        game=game,
+        names=["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"],
+        stage_settings={"rounds": 2, "table_size": 3, "min_table_size": 3, "seed": 3},
+        points={"placement": [4, 2, 1, 0]},
+        play_table=play_table,
     )
-    assert created.status_code == 201, created.json()
-    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
-    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
-    added = api_client.post(
-        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
-    )
-    assert added.status_code == 201
-    for _ in range(2):
-        generated = api_client.post(
-            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-        )
-        assert generated.status_code == 201, generated.json()
-        round_id = generated.json()["id"]
-        started = api_client.post(
-            api("tournament-round-start", tournament_id=tid, round_id=round_id)
-        )
-        assert started.status_code == 200, started.json()
-        for table in started.json()["tables"]:
-            body = enter(api_client, table["match"], deals)
-            assert body["finished"] is True and body["winners"] == [0]
-            match = Match.objects.get(pk=table["match"])
-            scoring_services.match_finish(match=match, by=director)
-        locked = api_client.post(
-            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-        )
-        assert locked.status_code == 200, locked.json()
-    tasks.standings_reconcile()
-    rows = api_client.get(api("tournament-standings", tournament_id=tid)).json()[
-        "stages"
-    ][0]["rows"]
     assert len(rows) == 6 and all(r["played"] == 2 for r in rows)
     # 4 + 2 + 1 a table (Believe or Doubt's two level at 0 share 2 + 1).
     points = sum(Fraction(r["values"]["match_points"]) for r in rows)

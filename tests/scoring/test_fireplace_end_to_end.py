@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from scoring.models import Role
 from tests.scoring.factories import ClubFactory, member
-from tournaments import tasks
+from tests.scoring.multi_table import play_evening
 
 pytestmark = pytest.mark.django_db
 
@@ -149,55 +149,33 @@ def test_an_impossible_count_is_refused_by_the_api(client, club, players):
     assert "bad_meld_count" in str(refused.json())
 
 
-def test_a_round_robin_of_four_to_standings(client, club):
+def test_a_round_robin_of_four_to_standings(api_client, club, admin):
     """Four players, three rounds, everyone meets everyone once; the player in the
     first seat of each table plays the five turns above and wins."""
-    created = client.post(
-        api("tournament-list"),
-        {
-            "club": club.pk,
-            "name": "Fireplace night",
-            "game": "fireplace-poker",
-            "format": "round_robin",
-            "options": {"chips": 3},
-            "stage_settings": {},
-        },
-        format="json",
+    tables_by_round = {}
+
+    def play_table(table):
+        tables_by_round[table.round_id] = tables_by_round.get(table.round_id, 0) + 1
+        for number, raw in enumerate(MATCH, start=1):
+            answer = enter(api_client, table.match.pk, number, raw)
+            assert answer.status_code == 201, answer.json()
+        assert answer.json()["match"]["finished"]
+        api_client.post(api("match-finish", match_id=table.match.pk), format="json")
+
+    rows = play_evening(
+        api_client,
+        club,
+        admin.user,
+        game="fireplace-poker",
+        name="Fireplace night",
+        names=["Ilona", "Jussi", "Kaisa", "Lauri"],
+        format="round_robin",
+        options={"chips": 3},
+        stage_settings={},
+        rounds=3,
+        play_table=play_table,
     )
-    assert created.status_code == 201, created.json()
-    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
-    added = client.post(
-        api("tournament-entry-list", tournament_id=tid),
-        {"names": ["Ilona", "Jussi", "Kaisa", "Lauri"]},
-        format="json",
-    )
-    assert added.status_code == 201, added.json()
-    for _ in range(3):
-        generated = client.post(
-            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-        )
-        assert generated.status_code == 201, generated.json()
-        round_id = generated.json()["id"]
-        started = client.post(
-            api("tournament-round-start", tournament_id=tid, round_id=round_id)
-        )
-        assert started.status_code == 200, started.json()
-        assert len(started.json()["tables"]) == 2
-        for table in started.json()["tables"]:
-            for number, raw in enumerate(MATCH, start=1):
-                answer = enter(client, table["match"], number, raw)
-                assert answer.status_code == 201, answer.json()
-            assert answer.json()["match"]["finished"]
-            client.post(api("match-finish", match_id=table["match"]), format="json")
-        locked = client.post(
-            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-        )
-        assert locked.status_code == 200, locked.json()
-    # The standings task runs after commit, which a test transaction never does.
-    tasks.reconcile_standings()
-    answer = client.get(api("tournament-standings", tournament_id=tid))
-    assert answer.status_code == 200, answer.json()
-    rows = answer.json()["stages"][0]["rows"]
+    assert list(tables_by_round.values()) == [2, 2, 2]
     assert len(rows) == 4
     assert [r["played"] for r in rows] == [3, 3, 3, 3]
     # Six matches, each won outright by its first seat (0 chips against 2).

@@ -10,13 +10,12 @@ from fractions import Fraction
 import pytest
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
-from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
+from tests.scoring.multi_table import deals_enter, match_create
 from tests.scoring.round_robin import play_round_robin
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -49,8 +48,9 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(people):
     club, sami, others = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "khanhoo",
             "seats": [
@@ -59,10 +59,7 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(people):
             "point_value": "0.01",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     # An impossible hand is a structured error naming the meld.
     bad = client.post(
         f"/api/v1/matches/{match_id}/deals/",
@@ -75,14 +72,7 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(people):
     assert bad.status_code == 400, bad.json()
     paths = [e["path"] for e in bad.json()["errors"]]
     assert any(p.endswith("players.0.melds.0") for p in paths), paths
-    for number, deal in enumerate(DEALS, start=1):
-        response = client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    body = response.json()["match"]
+    body = deals_enter(client, match_id, DEALS)
     assert tuple(body["totals"]) == FINAL
     assert body["finished"] is True
     assert body["winners"] == [0]
@@ -96,10 +86,7 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(people):
     match = scoring_services.match_finish(
         match=Match.objects.get(pk=match_id), by=sami.user
     )
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     average = Fraction(sum(FINAL), 3)
     assert tuple(t - average for t in FINAL) == MONEY
     players = [sami, *others]

@@ -8,17 +8,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from django.urls import reverse
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
-from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tournaments import tasks
-from tournaments.models import Round
+from tests.scoring.multi_table import deals_enter, match_create, play_evening
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -64,8 +60,9 @@ def test_a_short_game_through_the_api_to_its_winner_and_its_chips_as_money(peopl
     club, sami, others = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "mahjong",
             "seats": [
@@ -74,10 +71,7 @@ def test_a_short_game_through_the_api_to_its_winner_and_its_chips_as_money(peopl
             "point_value": "0.01",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     for number, deal in enumerate(DEALS, start=1):
         response = client.post(
             f"/api/v1/matches/{match_id}/deals/",
@@ -100,10 +94,7 @@ def test_a_short_game_through_the_api_to_its_winner_and_its_chips_as_money(peopl
 
     # The chips are money at a cent a chip, deal by deal.
     match = Match.objects.get(pk=match_id)
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     players = [sami, *others]
     assert {k: v for k, v in settled.items() if v} == {
         f"p{p.pk}": CHIPS[s] - 1000 for s, p in enumerate(players)
@@ -114,67 +105,35 @@ def test_an_evening_at_tables_of_four_through_the_tournament_api(
     api_client, club_director
 ):
     club, director = club_director
-    api_client.force_authenticate(director)
-
-    def api(name, **kwargs):
-        return reverse(f"api:{name}", kwargs=kwargs)
-
-    created = api_client.post(
-        api("tournament-list"),
-        {
-            "club": club.pk,
-            "name": "Mah Jong evening",
-            "game": "mahjong",
-            "format": "multi_table",
-            "stage_settings": {
-                "rounds": 2,
-                "table_size": 4,
-                "min_table_size": 4,
-                "max_table_size": 4,
-                "seed": 3,
-            },
-            "points": {"placement": [4, 2, 1, 0]},
-        },
-        format="json",
-    )
-    assert created.status_code == 201, created.json()
-    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
     names = ["Aino", "Bert", "Cai", "Dora", "Eero", "Fanni", "Gun", "Heli"]
-    api_client.post(
-        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
-    )
     expected = dict.fromkeys(names, 0)
-    for _ in range(2):
-        generated = api_client.post(
-            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-        )
-        assert generated.status_code == 201, generated.json()
-        round_id = generated.json()["id"]
-        started = api_client.post(
-            api("tournament-round-start", tournament_id=tid, round_id=round_id)
-        )
-        assert started.status_code == 200
-        for table in Round.objects.get(pk=round_id).tables.select_related("match"):
-            match = table.match
-            for number, deal in enumerate(DEALS, start=1):
-                response = api_client.post(
-                    f"/api/v1/matches/{match.pk}/deals/",
-                    {"number": number, "input": deal},
-                    format="json",
-                )
-                assert response.status_code == 201, response.json()
-            match.refresh_from_db()
-            assert match.finished and match.winners == [2]
-            for seat in table.sides.all():
-                expected[seat.entry.name] += PLACEMENT_BY_SEAT[seat.side]
-            scoring_services.match_finish(match=match, by=director)
-        locked = api_client.post(
-            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-        )
-        assert locked.status_code == 200, locked.json()
-    tasks.reconcile_standings()
-    standings = api_client.get(api("tournament-standings", tournament_id=tid)).json()
-    rows = standings["stages"][0]["rows"]
+
+    def play_table(table):
+        match = table.match
+        deals_enter(api_client, match.pk, DEALS)
+        match.refresh_from_db()
+        assert match.finished and match.winners == [2]
+        for seat in table.sides.all():
+            expected[seat.entry.name] += PLACEMENT_BY_SEAT[seat.side]
+        scoring_services.match_finish(match=match, by=director)
+
+    rows = play_evening(
+        api_client,
+        club,
+        director,
+        game="mahjong",
+        name="Mah Jong evening",
+        names=names,
+        stage_settings={
+            "rounds": 2,
+            "table_size": 4,
+            "min_table_size": 4,
+            "max_table_size": 4,
+            "seed": 3,
+        },
+        points={"placement": [4, 2, 1, 0]},
+        play_table=play_table,
+    )
     assert len(rows) == 8
     # Every table ends 668, 864, 1668, 800 by seat: the third seat places first
     # (4 points), the second seat second (2), the fourth third (1), the first last.

@@ -9,16 +9,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from django.urls import reverse
 
-from money import selectors as money_selectors
-from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
+from tests.scoring.multi_table import deals_enter, match_create, play_evening
 from tests.scoring.round_robin import play_round_robin
-from tournaments import tasks
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -102,8 +99,9 @@ def test_three_games_through_the_api_settled_by_the_average(
 ):
     deals, final, winners, bad, bad_path = CASES[game]
     api_client.force_authenticate(people[0].user)
-    created = api_client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        api_client,
+        club,
         {
             "game": game,
             "options": {"games": 3},
@@ -111,10 +109,7 @@ def test_three_games_through_the_api_settled_by_the_average(
             "point_value": "1.00",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     refused = api_client.post(
         f"/api/v1/matches/{match_id}/deals/",
         {"number": 1, "input": bad},
@@ -122,14 +117,7 @@ def test_three_games_through_the_api_settled_by_the_average(
     )
     assert refused.status_code == 400, refused.json()
     assert [e["path"] for e in refused.json()["errors"]] == [bad_path]
-    for number, deal in enumerate(deals, start=1):
-        response = api_client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    body = response.json()["match"]
+    body = deals_enter(api_client, match_id, deals)
     assert tuple(body["totals"]) == final
     assert body["finished"] is True and body["winners"] == winners
     more = api_client.post(
@@ -142,10 +130,7 @@ def test_three_games_through_the_api_settled_by_the_average(
     match = scoring_services.match_finish(
         match=Match.objects.get(pk=match_id), by=people[0].user
     )
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     average = Fraction(sum(final), 4)
     expected = {
         f"p{p.pk}": int((t - average) * 100)
@@ -187,68 +172,28 @@ def club_director(db):
 def test_an_evening_of_tables_to_standings(api_client, club, people):
     """Eight players, two tables of four, two rounds of one Musta Maija game; each
     table places its players by their points (placement 4, 2, 1, 0)."""
-    director = people[0].user
-    api_client.force_authenticate(director)
 
-    def api(name, **kwargs):
-        return reverse(f"api:{name}", kwargs=kwargs)
+    def play_table(table):
+        match_id = table.match.pk
+        body = deals_enter(api_client, match_id, [{"places": [1, 2, 3, 4]}])
+        assert body["totals"] == [3, 2, 1, 0]
+        assert Match.objects.get(pk=match_id).finished
+        assert api_client.post(f"/api/v1/matches/{match_id}/finish").status_code in (
+            200,
+            409,
+        )
 
-    created = api_client.post(
-        api("tournament-list"),
-        {
-            "club": club.pk,
-            "name": "Family evening",
-            "game": "musta-maija",
-            "format": "multi_table",
-            "stage_settings": {
-                "rounds": 2,
-                "table_size": 4,
-                "min_table_size": 4,
-                "seed": 3,
-            },
-            "points": {"placement": [4, 2, 1, 0]},
-        },
-        format="json",
+    rows = play_evening(
+        api_client,
+        club,
+        people[0].user,
+        game="musta-maija",
+        name="Family evening",
+        names=["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gil", "Hal"],
+        stage_settings={"rounds": 2, "table_size": 4, "min_table_size": 4, "seed": 3},
+        points={"placement": [4, 2, 1, 0]},
+        play_table=play_table,
     )
-    assert created.status_code == 201, created.json()
-    tid = created.json()["id"]
-    stage = created.json()["stages"][0]["id"]
-    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gil", "Hal"]
-    added = api_client.post(
-        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
-    )
-    assert added.status_code == 201
-    for _ in range(2):
-        generated = api_client.post(
-            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-        )
-        assert generated.status_code == 201, generated.json()
-        round_id = generated.json()["id"]
-        started = api_client.post(
-            api("tournament-round-start", tournament_id=tid, round_id=round_id)
-        )
-        assert started.status_code == 200, started.json()
-        for table in started.json()["tables"]:
-            match_id = table["match"]
-            response = api_client.post(
-                f"/api/v1/matches/{match_id}/deals/",
-                {"number": 1, "input": {"places": [1, 2, 3, 4]}},
-                format="json",
-            )
-            assert response.status_code == 201, response.json()
-            assert response.json()["match"]["totals"] == [3, 2, 1, 0]
-            assert Match.objects.get(pk=match_id).finished
-            assert api_client.post(
-                f"/api/v1/matches/{match_id}/finish"
-            ).status_code in (200, 409)
-        locked = api_client.post(
-            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-        )
-        assert locked.status_code == 200, locked.json()
-    tasks.reconcile_standings()
-    standings = api_client.get(api("tournament-standings", tournament_id=tid))
-    assert standings.status_code == 200, standings.json()
-    rows = standings.json()["stages"][0]["rows"]
     assert len(rows) == 8 and all(r["played"] == 2 for r in rows)
     # Each table gives 4 + 2 + 1 + 0: two tables, two rounds.
     points = [float(r["values"]["match_points"]) for r in rows]

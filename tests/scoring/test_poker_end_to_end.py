@@ -6,14 +6,14 @@ chips at the stake, ``chips_are_money``)."""
 from __future__ import annotations
 
 import pytest
-from django.urls import reverse
 
 from money import selectors as money_selectors
 from money import services as money_services
 from money.models import LedgerEntry
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tournaments import tasks
+from tests.scoring.multi_table import deals_enter, match_create, play_evening
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -53,8 +53,9 @@ def test_indian_poker_through_the_api_to_its_winner_and_settled_in_money(
     api_client, club, people
 ):
     api_client.force_authenticate(people[0].user)
-    created = api_client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        api_client,
+        club,
         {
             "game": "indian-poker",
             "options": {"hands": 3},
@@ -62,10 +63,7 @@ def test_indian_poker_through_the_api_to_its_winner_and_settled_in_money(
             "point_value": "0.10",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     for number, hand in enumerate(HANDS, start=1):
         response = api_client.post(
             f"/api/v1/matches/{match_id}/deals/",
@@ -86,10 +84,7 @@ def test_indian_poker_through_the_api_to_its_winner_and_settled_in_money(
     assert match.totals == [94, 93, 107, 106]
     assert match.winners == [2]
 
-    money_services.match_settle(match=match, by=people[0].user)
-    settled, _ = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match, by=people[0].user)
     # Chips are money: −6, −7, +7, +6 chips at 0.10 EUR (in cents).
     assert {k: v for k, v in settled.items() if v} == {
         f"p{people[0].pk}": -60,
@@ -124,8 +119,9 @@ def test_strip_poker_through_the_api_and_settled_by_the_average(
     """Three deals through the API (the players agreed on three); the worths are
     settled per chip by the average method (the bank's antes shared equally)."""
     api_client.force_authenticate(people[0].user)
-    created = api_client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        api_client,
+        club,
         {
             "game": "strip-poker",
             "options": {"deals": 3},
@@ -133,10 +129,7 @@ def test_strip_poker_through_the_api_and_settled_by_the_average(
             "point_value": "0.10",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     for number, deal in enumerate(STRIP_DEALS, start=1):
         response = api_client.post(
             f"/api/v1/matches/{match_id}/deals/",
@@ -151,10 +144,7 @@ def test_strip_poker_through_the_api_and_settled_by_the_average(
     match = Match.objects.get(pk=match_id)
     assert match.finished and match.winners == [0]
 
-    money_services.match_settle(match=match, by=people[0].user)
-    settled, _ = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match, by=people[0].user)
     # Average 8: +7, −7, 0 chips at 0.10 EUR.
     assert {k: v for k, v in settled.items() if v} == {
         f"p{people[0].pk}": 70,
@@ -219,10 +209,7 @@ def test_win_loss_games_through_the_api_and_a_flat_stake(
     money_services.match_terms_set(
         match=match, team_mode="per_member", flat_stake="1.00", by=people[0].user
     )
-    money_services.match_settle(match=match, by=people[0].user)
-    settled, _ = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match, by=people[0].user)
     assert {k: v for k, v in settled.items() if v} == {
         f"p{p.pk}": 300 if i == winner else -100 for i, p in enumerate(people)
     }
@@ -245,8 +232,9 @@ def test_fireplace_poker_through_the_api_to_its_winner_and_per_point(
     """Turns through the API until seat 0 is out of its (three) chips; the loser pays
     the difference × the value of a point (§1.2; fewer chips win)."""
     api_client.force_authenticate(people[0].user)
-    created = api_client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        api_client,
+        club,
         {
             "game": "fireplace-poker",
             "options": {"chips": 3},
@@ -254,10 +242,7 @@ def test_fireplace_poker_through_the_api_to_its_winner_and_per_point(
             "point_value": "0.50",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     for number, turn in enumerate(FIREPLACE_TURNS, start=1):
         response = api_client.post(
             f"/api/v1/matches/{match_id}/deals/",
@@ -281,6 +266,9 @@ def test_fireplace_poker_through_the_api_to_its_winner_and_per_point(
     }
 
 
+EVENING_NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gil", "Hal"]
+
+
 @pytest.mark.parametrize(
     ("game", "options", "table_size", "deals", "table_points"),
     [
@@ -297,73 +285,33 @@ def test_an_evening_through_the_tournament_api(
 ):
     """Two tables, two rounds, three deals a table; the standings place each
     table's players by their chips (placement points 4, 2, 1, 0)."""
-    director = people[0].user
-    api_client.force_authenticate(director)
 
-    def api(name, **kwargs):
-        return reverse(f"api:{name}", kwargs=kwargs)
+    def play_table(table):
+        match_id = table.match.pk
+        deals_enter(api_client, match_id, deals)
+        assert Match.objects.get(pk=match_id).finished
+        assert api_client.post(f"/api/v1/matches/{match_id}/finish").status_code in (
+            200,
+            409,
+        )
 
-    created = api_client.post(
-        api("tournament-list"),
-        {
-            "club": club.pk,
-            "name": "Poker night",
-            "game": game,
-            "format": "multi_table",
-            "options": options,
-            "stage_settings": {
-                "rounds": 2,
-                "table_size": table_size,
-                "min_table_size": table_size,
-                "seed": 3,
-            },
-            "points": {"placement": [4, 2, 1, 0]},
+    rows = play_evening(
+        api_client,
+        club,
+        people[0].user,
+        game=game,
+        name="Poker night",
+        names=EVENING_NAMES[: 2 * table_size],
+        options=options,
+        stage_settings={
+            "rounds": 2,
+            "table_size": table_size,
+            "min_table_size": table_size,
+            "seed": 3,
         },
-        format="json",
+        points={"placement": [4, 2, 1, 0]},
+        play_table=play_table,
     )
-    assert created.status_code == 201, created.json()
-    tid = created.json()["id"]
-    stage = created.json()["stages"][0]["id"]
-    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gil", "Hal"][: 2 * table_size]
-    added = api_client.post(
-        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
-    )
-    assert added.status_code == 201
-    for _ in range(2):
-        generated = api_client.post(
-            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-        )
-        assert generated.status_code == 201, generated.json()
-        round_id = generated.json()["id"]
-        started = api_client.post(
-            api("tournament-round-start", tournament_id=tid, round_id=round_id)
-        )
-        assert started.status_code == 200, started.json()
-        for table in started.json()["tables"]:
-            match_id = table["match"]
-            for number, hand in enumerate(deals, start=1):
-                response = api_client.post(
-                    f"/api/v1/matches/{match_id}/deals/",
-                    {"number": number, "input": hand},
-                    format="json",
-                )
-                assert response.status_code == 201, response.json()
-            assert Match.objects.get(pk=match_id).finished
-            assert api_client.post(
-                f"/api/v1/matches/{match_id}/finish"
-            ).status_code in (
-                200,
-                409,
-            )
-        locked = api_client.post(
-            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-        )
-        assert locked.status_code == 200, locked.json()
-    # The standings snapshot is a task's work after the commit; run it here.
-    tasks.reconcile_standings()
-    standings = api_client.get(api("tournament-standings", tournament_id=tid))
-    assert standings.status_code == 200, standings.json()
-    rows = standings.json()["stages"][0]["rows"]
     assert len(rows) == 2 * table_size
     assert all(r["played"] == 2 for r in rows)
     # Every table places its players (Indian Poker 94, 93, 107, 106; Strip Poker

@@ -7,17 +7,13 @@ standings (each table a match of two)."""
 from __future__ import annotations
 
 import pytest
-from django.urls import reverse
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
-from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tournaments import tasks
-from tournaments.models import Round
+from tests.scoring.multi_table import deals_enter, match_create, play_evening
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -47,18 +43,16 @@ def test_two_players_through_the_api_to_a_winner_and_money(people):
     club, sami, olli = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "canasta",
             "seats": [{"player": sami.pk, "side": 0}, {"player": olli.pk, "side": 1}],
             "point_value": "0.01",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
 
     # A partner's hand at the table of two is refused, naming the field.
     refused = client.post(
@@ -93,10 +87,7 @@ def test_two_players_through_the_api_to_a_winner_and_money(people):
 
     match = Match.objects.get(pk=match_id)
     scoring_services.match_finish(match=match, by=sami.user)
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     # (6500 − 80) × 0.01 = 64.20 EUR from Olli to Sami (in cents).
     got = {k: v for k, v in settled.items() if v}
     assert got == {f"p{sami.pk}": 6420, f"p{olli.pk}": -6420}
@@ -104,65 +95,34 @@ def test_two_players_through_the_api_to_a_winner_and_money(people):
 
 def test_a_round_robin_of_single_players_to_standings(api_client, club_director):
     club, director = club_director
-    api_client.force_authenticate(director)
-
-    def api(name, **kwargs):
-        return reverse(f"api:{name}", kwargs=kwargs)
-
-    created = api_client.post(
-        api("tournament-list"),
-        {
-            "club": club.pk,
-            "name": "Canasta for two",
-            "game": "canasta",
-            "format": "round_robin",
-        },
-        format="json",
-    )
-    assert created.status_code == 201, created.json()
-    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
     names = ["Aino", "Bert", "Cai"]
-    api_client.post(
-        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
-    )
     wins = dict.fromkeys(names, 0)
-    played = 0
-    while True:
-        generated = api_client.post(
-            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-        )
-        if generated.status_code != 201:
-            break
-        round_id = generated.json()["id"]
-        started = api_client.post(
-            api("tournament-round-start", tournament_id=tid, round_id=round_id)
-        )
-        assert started.status_code == 200, started.json()
-        for table in Round.objects.get(pk=round_id).tables.select_related("match"):
-            match = table.match
-            assert match.seats.count() == 2  # one player a side: the table (0, 1)
-            for number in range(1, 5):
-                response = api_client.post(
-                    f"/api/v1/matches/{match.pk}/deals/",
-                    {"number": number, "input": WIN_DEAL},
-                    format="json",
-                )
-                assert response.status_code == 201, response.json()
-            match.refresh_from_db()
-            assert match.finished and match.winners == [0]
-            for seat in table.sides.all():
-                if seat.side == 0:
-                    wins[seat.entry.name] += 1
-            scoring_services.match_finish(match=match, by=director)
-            played += 1
-        locked = api_client.post(
-            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-        )
-        assert locked.status_code == 200, locked.json()
-    assert played == 3  # every pair once
-    tasks.reconcile_standings()
-    standings = api_client.get(api("tournament-standings", tournament_id=tid)).json()
-    rows = standings["stages"][0]["rows"]
+    played = []
+
+    def play_table(table):
+        match = table.match
+        assert match.seats.count() == 2  # one player a side: the table (0, 1)
+        deals_enter(api_client, match.pk, [WIN_DEAL] * 4)
+        match.refresh_from_db()
+        assert match.finished and match.winners == [0]
+        for seat in table.sides.all():
+            if seat.side == 0:
+                wins[seat.entry.name] += 1
+        scoring_services.match_finish(match=match, by=director)
+        played.append(match.pk)
+
+    rows = play_evening(
+        api_client,
+        club,
+        director,
+        game="canasta",
+        name="Canasta for two",
+        names=names,
+        format="round_robin",
+        rounds=None,
+        play_table=play_table,
+    )
+    assert len(played) == 3  # every pair once
     assert len(rows) == 3
     ranked = [r["name"] for r in rows]
     by_wins = sorted(names, key=lambda n: -wins[n])

@@ -10,13 +10,13 @@ from fractions import Fraction
 import pytest
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
 from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
+from tests.scoring.multi_table import deals_enter, match_create
 from tests.scoring.round_robin import play_round_robin
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -83,8 +83,9 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
     club, sami, others = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": slug,
             "seats": [
@@ -93,18 +94,8 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
             "point_value": "0.01",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
-    for number, deal in enumerate(deals, start=1):
-        response = client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    body = response.json()["match"]
+    body = deals_enter(client, match_id, deals)
     assert tuple(body["totals"]) == final
     assert body["finished"] is True
     assert body["winners"] == winners
@@ -129,10 +120,7 @@ def test_a_match_through_the_api_to_its_winner_and_settled_per_point(
     match = scoring_services.match_finish(
         match=Match.objects.get(pk=match_id), by=sami.user
     )
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     players = [sami, *others]
     # §1.2: the average method (where the most points lose, points count against).
     average = Fraction(sum(final), 3)
@@ -189,10 +177,7 @@ def test_machiavelli_won_through_the_api_and_settled_at_a_flat_stake(people):
     money_services.match_terms_set(
         match=match, team_mode="per_member", flat_stake="1.00", by=sami.user
     )
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     assert {k: v for k, v in settled.items() if v} == {
         f"p{sami.pk}": -100,
         f"p{others[0].pk}": 200,
@@ -206,38 +191,26 @@ def test_umtali_for_two_through_the_api_and_settled_per_point(people):
     club, sami, (olli, _cia) = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "umtali",
             "seats": [{"player": sami.pk, "side": 0}, {"player": olli.pk, "side": 1}],
             "point_value": "0.10",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     deals = [
         {"sides": [{"melds": ["5H 6H 7H", "KC QC", "JD", "2S 2D"]}, {"melds": ["AH"]}]},
         *[{"mode": "totals", "points": [20, 30]}] * 3,
     ]
-    for number, deal in enumerate(deals, start=1):
-        response = client.post(
-            f"/api/v1/matches/{match_id}/deals/",
-            {"number": number, "input": deal},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    body = response.json()["match"]
+    body = deals_enter(client, match_id, deals)
     assert body["totals"] == [90, 91] and body["winners"] == [1]
     match = scoring_services.match_finish(
         match=Match.objects.get(pk=match_id), by=sami.user
     )
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     # One point at 10 cents.
     assert {k: v for k, v in settled.items() if v} == {
         f"p{sami.pk}": -10,

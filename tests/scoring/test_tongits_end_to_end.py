@@ -9,17 +9,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from django.urls import reverse
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
-from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
-from tournaments import tasks
-from tournaments.models import Round
+from tests.scoring.multi_table import deals_enter, match_create, play_evening
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -61,8 +57,9 @@ def test_a_session_through_the_api_to_its_winner_and_its_chips_as_money(people):
     club, sami, others = people
     client = APIClient()
     client.force_authenticate(sami.user)
-    created = client.post(
-        f"/api/v1/clubs/{club.pk}/matches/",
+    match_id = match_create(
+        client,
+        club,
         {
             "game": "tongits",
             "options": {"deals": 4},
@@ -72,10 +69,7 @@ def test_a_session_through_the_api_to_its_winner_and_its_chips_as_money(people):
             "point_value": "0.01",
             "currency": "EUR",
         },
-        format="json",
     )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
     for number, deal in enumerate(DEALS, start=1):
         response = client.post(
             f"/api/v1/matches/{match_id}/deals/",
@@ -96,10 +90,7 @@ def test_a_session_through_the_api_to_its_winner_and_its_chips_as_money(people):
 
     # A cent a chip, deal by deal: every deal balances although the pot holds chips.
     match = Match.objects.get(pk=match_id)
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     players = [sami, *others]
     assert {k: v for k, v in settled.items() if v} == {
         f"p{p.pk}": TOTALS[s] for s, p in enumerate(players)
@@ -110,70 +101,38 @@ def test_an_evening_at_tables_of_three_through_the_tournament_api(
     api_client, club_director
 ):
     club, director = club_director
-    api_client.force_authenticate(director)
-
-    def api(name, **kwargs):
-        return reverse(f"api:{name}", kwargs=kwargs)
-
-    created = api_client.post(
-        api("tournament-list"),
-        {
-            "club": club.pk,
-            "name": "Tong-Its evening",
-            "game": "tongits",
-            "format": "multi_table",
-            "options": {"deals": 4},
-            "stage_settings": {
-                "rounds": 2,
-                "table_size": 3,
-                "min_table_size": 3,
-                "max_table_size": 3,
-                "seed": 5,
-            },
-            "points": {"placement": [4, 2, 0]},
-        },
-        format="json",
-    )
-    assert created.status_code == 201, created.json()
-    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
     names = ["Aino", "Bert", "Cai", "Dora", "Eero", "Fanni"]
-    api_client.post(
-        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
-    )
     expected = dict.fromkeys(names, 0)
     # Every table ends −3, 19, −16 by seat: seat 1 first, seat 0 second, seat 2 last.
     placement_by_seat = (2, 4, 0)
-    for _ in range(2):
-        generated = api_client.post(
-            api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-        )
-        assert generated.status_code == 201, generated.json()
-        round_id = generated.json()["id"]
-        started = api_client.post(
-            api("tournament-round-start", tournament_id=tid, round_id=round_id)
-        )
-        assert started.status_code == 200, started.json()
-        for table in Round.objects.get(pk=round_id).tables.select_related("match"):
-            match = table.match
-            for number, deal in enumerate(DEALS, start=1):
-                response = api_client.post(
-                    f"/api/v1/matches/{match.pk}/deals/",
-                    {"number": number, "input": deal},
-                    format="json",
-                )
-                assert response.status_code == 201, response.json()
-            match.refresh_from_db()
-            assert match.finished and match.winners == [1]
-            for seat in table.sides.all():
-                expected[seat.entry.name] += placement_by_seat[seat.side]
-            scoring_services.match_finish(match=match, by=director)
-        locked = api_client.post(
-            api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-        )
-        assert locked.status_code == 200, locked.json()
-    tasks.reconcile_standings()
-    standings = api_client.get(api("tournament-standings", tournament_id=tid)).json()
-    rows = standings["stages"][0]["rows"]
+
+    def play_table(table):
+        match = table.match
+        deals_enter(api_client, match.pk, DEALS)
+        match.refresh_from_db()
+        assert match.finished and match.winners == [1]
+        for seat in table.sides.all():
+            expected[seat.entry.name] += placement_by_seat[seat.side]
+        scoring_services.match_finish(match=match, by=director)
+
+    rows = play_evening(
+        api_client,
+        club,
+        director,
+        game="tongits",
+        name="Tong-Its evening",
+        names=names,
+        options={"deals": 4},
+        stage_settings={
+            "rounds": 2,
+            "table_size": 3,
+            "min_table_size": 3,
+            "max_table_size": 3,
+            "seed": 5,
+        },
+        points={"placement": [4, 2, 0]},
+        play_table=play_table,
+    )
     assert len(rows) == 6
     got = {r["name"]: Fraction(r["values"]["match_points"]) for r in rows}
     assert got == expected

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from scoring.models import Role
 from tests.scoring.factories import ClubFactory, member
-from tournaments import tasks
+from tests.scoring.multi_table import deals_enter, play_evening
 
 pytestmark = pytest.mark.django_db
 
@@ -130,76 +130,37 @@ def test_minibridge_match_to_its_winner_and_the_average_method(client, club, pla
     ]
 
 
-def round_robin(client, club, game, names, settings):
-    created = client.post(
-        api("tournament-list"),
-        {
-            "club": club.pk,
-            "name": f"{game} night",
-            "game": game,
-            "stage_settings": settings,
-            **({"format": "multi_table"} if "table_size" in settings else {}),
-            **({} if "table_size" in settings else {"format": "round_robin"}),
-        },
-        format="json",
+def evening(client, admin, club, game, names, settings, rounds, deals):
+    """Tables of ``settings["table_size"]`` (multi-table) or a round robin; every
+    table's match is ``deals`` through the deals API, then finished."""
+
+    def play_table(table):
+        body = deals_enter(client, table.match.pk, deals)
+        assert body["finished"]
+        client.post(api("match-finish", match_id=table.match.pk), format="json")
+
+    return play_evening(
+        client,
+        club,
+        admin.user,
+        game=game,
+        name=f"{game} night",
+        names=names,
+        format="multi_table" if "table_size" in settings else "round_robin",
+        stage_settings=settings,
+        rounds=rounds,
+        play_table=play_table,
     )
-    assert created.status_code == 201, created.json()
-    tid, stage = created.json()["id"], created.json()["stages"][0]["id"]
-    added = client.post(
-        api("tournament-entry-list", tournament_id=tid), {"names": names}, format="json"
-    )
-    assert added.status_code == 201, added.json()
-    return tid, stage
 
 
-def play_round(client, tid, stage, deals_for):
-    """Generate, start, enter each table's deals through the deals API, lock."""
-    generated = client.post(
-        api("tournament-round-generate", tournament_id=tid, stage_id=stage)
-    )
-    assert generated.status_code == 201, generated.json()
-    round_id = generated.json()["id"]
-    started = client.post(
-        api("tournament-round-start", tournament_id=tid, round_id=round_id)
-    )
-    assert started.status_code == 200, started.json()
-    for table in started.json()["tables"]:
-        match_id = table["match"]
-        for number, raw in enumerate(deals_for(table), start=1):
-            answer = client.post(
-                api("match-deal-list", match_id=match_id),
-                {"number": number, "input": raw},
-                format="json",
-            )
-            assert answer.status_code == 201, answer.json()
-        assert answer.json()["match"]["finished"]
-        client.post(api("match-finish", match_id=match_id), format="json")
-    locked = client.post(
-        api("tournament-round-lock", tournament_id=tid, round_id=round_id)
-    )
-    assert locked.status_code == 200, locked.json()
-
-
-def standings(client, tid):
-    # The standings task runs after commit, which a test transaction never does:
-    # run the reconciler the beat would.
-    tasks.reconcile_standings()
-    answer = client.get(api("tournament-standings", tournament_id=tid))
-    assert answer.status_code == 200, answer.json()
-    return answer.json()
-
-
-def test_minibridge_tables_of_three_to_standings(client, club):
+def test_minibridge_tables_of_three_to_standings(client, admin, club):
     """Six players at two tables of three, two rounds; the first seat of each
     table wins every match (the ten deals above)."""
     names = ["P1", "P2", "P3", "P4", "P5", "P6"]
-    tid, stage = round_robin(
-        client, club, "minibridge", names, {"rounds": 2, "table_size": 3, "seed": 3}
+    settings = {"rounds": 2, "table_size": 3, "seed": 3}
+    rows = evening(
+        client, admin, club, "minibridge", names, settings, 2, MINIBRIDGE_MATCH
     )
-    for _ in range(2):
-        play_round(client, tid, stage, lambda table: MINIBRIDGE_MATCH)
-    table = standings(client, tid)
-    rows = table["stages"][0]["rows"]
     assert len(rows) == 6
     assert [r["played"] for r in rows] == [2] * 6
     # Four matches, each won by its first seat alone (90 against 30 and 0).
@@ -257,14 +218,12 @@ def test_screw_misere_match_to_its_winner_and_the_difference(client, club, playe
     ]
 
 
-def test_screw_misere_round_robin_of_four_teams_to_standings(client, club):
+def test_screw_misere_round_robin_of_four_teams_to_standings(client, admin, club):
     """Four partnerships, three rounds: every team meets every other; the team
     seated as side 0 loses every match (it takes all the minus points)."""
     names = [f"T{i}: N{i} & S{i}" for i in range(1, 5)]
-    tid, stage = round_robin(client, club, "screw-misere", names, {})
-    for _ in range(3):
-        play_round(client, tid, stage, lambda table: [all_to(0), all_to(0)])
-    rows = standings(client, tid)["stages"][0]["rows"]
+    deals = [all_to(0), all_to(0)]
+    rows = evening(client, admin, club, "screw-misere", names, {}, 3, deals)
     assert len(rows) == 4
     assert [r["played"] for r in rows] == [3, 3, 3, 3]
     # Six matches, each won by its side 1 (the lower total, 0 against 118).
@@ -332,12 +291,10 @@ def test_huutopussi_match_to_500_settles_win_loss_only(client, club, players):
     ]
 
 
-def test_huutopussi_round_robin_of_four_teams_to_standings(client, club):
+def test_huutopussi_round_robin_of_four_teams_to_standings(client, admin, club):
     names = [f"H{i}: E{i} & W{i}" for i in range(1, 5)]
-    tid, stage = round_robin(client, club, "huutopussi", names, {})
-    for _ in range(3):
-        play_round(client, tid, stage, lambda table: [HP_SWEEP, HP_SWEEP])
-    rows = standings(client, tid)["stages"][0]["rows"]
+    deals = [HP_SWEEP, HP_SWEEP]
+    rows = evening(client, admin, club, "huutopussi", names, {}, 3, deals)
     assert [r["played"] for r in rows] == [3, 3, 3, 3]
     # Six matches, each won by its side 0 (600 against −600).
     assert sum(r["values"]["match_points"] for r in rows) == 6 * 2
@@ -382,13 +339,10 @@ def test_bmgw_match_until_a_player_cannot_pay_and_its_chips_as_money(
     assert transfers(client, match_id) == [("Anna", "Ben", "6.50 EUR")]
 
 
-def test_bmgw_round_robin_of_four_players_to_standings(client, club):
-    tid, stage = round_robin(
-        client, club, "bridge-meets-guess-who", ["A1", "B2", "C3", "D4"], {}
-    )
-    for _ in range(3):
-        play_round(client, tid, stage, lambda table: [BMGW_SLAM])
-    rows = standings(client, tid)["stages"][0]["rows"]
+def test_bmgw_round_robin_of_four_players_to_standings(client, admin, club):
+    names = ["A1", "B2", "C3", "D4"]
+    game = "bridge-meets-guess-who"
+    rows = evening(client, admin, club, game, names, {}, 3, [BMGW_SLAM])
     assert [r["played"] for r in rows] == [3, 3, 3, 3]
     # Six matches, each won by the player seated second.
     assert sum(r["values"]["match_points"] for r in rows) == 6 * 2

@@ -8,13 +8,12 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from money import selectors as money_selectors
 from money import services as money_services
-from money.models import LedgerEntry
 from scoring import services as scoring_services
 from scoring.models import Match, Role
 from tests.scoring.factories import ClubFactory, member
 from tests.scoring.round_robin import play_round_robin
+from tests.scoring.settling import balances_settle
 
 pytestmark = pytest.mark.django_db
 
@@ -98,10 +97,7 @@ def test_a_game_of_three_counted_at_a_stock_out_and_settled_at_a_flat_stake(peop
     money_services.match_terms_set(
         match=match, team_mode="per_member", flat_stake="1.00", by=sami.user
     )
-    money_services.match_settle(match=match)
-    settled, _paid = money_selectors.balances_compute(
-        LedgerEntry.objects.filter(source_kind="match", source_id=match.pk)
-    )
+    settled = balances_settle(match)
     assert {k: v for k, v in settled.items() if v} == {
         f"p{sami.pk}": -100,
         f"p{others[0].pk}": 200,

@@ -4,13 +4,9 @@ now and then, which the fold keeps flagged) and an end now and then."""
 from hypothesis import strategies as st
 
 from tests.games.strategies import MatchCase
+from tests.games.strategies._events import GOALS
 
 SLUG = "jakis"
-
-GOALS = st.fixed_dictionaries(
-    {"by": st.integers(0, 1)},
-    optional={"end": st.sampled_from([False, False, False, True])},
-)
 
 
 def matches():

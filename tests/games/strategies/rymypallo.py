@@ -5,13 +5,9 @@ from hypothesis import strategies as st
 
 from games.engine import Table
 from tests.games.strategies import MatchCase
+from tests.games.strategies._events import GOALS
 
 SLUG = "rymypallo"
-
-GOALS = st.fixed_dictionaries(
-    {"by": st.integers(0, 1)},
-    optional={"end": st.sampled_from([False, False, False, True])},
-)
 
 
 def matches():

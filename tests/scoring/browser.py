@@ -1,0 +1,163 @@
+"""The phone every browser test uses: Debian's Chromium driven by Playwright at
+390 × 844, a club of four (Sami keeps score), Sami logged in, and the page's
+problems (console errors, failed requests) failing the test; with the small helpers
+the entry forms share. ``tests/scoring/conftest.py`` offers the fixtures ``browser``,
+``table`` and ``page`` to every module here; a module whose club differs defines its
+own ``table``.
+
+Needs Chromium (``apt-get install -y chromium``; ``CHROMIUM_PATH`` overrides
+``/usr/bin/chromium``). No browser is downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from django.db import connections
+
+from scoring.models import Role
+from tests.scoring.factories import ClubFactory, member
+
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM
+    # calls are still synchronous.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(
+            executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+            args=CHROMIUM_ARGS,
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def table(db):
+    """A club with Sami (scorer, who keeps score) and three other members."""
+    club = ClubFactory(name="Kortti", slug="kortti")
+    sami = member(club, Role.SCORER, "Sami")
+    others = [member(club, Role.MEMBER, name) for name in ("Olli", "Cia", "Dan")]
+    return club, sami, others
+
+
+@pytest.fixture
+def page(table, browser, live_server):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.problems = watch(page)
+    _club, sami, _others = table
+    page.goto(f"{live_server.url}/accounts/login/?next=/clubs/")
+    page.fill("input[name=username]", sami.user.username)
+    page.fill("input[name=password]", "pw")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/clubs/$"))
+    yield page
+    context.close()
+    # ORM calls made while Playwright's loop runs get their own connection (Django's
+    # connections are per async context); close it, or PostgreSQL cannot drop the
+    # test database at the end of the run.
+    connections.close_all()
+    assert page.problems == [], "console errors or failed requests"
+
+
+def watch(page) -> list[str]:
+    """What goes wrong on every page ``page`` opens: console errors, uncaught
+    exceptions, failed requests and 4xx/5xx answers (a request cut short because
+    the page moved on, ERR_ABORTED, did not fail)."""
+    problems: list[str] = []
+
+    def console(message) -> None:
+        if message.type == "error":
+            problems.append(f"console: {message.text} at {message.location}")
+
+    def failed(request) -> None:
+        if "ERR_ABORTED" not in (request.failure or ""):
+            problems.append(f"failed: {request.url} ({request.failure})")
+
+    def answered(response) -> None:
+        if response.status >= 400:
+            problems.append(f"{response.status}: {response.url}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("requestfailed", failed)
+    page.on("response", answered)
+    return problems
+
+
+def expected_refusal(page) -> None:
+    """A form the server refused (400, shown next to the field) is what the test
+    wanted: take that answer and its console line off the problems, nothing else."""
+    refused = [p for p in page.problems if p.startswith("400: ")]
+    logged = [p for p in page.problems if "status of 400" in p]
+    assert refused and len(refused) == len(logged) == len(page.problems) / 2
+    page.problems.clear()
+
+
+def shot(page, name: str, selector: str | None = None) -> None:
+    """Save a screenshot when ``KIRJURI_SCREENSHOTS`` names a folder."""
+    folder = os.environ.get("KIRJURI_SCREENSHOTS")
+    if folder:
+        path = os.path.join(folder, f"{name}.png")
+        if selector:
+            page.locator(selector).screenshot(path=path)
+        else:
+            page.screenshot(path=path, full_page=True)
+
+
+def no_sideways_scroll(page) -> None:
+    """Nothing but the sheet's own scroll box is wider than the phone."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{page.url} scrolls sideways ({width}px)"
+
+
+def totals(page) -> list[int]:
+    cells = page.locator("#totals td.total")
+    return [int(cells.nth(i).inner_text()) for i in range(cells.count())]
+
+
+def save(page) -> None:
+    """Save the entry form (nothing wider than the phone) and wait for the sheet."""
+    no_sideways_scroll(page)
+    page.click("#save-deal")
+    page.wait_for_selector("#sheet")
+
+
+def tap_into(page, path: str, *codes: str) -> None:
+    """Open the card picker of the field ``path`` and tap each card."""
+    page.click(f"[data-path='{path}'] .cp-open")
+    for code in codes:
+        page.click(f".cp-grid button[data-code='{code}']")
+
+
+def match_start(page, club, game: str, seats: int, names: list[str]) -> None:
+    """Start a match of ``game`` from the club's page: ``seats`` seats (where the
+    game offers a choice), ``names`` seated in order; wait for the sheet."""
+    page.click(f"a[href='/clubs/{club.pk}/']")
+    page.click("text=New match")
+    page.click(f"text={game}")
+    if page.locator(f"text={seats} seats").count():
+        page.click(f"text={seats} seats")
+    for seat, name in enumerate(names):
+        page.select_option(f"select[name=seat_{seat}]", label=name)
+    page.click("text=Start the match")
+    page.wait_for_selector("#sheet")

@@ -285,6 +285,7 @@ class EventGame(Game):
     extends :meth:`initial_fields`, :meth:`advance` and :meth:`next_deal`.
     """
 
+    deal_word = "entry"
     State: ClassVar[type[MatchState]] = EventState
     events: ClassVar[EventBook]
     leader: ClassVar[bool] = False

@@ -115,6 +115,7 @@ class BelieveOrDoubtState(EventState):
 
 @register
 class BelieveOrDoubt(EventGame):
+    deal_word = "question"
     slug = "believe-or-doubt"
     name = "Believe or Doubt"
     source = "001_b57793035adc3f64.txt §41 (l.2723–2773)"

@@ -73,6 +73,14 @@ class SheetTable:
     def counted(self) -> list[SheetRow]:
         return [r for r in self.rows if r.totals is not None]
 
+    @property
+    def last_standing(self) -> int | None:
+        """The number of the last deal not voided (the one an undo voids)."""
+        for row in reversed(self.rows):
+            if row.status != "voided":
+                return row.number
+        return None
+
 
 def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
     """Rows of the sheet with, for two-sided difference games, the difference."""

@@ -202,6 +202,8 @@ def _context_for_sheet(
         "deal_word": game.deal_word if game else "deal",
         "labels": labels,
         "span": 2 * len(labels),
+        # The story line under a deal spans the whole row.
+        "story_span": 1 + 2 * len(labels) + table.show_difference + may_score,
         "next_deal": next_deal,
         "context_rows": context_rows,
         "notes": (next_deal or {}).get("notes") or [],

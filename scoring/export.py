@@ -77,11 +77,11 @@ class SheetTable:
         return [r for r in self.rows if r.totals is not None]
 
     @property
-    def last_standing(self) -> int | None:
-        """The number of the last deal not voided (the one an undo voids)."""
+    def last_standing(self) -> SheetRow | None:
+        """The last deal not voided (the one the sheet's undo voids)."""
         for row in reversed(self.rows):
             if row.status != "voided":
-                return row.number
+                return row
         return None
 
 

@@ -195,7 +195,7 @@ def _context_for_sheet(
         "match": match,
         "sheet": sheet,
         # Undo: the last deal still standing, for those who may void it.
-        "undo_number": table.last_standing if may_correct else None,
+        "undo": table.last_standing if may_correct else None,
         "undo_reason": UNDO_REASON,
         "table": table,
         "board": board,

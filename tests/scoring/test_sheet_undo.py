@@ -33,7 +33,7 @@ def logged_in(user) -> Client:
 def undo_rows(html: str) -> list[int]:
     """The deal numbers whose row holds the undo step."""
     rows = re.findall(r'<tr class="[^"]*" data-deal="(\d+)">(.*?)</tr>', html, re.S)
-    return [int(number) for number, body in rows if 'class="undo"' in body]
+    return [int(number) for number, body in rows if 'class="undo-open"' in body]
 
 
 def void_url(match, number: int) -> str:
@@ -54,10 +54,13 @@ def test_the_undo_step_sits_on_the_last_deal_only(match, people):
     assert undo_rows(html) == [2]
     assert f'value="{UNDO_REASON}"' in html
     assert f'action="{void_url(match, 2)}"' in html
+    assert html.count('id="undo"') == 1
 
 
 def test_no_undo_step_without_deals(match, people):
-    assert undo_rows(sheet(match, logged_in(people.scorer.user))) == []
+    html = sheet(match, logged_in(people.scorer.user))
+    assert undo_rows(html) == []
+    assert 'id="undo"' not in html
 
 
 def test_after_a_void_the_undo_step_moves_to_the_deal_before(match, people):
@@ -72,6 +75,7 @@ def test_after_a_void_the_undo_step_moves_to_the_deal_before(match, people):
     )
     html = sheet(match, logged_in(by))
     assert undo_rows(html) == [1]
+    assert f'action="{void_url(match, 1)}"' in html
     assert 'data-deal="2"' in html  # still on the sheet, voided
 
 
@@ -136,7 +140,8 @@ def test_an_empty_reason_is_refused_back_on_the_sheet(match, people):
 def test_a_member_who_may_not_void_sees_no_undo_and_is_refused(match, people):
     submit(match, 1, 10, 5, people.scorer.user)
     client = logged_in(people.member.user)
-    assert undo_rows(sheet(match, client)) == []
+    html = sheet(match, client)
+    assert undo_rows(html) == [] and 'id="undo"' not in html
     deal = match.deals.get(number=1)
     answer = client.post(
         void_url(match, 1),

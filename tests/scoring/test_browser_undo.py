@@ -64,6 +64,18 @@ def test_the_story_and_a_two_tap_undo_on_a_phone(page, table, live_server):
     assert page.inner_text("#undo-confirm") == "Void deal 3"
     no_sideways_scroll(page)
     shot(page, "sheet-undo")
+    # Someone enters a deal meanwhile: the live refresh closes the step (it would
+    # void the deal it was opened on, now no longer the last).
+    services.deal_submit(match=match, number=4, input=DEALS[0], by=sami.user)
+    page.wait_for_selector("tr[data-deal='4']")
+    assert not page.is_visible("#undo")
+    assert page.locator("tr[data-deal='4'] a.undo-open").count() == 1
+    deal4 = match.deals.get(number=4)
+    services.deal_void(
+        match=match, number=4, base_version=deal4.version, reason="x", by=sami.user
+    )
+    page.wait_for_selector("tr.voided[data-deal='4']")
+    page.tap("tr[data-deal='3'] a.undo-open")
     page.tap("#undo-confirm")
     page.wait_for_selector("tr.voided[data-deal='3']")
     assert totals(page) != before

@@ -161,3 +161,13 @@ def test_a_table_link_guest_sees_no_undo(match, people):
     assert 'data-deal="1"' in html
     assert undo_rows(html) == []
     assert "deal-void" not in html and "/void/" not in html
+
+
+def test_a_club_admin_may_undo_on_a_finished_match_its_scorer_may_not(match, people):
+    """Closed matches: as for any void, club admins only (the result follows)."""
+    by = people.scorer.user
+    submit(match, 1, 60, 10, by)
+    submit(match, 2, 50, 10, by)
+    services.match_finish(match=match, by=by)
+    assert undo_rows(sheet(match, logged_in(by))) == []
+    assert undo_rows(sheet(match, logged_in(people.admin.user))) == [2]

@@ -7,7 +7,8 @@ the row already shows beside its number (``Game.sheet_fact``), with the sides an
 seats named: the engine's texts say "side 0" and "seat 2" (0-based, the numbers of
 :class:`games.engine.Table`), which the sheet reads as the side's label ("Anna &
 Ben") and the seat's player. A number that names no side or seat of the match is
-left as it is. Nothing here names a game.
+left as it is. A fact of one side whose text names no side or seat ("went out: 100")
+is prefixed with that side's label. Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -43,8 +44,28 @@ def story_lines(
             continue
         text = str(fact.get("text") or "").strip()
         if text:
-            lines.append(fact_text_named(text, side_labels, seat_names))
+            lines.append(_told(text, fact.get("side"), side_labels, seat_names))
     return lines
+
+
+def _told(
+    text: str, side: Any, side_labels: Sequence[str], seat_names: Mapping[int, str]
+) -> str:
+    """The fact's text named; a fact of one side whose text names no side or seat
+    ("went out: 100", "2 red threes: 200") is prefixed with that side's label, so
+    the line says whose it is."""
+    named = fact_text_named(text, side_labels, seat_names)
+    if (
+        named == text
+        and _NAMED.search(text) is None
+        and isinstance(side, int)
+        and not isinstance(side, bool)
+        and 0 <= side < len(side_labels)
+        and len(side_labels) > 1
+        and side_labels[side]
+    ):
+        return f"{side_labels[side]}: {text}"
+    return named
 
 
 def fact_text_named(

@@ -102,6 +102,36 @@ def test_only_the_declared_codes_and_never_the_fact_shown_beside_the_number():
     )
 
 
+def test_a_side_s_fact_that_names_nobody_is_prefixed_with_the_side():
+    facts = [
+        fact("went_out", "went out: 100", 1, 100),
+        fact("nolo", "nolo: side 0 scores 4", 0, 4),  # named: no prefix
+        fact("rami_made", "rami by seat 2: declarers score 8", 0, 8),
+        fact("last_trick", "the last trick"),  # no side: as it is
+        fact("odd", "went out", 5),  # no such side: as it is
+    ]
+    assert story_lines(
+        facts, codes=None, shown=None, side_labels=SIDES, seat_names=SEATS
+    ) == [
+        "Ceci & Dora: went out: 100",
+        "nolo: Aino & Bertta scores 4",
+        "rami by Bertta: declarers score 8",
+        "the last trick",
+        "went out",
+    ]
+
+
+def test_one_side_alone_is_not_prefixed():
+    """A game of one side (a solitaire, a race against par) needs no names."""
+    assert story_lines(
+        [fact("went_out", "went out: 100", 0)],
+        codes=None,
+        shown=None,
+        side_labels=["Aino"],
+        seat_names={0: "Aino"},
+    ) == ["went out: 100"]
+
+
 def test_empty_texts_and_malformed_facts_are_skipped():
     assert story_lines(
         [fact("x", ""), "garbage", None, fact("y", "  side 0 won  ")],

@@ -93,6 +93,7 @@ def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
     story_codes = _story_codes(sheet.get("game"))
     side_labels = [str(side.get("label") or "") for side in sides]
     seat_names = _seat_names(sides)
+    told: dict[tuple[str, Any], str] = {}  # one sheet's texts, told once
     rows = []
     for row in sheet["rows"]:
         totals = row.get("totals")
@@ -117,6 +118,7 @@ def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
                     shown=shown_fact,
                     side_labels=side_labels,
                     seat_names=seat_names,
+                    memo=told,
                 )
                 if story_codes != ()
                 else [],

@@ -29,12 +29,16 @@ def story_lines(
     shown: str | None,
     side_labels: Sequence[str],
     seat_names: Mapping[int, str],
+    memo: dict[tuple[str, Any], str] | None = None,
 ) -> list[str]:
     """The texts of ``facts`` that tell the story, sides and seats named.
 
     ``codes``: the fact codes the game declares for the story (``None``: all);
-    ``shown``: the code the row already shows (left out)."""
-    wanted = None if codes is None else set(codes)
+    ``shown``: the code the row already shows (left out); ``memo``: a dict kept for
+    one sheet (same names), where a text told once is not told again (a sheet's
+    deals repeat their texts: "went out: 100")."""
+    wanted = None if codes is None else codes
+    memo = {} if memo is None else memo
     lines = []
     for fact in facts or ():
         if not isinstance(fact, Mapping):
@@ -44,7 +48,11 @@ def story_lines(
             continue
         text = str(fact.get("text") or "").strip()
         if text:
-            lines.append(_told(text, fact.get("side"), side_labels, seat_names))
+            key = (text, fact.get("side"))
+            told = memo.get(key)
+            if told is None:
+                told = memo[key] = _told(text, key[1], side_labels, seat_names)
+            lines.append(told)
     return lines
 
 
@@ -73,6 +81,9 @@ def fact_text_named(
 ) -> str:
     """``text`` with "side N" and "seat N" replaced by the side's label and the
     seat's player, where the match has that side or seat."""
+
+    if "ide " not in text and "eat " not in text:
+        return text  # names no side or seat: the common case, no expression run
 
     def name(found: re.Match[str]) -> str:
         word, number = found.group(1).lower(), int(found.group(2))

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import UnknownGame, get_game
+from scoring.story import story_lines
 
 STATUS_WORDS = {
     "counted": "",
@@ -47,6 +48,8 @@ class SheetRow:
     facts: list[Any] = field(default_factory=list)
     # The text of the fact the game shows in the row (``Game.sheet_fact``).
     fact_text: str = ""
+    # The deal's story: its facts' texts, sides and seats named (scoring.story).
+    story: list[str] = field(default_factory=list)
 
     @property
     def note(self) -> str:
@@ -73,12 +76,24 @@ class SheetTable:
     def counted(self) -> list[SheetRow]:
         return [r for r in self.rows if r.totals is not None]
 
+    @property
+    def last_standing(self) -> SheetRow | None:
+        """The last deal not voided (the one the sheet's undo voids)."""
+        for row in reversed(self.rows):
+            if row.status != "voided":
+                return row
+        return None
+
 
 def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
     """Rows of the sheet with, for two-sided difference games, the difference."""
     sides = list(sheet["sides"])
     show_difference = _keeps_difference(sheet.get("game")) and len(sides) == 2
     shown_fact = _shown_fact(sheet.get("game"))
+    story_codes = _story_codes(sheet.get("game"))
+    side_labels = [str(side.get("label") or "") for side in sides]
+    seat_names = _seat_names(sides)
+    told: dict[tuple[str, Any], str] = {}  # one sheet's texts, told once
     rows = []
     for row in sheet["rows"]:
         totals = row.get("totals")
@@ -97,6 +112,16 @@ def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
                 entered_by=row.get("entered_by"),
                 facts=list(row.get("facts") or []),
                 fact_text=_fact_text(row.get("facts"), shown_fact),
+                story=story_lines(
+                    row.get("facts") or (),
+                    codes=story_codes,
+                    shown=shown_fact,
+                    side_labels=side_labels,
+                    seat_names=seat_names,
+                    memo=told,
+                )
+                if story_codes != ()
+                else [],
             )
         )
     totals = list(sheet.get("totals") or [0] * len(sides))
@@ -114,6 +139,27 @@ def _shown_fact(slug: str | None) -> str | None:
         return get_game(slug).sheet_fact if slug is not None else None
     except UnknownGame:
         return None
+
+
+def _story_codes(slug: str | None) -> tuple[str, ...] | None:
+    """The fact codes the game's story shows (``None``: all; ``()``: none)."""
+    try:
+        return get_game(slug).sheet_story if slug is not None else None
+    except UnknownGame:
+        return None  # no longer shipped: every stored fact
+
+
+def _seat_names(sides: Sequence[Mapping[str, Any]]) -> dict[int, str]:
+    """Seat position → its player's name, from the sheet's sides."""
+    names = {}
+    for side in sides:
+        players = side.get("players") or ()
+        for pos, player in zip(side.get("seats") or (), players, strict=False):
+            if isinstance(player, Mapping):
+                names[int(pos)] = str(
+                    player.get("sheet_name") or player.get("display_name") or ""
+                )
+    return names
 
 
 def _fact_text(facts: Any, code: str | None) -> str:

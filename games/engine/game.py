@@ -63,7 +63,11 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Fact:
-    """Something derived from a deal that a scorer wants to see."""
+    """Something derived from a deal that a scorer wants to see.
+
+    ``text`` names a side as "side N" and a seat as "seat N" (the numbers of
+    :class:`Table`, from 0): the score sheet shows them as the side's and the
+    seat's names (the deal's story, ``Game.sheet_story``)."""
 
     code: str
     text: str
@@ -268,6 +272,10 @@ class Game(ABC):
     * ``sheet_fact`` — the code of a deal fact whose text the score sheet shows in
       the deal's row (a billiards frame's score, where the points are frames won);
       ``None`` shows none.
+    * ``sheet_story`` — the codes of the deal facts that tell the deal's story on
+      the score sheet (their texts under the deal's number, sides and seats named);
+      ``None`` (the default) tells every fact, ``()`` none. The fact ``sheet_fact``
+      names is never repeated in the story.
     * ``deal_word`` — what one entry on the sheet is called where it is not a deal
       of cards: ``"end"`` (curling), ``"frame"``, ``"turn"`` (darts), ``"game"``
       (a finishing order or a win) …; the pages say "End 3", "Enter frame 4".
@@ -296,6 +304,7 @@ class Game(ABC):
     sheet_layout: ClassVar[str] = "deals"
     sheet_mark: ClassVar[tuple[str, str] | None] = None
     sheet_fact: ClassVar[str | None] = None
+    sheet_story: ClassVar[tuple[str, ...] | None] = None
     deal_word: ClassVar[str] = "deal"
     state_version: ClassVar[int] = 1
 

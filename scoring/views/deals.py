@@ -213,15 +213,20 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
 @login_required
 @require_POST
 def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
-    """Void deal ``number`` (it stays on the sheet, struck through) with a reason.
+    """Void deal ``number`` (it stays on the sheet, struck through) with a reason;
+    the sheet's one-tap undo of the last deal posts here too.
 
     Who: as :func:`deal_correct`.
     """
     match = _correctable_match(request, match_id)
     was_finished = match.status == MatchStatus.FINISHED
     form = ReasonForm(request.POST)
+    # The sheet's undo step posts ``back=sheet``: a refusal is shown on the sheet.
+    back = "scoring:sheet" if request.POST.get("back") == "sheet" else None
     if not form.is_valid():
         messages.error(request, "Say why the deal is voided.")
+        if back:
+            return redirect(back, match_id=match.pk)
         return redirect("scoring:deal-correct", match_id=match.pk, number=number)
     try:
         services.deal_void(
@@ -234,6 +239,8 @@ def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     except (InputRejected, DomainError) as exc:
         for error in _error_list(exc):
             messages.error(request, error["message"])
+        if back:
+            return redirect(back, match_id=match.pk)
         return redirect("scoring:deal-correct", match_id=match.pk, number=number)
     messages.success(request, f"Deal {number} voided.")
     _say_if_reopened(request, match, was_finished)

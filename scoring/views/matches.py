@@ -150,6 +150,10 @@ def _attach_setup_error(form: MatchSetupForm, error: dict[str, str]) -> None:
 
 # -- the score sheet ----------------------------------------------------------------
 
+# The reason the sheet's undo step offers (the scorer may change it; it is kept in
+# the deal's history).
+UNDO_REASON = "entered by mistake"
+
 
 def _context_for_sheet(
     request: HttpRequest, match: Match, by: Any = None
@@ -190,11 +194,16 @@ def _context_for_sheet(
     return {
         "match": match,
         "sheet": sheet,
+        # Undo: the last deal still standing, for those who may void it.
+        "undo": table.last_standing if may_correct else None,
+        "undo_reason": UNDO_REASON,
         "table": table,
         "board": board,
         "deal_word": game.deal_word if game else "deal",
         "labels": labels,
         "span": 2 * len(labels),
+        # The story line under a deal spans the whole row.
+        "story_span": 1 + 2 * len(labels) + table.show_difference + may_score,
         "next_deal": next_deal,
         "context_rows": context_rows,
         "notes": (next_deal or {}).get("notes") or [],

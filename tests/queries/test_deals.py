@@ -71,6 +71,32 @@ def test_submit_correct_and_void_through_the_page(club, people, size, probe):
     assert match.totals == [0, 2]
 
 
+def test_the_sheet_s_undo_of_the_last_deal(club, people, size, probe):
+    """The sheet's one-tap undo posts to the void route (``back=sheet``): the same
+    bound as a void from the correction page, at deal 5 and deal 200."""
+    match = race(
+        club, people.scorer.user, [people.scorer, people.opponent], size, last=(3, 0)
+    )
+    client = as_user(people.scorer.user)
+    before = list(match.totals)
+    last = match.deals.get(number=size)
+    answer = probe(
+        client,
+        "scoring:deal-void",
+        {"match_id": match.pk, "number": size},
+        method="post",
+        data={
+            "reason": "entered by mistake",
+            "base_version": str(last.version),
+            "back": "sheet",
+        },
+        status=302,
+    )
+    assert answer.url == f"/matches/{match.pk}/"
+    match.refresh_from_db()
+    assert match.totals != before
+
+
 def test_submit_correct_and_void_through_the_api(club, people, size, probe):
     match = race(club, people.scorer.user, [people.scorer, people.opponent], size - 1)
     client = as_user(people.scorer.user)

@@ -14,8 +14,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring.deal_forms.grid import grid_control
-from scoring.deal_forms.schema import RADIO_LIMIT, TUCKED_KINDS, Field, _join, value_at
 from scoring.deal_forms.quick import applies_wrap, render_count, render_derived
+from scoring.deal_forms.schema import RADIO_LIMIT, TUCKED_KINDS, Field, _join, value_at
 from scoring.deal_forms.taps import render_taps
 
 

@@ -259,3 +259,17 @@ def test_trick_game_declares_quick_entry():
         tree, {"contract": "rami", "declarer": "0", "soloist": "1", "tricks.0": "9"}
     )
     assert deal == {"contract": "rami", "declarer": 0, "tricks": [9, 4]}
+
+
+@pytest.mark.parametrize(("slug", "total"), [("skruuvi", 13), ("multimulta", 9)])
+def test_trick_games_of_the_same_shape_derive_the_other_side(slug, total):
+    """Skruuvi (52 cards at four: 13 tricks) and Multimulta (36 cards: 9)."""
+    tree = build_form(get_game(slug).deal_schema(), TABLE)
+    tricks = child(tree, "tricks")
+    assert (tricks.kind, tricks.total) == ("derived", total)
+    assert tricks.children[0].maximum == total
+    deal = deal_from_post(tree, {"tricks.0": "5"})
+    assert deal["tricks"] == [5, total - 5]
+    # Per seat still goes through the line for every number.
+    deal = deal_from_post(tree, {"tricks.0": "5", "tricks": "2 3 1 3"})
+    assert deal["tricks"] == [2, 3, 1, 3]

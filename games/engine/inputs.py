@@ -96,7 +96,9 @@ DERIVED = "x-derived"
 derived from a total: ``{"total": 13}`` — the scorer enters side 0's count and side 1
 gets ``total − count`` (the tricks of a deal). A form asks for the one number; the
 API still takes the whole list (and whatever else the model allows, such as one
-count per seat), and the engine checks that the numbers add up."""
+count per seat), and the engine checks that the numbers add up. A pair that is not
+one item per side of the table names its two positions: ``"labels": ["Declarer and
+dummy", "Opponents"]``."""
 
 COUNT = "x-count"
 """The JSON Schema key of a small bounded count and how a form offers it:
@@ -104,10 +106,16 @@ COUNT = "x-count"
 On a :data:`DERIVED` list it describes the entered number."""
 
 
-def derived_pair(total: int, count: str = "buttons") -> dict[str, Any]:
+def derived_pair(
+    total: int, count: str = "buttons", labels: tuple[str, str] | None = None
+) -> dict[str, Any]:
     """``json_schema_extra`` of a per-side pair whose second number is ``total``
-    minus the first, entered as a count (:data:`COUNT`)."""
-    return {DERIVED: {"total": total}, COUNT: count}
+    minus the first, entered as a count (:data:`COUNT`); ``labels`` name the two
+    positions where they are not the table's sides."""
+    spec: dict[str, Any] = {"total": total}
+    if labels is not None:
+        spec["labels"] = list(labels)
+    return {DERIVED: spec, COUNT: count}
 
 
 SideField = Annotated[int, Field(ge=0, json_schema_extra={ROLE: "side"})]

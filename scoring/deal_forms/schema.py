@@ -350,10 +350,19 @@ class _Walker:
         total = spec.get("total") if isinstance(spec, Mapping) else None
         if not isinstance(total, int) or isinstance(total, bool):
             return None
-        items = self.resolve(schema.get("items") or {})
-        if items.get("type") != "integer" or schema.get("prefixItems"):
+        prefix = schema.get("prefixItems")
+        if prefix:
+            # A fixed pair ([the declarer's side, the opponents]): both alike.
+            if len(prefix) != 2 or self.resolve(prefix[0]) != self.resolve(prefix[1]):
+                return None
+            items = self.resolve(prefix[0])
+        else:
+            items = self.resolve(schema.get("items") or {})
+        if items.get("type") != "integer":
             return None
-        sides = list(self.table.side_labels) or ["Side 1", "Side 2"]
+        # Labels the game gives its two positions, else the table's sides.
+        sides = list(spec.get("labels") or self.table.side_labels or ())
+        sides = sides or ["Side 1", "Side 2"]
         if len(sides) != 2:
             return None
         entered = self.walk(

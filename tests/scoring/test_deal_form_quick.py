@@ -273,3 +273,25 @@ def test_trick_games_of_the_same_shape_derive_the_other_side(slug, total):
     # Per seat still goes through the line for every number.
     deal = deal_from_post(tree, {"tricks.0": "5", "tricks": "2 3 1 3"})
     assert deal["tricks"] == [2, 3, 1, 3]
+
+
+def test_a_fixed_pair_with_its_own_labels():
+    """Minibridge's [declarer and dummy, opponents]: not the table's sides."""
+    tree = build_form(get_game("minibridge").deal_schema(), TABLE)
+    tricks = child(tree, "tricks")
+    assert tricks.kind == "derived" and tricks.required
+    assert [label for _, label in tricks.choices] == ["Declarer and dummy", "Opponents"]
+    assert tricks.children[0].label == "Declarer and dummy"
+    assert deal_from_post(tree, {"tricks.0": "9"})["tricks"] == [9, 4]
+    html, _ = render_form(tree)
+    assert "Opponents: <output" in html
+
+
+def test_a_fixed_pair_of_unlike_items_is_a_plain_tuple():
+    class Unlike(FrozenModel):
+        pair: tuple[
+            Annotated[int, Field(ge=0, le=13)], Annotated[int, Field(ge=0, le=9)]
+        ] = Field(json_schema_extra=derived_pair(13))
+
+    tree = build_form(TypeAdapter(Unlike).json_schema(), TABLE)
+    assert child(tree, "pair").kind == "tuple"

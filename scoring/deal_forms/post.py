@@ -144,6 +144,10 @@ def _applies(node: Field, data: Mapping[str, Any]) -> bool:
     if node.applies is None:
         return True
     other, allowed = node.applies
+    if hasattr(data, "getlist"):
+        # A checkbox posts a hidden "false" before its "true": the last value wins.
+        sent = [v.strip() for v in data.getlist(other) if v.strip()]
+        return bool(sent) and sent[-1] in allowed
     return _get(data, other) in allowed
 
 

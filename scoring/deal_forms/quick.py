@@ -30,7 +30,7 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from scoring.deal_forms.schema import COUNT_BUTTONS_MAX, Field, value_at
+from scoring.deal_forms.schema import COUNT_BUTTONS_MAX, Field, as_posted, value_at
 
 _UNSET = object()
 
@@ -42,7 +42,7 @@ def applies_wrap(node: Field, html: str, values: Any) -> str:
     current = value_at(values, other)
     # Hidden when the deal as entered rules it out; with nothing chosen yet the
     # script hides it (without the script everything shows).
-    hidden = current is not None and str(current) not in allowed
+    hidden = current is not None and as_posted(current) not in allowed
     return format_html(
         '<div class="df-applies" data-applies-to="{}" data-applies-values="{}"{}>'
         "{}</div>",

@@ -126,7 +126,7 @@ class _Walker:
         if isinstance(applies, Mapping) and len(applies) == 1:
             ((other, allowed),) = applies.items()
             parent = path.rsplit(".", 1)[0] if "." in path else ""
-            node.applies = (_join(parent, other), tuple(str(v) for v in allowed))
+            node.applies = (_join(parent, other), tuple(as_posted(v) for v in allowed))
         return node
 
     def walk_shape(
@@ -502,6 +502,13 @@ def has_cards(node: Field) -> bool:
 _CARRIED = ("description", APPLIES, COUNT, DERIVED)
 COUNT_KINDS = ("buttons", "stepper")
 COUNT_BUTTONS_MAX = 21  # more values than this: a stepper
+
+
+def as_posted(value: Any) -> str:
+    """A value as a form posts it (a boolean as ``true``/``false``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _small(node: Field) -> bool:

@@ -295,3 +295,22 @@ def test_a_fixed_pair_of_unlike_items_is_a_plain_tuple():
 
     tree = build_form(TypeAdapter(Unlike).json_schema(), TABLE)
     assert child(tree, "pair").kind == "tuple"
+
+
+def test_a_field_that_applies_to_a_ticked_box():
+    class Ticked(FrozenModel):
+        alone: bool = False
+        partner_out: Seat | None = Field(
+            None, json_schema_extra=applies_when("alone", True)
+        )
+
+    tree = build_form(TypeAdapter(Ticked).json_schema(), TABLE)
+    assert child(tree, "partner_out").applies == ("alone", ("true",))
+    ticked = QueryDict("alone=false&alone=true&partner_out=2")
+    assert deal_from_post(tree, ticked) == {"alone": True, "partner_out": 2}
+    unticked = QueryDict("alone=false&partner_out=2")
+    assert deal_from_post(tree, unticked) == {"alone": False}
+    html, _ = render_form(tree, {"alone": False}, collapse=False)
+    assert re.search(r'<div class="df-applies"[^>]*hidden>', html)
+    html, _ = render_form(tree, {"alone": True}, collapse=False)
+    assert not re.search(r'<div class="df-applies"[^>]*hidden>', html)

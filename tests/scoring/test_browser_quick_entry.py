@@ -133,3 +133,72 @@ def test_a_seat_chosen_then_ruled_out_is_not_posted(page, table, live_server):  
     deal = match.deals.get()
     assert "soloist" not in deal.input
     assert deal.input["tricks"] == [3, 10]
+
+
+def test_stepper_and_applies_in_the_page_script(browser):  # noqa: F811
+    """``static/js/dealform.js`` on a form of the tests' own: the stepper's − and +
+    stay within the bounds, a field that applies to a ticked box follows the box,
+    and the derived rest follows the count."""
+    from pathlib import Path
+    from typing import Annotated
+
+    from pydantic import Field, TypeAdapter
+
+    from games.engine.inputs import (
+        COUNT,
+        FrozenModel,
+        SeatField,
+        applies_when,
+        derived_pair,
+    )
+    from scoring.deal_forms import Table, build_form, render_form
+
+    class Deal(FrozenModel):
+        alone: bool = False
+        out: Annotated[SeatField, Field(le=3)] | None = Field(
+            None, json_schema_extra=applies_when("alone", True)
+        )
+        bonus: Annotated[int, Field(ge=0, le=2, json_schema_extra={COUNT: "stepper"})]
+        tricks: tuple[Annotated[int, Field(ge=0, le=9)], ...] = Field(
+            json_schema_extra=derived_pair(9)
+        )
+
+    seats = Table(["A", "B", "C", "D"], ["A & C", "B & D"], [0, 1, 0, 1])
+    html, _ = render_form(build_form(TypeAdapter(Deal).json_schema(), seats))
+    root = Path(__file__).resolve().parents[2]
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    tab = context.new_page()
+    tab.set_content(f'<form class="deal-form">{html}</form>')
+    tab.add_style_tag(path=str(root / "static/css/kirjuri.css"))
+    tab.add_script_tag(path=str(root / "static/js/dealform.js"))
+
+    out = tab.locator("[data-path=out]")
+    assert not out.is_visible()
+    assert tab.locator("input[name=out]").first.is_disabled()
+    tab.check("input[type=checkbox][name=alone]")
+    assert out.is_visible()
+    assert not tab.locator("input[name=out]").first.is_disabled()
+    tab.uncheck("input[type=checkbox][name=alone]")
+    assert not out.is_visible()
+
+    less, more = (
+        tab.locator(".df-step[data-step='-1']"),
+        tab.locator(".df-step[data-step='1']"),
+    )
+    more.click()  # empty: starts at the least
+    assert tab.input_value("input[name=bonus]") == "0"
+    more.click()
+    more.click()
+    more.click()  # 3 is over the most: stays 2
+    assert tab.input_value("input[name=bonus]") == "2"
+    less.click()
+    assert tab.input_value("input[name=bonus]") == "1"
+    less.click()
+    less.click()
+    assert tab.input_value("input[name=bonus]") == "0"
+
+    rest = tab.locator("output[data-derived-from='tricks.0']")
+    assert rest.inner_text() == "–"
+    tab.check("input[name='tricks.0'][value='7']")
+    assert rest.inner_text() == "2"
+    context.close()

@@ -76,6 +76,48 @@ def tap_seat_role(role: str) -> Any:
     return Field(json_schema_extra={ROLE: "seat", "x-seat-role": role, ENTRY: "tap"})
 
 
+APPLIES = "x-applies"
+"""The JSON Schema key under which a field says it applies only to some values of
+another field of the same object: ``{"contract": ["sooli"]}`` — the soloist is
+entered only in sooli. A form shows the field only while the other field has one of
+those values, and ignores it otherwise; the engine still checks the deal.
+Put it on the field with :func:`applies_when`."""
+
+
+def applies_when(field: str, *values: Any) -> dict[str, Any]:
+    """``json_schema_extra`` of a field that applies only while ``field`` (a
+    sibling) has one of ``values``: ``Field(None, json_schema_extra=
+    applies_when("contract", "rami", "sooli"))``."""
+    return {APPLIES: {field: list(values)}}
+
+
+DERIVED = "x-derived"
+"""The JSON Schema key of a list of one number per side whose **other** number is
+derived from a total: ``{"total": 13}`` — the scorer enters side 0's count and side 1
+gets ``total − count`` (the tricks of a deal). A form asks for the one number; the
+API still takes the whole list (and whatever else the model allows, such as one
+count per seat), and the engine checks that the numbers add up. A pair that is not
+one item per side of the table names its two positions: ``"labels": ["Declarer and
+dummy", "Opponents"]``."""
+
+COUNT = "x-count"
+"""The JSON Schema key of a small bounded count and how a form offers it:
+``"buttons"`` — one button per value, one tap; ``"stepper"`` — a number with − and +.
+On a :data:`DERIVED` list it describes the entered number."""
+
+
+def derived_pair(
+    total: int, count: str = "buttons", labels: tuple[str, str] | None = None
+) -> dict[str, Any]:
+    """``json_schema_extra`` of a per-side pair whose second number is ``total``
+    minus the first, entered as a count (:data:`COUNT`); ``labels`` name the two
+    positions where they are not the table's sides."""
+    spec: dict[str, Any] = {"total": total}
+    if labels is not None:
+        spec["labels"] = list(labels)
+    return {DERIVED: spec, COUNT: count}
+
+
 SideField = Annotated[int, Field(ge=0, json_schema_extra={ROLE: "side"})]
 """A side index."""
 

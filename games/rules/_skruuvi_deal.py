@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.engine.inputs import FrozenModel
+from games.engine.inputs import FrozenModel, derived_pair
 from games.engine.tricks import AcePlace, seat_role
 
 SEATS = 4
@@ -66,7 +66,9 @@ class SkruuviDeal(FrozenModel):
     )
     tricks: tuple[TrickCount, ...] = Field(
         description="Tricks taken per side [side 0, side 1] or per seat "
-        "[seat 0, 1, 2, 3]."
+        "[seat 0, 1, 2, 3].",
+        # A form asks for side 0's tricks; side 1 took the rest of the 13.
+        json_schema_extra=derived_pair(TRICKS),
     )
     # The item counts are stated in the schema (the entry form shows that many
     # slots); the rules check them, with their own codes (one_knock, four_aces).

@@ -62,7 +62,7 @@ from games.engine import (
 )
 from games.engine.decks import STANDARD_52
 from games.engine.game import advanced
-from games.engine.inputs import FrozenModel, SeatField
+from games.engine.inputs import FrozenModel, SeatField, derived_pair
 from games.engine.tricks import (
     Contract,
     ContractTable,
@@ -117,7 +117,13 @@ class MinibridgeDeal(FrozenModel):
     trumps: Trumps = Field(description="The trump suit, or no trump (11.3).")
     tricks: tuple[
         Annotated[int, Field(ge=0, le=TRICKS)], Annotated[int, Field(ge=0, le=TRICKS)]
-    ] = Field(description="Tricks won by [the declarer and the dummy, the opponents].")
+    ] = Field(
+        description="Tricks won by [the declarer and the dummy, the opponents].",
+        # A form asks for the declarer's tricks; the opponents took the rest of 13.
+        json_schema_extra=derived_pair(
+            TRICKS, labels=("Declarer and dummy", "Opponents")
+        ),
+    )
 
 
 def contract_error(contract: int, trumps: str) -> RuleError | None:

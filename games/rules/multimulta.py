@@ -40,7 +40,7 @@ from games.engine import (
     register,
 )
 from games.engine.game import advanced
-from games.engine.inputs import FrozenModel
+from games.engine.inputs import FrozenModel, derived_pair
 from games.engine.tricks import PARTNERS, Rubber, deal_tricks, side_tricks
 
 TRICKS = deal_tricks(36, 4)  # 6.2: 36 cards, 9 each
@@ -60,7 +60,9 @@ class MultimultaDeal(FrozenModel):
     """One deal as entered: the tricks."""
 
     tricks: tuple[Annotated[int, Field(ge=0, le=TRICKS)], ...] = Field(
-        description="Tricks per side [side 0, side 1] or per seat [seat 0, 1, 2, 3]."
+        description="Tricks per side [side 0, side 1] or per seat [seat 0, 1, 2, 3].",
+        # A form asks for side 0's tricks; side 1 took the rest of the 9.
+        json_schema_extra=derived_pair(TRICKS),
     )
 
 

@@ -57,7 +57,13 @@ from games.engine.game import (
     NextDeal,
     advanced,
 )
-from games.engine.inputs import FrozenModel, SeatField, SideField
+from games.engine.inputs import (
+    FrozenModel,
+    SeatField,
+    SideField,
+    applies_when,
+    derived_pair,
+)
 from games.engine.registry import register
 from games.engine.tricks import PARTNERS, seat_role, side_tricks
 
@@ -124,14 +130,19 @@ class TuppiDeal(FrozenModel):
         None,
         description="Seat of the first rami bidder (rami; optional in sooli). "
         "May be left out when the bidding is recorded.",
+        json_schema_extra=applies_when("contract", "rami", "sooli"),
     )
     soloist: Annotated[Seat, seat_role("soloist")] | None = Field(
-        None, description="Seat that bid sooli."
+        None,
+        description="Seat that bid sooli.",
+        json_schema_extra=applies_when("contract", "sooli"),
     )
     tricks: tuple[TrickCount, ...] | None = Field(
         None,
         description="Tricks per side [side 0, side 1] or per seat [seat 0 … 3]; "
         "in sooli the soloist's side counts the soloist's tricks.",
+        # A form asks for side 0's tricks; side 1 took the rest of the 13.
+        json_schema_extra=derived_pair(TRICKS),
     )
     bids: tuple[Bid, ...] | None = Field(
         None,

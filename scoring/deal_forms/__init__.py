@@ -29,6 +29,11 @@ How the schema maps to fields:
 * a seat that also declares ``x-entry: tap`` (``games.engine.inputs.tap_seat_role``:
   choosing the player completes the entry, a goal's scorer) → one submit button per
   player, posting the seat as a radio would: one tap saves the entry;
+* quick entry (:mod:`scoring.deal_forms.quick`): a field declaring ``x-applies``
+  (shown only while a sibling has one of some values, ignored otherwise), an integer
+  declaring ``x-count`` (one button per value, or a stepper), and a per-side list
+  declaring ``x-derived`` (one count for side 0, side 1's the rest of the total;
+  the whole list as one line of numbers under "Enter every number");
 * boolean → checkbox; ``X | null`` → an optional ``X``;
 * a discriminated union (``oneOf`` of objects that share a ``const`` property such as
   ``mode``) → a toggle between the branches, e.g. card entry and quick (totals) entry.

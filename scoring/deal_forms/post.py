@@ -50,9 +50,13 @@ def _read(node: Field, data: Mapping[str, Any]) -> Any:
     if kind == "taps":
         tapped = read_tap(node, data)
         return _read(node.children[0], data) if tapped is None else tapped
+    if kind == "derived":
+        return _read_derived(node, data)
     if kind == "object":
         out = {}
         for child in node.children:
+            if not _applies(child, data):
+                continue  # hidden on the form, and ignored if posted anyway
             value = _read(child, data)
             if value is not _EMPTY:
                 out[child.key] = value
@@ -132,6 +136,35 @@ def _read(node: Field, data: Mapping[str, Any]) -> Any:
         except ValueError:
             return raw
     raise AssertionError(f"unknown field kind {kind!r}")
+
+
+def _applies(node: Field, data: Mapping[str, Any]) -> bool:
+    """Does a field declared for some values of another (``x-applies``) apply to
+    what was posted? Fields without the declaration always do."""
+    if node.applies is None:
+        return True
+    other, allowed = node.applies
+    if hasattr(data, "getlist"):
+        # A checkbox posts a hidden "false" before its "true": the last value wins.
+        sent = [v.strip() for v in data.getlist(other) if v.strip()]
+        return bool(sent) and sent[-1] in allowed
+    return _get(data, other) in allowed
+
+
+def _read_derived(node: Field, data: Mapping[str, Any]) -> Any:
+    """A derived pair: the whole list if typed out (per side or per seat), else the
+    one count entered and the total's rest: ``[n, total − n]``. Text that is not a
+    number goes to the engine as it is, which names the problem."""
+    entered, whole = node.children
+    typed = _read(whole, data)
+    if typed is not _EMPTY:
+        return typed
+    count = _read(entered, data)
+    if count is _EMPTY:
+        return _EMPTY
+    if isinstance(count, int) and node.total is not None:
+        return [count, node.total - count]
+    return [count]
 
 
 def _empty_value(node: Field) -> Any:

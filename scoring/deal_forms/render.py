@@ -14,6 +14,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring.deal_forms.grid import grid_control
+from scoring.deal_forms.quick import applies_wrap, render_count, render_derived
 from scoring.deal_forms.schema import RADIO_LIMIT, TUCKED_KINDS, Field, _join, value_at
 from scoring.deal_forms.taps import render_taps
 
@@ -104,7 +105,13 @@ class _Renderer:
         return ""
 
     def render(self, node: Field) -> str:
-        return getattr(self, f"render_{node.kind}")(node)
+        html = getattr(self, f"render_{node.kind}")(node)
+        if node.applies is None:
+            return html
+        return applies_wrap(node, html, self.values)
+
+    def render_derived(self, node: Field) -> str:
+        return render_derived(self, node)
 
     def wrap(self, node: Field, control: str, css: str = "") -> str:
         classes = "df-field" + (f" {css}" if css else "")
@@ -324,6 +331,8 @@ class _Renderer:
         return self.wrap(node, control)
 
     def render_integer(self, node: Field) -> str:
+        if node.count:
+            return render_count(self, node)
         bounds = ""
         if node.minimum is not None:
             bounds += f' min="{int(node.minimum)}"'

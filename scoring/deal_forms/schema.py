@@ -7,7 +7,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.inputs import CARD_PATTERN, ENTRY, ROLE, TAP_GRID, WIDGET
+from games.engine.inputs import (
+    APPLIES,
+    CARD_PATTERN,
+    COUNT,
+    DERIVED,
+    ENTRY,
+    ROLE,
+    TAP_GRID,
+    WIDGET,
+)
 
 BRANCH_LABELS = {"cards": "Card entry", "totals": "Quick entry (totals)"}
 SPARE_SLOTS = 1
@@ -75,6 +84,13 @@ class Field:
     widget_options: Mapping[str, Any] = field(default_factory=dict)
     # a choice that completes the entry (``x-entry: tap``): one submit button each
     tap: bool = False
+    # shown only while a sibling field has one of some values (``x-applies``):
+    # (that field's path, the values as posted)
+    applies: tuple[str, tuple[str, ...]] | None = None
+    # a small count offered as buttons or a stepper (``x-count``)
+    count: str = ""
+    # a per-side pair whose second number is ``total`` − the first (``x-derived``)
+    total: int | None = None
 
 
 # -- schema → tree ---------------------------------------------------------------
@@ -105,6 +121,23 @@ class _Walker:
         values: Any = None,
     ) -> Field:
         schema = self.resolve(schema)
+        node = self.walk_shape(schema, path, key, label, required, values)
+        applies = schema.get(APPLIES)
+        if isinstance(applies, Mapping) and len(applies) == 1:
+            ((other, allowed),) = applies.items()
+            parent = path.rsplit(".", 1)[0] if "." in path else ""
+            node.applies = (_join(parent, other), tuple(as_posted(v) for v in allowed))
+        return node
+
+    def walk_shape(
+        self,
+        schema: Mapping[str, Any],
+        path: str,
+        key: str,
+        label: str,
+        required: bool,
+        values: Any = None,
+    ) -> Field:
         base = {
             "path": path,
             "key": key,
@@ -126,7 +159,7 @@ class _Walker:
             inner = self.walk(
                 {
                     **nullable,
-                    **{k: schema[k] for k in ("description",) if k in schema},
+                    **{k: schema[k] for k in _CARRIED if k in schema},
                 },
                 path,
                 key,
@@ -189,6 +222,9 @@ class _Walker:
             return obj
 
         if kind == "array":
+            derived = self.derived(schema, base)
+            if derived is not None:
+                return derived
             node = self.array(schema, base, values)
             node.widget = schema.get(WIDGET) or ""
             if node.widget:
@@ -215,12 +251,15 @@ class _Walker:
                     choices=seat_or_side,
                     tap=schema.get(ENTRY) == "tap",
                 )
-            return Field(
+            node = Field(
                 "integer",
                 **base,
                 minimum=_bound(schema, "minimum", "exclusiveMinimum", 1),
                 maximum=_bound(schema, "maximum", "exclusiveMaximum", -1),
             )
+            if schema.get(COUNT) in COUNT_KINDS and _small(node):
+                node.count = schema[COUNT]
+            return node
         if kind == "boolean":
             return Field("boolean", **base)
         if kind == "number":
@@ -301,6 +340,46 @@ class _Walker:
                     sub_value,
                 )
             )
+        return node
+
+    def derived(self, schema: Mapping[str, Any], base: dict) -> Field | None:
+        """A per-side pair whose second number is derived (``x-derived``): one
+        count to enter, for side 0, and the total it is taken from; ``None`` when
+        the declaration does not fit (the plain list is drawn instead)."""
+        spec = schema.get(DERIVED)
+        total = spec.get("total") if isinstance(spec, Mapping) else None
+        if not isinstance(total, int) or isinstance(total, bool):
+            return None
+        prefix = schema.get("prefixItems")
+        if prefix:
+            # A fixed pair ([the declarer's side, the opponents]): both alike.
+            if len(prefix) != 2 or self.resolve(prefix[0]) != self.resolve(prefix[1]):
+                return None
+            items = self.resolve(prefix[0])
+        else:
+            items = self.resolve(schema.get("items") or {})
+        if items.get("type") != "integer":
+            return None
+        # Labels the game gives its two positions, else the table's sides.
+        sides = list(spec.get("labels") or self.table.side_labels or ())
+        sides = sides or ["Side 1", "Side 2"]
+        if len(sides) != 2:
+            return None
+        entered = self.walk(
+            {**items, COUNT: schema.get(COUNT, "")},
+            _join(base["path"], 0),
+            "0",
+            sides[0],
+            False,
+        )
+        if entered.kind != "integer":
+            return None
+        node = Field("derived", **base, total=total, children=[entered])
+        node.choices = [(0, sides[0]), (1, sides[1])]
+        # Every other way the model allows (per seat …): one line of numbers.
+        node.children.append(
+            Field("numbers", path=base["path"], key=base["key"], label=base["label"])
+        )
         return node
 
     def per_side(self, schema: Mapping[str, Any], base: dict, values: Any) -> Field:
@@ -418,6 +497,27 @@ def has_cards(node: Field) -> bool:
 
 
 # -- helpers over schemas ----------------------------------------------------------
+
+# Keys of an optional field's schema that hold for the value inside it.
+_CARRIED = ("description", APPLIES, COUNT, DERIVED)
+COUNT_KINDS = ("buttons", "stepper")
+COUNT_BUTTONS_MAX = 21  # more values than this: a stepper
+
+
+def as_posted(value: Any) -> str:
+    """A value as a form posts it (a boolean as ``true``/``false``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _small(node: Field) -> bool:
+    """Is the integer bounded on both sides, so that a count widget fits it?"""
+    return (
+        node.minimum is not None
+        and node.maximum is not None
+        and 0 <= node.maximum - node.minimum < 1000
+    )
 
 
 def _join(path: str, part: str | int) -> str:

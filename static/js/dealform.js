@@ -93,7 +93,60 @@
     }
   });
 
-  function init() { initUnions(document); }
+  /* Fields declared for some values of another (x-applies): shown, and their
+   * inputs enabled, only while the other field has one of those values; hidden
+   * inputs are not posted (the server ignores them anyway). */
+  function postedValue(form, name) {
+    var value = "";
+    form.querySelectorAll('[name="' + name + '"]').forEach(function (el) {
+      if (el.disabled) return;
+      if ((el.type === "radio" || el.type === "checkbox") && !el.checked) return;
+      if (el.value) value = el.value;
+    });
+    return value;
+  }
+
+  function setApplies(root) {
+    root.querySelectorAll(".df-applies").forEach(function (block) {
+      var form = block.closest("form") || document;
+      var allowed = JSON.parse(block.getAttribute("data-applies-values") || "[]");
+      var on = allowed.indexOf(postedValue(form, block.getAttribute("data-applies-to"))) >= 0 &&
+        !block.closest(".df-branch[hidden]");
+      block.hidden = !on;
+      block.querySelectorAll("input, select, textarea, button").forEach(function (el) {
+        el.disabled = !on;
+      });
+    });
+  }
+
+  /* A derived pair (x-derived): the other side's number, total − the count. */
+  function setDerived(root) {
+    root.querySelectorAll("output[data-derived-from]").forEach(function (out) {
+      var form = out.closest("form") || document;
+      var raw = postedValue(form, out.getAttribute("data-derived-from"));
+      var n = parseInt(raw, 10);
+      out.textContent = /^\d+$/.test(raw) ? String(parseInt(out.getAttribute("data-total"), 10) - n) : "–";
+    });
+  }
+
+  /* A stepper's − and + (x-count: stepper), within the input's min and max. */
+  document.addEventListener("click", function (event) {
+    var step = event.target.closest(".df-step");
+    if (!step) return;
+    event.preventDefault();
+    var input = step.parentNode.querySelector("input");
+    var value = parseInt(input.value, 10);
+    var next = (isNaN(value) ? (parseInt(input.min, 10) || 0) : value + parseInt(step.getAttribute("data-step"), 10));
+    if (input.min !== "" && next < parseInt(input.min, 10)) next = parseInt(input.min, 10);
+    if (input.max !== "" && next > parseInt(input.max, 10)) next = parseInt(input.max, 10);
+    input.value = String(next);
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
+  document.addEventListener("change", function () { setApplies(document); setDerived(document); });
+  document.addEventListener("input", function () { setDerived(document); });
+
+  function init() { initUnions(document); setApplies(document); setDerived(document); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();

@@ -29,7 +29,8 @@ def enter_tuppi_deal(page, contract: str, tricks: str, declarer: str | None = No
     page.check(f"input[name=contract][value={contract}]")
     if declarer is not None:
         page.check(f"input[name=declarer][value='{declarer}']")
-    page.fill("input[name=tricks]", tricks)
+    # Side A's tricks, one tap; side B's are the rest of 13 (the form derives them).
+    page.check(f"input[name='tricks.0'][value='{tricks.split()[0]}']")
     shot(page, "tuppi-entry")
     no_sideways_scroll(page)
     page.click("#save-deal")
@@ -65,12 +66,12 @@ def test_tuppi_match_three_deals_and_a_correction(page, table):
     no_sideways_scroll(page)
 
     page.click("tr[data-deal='2'] >> text=Correct")
-    assert page.input_value("input[name=tricks]") == "4 9"
-    page.fill("input[name=tricks]", "8 5")
+    assert page.is_checked("input[name='tricks.0'][value='4']")
+    page.check("input[name='tricks.0'][value='8']")
     page.click("#save-deal")  # no reason yet: refused, shown next to the field
     assert "required" in page.inner_text("[data-path=reason]")
     expected_refusal(page)
-    assert page.input_value("input[name=tricks]") == "8 5"
+    assert page.is_checked("input[name='tricks.0'][value='8']")
     page.fill("input[name=reason]", "side B took 5 tricks, not 9")
     page.click("#save-deal")
     page.wait_for_selector("#sheet")

@@ -133,22 +133,19 @@ CASES = [
                 ("check", "declarer", "0"),
                 ("fill", "contract", "9"),
                 ("select", "trumps", "no_trump"),
-                ("fill", "tricks.0", "9"),
-                ("fill", "tricks.1", "4"),
+                ("check", "tricks.0", "9"),  # the opponents: the rest of 13
             ),
             (
                 ("check", "declarer", "1"),
                 ("fill", "contract", "7"),
                 ("select", "trumps", "hearts"),
-                ("fill", "tricks.0", "5"),
-                ("fill", "tricks.1", "8"),
+                ("check", "tricks.0", "5"),  # the opponents: the rest of 13
             ),
             (
                 ("check", "declarer", "2"),
                 ("fill", "contract", "12"),
                 ("select", "trumps", "spades"),
-                ("fill", "tricks.0", "12"),
-                ("fill", "tricks.1", "1"),
+                ("check", "tricks.0", "12"),  # the opponents: the rest of 13
             ),
         ),
         ((40, 0, 0), (40, -10, 0), (40, -10, 100)),

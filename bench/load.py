@@ -52,6 +52,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -480,10 +481,12 @@ def _stored_up_to(records: list, start: int) -> int:
 def _summary(records: list[list], elapsed: float, ok: int) -> dict[str, Any]:
     flat = [r for rs in records for r in rs]
     good = [r[1] for r in flat if r[0] == ok]
+    failed = Counter(str(r[0]) for r in flat if r[0] != ok)  # 0: no answer
     return {
         "requests": len(flat),
         "per_second": round(len(good) / elapsed, 1),
         "errors": len(flat) - len(good),
+        "error statuses": dict(failed),
         **_percentiles(good),
     }
 

@@ -29,7 +29,7 @@ turn is a player still in.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Annotated, Any
@@ -38,7 +38,7 @@ from pydantic import BeforeValidator, Field, PlainSerializer, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 from games.engine.errors import RuleError
-from games.engine.game import ContextRow, MatchState, Table
+from games.engine.game import ContextRow, Game, MatchGoal, MatchState, Table
 from games.engine.inputs import WIDGET
 from games.engine.placing import elimination_points
 
@@ -395,3 +395,19 @@ def race_rows(state: DartsState, goal: int, names: Any) -> tuple[ContextRow, ...
             tuple(names(t) if t < goal else "done" for t in state.totals),
         ),
     )
+
+
+class DartGame(Game):
+    """What every dart game declares alike: a deal is one player's turn, which nobody
+    wins against the others; the match ends by the game's own state (a race, the
+    last one left, the rounds), not by a target of points unless a game says so."""
+
+    deal_word = "turn"
+
+    def deal_winners(
+        self, points: Sequence[int], detail: Mapping[str, Any] | None = None
+    ) -> tuple[int, ...]:
+        return ()
+
+    def match_goal(self, options: Any) -> MatchGoal:
+        return MatchGoal()

@@ -16,14 +16,15 @@ same number of turns; the match ends after the last player's last turn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import Field
 
-from games.engine import DealRejected, DealScore, Game, MatchGoal, Table, register
+from games.engine import DealRejected, DealScore, Table, register
 from games.engine.darts import (
     FINNISH_DARTS_PER_TURN,
+    DartGame,
     DartsState,
     dart_list,
     darts_fields,
@@ -55,8 +56,7 @@ class FinnishDartboardTurn(FrozenModel):
 
 
 @register
-class FinnishDartboard(Game):
-    deal_word = "turn"
+class FinnishDartboard(DartGame):
     slug = "finnish-dartboard"
     name = "Finnish dartboard"
     source = "001_b57793035adc3f64.txt §57.3 (l.3566–3570)"
@@ -116,15 +116,6 @@ class FinnishDartboard(Game):
             if finished
             else (),
         )
-
-    def deal_winners(
-        self, points: Sequence[int], detail: Mapping[str, Any] | None = None
-    ) -> tuple[int, ...]:
-        """A turn is one player's: nobody wins it against the others."""
-        return ()
-
-    def match_goal(self, options: FinnishDartboardOptions) -> MatchGoal:
-        return MatchGoal()
 
     def next_deal(self, state: DartsState) -> NextDeal | None:
         if state.finished:

@@ -42,9 +42,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from games.engine import DealRejected, DealScore, Game, RuleError, Table, register
+from games.engine import DealRejected, DealScore, RuleError, Table, register
 from games.engine.darts import (
     DARTS_PER_TURN,
+    DartGame,
     DartsState,
     adjacent,
     dart_list,
@@ -56,7 +57,7 @@ from games.engine.darts import (
     turn_errors,
     turns_counted,
 )
-from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal
+from games.engine.game import ContextRow, Fact, NextDeal
 from games.engine.inputs import PER_SIDE, FrozenModel
 from games.engine.placing import still_in
 
@@ -198,8 +199,7 @@ def play_turn(
 
 
 @register
-class Killeri(Game):
-    deal_word = "turn"
+class Killeri(DartGame):
     slug = "killeri"
     name = "Killeri"
     source = "001_b57793035adc3f64.txt §61 (l.3628–3661)"
@@ -316,15 +316,6 @@ class Killeri(Game):
             finished=finished,
             winners=left if finished else (),
         )
-
-    def deal_winners(
-        self, points: Sequence[int], detail: Mapping[str, Any] | None = None
-    ) -> tuple[int, ...]:
-        """Nobody wins a turn; the game is won by the last one left."""
-        return ()
-
-    def match_goal(self, options: Any) -> MatchGoal:
-        return MatchGoal()
 
     def next_deal(self, state: KilleriState) -> NextDeal | None:
         if state.finished:

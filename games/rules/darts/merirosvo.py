@@ -21,16 +21,17 @@ attacker, at most 9; the match ends when all 20 sectors close in the second half
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
 from pydantic import Field
 
-from games.engine import DealRejected, DealScore, Game, RuleError, Table, register
+from games.engine import DealRejected, DealScore, RuleError, Table, register
 from games.engine.darts import (
     DARTS_PER_TURN,
     SECTORS,
+    DartGame,
     DartsState,
     dart_list,
     darts_fields,
@@ -39,7 +40,7 @@ from games.engine.darts import (
     turn_errors,
     turns_counted,
 )
-from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal
+from games.engine.game import ContextRow, Fact, NextDeal
 from games.engine.inputs import FrozenModel
 
 Sector = Annotated[int, Field(ge=1, le=20)]
@@ -71,8 +72,7 @@ class MerirosvoState(DartsState):
 
 
 @register
-class Merirosvo(Game):
-    deal_word = "turn"
+class Merirosvo(DartGame):
     slug = "merirosvo"
     name = "Merirosvo"
     source = "001_b57793035adc3f64.txt §60 (l.3608–3627)"
@@ -195,15 +195,6 @@ class Merirosvo(Game):
                     winners=tuple(s for s, t in enumerate(totals) if t == high),
                 )
         return replace(state, **changes)
-
-    def deal_winners(
-        self, points: Sequence[int], detail: Mapping[str, Any] | None = None
-    ) -> tuple[int, ...]:
-        """A turn is one player's: nobody wins it against the other."""
-        return ()
-
-    def match_goal(self, options: Any) -> MatchGoal:
-        return MatchGoal()
 
     def next_deal(self, state: MerirosvoState) -> NextDeal | None:
         if state.finished:

@@ -28,10 +28,11 @@ from typing import Any
 
 from pydantic import Field
 
-from games.engine import DealRejected, DealScore, Game, Table, register
+from games.engine import DealRejected, DealScore, Table, register
 from games.engine.darts import (
     DARTS_PER_TURN,
     Dart,
+    DartGame,
     DartsState,
     RaceTurn,
     best_order,
@@ -83,11 +84,9 @@ def clock_turn(reached: int, darts: Sequence[Dart]) -> tuple[RaceTurn, tuple]:
     return RaceTurn(best, tuple(counted), best >= LAST), order
 
 
-class DartRace(Game):
+class DartRace(DartGame):
     """What the two races share: the turn, the totals as the number reached, the
     win at the goal (:func:`games.engine.darts.race_advance`)."""
-
-    deal_word = "turn"
 
     Options = RaceOptions
     deal_input = RaceTurnInput
@@ -144,12 +143,6 @@ class DartRace(Game):
 
     def target_name(self, reached: int) -> str:
         return str(reached + 1)
-
-    def deal_winners(
-        self, points: Sequence[int], detail: Mapping[str, Any] | None = None
-    ) -> tuple[int, ...]:
-        """A turn is one player's: nobody wins it against the others."""
-        return ()
 
     def match_goal(self, options: Any) -> MatchGoal:
         return MatchGoal(target=self.goal(options))

@@ -24,7 +24,7 @@ from django.utils import timezone
 from money.models import SessionMatch
 from scoring.models import Match
 from tests.money_service.conftest import play
-from tests.scoring.test_browser import CHROMIUM_ARGS, PHONE, shot, watch
+from tests.scoring.browser import CHROMIUM_ARGS, PHONE, shot, watch
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,10 +12,8 @@ from scoring.models import Role
 from tests.scoring.factories import ClubFactory, member
 from tests.scoring.test_tricksa_end_to_end import (
     api,
+    evening,
     play_match,
-    play_round,
-    round_robin,
-    standings,
     transfers,
 )
 
@@ -39,8 +37,12 @@ def club(db):
 
 
 @pytest.fixture
-def client(api_client, club):
-    admin = member(club, Role.ADMIN, "Aino")
+def admin(club):
+    return member(club, Role.ADMIN, "Aino")
+
+
+@pytest.fixture
+def client(api_client, admin):
     api_client.force_authenticate(admin.user)
     return api_client
 
@@ -85,14 +87,11 @@ def test_a_match_to_its_winner_settled_per_point(client, club, players):
     ]
 
 
-def test_a_round_robin_of_four_partnerships_to_standings(client, club):
+def test_a_round_robin_of_four_partnerships_to_standings(client, admin, club):
     """Three rounds, every team meets every other; side 0 wins every match."""
     names = [f"T{i}: N{i} & S{i}" for i in range(1, 5)]
-    tid, stage = round_robin(client, club, "burraco", names, {})
     win = [{"mode": "totals", "points": [1100, 200]}] * 2
-    for _ in range(3):
-        play_round(client, tid, stage, lambda table: win)
-    rows = standings(client, tid)["stages"][0]["rows"]
+    rows = evening(client, admin, club, "burraco", names, {}, 3, win)
     assert len(rows) == 4
     assert [r["played"] for r in rows] == [3, 3, 3, 3]
     assert sum(r["values"]["match_points"] for r in rows) == 6 * 2

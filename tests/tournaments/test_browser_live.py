@@ -17,7 +17,7 @@ import pytest
 from django.db import connections
 from rest_framework.test import APIClient
 
-from tests.scoring.test_browser import CHROMIUM_ARGS, PHONE, shot, watch
+from tests.scoring.browser import CHROMIUM_ARGS, PHONE, shot, watch
 from tests.tournaments.live_world import DEAL, live_world
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -45,6 +45,7 @@ the other side.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, ClassVar, Literal
@@ -324,12 +325,13 @@ class EndsGame(Game):
     section: ClassVar[str] = ""
     notes: ClassVar[tuple[str, ...]] = ()
 
+    @abstractmethod
     def end_cap(self, state: EndsState) -> tuple[int, str]:
         """The most a side scores in an end at this match, and why (for errors)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def end_goal(self, options: BaseModel) -> EndGoal:
-        raise NotImplementedError
+        """The match's race or fixed number of ends under ``options``."""
 
     def initial_fields(self, options: BaseModel, table: Table) -> Mapping[str, Any]:
         return ends_initial_fields(table)

@@ -31,6 +31,7 @@ or one more.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Annotated, ClassVar, Literal
 
@@ -168,8 +169,9 @@ class _ConnectionGame(OutcomeGame):
     shape: ClassVar[str]
     sides_text: ClassVar[str]
 
+    @abstractmethod
     def connects(self, cells: Sequence[str], size: int, colour: str) -> bool:
-        raise NotImplementedError
+        """Whether ``colour``'s stones on the board join what the game asks."""
 
     def verify_and_score(self, state: MatchState, deal) -> DealScore:
         options: HexOptions = state.options

@@ -22,6 +22,7 @@ Invariants: a turn gains 0–9 sectors (three triples), never past 20; the total
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -101,8 +102,9 @@ class DartRace(DartGame):
     def initial_fields(self, options: Any, table: Table) -> Mapping[str, Any]:
         return darts_fields(table)
 
+    @abstractmethod
     def play(self, state: DartsState, darts: Sequence[Dart]) -> RaceTurn:
-        raise NotImplementedError
+        """What the turn's darts reach, by the race's own counting."""
 
     def verify_and_score(self, state: DartsState, deal: RaceTurnInput) -> DealScore:
         reached = state.totals[state.thrower]

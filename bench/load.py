@@ -50,12 +50,22 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from bench.load_clients import (
+    deal,
+    loops_run,
+    paced_loop,
+    paced_submit,
+    reader_loop,
+    scorekeeper_loop,
+    single_client,
+    stored_up_to,
+    summary,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
@@ -64,12 +74,6 @@ PG = f"postgres://postgres@{HOST}:5432"
 REDIS = f"redis://{HOST}:6379/6"
 READERS = 4
 TARGET = 1_000_000  # no Tuppi match of the bench ends (the largest target allowed)
-
-
-def deal(number: int) -> dict[str, Any]:
-    """Deal ``number`` of a bench match: rami, 7–6 and 6–7 in turn (never decided)."""
-    tricks = [7, 6] if number % 2 else [6, 7]
-    return {"contract": "rami", "declarer": number % 4, "tricks": tricks}
 
 
 # -- inside Django (subcommands run in a child process with the stack's env) ----------
@@ -301,130 +305,6 @@ class Stack:
         self.procs.clear()
 
 
-# -- clients ---------------------------------------------------------------------------
-
-
-class Client:
-    """One keep-alive connection; each request's status and latency are recorded."""
-
-    def __init__(self, port: int, token: str) -> None:
-        self.port = port
-        self.headers = {
-            "Authorization": f"Token {token}",
-            "Content-Type": "application/json",
-            "X-Forwarded-Proto": "https",
-        }
-        self.conn = http.client.HTTPConnection(HOST, port, timeout=60)
-
-    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any, float]:
-        data = None if body is None else json.dumps(body)
-        start = time.perf_counter()
-        try:
-            self.conn.request(method, path, body=data, headers=self.headers)
-            answer = self.conn.getresponse()
-            raw = answer.read()
-        except (OSError, http.client.HTTPException):
-            self.conn.close()
-            self.conn = http.client.HTTPConnection(HOST, self.port, timeout=60)
-            return 0, None, time.perf_counter() - start
-        elapsed = time.perf_counter() - start
-        try:
-            payload = json.loads(raw) if raw else None
-        except ValueError:
-            payload = None
-        return answer.status, payload, elapsed
-
-
-def _percentiles(latencies: list[float]) -> dict[str, float]:
-    if len(latencies) < 2:
-        return {"p50": 0.0, "p95": 0.0, "p99": 0.0}
-    cuts = statistics.quantiles(latencies, n=100, method="inclusive")
-    return {
-        "p50": round(cuts[49] * 1000, 1),
-        "p95": round(cuts[94] * 1000, 1),
-        "p99": round(cuts[98] * 1000, 1),
-    }
-
-
-def _run(loops: list[Callable[[float], list]], seconds: float) -> tuple[list, float]:
-    """Run each loop in its own thread until ``seconds`` pass; their records."""
-    deadline = time.perf_counter() + seconds
-    results: list[list] = [[] for _ in loops]
-
-    def body(i: int) -> None:
-        results[i] = loops[i](deadline)
-
-    threads = [threading.Thread(target=body, args=(i,)) for i in range(len(loops))]
-    start = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results, time.perf_counter() - start
-
-
-def _reader(port: int, token: str, path: str) -> Callable[[float], list]:
-    def loop(deadline: float) -> list:
-        client, done = Client(port, token), []
-        while time.perf_counter() < deadline:
-            status, _payload, elapsed = client.call("GET", path)
-            done.append((status, elapsed))
-        return done
-
-    return loop
-
-
-def _scorekeeper(port: int, table: dict, numbers: dict) -> Callable[[float], list]:
-    def loop(deadline: float) -> list:
-        client, done = Client(port, table["token"]), []
-        path = f"/api/v1/matches/{table['match']}/deals/"
-        while time.perf_counter() < deadline:
-            number = numbers[table["match"]] + 1
-            body = {"number": number, "input": deal(number)}
-            status, payload, elapsed = client.call("POST", path, body)
-            done.append((status, elapsed, number))
-            if status == 201:
-                numbers[table["match"]] = number
-            elif payload and isinstance(payload.get("match"), dict):
-                numbers[table["match"]] = payload["match"]["next_deal"]["number"] - 1
-        return done
-
-    return loop
-
-
-def _paced(
-    port: int, token: str, pace: float, offset: float, request: Callable[[], tuple]
-) -> Callable[[float], list]:
-    """One client sending ``request()`` (method, path, body) every ``pace`` seconds
-    from ``offset``; each record's latency counts from the scheduled send time."""
-
-    def loop(deadline: float) -> list:
-        client, done = Client(port, token), []
-        due = time.perf_counter() + offset
-        while due < deadline:
-            now = time.perf_counter()
-            if due > now:
-                time.sleep(due - now)
-            method, path, body = request()
-            status, payload, _elapsed = client.call(method, path, body)
-            done.append((status, time.perf_counter() - due, payload))
-            due += pace
-        return done
-
-    return loop
-
-
-def _paced_submit(table: dict, numbers: dict) -> Callable[[], tuple]:
-    path = f"/api/v1/matches/{table['match']}/deals/"
-
-    def request() -> tuple:
-        number = numbers[table["match"]] + 1
-        numbers[table["match"]] = number  # one request in flight per client
-        return "POST", path, {"number": number, "input": deal(number)}
-
-    return request
-
-
 def _paced_phases(
     port: int, tables: list[dict], numbers: dict, pace: float, seconds: float
 ) -> dict[str, Any]:
@@ -433,28 +313,28 @@ def _paced_phases(
     offsets = [pace * i / level for i in range(level)]
     _drain()
     reads = [
-        _paced(
+        paced_loop(
             port, t["token"], pace, off,
             lambda t=t: ("GET", f"/api/v1/matches/{t['match']}/", None),
         )
         for t, off in zip(tables, offsets, strict=True)
     ]  # fmt: skip
-    records, took = _run(reads, seconds)
-    read = _summary(records, took, 200)
+    records, took = loops_run(reads, seconds)
+    read = summary(records, took, 200)
     _drain()
     before = dict(numbers)
     submits = [
-        _paced(port, t["token"], pace, off, _paced_submit(t, numbers))
+        paced_loop(port, t["token"], pace, off, paced_submit(t, numbers))
         for t, off in zip(tables, offsets, strict=True)
     ]
-    records, took = _run(submits, seconds)
+    records, took = loops_run(submits, seconds)
     for t, rs in zip(tables, records, strict=True):
         # A refused or lost submit leaves its number free: count only what was stored.
         stored = sum(1 for r in rs if r[0] == 201)
         numbers[t["match"]] = before[t["match"]] + stored
         if stored != len(rs):
-            numbers[t["match"]] = _stored_up_to(rs, before[t["match"]])
-    submit = _summary(records, took, 201)
+            numbers[t["match"]] = stored_up_to(rs, before[t["match"]])
+    submit = summary(records, took, 201)
     return {
         "pace s": pace,
         "offered per s": round(level / pace, 1),
@@ -463,54 +343,6 @@ def _paced_phases(
         "submit p95 / bare read p95": round(submit["p95"] / read["p95"], 2)
         if read["p95"]
         else None,
-    }
-
-
-def _stored_up_to(records: list, start: int) -> int:
-    """The last deal number stored in one paced client's run (its answers say)."""
-    last = start
-    for status, _latency, payload in records:
-        if status == 201:
-            last += 1
-        elif payload and isinstance(payload.get("match"), dict):
-            last = payload["match"]["next_deal"]["number"] - 1
-            break
-    return last
-
-
-def _summary(records: list[list], elapsed: float, ok: int) -> dict[str, Any]:
-    flat = [r for rs in records for r in rs]
-    good = [r[1] for r in flat if r[0] == ok]
-    failed = Counter(str(r[0]) for r in flat if r[0] != ok)  # 0: no answer
-    return {
-        "requests": len(flat),
-        "per_second": round(len(good) / elapsed, 1),
-        "errors": len(flat) - len(good),
-        "error statuses": dict(failed),
-        **_percentiles(good),
-    }
-
-
-def single_client(port: int, single: dict, upto: int = 200) -> dict[str, float]:
-    """One scorekeeper enters deals 1…``upto``; median latency around 5, 50, 200."""
-    client = Client(port, single["token"])
-    path = f"/api/v1/matches/{single['match']}/deals/"
-    times: dict[int, float] = {}
-    for number in range(1, upto + 1):
-        status, payload, elapsed = client.call(
-            "POST", path, {"number": number, "input": deal(number)}
-        )
-        if status != 201:
-            raise RuntimeError(f"deal {number}: {status} {payload}")
-        times[number] = elapsed
-    windows = {
-        "deal 5": range(3, 8),
-        "deal 50": range(48, 53),
-        "deal 200": range(196, 201),
-    }
-    return {
-        name: round(statistics.median(times[n] for n in window) * 1000, 1)
-        for name, window in windows.items()
     }
 
 
@@ -575,15 +407,15 @@ def _level(
     level = len(tables)
     _drain()
     loops = [
-        _reader(port, t["token"], f"/api/v1/matches/{t['match']}/") for t in tables
+        reader_loop(port, t["token"], f"/api/v1/matches/{t['match']}/") for t in tables
     ]
-    bare, took = _run([*loops, *[standings] * READERS], seconds)
-    read = _summary(bare[:level], took, 200)
-    read_standings = _summary(bare[level:], took, 200)
+    bare, took = loops_run([*loops, *[standings] * READERS], seconds)
+    read = summary(bare[:level], took, 200)
+    read_standings = summary(bare[level:], took, 200)
     _drain()
-    loops = [_scorekeeper(port, t, numbers) for t in tables]
-    records, took = _run([*loops, *[standings] * READERS], seconds)
-    submit = _summary(records[:level], took, 201)
+    loops = [scorekeeper_loop(port, t, numbers) for t in tables]
+    records, took = loops_run([*loops, *[standings] * READERS], seconds)
+    submit = summary(records[:level], took, 201)
     by_length: dict[str, list[float]] = {}
     for status, elapsed, number in (r for rs in records[:level] for r in rs):
         if status == 201:
@@ -600,7 +432,7 @@ def _level(
         else None,
         "standings readers": {
             "beside the bare read": read_standings,
-            "beside the scorekeepers": _summary(records[level:], took, 200),
+            "beside the scorekeepers": summary(records[level:], took, 200),
         },
         "submit p50 by deal number": {
             k: round(statistics.median(v) * 1000, 1)
@@ -656,10 +488,10 @@ def production(
         figures["single client"] = single_client(port, fixtures["single"])
         numbers = {t["match"]: 0 for t in tables}
         path = f"/api/v1/tournaments/{fixtures['tournament']}/standings/"
-        standings = _reader(port, fixtures["director"], path)
+        standings = reader_loop(port, fixtures["director"], path)
         # Warm every web process up (first requests, the tasks modules); not counted.
-        warm = [_scorekeeper(port, t, numbers) for t in tables[: min(levels)]]
-        _run([*warm, standings], 3)
+        warm = [scorekeeper_loop(port, t, numbers) for t in tables[: min(levels)]]
+        loops_run([*warm, standings], 3)
         figures["load"] = []
         for level in levels:
             figures["load"].append(

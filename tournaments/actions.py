@@ -38,13 +38,13 @@ def posted_settings(post: QueryDict) -> dict[str, object]:
         return post.getlist(f"{key}.{name}") or post.getlist(name)
 
     settings: dict[str, object] = {}
+    shown = bool(post.get(f"{key}._shown"))  # the page's form, not a script
     for field in setting_fields(FORMATS[key].settings):
         values = [v.strip() for v in given(field.name) if v.strip()]
         if field.kind == "tick":
             # An unticked box posts nothing: only the page's form, which marks that
             # it showed the format's boxes, can turn a default of True off.
             ticked = bool(values)
-            shown = bool(post.get(f"{key}._shown"))
             if ticked != field.default and (ticked or shown):
                 settings[field.name] = ticked
         elif field.kind == "metrics":
@@ -57,8 +57,9 @@ def posted_settings(post: QueryDict) -> dict[str, object]:
                 isinstance(c, int) for c in field.choices
             )
             value = int(text) if numeric else text
-            # A select always posts: its default stays unstored, as if not given.
-            if field.kind == "number" or value != field.default:
+            # The page's select always posts: there its default stays unstored, as
+            # if not given; a value a script names is stored as given.
+            if field.kind == "number" or value != field.default or not shown:
                 settings[field.name] = value
     # The add-stage form's older name for a knockout's own standings.
     legacy = [k.strip() for k in post.get("stage_tiebreaks", "").split(",")]

@@ -28,6 +28,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config.translation import localized_errors
 from games.engine import InputRejected, UnknownGame
 
 INT_BOUND = 2**31 - 1
@@ -159,7 +160,8 @@ def document_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, InputRejected):
-        return Response(problem(400, exc.as_list()), status=status.HTTP_400_BAD_REQUEST)
+        errors = localized_errors(exc.as_list())
+        return Response(problem(400, errors), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, UnknownGame):
         error = {"path": "game", "code": "unknown_game", "message": str(exc)}
         return Response(problem(404, [error]), status=status.HTTP_404_NOT_FOUND)

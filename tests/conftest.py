@@ -2,7 +2,8 @@
 
 Markers (see pyproject.toml): ``postgres`` tests run only when the suite is on
 PostgreSQL (``TEST_DATABASE_URL``), ``redis`` and ``worker`` tests only with
-``REDIS_URL``, ``browser`` tests only when Chromium is installed. Otherwise they are
+``REDIS_URL``, ``browser`` tests only when Chromium is installed, ``gettext`` tests
+only when GNU gettext is (``xgettext``, for ``makemessages``). Otherwise they are
 reported as skipped with the reason — unless ``KIRJURI_REQUIRE_SERVICES=1`` (CI), where
 a missing service is a failure and any skipped test fails the run.
 """
@@ -29,6 +30,8 @@ def _missing(item: pytest.Item) -> str | None:
         return "needs Redis: set REDIS_URL=redis://…"
     if item.get_closest_marker("browser") and not CHROMIUM:
         return "needs Chromium (apt-get install chromium) or CHROMIUM_PATH"
+    if item.get_closest_marker("gettext") and not shutil.which("xgettext"):
+        return "needs GNU gettext for makemessages (apt-get install gettext)"
     return None
 
 

@@ -22,6 +22,7 @@ from games.engine.game import (
     Table,
 )
 from games.engine.registry import all_games, get_game, register
+from games.engine.text import Seat, Side, Text, msg
 
 __all__ = [
     "ContextRow",
@@ -38,10 +39,14 @@ __all__ = [
     "NextDeal",
     "OptionsRejected",
     "RuleError",
+    "Seat",
     "SetupRejected",
+    "Side",
     "Table",
+    "Text",
     "UnknownGame",
     "all_games",
     "get_game",
+    "msg",
     "register",
 ]

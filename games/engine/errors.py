@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from games.engine.text import i18n_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,8 +26,18 @@ class RuleError:
     code: str
     message: str
 
-    def as_dict(self) -> dict[str, str]:
-        return {"path": self.path, "code": self.code, "message": self.message}
+    def as_dict(self) -> dict[str, Any]:
+        """Path, code and the English message; a message with values also carries
+        ``i18n`` (its template and parameters) for the boundary to translate."""
+        out: dict[str, Any] = {
+            "path": self.path,
+            "code": self.code,
+            "message": str(self.message),
+        }
+        i18n = i18n_of(self.message)
+        if i18n is not None:
+            out["i18n"] = {"message": i18n}
+        return out
 
 
 def join_path(*parts: str | int) -> str:
@@ -41,7 +54,7 @@ class InputRejected(ValueError):
             raise AssertionError("InputRejected needs at least one error")
         super().__init__("; ".join(f"{e.path}: {e.message}" for e in self.errors))
 
-    def as_list(self) -> list[dict[str, str]]:
+    def as_list(self) -> list[dict[str, Any]]:
         return [e.as_dict() for e in self.errors]
 
 

@@ -34,10 +34,11 @@ from pydantic import (
     ValidationError,
     WithJsonSchema,
 )
-from pydantic_core import CoreSchema, PydanticCustomError
+from pydantic_core import CoreSchema, PydanticCustomError, PydanticKnownError
 
 from games.engine.cards import _SPELLINGS, Card, split_tokens
 from games.engine.errors import DealRejected, RuleError
+from games.engine.text import Text
 
 CARD_PATTERN = (
     r"^\s*(?i:(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]|[SHDC♠♥♦♣♤♡♢♧](10|[2-9TJQKA])"
@@ -243,6 +244,18 @@ CardList = Annotated[
 """A list of cards, or one string of them separated by spaces or commas."""
 
 
+_INPUT_TEMPLATES: dict[str, str] = {}
+"""The English template of each custom input error, by its type (code)."""
+
+
+def input_error(code: str, template: str, /, **ctx: Any) -> PydanticCustomError:
+    """A validator's error for the scorer: raise it from a validator. The template
+    is remembered by ``code``, so :func:`validation_errors` keeps the message
+    translatable (:class:`~games.engine.text.Text`)."""
+    _INPUT_TEMPLATES[code] = template
+    return PydanticCustomError(code, template, ctx)
+
+
 def validation_errors(exc: ValidationError, prefix: str = "") -> list[RuleError]:
     """Turn pydantic's errors into :class:`RuleError` with dotted paths."""
     errors = []
@@ -250,8 +263,28 @@ def validation_errors(exc: ValidationError, prefix: str = "") -> list[RuleError]
         # Tagged unions add the tag as a path element; a scorer never typed it.
         loc = [str(p) for p in err["loc"] if not _is_union_tag(p)]
         path = ".".join([prefix, *loc] if prefix else loc)
-        errors.append(RuleError(path, err["type"], err["msg"]))
+        errors.append(RuleError(path, err["type"], _input_message(err)))
     return errors
+
+
+def _input_message(err: Mapping[str, Any]) -> str:
+    """Pydantic's message as a :class:`Text` of its template, where the template
+    renders exactly the message pydantic wrote; else the message as it is."""
+    ctx = {
+        k: v if isinstance(v, (str, int, float, bool)) else str(v)
+        for k, v in (err.get("ctx") or {}).items()
+    }
+    template = _INPUT_TEMPLATES.get(err["type"])
+    if template is None:
+        try:
+            template = PydanticKnownError(err["type"], ctx or None).message_template
+        except (KeyError, TypeError, ValueError):
+            return err["msg"]
+    try:
+        text = Text(template, ctx)
+    except (KeyError, IndexError, ValueError):
+        return err["msg"]
+    return text if text == err["msg"] else err["msg"]
 
 
 def _is_union_tag(part: Any) -> bool:

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ValidationError
 from games.engine.cards import Card, parse_card
 from games.engine.errors import InputRejected
 from games.engine.game import DealRecord, FoldedMatch, Game, MatchState, Table
+from games.engine.text import Text, i18n_of
 
 
 def to_jsonable(value: Any) -> Any:
@@ -35,16 +36,40 @@ def to_jsonable(value: Any) -> Any:
         return value.model_dump(mode="json")
     if isinstance(value, Enum):
         return value.value
+    if isinstance(value, Text):
+        return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
+        data = {
             f.name: to_jsonable(getattr(value, f.name))
             for f in dataclasses.fields(value)
         }
+        i18n = _texts_i18n(value)
+        if i18n:
+            data["i18n"] = i18n
+        return data
     if isinstance(value, Mapping):
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
         return [to_jsonable(v) for v in value]
     return value
+
+
+def _texts_i18n(value: Any) -> dict[str, Any]:
+    """The templates of a dataclass's texts with values, by field (``"text"``) or
+    field and index (``"notes.1"``), for the boundary to translate."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(value):
+        field_value = getattr(value, f.name)
+        if isinstance(field_value, Text):
+            i18n = i18n_of(field_value)
+            if i18n is not None:
+                out[f.name] = i18n
+        elif isinstance(field_value, tuple):
+            for i, item in enumerate(field_value):
+                i18n = i18n_of(item)
+                if i18n is not None:
+                    out[f"{f.name}.{i}"] = i18n
+    return out
 
 
 def state_to_json(state: MatchState) -> dict[str, Any]:

@@ -1,0 +1,75 @@
+"""``makemessages`` that also finds the rules engine's texts.
+
+The engine imports no Django, so its templates are not ``gettext`` calls: they are
+the first argument of ``msg(...)``, the message of ``RuleError(path, code, message)``,
+the text of ``Fact(code, text)``, the label of ``ContextRow(code, label)`` and the
+template of ``input_error(code, template)`` (``games.engine.text``). The texts a game
+*declares* rather than writes in code (its name, summary, the deal form's labels
+and help from its JSON Schema) are collected by
+:func:`scoring.declared_texts.declared_texts` and written to a temporary module of
+``gettext_noop`` marks for the run.
+
+Translations written in parallel branches go to ``locale/<lang>/parts/*.po`` (one
+file a branch, so that branches do not fight over one catalogue); each run folds
+their translations into the catalogue where it has none yet (``polib``).
+
+Run it as ``make messages`` (Finnish, no source locations, then compiled).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.commands import makemessages
+
+ENGINE_KEYWORDS = [
+    "--keyword=msg",
+    "--keyword=RuleError:3",
+    "--keyword=Fact:2",
+    "--keyword=ContextRow:2",
+    "--keyword=input_error:2",
+]
+DECLARED = "_declared_texts.py"
+
+
+class Command(makemessages.Command):
+    xgettext_options = [*makemessages.Command.xgettext_options, *ENGINE_KEYWORDS]
+
+    def handle(self, *args, **options):
+        from scoring.declared_texts import declared_texts
+
+        path = Path(settings.BASE_DIR) / "locale" / DECLARED
+        lines = ["from django.utils.translation import gettext_noop", ""]
+        lines += [f"gettext_noop({text!r})" for text in sorted(declared_texts())]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        try:
+            super().handle(*args, **options)
+        finally:
+            path.unlink(missing_ok=True)
+        for locale in options.get("locale") or ():
+            _fold_parts(Path(settings.BASE_DIR) / "locale" / locale, options["domain"])
+
+
+def _fold_parts(locale_dir: Path, domain: str) -> None:
+    """Fill the catalogue's untranslated entries from ``parts/*.po``."""
+    import polib
+
+    catalogue_path = locale_dir / "LC_MESSAGES" / f"{domain}.po"
+    parts = sorted((locale_dir / "parts").glob("*.po"))
+    if not parts or not catalogue_path.exists():
+        return
+    known: dict[tuple[str | None, str], str] = {}
+    for part in parts:
+        for entry in polib.pofile(str(part)):
+            if entry.msgstr and not entry.obsolete and "fuzzy" not in entry.flags:
+                known.setdefault((entry.msgctxt, entry.msgid), entry.msgstr)
+    catalogue = polib.pofile(str(catalogue_path), wrapwidth=79)
+    for entry in catalogue:
+        if not entry.msgstr or "fuzzy" in entry.flags:
+            found = known.get((entry.msgctxt, entry.msgid))
+            if found:
+                entry.msgstr = found
+                if "fuzzy" in entry.flags:
+                    entry.flags.remove("fuzzy")
+    catalogue.save()

@@ -84,7 +84,12 @@ def localized(text: Any, *, name: SeatNamer | None = None) -> str:
     """A text of the engine (a :class:`Text` or a plain literal) in the active
     language."""
     if isinstance(text, Text):
-        return render(gettext(text.template), text.params, name=name or seat_words)
+        return render(
+            gettext(text.template),
+            text.params,
+            name=name or seat_words,
+            translate=gettext,
+        )
     if not text:
         return "" if text is None else str(text)
     return gettext(str(text))
@@ -97,7 +102,12 @@ def localized_stored(
     active language."""
     if isinstance(i18n, Mapping) and isinstance(i18n.get("template"), str):
         params = params_from_json(i18n.get("params") or {})
-        return render(gettext(i18n["template"]), params, name=name or seat_words)
+        return render(
+            gettext(i18n["template"]),
+            params,
+            name=name or seat_words,
+            translate=gettext,
+        )
     return localized(text, name=name)
 
 

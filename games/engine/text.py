@@ -93,6 +93,13 @@ def params_to_json(params: Mapping[str, Any]) -> dict[str, Any]:
     for key, value in params.items():
         if isinstance(value, Seat):
             out[key] = {value.word: int(value)}
+        elif isinstance(value, Text):  # a text inside a text: translated too
+            out[key] = {
+                "text": {
+                    "template": value.template,
+                    "params": params_to_json(value.params),
+                }
+            }
         elif isinstance(value, (str, int, float, bool)) or value is None:
             out[key] = value
         else:
@@ -105,9 +112,16 @@ def params_from_json(data: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in data.items():
         if isinstance(value, Mapping) and len(value) == 1:
-            ((word, number),) = value.items()
+            ((word, inner),) = value.items()
             kind = {"seat": Seat, "side": Side}.get(word)
-            out[key] = kind(number) if kind and isinstance(number, int) else value
+            if kind and isinstance(inner, int):
+                out[key] = kind(inner)
+            elif word == "text" and isinstance(inner, Mapping):
+                out[key] = Text(
+                    inner.get("template", ""), params_from_json(inner.get("params", {}))
+                )
+            else:
+                out[key] = value
         else:
             out[key] = value
     return out
@@ -116,7 +130,7 @@ def params_from_json(data: Mapping[str, Any]) -> dict[str, Any]:
 def i18n_of(value: Any) -> dict[str, Any] | None:
     """``{"template", "params"}`` of a :class:`Text` that has parameters, else None
     (a text without parameters is its own template)."""
-    if isinstance(value, Text) and value.params:
+    if isinstance(value, Text) and (value.params or value.template != value):
         return {"template": value.template, "params": params_to_json(value.params)}
     return None
 
@@ -126,16 +140,32 @@ def render(
     params: Mapping[str, Any],
     *,
     name: Callable[[Seat], str] | None = None,
+    translate: Callable[[str], str] | None = None,
 ) -> str:
     """``template`` filled with ``params``; ``name`` says how a seat or side reads
-    (default: English "seat N" / "side N"). A template that does not fit its
-    parameters (a translation with a typo) falls back to the parameters' English
-    reading rather than failing the page."""
-    if name is not None:
+    (default: English "seat N" / "side N"), ``translate`` how a text inside the text
+    reads (its template looked up; default: English). A template that does not fit
+    its parameters (a translation with a typo) is shown as it is rather than failing
+    the page."""
+    if name is not None or translate is not None:
         params = {
-            k: _Named(name(v)) if isinstance(v, Seat) else v for k, v in params.items()
+            k: _inner(v, name=name, translate=translate) for k, v in params.items()
         }
     try:
         return template.format_map(params)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def _inner(
+    value: Any,
+    *,
+    name: Callable[[Seat], str] | None,
+    translate: Callable[[str], str] | None,
+) -> Any:
+    if isinstance(value, Seat) and name is not None:
+        return _Named(name(value))
+    if isinstance(value, Text):
+        template = translate(value.template) if translate else value.template
+        return render(template, value.params, name=name, translate=translate)
+    return value

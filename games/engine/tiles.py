@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.engine.errors import RuleError
-from games.engine.text import msg
+from games.engine.text import Text, msg
 
 
 class Kind(StrEnum):
@@ -57,11 +57,17 @@ class Wind(StrEnum):
         return WINDS.index(self)
 
     @property
-    def title(self) -> str:
-        return self.name.title()
+    def title(self) -> Text:
+        return _WIND_TITLES[self]
 
 
 WINDS: tuple[Wind, ...] = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
+_WIND_TITLES = {
+    Wind.EAST: msg("East"),
+    Wind.SOUTH: msg("South"),
+    Wind.WEST: msg("West"),
+    Wind.NORTH: msg("North"),
+}
 
 SUITS = {"C": "circles", "B": "bamboos", "K": "characters"}
 DRAGONS = {"RD": "red dragon", "GD": "green dragon", "WD": "white dragon"}

@@ -154,8 +154,11 @@ class ChinesePoker(Game):
             number=state.deal_number,
             dealer=state.dealer,
             notes=(
-                "Deal all 52 cards; players with a card more play first (§24).",
-                "Two is highest, then A, K …; suits ♠ ♥ ♦ ♣ for single cards (§24.1).",
+                msg("Deal all 52 cards; players with a card more play first (§24)."),
+                msg(
+                    "Two is highest, then A, K …; suits ♠ ♥ ♦ ♣ for single cards "
+                    "(§24.1)."
+                ),
             ),
             context=tuple(rows),
         )

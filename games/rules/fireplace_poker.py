@@ -234,8 +234,10 @@ class FireplacePoker(Game):
             dealer=state.dealer,
             starting_seat=state.dealer,
             notes=(
-                "Steal 0–5 cards (one a meld), meld a poker hand ≥ a pair of jacks "
-                "higher than every meld robbed (§22.4).",
+                msg(
+                    "Steal 0–5 cards (one a meld), meld a poker hand ≥ a pair of jacks "
+                    "higher than every meld robbed (§22.4)."
+                ),
             ),
             context=tuple(rows),
         )

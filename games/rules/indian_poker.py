@@ -247,8 +247,11 @@ class IndianPoker(Game):
             dealer=state.dealer,
             starting_seat=order[0],
             notes=(
-                "Everyone antes 1; the player left of the dealer bets first (§25.1).",
-                "Turns: F fold, C call or check, R1–R5 raise by 1–5 (§25.2).",
+                msg(
+                    "Everyone antes 1; the player left of the dealer bets first "
+                    "(§25.1)."
+                ),
+                msg("Turns: F fold, C call or check, R1–R5 raise by 1–5 (§25.2)."),
             ),
             context=tuple(rows),
         )

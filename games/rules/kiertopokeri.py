@@ -272,8 +272,11 @@ class Kiertopokeri(Game):
             number=state.deal_number,
             dealer=state.dealer,
             notes=(
-                "Announce: pair/three/four of a kind + one card; two pair and full "
-                "house every rank; flush and high card two cards; straights one card.",
+                msg(
+                    "Announce: pair/three/four of a kind + one card; two pair and full "
+                    "house every rank; flush and high card two cards; straights one "
+                    "card."
+                ),
             ),
             context=tuple(rows),
         )

@@ -313,8 +313,11 @@ class Sinkki(Game):
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             notes=(
-                "The start player gets eight cards, the others seven (§43.3).",
-                "Combinations: 3–4 of a rank, or 3+ in a row of a suit, ace low only.",
+                msg("The start player gets eight cards, the others seven (§43.3)."),
+                msg(
+                    "Combinations: 3–4 of a rank, or 3+ in a row of a suit, ace low "
+                    "only."
+                ),
             ),
             context=tuple(rows),
         )

@@ -364,8 +364,8 @@ class StripPoker(Game):
             dealer=state.dealer,
             starting_seat=order[0] if order else None,
             notes=(
-                "Everyone pays 4 to the bank and 1 to the pot (§26.2).",
-                "Turns: F fold, C call or check, R1–R5 raise by 1–5.",
+                msg("Everyone pays 4 to the bank and 1 to the pot (§26.2)."),
+                msg("Turns: F fold, C call or check, R1–R5 raise by 1–5."),
             ),
             context=tuple(rows),
         )

@@ -242,8 +242,8 @@ class Mahjong(Game):
             dealer=east,
             starting_seat=east,
             notes=(
-                "East is dealt 14 tiles and begins by discarding (§42.4).",
-                "A payment to or from east is doubled (§42.12.3).",
+                msg("East is dealt 14 tiles and begins by discarding (§42.4)."),
+                msg("A payment to or from east is doubled (§42.12.3)."),
             ),
             context=(
                 ContextRow("chips", "Chips", "per_side", state.ledger.balances),

@@ -31,6 +31,7 @@ from typing import Annotated
 from pydantic import BeforeValidator, Field
 
 from games.engine.errors import RuleError, join_path
+from games.engine.text import Seat, msg
 
 MAX_RAISE = 5
 """§25.2: "Raise — the player pays like in the call option, plus 1-5 units extra"."""
@@ -111,8 +112,11 @@ def play_betting(
                 RuleError(
                     path,
                     "betting_unfinished",
-                    f"the betting has not ended: it is seat {player}'s turn "
-                    f"({section})",
+                    msg(
+                        "the betting has not ended: it is {player}'s turn ({section})",
+                        player=Seat(player),
+                        section=section,
+                    ),
                 )
             )
             break
@@ -133,7 +137,12 @@ def play_betting(
             RuleError(
                 join_path(path, j),
                 "betting_over",
-                f"turn {j + 1} ({turns[j]}) comes after the betting ended ({section})",
+                msg(
+                    "turn {number} ({word}) comes after the betting ended ({section})",
+                    number=j + 1,
+                    word=turns[j],
+                    section=section,
+                ),
             )
         )
     return Betting(tuple(paid_now), frozenset(out), raises), errors

@@ -58,6 +58,7 @@ from enum import StrEnum
 from typing import Final
 
 from games.engine.errors import DealRejected, OptionsRejected, RuleError, reject_if
+from games.engine.text import Text, msg
 
 BANK: Final = -1
 """The bank: rake is paid to it, loans come from it."""
@@ -65,16 +66,25 @@ BANK: Final = -1
 TABLE: Final = -2
 """Chips on the table that no player holds: a pot, a remainder carried onward."""
 
-_NAMES = {BANK: "the bank", TABLE: "the table"}
+_NAMES = {BANK: msg("the bank"), TABLE: msg("the table")}
 
 Strength = int | tuple[int, ...]
 """How good a shown hand is: larger wins (a poker hand's rank and kickers as a
 tuple, the rank of Indian Poker's one card, …)."""
 
 
-def party_name(party: int) -> str:
+def party_name(party: int) -> Text:
     """``"player 2"``, ``"the bank"``, ``"the table"`` (for messages)."""
-    return _NAMES.get(party, f"player {party}")
+    return _NAMES.get(party) or msg("player {player}", player=party)
+
+
+def _self_payment(party: int) -> Text:
+    """ "player 2 cannot pay themselves", one template for each kind of party."""
+    if party == BANK:
+        return msg("the bank cannot pay themselves")
+    if party == TABLE:
+        return msg("the table cannot pay themselves")
+    return msg("player {player} cannot pay themselves", player=party)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +114,11 @@ class Payments:
                         RuleError(
                             f"transfers.{i}.{role}",
                             "unknown_player",
-                            f"no player {party} among {self.players}",
+                            msg(
+                                "no player {party} among {players}",
+                                party=party,
+                                players=self.players,
+                            ),
                         )
                     )
             if t.payer == t.payee:
@@ -112,7 +126,7 @@ class Payments:
                     RuleError(
                         f"transfers.{i}.payee",
                         "self_payment",
-                        f"{party_name(t.payer)} cannot pay themselves",
+                        _self_payment(t.payer),
                     )
                 )
             if t.chips <= 0:

@@ -37,6 +37,7 @@ from games.engine.errors import (
     SetupRejected,
 )
 from games.engine.inputs import mode_union, parse_by_mode, validation_errors
+from games.engine.text import msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,7 +360,11 @@ class Game(ABC):
                     RuleError(
                         "seats",
                         "bad_table",
-                        f"{self.name} is played with seats as sides {shapes}",
+                        msg(
+                            "{game} is played with seats as sides {shapes}",
+                            game=self.name,
+                            shapes=shapes,
+                        ),
                     )
                 ]
             )

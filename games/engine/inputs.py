@@ -38,7 +38,7 @@ from pydantic_core import CoreSchema, PydanticCustomError, PydanticKnownError
 
 from games.engine.cards import _SPELLINGS, Card, split_tokens
 from games.engine.errors import DealRejected, RuleError
-from games.engine.text import Text
+from games.engine.text import Text, msg
 
 CARD_PATTERN = (
     r"^\s*(?i:(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]|[SHDC♠♥♦♣♤♡♢♧](10|[2-9TJQKA])"
@@ -195,10 +195,10 @@ def _to_card(value: Any) -> Card:
         card = _SPELLINGS.get(value.strip().upper())
         if card is not None:
             return card
-    raise PydanticCustomError(
+    raise input_error(
         "bad_card",
         "'{token}' is not a card (write e.g. KH, 10D, K♥ or Jo)",
-        {"token": value},
+        token=value,
     )
 
 
@@ -311,7 +311,9 @@ def parse_by_mode(adapters: Mapping[str, TypeAdapter], raw: Any) -> Any:
         raise DealRejected(
             [
                 RuleError(
-                    "mode", "bad_mode", "mode is " + " or ".join(map(repr, adapters))
+                    "mode",
+                    "bad_mode",
+                    msg("mode is {modes}", modes=" or ".join(map(repr, adapters))),
                 )
             ]
         )

@@ -38,6 +38,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 from games.engine.cards import RANKS, STANDARD_CARDS, Card, Suit
+from games.engine.text import Text, msg
 
 
 class HandCategory(IntEnum):
@@ -296,19 +297,32 @@ class PokerHand:
     def key(self) -> int:
         return _pack(self.category, self.values)
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """For people: ``"full house, K over 7"``, ``"straight to 5"``."""
         v = [_RANK_NAMES[x] for x in self.values]
         c = self.category
-        if c in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
-            return f"{c.label} to {v[0]}"
+        if c == HandCategory.STRAIGHT:
+            return msg("straight to {high}", high=v[0])
+        if c == HandCategory.STRAIGHT_FLUSH:
+            return msg("straight flush to {high}", high=v[0])
         if c == HandCategory.FULL_HOUSE:
-            return f"{c.label}, {v[0]} over {v[3]}"
+            return msg("full house, {three} over {two}", three=v[0], two=v[3])
         if c == HandCategory.TWO_PAIR:
-            return f"{c.label}, {v[0]} and {v[2]}, {v[4]}"
+            return msg(
+                "two pair, {high} and {low}, {kicker}", high=v[0], low=v[2], kicker=v[4]
+            )
         if c == HandCategory.FIVE_OF_A_KIND:
-            return f"{c.label}, {v[0]}"
-        return f"{c.label}, {' '.join(v)}"
+            return msg("five of a kind, {rank}", rank=v[0])
+        ranks = " ".join(v)
+        if c == HandCategory.FOUR_OF_A_KIND:
+            return msg("four of a kind, {ranks}", ranks=ranks)
+        if c == HandCategory.FLUSH:
+            return msg("flush, {ranks}", ranks=ranks)
+        if c == HandCategory.THREE_OF_A_KIND:
+            return msg("three of a kind, {ranks}", ranks=ranks)
+        if c == HandCategory.PAIR:
+            return msg("pair, {ranks}", ranks=ranks)
+        return msg("high card, {ranks}", ranks=ranks)
 
 
 def poker_hand(cards: Sequence[Card], *, wild: bool = False) -> PokerHand:

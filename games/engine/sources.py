@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from games.engine.text import msg
+
 MY_GAMES = "001_b57793035adc3f64.txt"
 WEB_PAGES = "004_b5230d226dbeb56f.txt"  # one file, a page per game
 
@@ -92,6 +94,12 @@ def source_title(source: str) -> str:
             return book
         number = int(chapter.group(1))
         title = CHAPTERS.get(number)
-        return f"{book}, ch. {number}" + (f" {title}" if title else "")
+        if title:
+            return msg(
+                "{book}, ch. {number} {title}", book=book, number=number, title=title
+            )
+        return msg("{book}, ch. {number}", book=book, number=number)
     page = _PAGE.search(rest) if file == WEB_PAGES else None
-    return f"{book}: {page.group(1).strip()}" if page else book
+    if page:
+        return msg("{book}: {page}", book=book, page=page.group(1).strip())
+    return book

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from games.engine.text import Text, msg
 from games.engine.tiles import Tile, codes
 
 
@@ -53,9 +54,26 @@ class Combination:
     def code(self) -> str:
         return codes(self.tiles)
 
+    @property
+    def label(self) -> Text:
+        """For people: ``"concealed pung RD RD RD"``."""
+        return _LABELS[self.concealed, self.kind](self.code)
+
     def __str__(self) -> str:
-        state = "concealed" if self.concealed else "exposed"
-        return f"{state} {self.kind} {self.code}"
+        return str(self.label)
+
+
+# One template for each combination, concealed or exposed, so each translates whole.
+_LABELS = {
+    (True, SetKind.CHOW): lambda t: msg("concealed chow {tiles}", tiles=t),
+    (True, SetKind.PUNG): lambda t: msg("concealed pung {tiles}", tiles=t),
+    (True, SetKind.KONG): lambda t: msg("concealed kong {tiles}", tiles=t),
+    (True, SetKind.PAIR): lambda t: msg("concealed pair {tiles}", tiles=t),
+    (False, SetKind.CHOW): lambda t: msg("exposed chow {tiles}", tiles=t),
+    (False, SetKind.PUNG): lambda t: msg("exposed pung {tiles}", tiles=t),
+    (False, SetKind.KONG): lambda t: msg("exposed kong {tiles}", tiles=t),
+    (False, SetKind.PAIR): lambda t: msg("exposed pair {tiles}", tiles=t),
+}
 
 
 def set_kind(tiles: Sequence[Tile]) -> SetKind | None:

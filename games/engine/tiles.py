@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.engine.errors import RuleError
+from games.engine.text import Text, msg
 
 
 class Kind(StrEnum):
@@ -56,11 +57,17 @@ class Wind(StrEnum):
         return WINDS.index(self)
 
     @property
-    def title(self) -> str:
-        return self.name.title()
+    def title(self) -> Text:
+        return _WIND_TITLES[self]
 
 
 WINDS: tuple[Wind, ...] = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
+_WIND_TITLES = {
+    Wind.EAST: msg("East"),
+    Wind.SOUTH: msg("South"),
+    Wind.WEST: msg("West"),
+    Wind.NORTH: msg("North"),
+}
 
 SUITS = {"C": "circles", "B": "bamboos", "K": "characters"}
 DRAGONS = {"RD": "red dragon", "GD": "green dragon", "WD": "white dragon"}
@@ -186,13 +193,16 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 
 
 class TileError(ValueError):
-    """A token that is no tile; ``token`` is what was typed."""
+    """A token that is no tile; ``token`` is what was typed, ``message`` the text
+    for the scorer."""
 
     def __init__(self, token: str):
-        super().__init__(
-            f"'{token}' is not a tile (write e.g. 1C 2B 9K, E S W N, RD GD WD, F1; "
-            "123C for a run)"
+        self.message = msg(
+            "'{token}' is not a tile (write e.g. 1C 2B 9K, E S W N, RD GD WD, F1; "
+            "123C for a run)",
+            token=token,
         )
+        super().__init__(self.message)
         self.token = token
 
 
@@ -265,8 +275,15 @@ def count_errors(
         RuleError(
             path,
             "too_many_copies",
-            f"{tile.code} entered {seen[tile]} times ({', '.join(where[tile])}): "
-            f"the set has {tile_set.get(tile, 0)} ({section})",
+            msg(
+                "{tile} entered {count} times ({places}): the set has {copies} "
+                "({section})",
+                tile=tile.code,
+                count=seen[tile],
+                places=", ".join(where[tile]),
+                copies=tile_set.get(tile, 0),
+                section=section,
+            ),
         )
         for tile, path in over.items()
     ]

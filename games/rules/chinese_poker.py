@@ -40,6 +40,7 @@ from games.engine.decks import STANDARD_52
 from games.engine.game import ContextRow, Fact, NextDeal, advanced
 from games.engine.inputs import PER_SIDE, FrozenModel
 from games.engine.placing import order_of, place_points, places_errors
+from games.engine.text import Seat, msg
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
@@ -101,10 +102,14 @@ class ChinesePoker(Game):
         return DealScore(
             points=points,
             facts=(
-                Fact("winner", f"seat {order[0]} went out first and wins", order[0]),
+                Fact(
+                    "winner",
+                    msg("{seat} went out first and wins", seat=Seat(order[0])),
+                    order[0],
+                ),
                 Fact(
                     "loser",
-                    f"seat {order[-1]} was left with cards and loses",
+                    msg("{seat} was left with cards and loses", seat=Seat(order[-1])),
                     order[-1],
                 ),
             ),
@@ -137,15 +142,23 @@ class ChinesePoker(Game):
         if options.hands > 1:
             rows.append(
                 ContextRow(
-                    "hand", "Hand", "text", f"{state.deal_number} of {options.hands}"
+                    "hand",
+                    "Hand",
+                    "text",
+                    msg(
+                        "{deal} of {deals}", deal=state.deal_number, deals=options.hands
+                    ),
                 )
             )
         return NextDeal(
             number=state.deal_number,
             dealer=state.dealer,
             notes=(
-                "Deal all 52 cards; players with a card more play first (§24).",
-                "Two is highest, then A, K …; suits ♠ ♥ ♦ ♣ for single cards (§24.1).",
+                msg("Deal all 52 cards; players with a card more play first (§24)."),
+                msg(
+                    "Two is highest, then A, K …; suits ♠ ♥ ♦ ♣ for single cards "
+                    "(§24.1)."
+                ),
             ),
             context=tuple(rows),
         )

@@ -52,6 +52,7 @@ from games.engine.decks import check_deck, make_deck
 from games.engine.game import ContextRow, Fact, NextDeal, advanced
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel
 from games.engine.poker import HandCategory, PokerHand, hand_key
+from games.engine.text import Seat, msg
 
 START_CHIPS = 31  # §22.3
 MELD = 5
@@ -144,7 +145,13 @@ class FireplacePoker(Game):
                     [RuleError("robbed", "robbed_without_meld", "no meld, no robbing")]
                 )
             counts, melds = state.counts, state.melds
-            facts = [Fact("pass", f"seat {state.dealer} passes (§22.6.2)", side)]
+            facts = [
+                Fact(
+                    "pass",
+                    msg("{seat} passes (§22.6.2)", seat=Seat(state.dealer)),
+                    side,
+                )
+            ]
         else:
             counts, melds, facts = _meld_turn(state, side, deal)
         surplus = counts[side] - counts[other]
@@ -153,7 +160,14 @@ class FireplacePoker(Game):
         if removed:
             facts.append(
                 Fact(
-                    "chips", f"{surplus} more melds: {removed} chips off", side, removed
+                    "chips",
+                    msg(
+                        "{surplus} more melds: {removed} chips off",
+                        surplus=surplus,
+                        removed=removed,
+                    ),
+                    side,
+                    removed,
                 )
             )
         return DealScore(
@@ -220,8 +234,10 @@ class FireplacePoker(Game):
             dealer=state.dealer,
             starting_seat=state.dealer,
             notes=(
-                "Steal 0–5 cards (one a meld), meld a poker hand ≥ a pair of jacks "
-                "higher than every meld robbed (§22.4).",
+                msg(
+                    "Steal 0–5 cards (one a meld), meld a poker hand ≥ a pair of jacks "
+                    "higher than every meld robbed (§22.4)."
+                ),
             ),
             context=tuple(rows),
         )
@@ -235,7 +251,11 @@ def _meld_turn(
     errors: list[RuleError] = []
     if len(cards) != MELD:
         errors.append(
-            RuleError("meld", "not_five_cards", f"{len(cards)} cards: a meld is five")
+            RuleError(
+                "meld",
+                "not_five_cards",
+                msg("{cards} cards: a meld is five", cards=len(cards)),
+            )
         )
     if not deal.assisted and len(set(cards)) != len(cards):
         errors.append(
@@ -266,7 +286,11 @@ def _meld_turn(
                 RuleError(
                     f"robbed.{i}",
                     "no_such_meld",
-                    f"the opponent has {len(theirs)} melds, no meld {number}",
+                    msg(
+                        "the opponent has {melds} melds, no meld {number}",
+                        melds=len(theirs),
+                        number=number,
+                    ),
                 )
             )
         elif state.melds is not None:
@@ -279,8 +303,10 @@ def _meld_turn(
             RuleError(
                 "meld",
                 "below_jacks",
-                f"{PokerHand.from_key(key).describe()}: a meld is a pair of jacks "
-                "or higher (§22.4.2)",
+                msg(
+                    "{hand}: a meld is a pair of jacks or higher (§22.4.2)",
+                    hand=PokerHand.from_key(key).describe(),
+                ),
             )
         )
     for i, meld in robbed_melds:
@@ -289,8 +315,11 @@ def _meld_turn(
                 RuleError(
                     f"robbed.{i}",
                     "not_higher",
-                    f"the meld must be higher than meld {deal.robbed[i]} "
-                    f"({PokerHand.from_key(hand_key(meld)).describe()}) (§22.4.2)",
+                    msg(
+                        "the meld must be higher than meld {number} ({hand}) (§22.4.2)",
+                        number=deal.robbed[i],
+                        hand=PokerHand.from_key(hand_key(meld)).describe(),
+                    ),
                 )
             )
     if robbed_melds and not _steals_fit(cards, [m for _, m in robbed_melds]):
@@ -315,8 +344,13 @@ def _meld_turn(
     facts = [
         Fact(
             "meld",
-            f"meld {PokerHand.from_key(key).describe()}"
-            + (f", robbing {len(deal.robbed)}" if deal.robbed else ""),
+            msg(
+                "meld {hand}, robbing {robbed}",
+                hand=PokerHand.from_key(key).describe(),
+                robbed=len(deal.robbed),
+            )
+            if deal.robbed
+            else msg("meld {hand}", hand=PokerHand.from_key(key).describe()),
             side,
         )
     ]
@@ -361,8 +395,12 @@ def _counts_turn(
             RuleError(
                 f"melds.{side}",
                 "bad_meld_count",
-                f"one meld a turn: {state.counts[side]} or {state.counts[side] + 1}, "
-                f"not {mine} (§22.4.2)",
+                msg(
+                    "one meld a turn: {now} or {more}, not {entered} (§22.4.2)",
+                    now=state.counts[side],
+                    more=state.counts[side] + 1,
+                    entered=mine,
+                ),
             )
         )
     robbed = state.counts[other] - theirs
@@ -371,8 +409,12 @@ def _counts_turn(
             RuleError(
                 f"melds.{other}",
                 "bad_meld_count",
-                f"the opponent had {state.counts[other]} melds: a meld robs 0–5 of "
-                f"them, not {robbed} (§22.4.1)",
+                msg(
+                    "the opponent had {melds} melds: a meld robs 0–5 of them, not "
+                    "{robbed} (§22.4.1)",
+                    melds=state.counts[other],
+                    robbed=robbed,
+                ),
             )
         )
     if errors:

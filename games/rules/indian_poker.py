@@ -47,6 +47,8 @@ from games.engine.decks import STANDARD_52, check_deck_counted
 from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField, seat_role
 from games.engine.poker import card_key
+from games.engine.text import Seat as SeatText
+from games.engine.text import msg
 from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 10
@@ -172,11 +174,26 @@ class IndianPoker(Game):
         step = hand_payments(seats, paid, winner)
         after = state.ledger.settle(step)
         facts.append(
-            Fact("pot", f"seat {winner} wins the pot of {sum(paid)}", winner, sum(paid))
+            Fact(
+                "pot",
+                msg(
+                    "{seat} wins the pot of {chips}",
+                    seat=SeatText(winner),
+                    chips=sum(paid),
+                ),
+                winner,
+                sum(paid),
+            )
         )
         facts += [
             Fact(
-                "iou", f"seat {i.debtor} writes seat {i.creditor} an IOU for {i.chips}"
+                "iou",
+                msg(
+                    "{debtor} writes {creditor} an IOU for {chips}",
+                    debtor=SeatText(i.debtor),
+                    creditor=SeatText(i.creditor),
+                    chips=i.chips,
+                ),
             )
             for i in after.ious[len(state.ledger.ious) :]
         ]
@@ -216,7 +233,12 @@ class IndianPoker(Game):
         if options.hands is not None:
             rows.append(
                 ContextRow(
-                    "hand", "Hand", "text", f"{state.deal_number} of {options.hands}"
+                    "hand",
+                    "Hand",
+                    "text",
+                    msg(
+                        "{deal} of {deals}", deal=state.deal_number, deals=options.hands
+                    ),
                 )
             )
         order = betting_order(state.table, state.dealer)
@@ -225,8 +247,11 @@ class IndianPoker(Game):
             dealer=state.dealer,
             starting_seat=order[0],
             notes=(
-                "Everyone antes 1; the player left of the dealer bets first (§25.1).",
-                "Turns: F fold, C call or check, R1–R5 raise by 1–5 (§25.2).",
+                msg(
+                    "Everyone antes 1; the player left of the dealer bets first "
+                    "(§25.1)."
+                ),
+                msg("Turns: F fold, C call or check, R1–R5 raise by 1–5 (§25.2)."),
             ),
             context=tuple(rows),
         )
@@ -254,13 +279,21 @@ def _play_hand(
     live = betting.live
     winner = max(live, key=lambda p: card_key(deal.cards[p]))
     facts = [
-        Fact("folded", f"seat {p} folded", p)
+        Fact("folded", msg("{seat} folded", seat=SeatText(p)), p)
         for p in range(seats)
         if p in betting.folded
     ]
     if len(live) > 1:
         facts.append(
-            Fact("showdown", f"seat {winner}'s {deal.cards[winner]} is highest", winner)
+            Fact(
+                "showdown",
+                msg(
+                    "{seat}'s {card} is highest",
+                    seat=SeatText(winner),
+                    card=str(deal.cards[winner]),
+                ),
+                winner,
+            )
         )
     return betting.paid, winner, facts
 
@@ -273,7 +306,12 @@ def _check_totals(
         RuleError(
             f"paid.{p}",
             "no_ante",
-            f"seat {p} paid {c}: everyone antes {ANTE} (§25.1)",
+            msg(
+                "{seat} paid {paid}: everyone antes {ante} (§25.1)",
+                seat=SeatText(p),
+                paid=c,
+                ante=ANTE,
+            ),
         )
         for p, c in enumerate(deal.paid)
         if c < ANTE
@@ -283,8 +321,13 @@ def _check_totals(
             RuleError(
                 "winner",
                 "winner_paid_less",
-                f"seat {deal.winner} paid {deal.paid[deal.winner]}, less than "
-                f"{max(deal.paid)}: a player still in has paid the most (§25.3)",
+                msg(
+                    "{seat} paid {paid}, less than {most}: a player still in has paid "
+                    "the most (§25.3)",
+                    seat=SeatText(deal.winner),
+                    paid=deal.paid[deal.winner],
+                    most=max(deal.paid),
+                ),
             )
         )
     if errors:
@@ -296,4 +339,13 @@ def _ious_text(ledger: ChipLedger) -> str:
     owed: dict[tuple[int, int], int] = {}
     for i in ledger.ious:
         owed[i.debtor, i.creditor] = owed.get((i.debtor, i.creditor), 0) + i.chips
-    return "; ".join(f"seat {d} owes seat {c} {n}" for (d, c), n in owed.items())
+    # Each debt is a text of its own; the list of them is joined as it is.
+    return "; ".join(
+        msg(
+            "{debtor} owes {creditor} {chips}",
+            debtor=SeatText(d),
+            creditor=SeatText(c),
+            chips=n,
+        )
+        for (d, c), n in owed.items()
+    )

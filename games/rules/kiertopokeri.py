@@ -46,6 +46,8 @@ from games.engine.game import ContextRow, Fact, NextDeal, advanced
 from games.engine.inputs import CardList, FrozenModel, SeatField, seat_role
 from games.engine.placing import elimination_points, still_in
 from games.engine.poker import VALUES, HandCategory, PokerHand, poker_hand
+from games.engine.text import Seat as SeatText
+from games.engine.text import Text, msg
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 10
 
@@ -107,8 +109,7 @@ def parse_announcement(text: str, *, path: str = "announced") -> Announcement:
                     RuleError(
                         path,
                         "bad_announcement",
-                        f"a {label} is announced with {n} card rank"
-                        f"{'s' if n > 1 else ''}, e.g. {_example(category)} (§23.1)",
+                        _announced_with(label, n, _example(category)),
                     )
                 ]
             )
@@ -117,11 +118,31 @@ def parse_announcement(text: str, *, path: str = "announced") -> Announcement:
             RuleError(
                 path,
                 "bad_announcement",
-                f"{text!r}: start with the type of hand ("
-                + ", ".join(_TYPES)
-                + "), then the cards (§23.1)",
+                msg(
+                    "{text}: start with the type of hand ({types}), then the cards "
+                    "(§23.1)",
+                    text=repr(text),
+                    types=", ".join(_TYPES),
+                ),
             )
         ]
+    )
+
+
+def _announced_with(label: str, n: int, example: str) -> Text:
+    """How an announcement of the type ``label`` names its ``n`` card ranks."""
+    if n == 1:
+        return msg(
+            "a {label} is announced with {n} card rank, e.g. {example} (§23.1)",
+            label=label,
+            n=n,
+            example=example,
+        )
+    return msg(
+        "a {label} is announced with {n} card ranks, e.g. {example} (§23.1)",
+        label=label,
+        n=n,
+        example=example,
     )
 
 
@@ -201,7 +222,7 @@ class Kiertopokeri(Game):
             out, facts, starts = deal.out, [], None
         else:
             out, facts, starts = _doubt(state, deal)
-        facts.append(Fact("out", f"seat {out} drops out", out))
+        facts.append(Fact("out", msg("{seat} drops out", seat=SeatText(out)), out))
         return DealScore(
             points=elimination_points(seats, state.out, out),
             facts=tuple(facts),
@@ -238,7 +259,9 @@ class Kiertopokeri(Game):
                 "still_in",
                 "Still in",
                 "per_side",
-                tuple("out" if s in state.out else "in" for s in range(seats)),
+                tuple(
+                    msg("out") if s in state.out else msg("in") for s in range(seats)
+                ),
             )
         ]
         if state.starts is not None:
@@ -249,8 +272,11 @@ class Kiertopokeri(Game):
             number=state.deal_number,
             dealer=state.dealer,
             notes=(
-                "Announce: pair/three/four of a kind + one card; two pair and full "
-                "house every rank; flush and high card two cards; straights one card.",
+                msg(
+                    "Announce: pair/three/four of a kind + one card; two pair and full "
+                    "house every rank; flush and high card two cards; straights one "
+                    "card."
+                ),
             ),
             context=tuple(rows),
         )
@@ -262,9 +288,9 @@ def _check_in(state: KiertopokeriState, named: Mapping[str, int]) -> None:
         RuleError(
             field,
             "bad_seat" if seat >= seats else "player_out",
-            f"no seat {seat} at this table"
+            msg("no {seat} at this table", seat=SeatText(seat))
             if seat >= seats
-            else f"seat {seat} is already out (§23.1)",
+            else msg("{seat} is already out (§23.1)", seat=SeatText(seat)),
         )
         for field, seat in named.items()
         if seat >= seats or seat in state.out
@@ -290,8 +316,12 @@ def _doubt(
             RuleError(
                 "doubter",
                 "not_next_player",
-                f"the doubter is the next player still in after seat "
-                f"{deal.announcer}: seat {_next_in(state, deal.announcer)} (§23.1)",
+                msg(
+                    "the doubter is the next player still in after {announcer}: "
+                    "{next} (§23.1)",
+                    announcer=SeatText(deal.announcer),
+                    next=SeatText(_next_in(state, deal.announcer)),
+                ),
             )
         )
     if len(deal.shown) != 5:
@@ -299,7 +329,9 @@ def _doubt(
             RuleError(
                 "shown",
                 "not_five_cards",
-                f"{len(deal.shown)} cards: a poker hand is five (§23.1)",
+                msg(
+                    "{cards} cards: a poker hand is five (§23.1)", cards=len(deal.shown)
+                ),
             )
         )
     errors += check_deck(STANDARD_52, [("shown", deal.shown)])
@@ -321,8 +353,11 @@ def _doubt(
     facts = [
         Fact(
             "shown",
-            f"the hand is {hand.describe()}: the announcement was "
-            + ("true" if true else "false"),
+            msg("the hand is {hand}: the announcement was true", hand=hand.describe())
+            if true
+            else msg(
+                "the hand is {hand}: the announcement was false", hand=hand.describe()
+            ),
         )
     ]
     return out, facts, starts

@@ -74,6 +74,8 @@ from games.engine.melds import (
     SetRule,
     deck_errors,
 )
+from games.engine.text import Seat as SeatText
+from games.engine.text import msg
 from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
@@ -225,7 +227,12 @@ class Sinkki(Game):
         facts = [
             Fact(
                 "trash",
-                f"seat {s}: trash {t}" + (_melds_text(partitions[s]) if cards else ""),
+                msg(
+                    "{seat}: trash {trash}{melds}",
+                    seat=SeatText(s),
+                    trash=t,
+                    melds=_melds_text(partitions[s]) if cards else "",
+                ),
                 s,
                 t,
             )
@@ -233,10 +240,17 @@ class Sinkki(Game):
         ]
         step, winners = deal_payments(trash, deal.sinkki, clean, state.ledger.table)
         if clean is not None:
-            facts.append(Fact("clean_game", f"seat {clean}: clean game", clean))
+            facts.append(
+                Fact(
+                    "clean_game", msg("{seat}: clean game", seat=SeatText(clean)), clean
+                )
+            )
         elif deal.sinkki is not None and deal.sinkki not in winners:
             facts.append(
-                Fact("sinkki_lost", f"seat {deal.sinkki} called sinkki and pays 6")
+                Fact(
+                    "sinkki_lost",
+                    msg("{seat} called sinkki and pays 6", seat=SeatText(deal.sinkki)),
+                )
             )
         net = step.net()
         return DealScore(
@@ -286,7 +300,12 @@ class Sinkki(Game):
         if options.deals is not None:
             rows.append(
                 ContextRow(
-                    "deal", "Deal", "text", f"{state.deal_number} of {options.deals}"
+                    "deal",
+                    "Deal",
+                    "text",
+                    msg(
+                        "{deal} of {deals}", deal=state.deal_number, deals=options.deals
+                    ),
                 )
             )
         return NextDeal(
@@ -294,8 +313,11 @@ class Sinkki(Game):
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             notes=(
-                "The start player gets eight cards, the others seven (§43.3).",
-                "Combinations: 3–4 of a rank, or 3+ in a row of a suit, ace low only.",
+                msg("The start player gets eight cards, the others seven (§43.3)."),
+                msg(
+                    "Combinations: 3–4 of a rank, or 3+ in a row of a suit, ace low "
+                    "only."
+                ),
             ),
             context=tuple(rows),
         )
@@ -309,7 +331,11 @@ def _hand_errors(hands: tuple[tuple[Card, ...], ...]) -> list[RuleError]:
         RuleError(
             f"hands.{seat}",
             "not_seven_cards",
-            f"{len(hand)} cards: a sinkki hand is {HAND} cards (§43.2)",
+            msg(
+                "{cards} cards: a sinkki hand is {hand} cards (§43.2)",
+                cards=len(hand),
+                hand=HAND,
+            ),
         )
         for seat, hand in enumerate(hands)
         if len(hand) != HAND
@@ -331,8 +357,12 @@ def _clean_game(
             RuleError(
                 f"{field}.{called}",
                 "not_a_clean_game",
-                f"seat {called}'s hand leaves trash {trash[called]}: a clean game "
-                "leaves none (§43.2)",
+                msg(
+                    "{seat}'s hand leaves trash {trash}: a clean game leaves none "
+                    "(§43.2)",
+                    seat=SeatText(called),
+                    trash=trash[called],
+                ),
             )
         )
     elif called is None and len(clean) > 1:

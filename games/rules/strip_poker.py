@@ -67,6 +67,7 @@ from games.engine.decks import STANDARD_52, DeckSpec, check_deck, make_deck
 from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel
 from games.engine.poker import PokerHand, wild_hand_key
+from games.engine.text import Seat, Text, msg
 from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -270,30 +271,29 @@ class StripPoker(Game):
         else:
             paid, winners, facts = _check_totals(state, deal)
         chips = deal_chips(state, paid, winners)
-        names = " and ".join(f"seat {w}" for w in winners)
-        facts.append(
-            Fact("pot", f"{names} won the pot of {sum(paid)}", None, sum(paid))
-        )
+        facts.append(Fact("pot", _pot_won(winners, sum(paid)), None, sum(paid)))
         for p, k in enumerate(chips.stripped):
             if k:
                 left = state.options.garments - chips.ledger.loans[p] // LOAN
                 facts.append(
                     Fact(
                         "stripped",
-                        f"seat {p} strips {k} garment{'s' if k > 1 else ''} for "
-                        f"{k * LOAN} units ({left} left)",
+                        _stripped(p, k, left),
                         p,
                     )
                 )
         facts += [
-            Fact("dropped", f"seat {p} is naked and drops out", p)
+            Fact("dropped", msg("{seat} is naked and drops out", seat=Seat(p)), p)
             for p in chips.dropped
         ]
         if chips.rebalanced:
             facts.append(
                 Fact(
                     "rebalanced",
-                    f"everyone still in gives the bank {chips.rebalanced} units",
+                    msg(
+                        "everyone still in gives the bank {units} units",
+                        units=chips.rebalanced,
+                    ),
                     None,
                     chips.rebalanced,
                 )
@@ -338,7 +338,9 @@ class StripPoker(Game):
         options: StripPokerOptions = state.options
         seats = len(state.table.seats)
         garments = tuple(
-            "out" if p in state.out else options.garments - state.garments_stripped(p)
+            msg("out")
+            if p in state.out
+            else options.garments - state.garments_stripped(p)
             for p in range(seats)
         )
         rows = [
@@ -348,7 +350,12 @@ class StripPoker(Game):
         if options.deals is not None:
             rows.append(
                 ContextRow(
-                    "deal", "Deal", "text", f"{state.deal_number} of {options.deals}"
+                    "deal",
+                    "Deal",
+                    "text",
+                    msg(
+                        "{deal} of {deals}", deal=state.deal_number, deals=options.deals
+                    ),
                 )
             )
         order = active_seats(state)
@@ -357,8 +364,8 @@ class StripPoker(Game):
             dealer=state.dealer,
             starting_seat=order[0] if order else None,
             notes=(
-                "Everyone pays 4 to the bank and 1 to the pot (§26.2).",
-                "Turns: F fold, C call or check, R1–R5 raise by 1–5.",
+                msg("Everyone pays 4 to the bank and 1 to the pot (§26.2)."),
+                msg("Turns: F fold, C call or check, R1–R5 raise by 1–5."),
             ),
             context=tuple(rows),
         )
@@ -368,11 +375,47 @@ class StripPoker(Game):
 
 
 def _deck(jokers: int) -> DeckSpec:
-    return make_deck(
-        f"52 cards + {jokers} joker{'s' if jokers != 1 else ''}"
-        if jokers
-        else "52 cards",
-        jokers_per_pack=jokers,
+    if jokers == 1:
+        name = msg("52 cards + {jokers} joker", jokers=jokers)
+    elif jokers:
+        name = msg("52 cards + {jokers} jokers", jokers=jokers)
+    else:
+        name = msg("52 cards")
+    return make_deck(name, jokers_per_pack=jokers)
+
+
+def _pot_won(winners: Sequence[int], chips: int) -> Text:
+    """ "seat 1 won the pot of 12", "seat 1 and seat 3 won …"."""
+    if len(winners) == 1:
+        return msg("{seat} won the pot of {chips}", seat=Seat(winners[0]), chips=chips)
+    if len(winners) == 2:
+        return msg(
+            "{first} and {second} won the pot of {chips}",
+            first=Seat(winners[0]),
+            second=Seat(winners[1]),
+            chips=chips,
+        )
+    # Three or more tied: the seats are listed as they are.
+    names = " and ".join(str(Seat(w)) for w in winners)
+    return msg("{seats} won the pot of {chips}", seats=names, chips=chips)
+
+
+def _stripped(seat: int, garments: int, left: int) -> Text:
+    """ "seat 2 strips 1 garment for 20 units (3 left)"."""
+    if garments == 1:
+        return msg(
+            "{seat} strips {garments} garment for {units} units ({left} left)",
+            seat=Seat(seat),
+            garments=garments,
+            units=garments * LOAN,
+            left=left,
+        )
+    return msg(
+        "{seat} strips {garments} garments for {units} units ({left} left)",
+        seat=Seat(seat),
+        garments=garments,
+        units=garments * LOAN,
+        left=left,
     )
 
 
@@ -411,7 +454,11 @@ def _play_deal(
         errors += table_entry_errors(seats, "hands", len(deal.hands), {})
     live = [p for p in order if p not in second.folded]
     errors += [
-        RuleError(f"hands.{p}", "player_out", f"seat {p} is out of the game (§26.5)")
+        RuleError(
+            f"hands.{p}",
+            "player_out",
+            msg("{seat} is out of the game (§26.5)", seat=Seat(p)),
+        )
         for p in state.out
         if hands[p]
     ]
@@ -420,8 +467,13 @@ def _play_deal(
             RuleError(
                 f"hands.{p}",
                 "not_five_cards",
-                f"seat {p} is in the showdown with {len(hands[p])} cards: a poker "
-                f"hand is {HAND} (§26.2)",
+                msg(
+                    "{seat} is in the showdown with {cards} cards: a poker hand is "
+                    "{hand} (§26.2)",
+                    seat=Seat(p),
+                    cards=len(hands[p]),
+                    hand=HAND,
+                ),
             )
             for p in live
             if len(hands[p]) != HAND
@@ -442,7 +494,11 @@ def _play_deal(
         facts += [
             Fact(
                 "hand",
-                f"seat {p}: {PokerHand.from_key(keys[p]).describe()}",
+                msg(
+                    "{seat}: {hand}",
+                    seat=Seat(p),
+                    hand=PokerHand.from_key(keys[p]).describe(),
+                ),
                 p,
             )
             for p in live
@@ -467,9 +523,14 @@ def _check_totals(
         RuleError(
             f"paid.{p}",
             "player_out" if p in out else "no_ante",
-            f"seat {p} is out of the game (§26.5)"
+            msg("{seat} is out of the game (§26.5)", seat=Seat(p))
             if p in out
-            else f"seat {p} paid {c}: everyone puts {POT_ANTE} in the pot (§26.2)",
+            else msg(
+                "{seat} paid {paid}: everyone puts {ante} in the pot (§26.2)",
+                seat=Seat(p),
+                paid=c,
+                ante=POT_ANTE,
+            ),
         )
         for p, c in enumerate(deal.paid)
         if (p in out and c) or (p not in out and c < POT_ANTE)
@@ -478,10 +539,15 @@ def _check_totals(
         RuleError(
             f"won.{p}",
             "player_out" if p in out else "winner_paid_less",
-            f"seat {p} is out of the game (§26.5)"
+            msg("{seat} is out of the game (§26.5)", seat=Seat(p))
             if p in out
-            else f"seat {p} paid {deal.paid[p]}, less than {top}: a player still in "
-            "has paid the most (§25.3)",
+            else msg(
+                "{seat} paid {paid}, less than {most}: a player still in has paid "
+                "the most (§25.3)",
+                seat=Seat(p),
+                paid=deal.paid[p],
+                most=top,
+            ),
         )
         for p, won in enumerate(deal.won)
         if won and (p in out or deal.paid[p] != top)
@@ -514,9 +580,14 @@ def _last_garment_errors(
                 RuleError(
                     path,
                     "raise_beyond_last_garment",
-                    f"seat {p} traded the last garment for {LOAN} units in this deal: "
-                    f"raises beyond a stake of {held + LOAN}, which those units call, "
-                    "are forbidden (§26.5)",
+                    msg(
+                        "{seat} traded the last garment for {units} units in this "
+                        "deal: raises beyond a stake of {stake}, which those units "
+                        "call, are forbidden (§26.5)",
+                        seat=Seat(p),
+                        units=LOAN,
+                        stake=held + LOAN,
+                    ),
                 )
             )
     return errors

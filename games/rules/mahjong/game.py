@@ -25,6 +25,7 @@ from games.engine.chips import (
     pairwise_differences,
 )
 from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
+from games.engine.text import Seat, msg
 from games.engine.tiles import Wind, count_errors
 from games.rules.mahjong.hands import (
     best_losing,
@@ -241,8 +242,8 @@ class Mahjong(Game):
             dealer=east,
             starting_seat=east,
             notes=(
-                "East is dealt 14 tiles and begins by discarding (§42.4).",
-                "A payment to or from east is doubled (§42.12.3).",
+                msg("East is dealt 14 tiles and begins by discarding (§42.4)."),
+                msg("A payment to or from east is doubled (§42.12.3)."),
             ),
             context=(
                 ContextRow("chips", "Chips", "per_side", state.ledger.balances),
@@ -257,7 +258,11 @@ class Mahjong(Game):
                     "deal",
                     "Deal",
                     "text",
-                    f"{state.deals_counted + 1} of {self.deals(options)}",
+                    msg(
+                        "{deal} of {deals}",
+                        deal=state.deals_counted + 1,
+                        deals=self.deals(options),
+                    ),
                 ),
             ),
         )
@@ -295,5 +300,8 @@ def _totals(deal: MahjongTotals) -> tuple[int, list[int], list[Fact]]:
     if errors:
         raise DealRejected(errors)
     first = [0 if s == winner else v for s, v in enumerate(deal.values)]
-    facts = [Fact("value", f"seat {s}: {v}", s, v) for s, v in enumerate(deal.values)]
+    facts = [
+        Fact("value", msg("{seat}: {value}", seat=Seat(s), value=v), s, v)
+        for s, v in enumerate(deal.values)
+    ]
     return deal.values[winner], first, facts

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine import Fact, RuleError
+from games.engine import Fact, RuleError, Seat, msg
 from games.engine.tile_hands import (
     Combination,
     SetKind,
@@ -51,7 +51,7 @@ def read_hand(hand: MahjongHand, path: str, errors: list[RuleError]) -> ReadHand
         try:
             groups = parse_groups(getattr(hand, field_name))
         except TileError as err:
-            errors.append(RuleError(f"{path}.{field_name}", "bad_tile", str(err)))
+            errors.append(RuleError(f"{path}.{field_name}", "bad_tile", err.message))
             continue
         for i, group in enumerate(groups):
             where = f"{path}.{field_name}.{i}"
@@ -61,8 +61,10 @@ def read_hand(hand: MahjongHand, path: str, errors: list[RuleError]) -> ReadHand
                     RuleError(
                         where,
                         "not_a_kong",
-                        f"{tiles_text(group)} is not a kong: four identical tiles "
-                        "(§42.9)",
+                        msg(
+                            "{tiles} is not a kong: four identical tiles (§42.9)",
+                            tiles=tiles_text(group),
+                        ),
                     )
                 )
             elif c is None:
@@ -70,8 +72,11 @@ def read_hand(hand: MahjongHand, path: str, errors: list[RuleError]) -> ReadHand
                     RuleError(
                         where,
                         "not_a_combination",
-                        f"{tiles_text(group)} is no chow, pung, kong or pair (§42.6: a "
-                        "chow is three in a row of one suit)",
+                        msg(
+                            "{tiles} is no chow, pung, kong or pair (§42.6: a chow is "
+                            "three in a row of one suit)",
+                            tiles=tiles_text(group),
+                        ),
                     )
                 )
             else:
@@ -81,7 +86,7 @@ def read_hand(hand: MahjongHand, path: str, errors: list[RuleError]) -> ReadHand
     try:
         loose = parse_tiles(hand.hand)
     except TileError as err:
-        errors.append(RuleError(f"{path}.hand", "bad_tile", str(err)))
+        errors.append(RuleError(f"{path}.hand", "bad_tile", err.message))
     if any(t.is_flower for t in loose):
         errors.append(
             RuleError(
@@ -93,7 +98,7 @@ def read_hand(hand: MahjongHand, path: str, errors: list[RuleError]) -> ReadHand
     try:
         flowers = parse_tiles(hand.flowers)
     except TileError as err:
-        errors.append(RuleError(f"{path}.flowers", "bad_tile", str(err)))
+        errors.append(RuleError(f"{path}.flowers", "bad_tile", err.message))
     if any(not t.is_flower for t in flowers):
         errors.append(
             RuleError(f"{path}.flowers", "not_a_flower", "only flowers go here")
@@ -102,7 +107,7 @@ def read_hand(hand: MahjongHand, path: str, errors: list[RuleError]) -> ReadHand
 
 
 def tiles_text(tiles: Sequence[Tile]) -> str:
-    return " ".join(t.code for t in tiles) or "nothing"
+    return " ".join(t.code for t in tiles) or msg("nothing")
 
 
 def best_winning(
@@ -161,8 +166,13 @@ def tile_count_errors(seat: int, read: ReadHand, winner: bool) -> list[RuleError
                 RuleError(
                     path,
                     "wrong_tile_count",
-                    f"{read.tiles} tiles: a winning hand is {HAND_TILES} tiles and "
-                    f"one more per kong, here {want} (§42.7)",
+                    msg(
+                        "{tiles} tiles: a winning hand is {hand} tiles and one more "
+                        "per kong, here {want} (§42.7)",
+                        tiles=read.tiles,
+                        hand=HAND_TILES,
+                        want=want,
+                    ),
                 )
             ]
         return []
@@ -172,8 +182,13 @@ def tile_count_errors(seat: int, read: ReadHand, winner: bool) -> list[RuleError
             RuleError(
                 path,
                 "too_many_tiles",
-                f"{read.tiles} tiles: a losing hand is at most {LOSER_TILES} tiles "
-                f"and one more per kong, here {most} (§42.4)",
+                msg(
+                    "{tiles} tiles: a losing hand is at most {hand} tiles and one "
+                    "more per kong, here {most} (§42.4)",
+                    tiles=read.tiles,
+                    hand=LOSER_TILES,
+                    most=most,
+                ),
             )
         ]
     return []
@@ -186,14 +201,24 @@ def value_fact(
     *,
     winner: bool,
 ) -> Fact:
-    what = "hand" if winner else "Category I"
-    text = f"seat {seat}: {what} {valuation.value}"
+    # The working is notation ("= (winning hand 20 + …) × 2 (no chows) [1C 2C 3C]"),
+    # appended to the sentence as it is.
+    formula = ""
     if valuation.points:
         items = " + ".join(f"{item} {p}" for item, p in valuation.points)
         doubles = "".join(f" × {f} ({item})" for item, f in valuation.doubles)
-        text += f" = ({items}){doubles}"
-    if combos:
-        text += " [" + " | ".join(c.code for c in combos) + "]"
+        formula = f" = ({items}){doubles}"
+    sets = f" [{' | '.join(c.code for c in combos)}]" if combos else ""
+    params = {
+        "seat": Seat(seat),
+        "value": valuation.value,
+        "formula": formula,
+        "sets": sets,
+    }
+    if winner:
+        text = msg("{seat}: hand {value}{formula}{sets}", **params)
+    else:
+        text = msg("{seat}: Category I {value}{formula}{sets}", **params)
     return Fact("value", text, seat, valuation.value)
 
 

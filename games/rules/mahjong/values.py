@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
+from games.engine.text import Text, msg
 from games.engine.tile_hands import Combination, SetKind
 from games.engine.tiles import WINDS, Tile, Wind
 from games.rules.mahjong.inputs import PLAYERS, SHORT_DEALS
@@ -36,8 +37,8 @@ class Valuation:
     """A hand's value: ``points`` (text, points) summed, times ``doubles`` (text,
     factor); ``category_one`` is the value of Category I alone."""
 
-    points: tuple[tuple[str, int], ...]
-    doubles: tuple[tuple[str, int], ...]
+    points: tuple[tuple[Text, int], ...]
+    doubles: tuple[tuple[Text, int], ...]
     category_one: int
     value: int  # sum of the points × every double
 
@@ -82,30 +83,51 @@ def category_one(
     flowers: Sequence[Tile],
     own: Wind,
     prevailing: Wind,
-) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+) -> tuple[list[tuple[Text, int]], list[tuple[Text, int]]]:
     """The points and the whole-hand doubles of §42.12.1."""
-    points: list[tuple[str, int]] = []
-    doubles: list[tuple[str, int]] = []
+    points: list[tuple[Text, int]] = []
+    doubles: list[tuple[Text, int]] = []
     for c in combos:
         if c.kind is SetKind.PAIR:
             value = pair_points(c, own, prevailing)
             if value:
-                points.append((f"pair {c.code}", value))
+                points.append((msg("pair {tiles}", tiles=c.code), value))
             continue
         value = combination_points(c)
         if value:
-            points.append((str(c), value))
+            points.append((c.label, value))
         if c.is_pung_or_kong:
             tile = c.tile
+            kong = c.kind is SetKind.KONG
             if tile.is_dragon:
-                doubles.append((f"dragon {c.kind} {tile.code}", 2))
+                doubles.append((_double(kong, "dragon", tile.code), 2))
             if tile.wind is own and not tile.is_flower:
-                doubles.append((f"{c.kind} of the own wind {tile.code}", 2))
+                doubles.append((_double(kong, "own", tile.code), 2))
             if tile.wind is prevailing and not tile.is_flower:
-                doubles.append((f"{c.kind} of the round wind {tile.code}", 2))
+                doubles.append((_double(kong, "round", tile.code), 2))
     for flower in sorted(flowers):
-        points.append((f"flower {flower.code}", flower_points(flower, own, prevailing)))
+        points.append(
+            (
+                msg("flower {tile}", tile=flower.code),
+                flower_points(flower, own, prevailing),
+            )
+        )
     return points, doubles
+
+
+def _double(kong: bool, why: str, tile: str) -> Text:
+    """The name of a pung's or kong's double, one template each."""
+    if why == "dragon":
+        if kong:
+            return msg("dragon kong {tile}", tile=tile)
+        return msg("dragon pung {tile}", tile=tile)
+    if why == "own":
+        if kong:
+            return msg("kong of the own wind {tile}", tile=tile)
+        return msg("pung of the own wind {tile}", tile=tile)
+    if kong:
+        return msg("kong of the round wind {tile}", tile=tile)
+    return msg("pung of the round wind {tile}", tile=tile)
 
 
 def category_two(
@@ -114,33 +136,35 @@ def category_two(
     prevailing: Wind,
     won_by: str,
     replacement_is_from_wall: bool,
-) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+) -> tuple[list[tuple[Text, int]], list[tuple[Text, int]]]:
     """The points and the whole-hand doubles of §42.12.2 (the winner only)."""
-    points = [("winning hand", 20)]
+    points = [(msg("winning hand"), 20)]
     if won_by == "wall" or (won_by == "replacement" and replacement_is_from_wall):
-        points.append(("winning tile from the wall", 2))
+        points.append((msg("winning tile from the wall"), 2))
     if won_by == "replacement":
-        points.append(("winning tile is a replacement tile", 10))
+        points.append((msg("winning tile is a replacement tile"), 10))
     tiles = [t for c in combos for t in c.tiles]
     suits = {t.suit for t in tiles if t.is_suit}
     honours = any(t.is_honour for t in tiles)
     doubles = []
     if not suits:
-        doubles.append(("only honour tiles", 8))
+        doubles.append((msg("only honour tiles"), 8))
     elif len(suits) == 1:
         doubles.append(
-            ("only 1 suit plus honour tiles", 2) if honours else ("only 1 suit", 8)
+            (msg("only 1 suit plus honour tiles"), 2)
+            if honours
+            else (msg("only 1 suit"), 8)
         )
     sets = [c for c in combos if c.kind is not SetKind.PAIR]
     if not any(c.kind is SetKind.CHOW for c in sets):
-        doubles.append(("no chows", 2))
+        doubles.append((msg("no chows"), 2))
     pairs = [c for c in combos if c.kind is SetKind.PAIR]
     if (
         all(c.kind is SetKind.CHOW for c in sets)
         and all(not pair_points(p, own, prevailing) for p in pairs)
         and len(suits) >= 2
     ):
-        doubles.append(("only chows, a non-scoring pair, two suits or more", 2))
+        doubles.append((msg("only chows, a non-scoring pair, two suits or more"), 2))
     return points, doubles
 
 

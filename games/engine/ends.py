@@ -357,10 +357,14 @@ def ends_rows(
         )
     )
     if first_label is not None:
-        rows.append(ContextRow(*first_label, "side", state.first))
+        rows.append(ContextRow(first_label[0], first_label[1], "side", state.first))
     if last_label is not None:
         sides = state.table.side_count
-        rows.append(ContextRow(*last_label, "side", last_of(state.first, sides)))
+        rows.append(
+            ContextRow(
+                last_label[0], last_label[1], "side", last_of(state.first, sides)
+            )
+        )
     return tuple(rows)
 
 

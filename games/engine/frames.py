@@ -113,10 +113,12 @@ def frames_rows(
     the deal number when every deal is a frame), the frames won so far per side,
     the frames to win, and the side that breaks; each labelled ``(code, label)``."""
     return (
-        ContextRow(*unit, "number", state.deal_number if frame is None else frame),
-        ContextRow(*won_label, "per_side", state.totals),
-        ContextRow(*race_label, "number", frames),
-        ContextRow(*first_label, "side", state.first),
+        ContextRow(
+            unit[0], unit[1], "number", state.deal_number if frame is None else frame
+        ),
+        ContextRow(won_label[0], won_label[1], "per_side", state.totals),
+        ContextRow(race_label[0], race_label[1], "number", frames),
+        ContextRow(first_label[0], first_label[1], "side", state.first),
     )
 
 

@@ -30,6 +30,7 @@ from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
 
 from games.engine.errors import DealRejected, RuleError
+from games.engine.text import msg
 
 SHAPES = ("square", "rhombus", "triangle")
 EMPTY = "."
@@ -118,7 +119,12 @@ def board_parse(
                 RuleError(
                     path,
                     "board_rows",
-                    f"the board has {len(lengths)} rows, not {len(rows)}{where}",
+                    msg(
+                        "the board has {rows} rows, not {entered}{where}",
+                        rows=len(lengths),
+                        entered=len(rows),
+                        where=where,
+                    ),
                 )
             )
         else:
@@ -129,7 +135,12 @@ def board_parse(
                         RuleError(
                             path,
                             "board_rows",
-                            f"row {number} has {length} points, not {len(row)}",
+                            msg(
+                                "row {number} has {length} points, not {entered}",
+                                number=number,
+                                length=length,
+                                entered=len(row),
+                            ),
                         )
                     )
     cells = "".join(rows)
@@ -138,8 +149,13 @@ def board_parse(
             RuleError(
                 path,
                 "board_size",
-                f"a board of size {size} has {sum(lengths)} points, not "
-                f"{len(cells)}{where}",
+                msg(
+                    "a board of size {size} has {points} points, not {entered}{where}",
+                    size=size,
+                    points=sum(lengths),
+                    entered=len(cells),
+                    where=where,
+                ),
             )
         )
     wrong = sorted(set(cells) - set(symbols))
@@ -148,8 +164,11 @@ def board_parse(
             RuleError(
                 path,
                 "board_symbol",
-                f"{', '.join(map(repr, wrong))}: a point is one of "
-                f"{', '.join(map(repr, symbols))}",
+                msg(
+                    "{wrong}: a point is one of {symbols}",
+                    wrong=", ".join(map(repr, wrong)),
+                    symbols=", ".join(map(repr, symbols)),
+                ),
             )
         )
     if errors:

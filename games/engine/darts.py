@@ -35,12 +35,12 @@ from itertools import permutations
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, PlainSerializer, WithJsonSchema
-from pydantic_core import PydanticCustomError
 
 from games.engine.errors import RuleError
 from games.engine.game import ContextRow, Game, MatchGoal, MatchState, Table
-from games.engine.inputs import WIDGET
+from games.engine.inputs import WIDGET, input_error
 from games.engine.placing import elimination_points
+from games.engine.text import msg
 
 SECTORS = tuple(range(1, 21))
 BULL = 25
@@ -146,11 +146,11 @@ def parse_dart(value: Any) -> Dart:
             return Dart(BULL, multiplier)
         if 1 <= sector <= 20 and multiplier in (1, 2, 3):
             return Dart(sector, multiplier)
-    raise PydanticCustomError(
+    raise input_error(
         "bad_dart",
         "'{token}' is not a dart: write e.g. 20, D20, T20, OB (outer bull), IB "
         "(inner bull), M (miss), or [sector, multiplier]",
-        {"token": value},
+        token=value,
     )
 
 
@@ -205,12 +205,12 @@ def dart_list(darts: int, board: str = "sectors") -> Any:
 # The dart pad's keys, as [what is entered, the label on the key]: a modifier key
 # (double, triple) turns the next sector key into its double or triple.
 _SECTOR_KEYS = [[str(s), str(s)] for s in SECTORS] + [
-    ["OB", "Bull"],
-    ["IB", "Bull ×2"],
-    ["M", "Miss"],
+    ["OB", msg("Bull")],
+    ["IB", msg("Bull ×2")],
+    ["M", msg("Miss")],
 ]
 _RING_KEYS = [[str(r), str(r)] for r in range(FINNISH_CENTRE, -1, -1)]
-_MODIFIERS = [["D", "Double"], ["T", "Triple"]]
+_MODIFIERS = [["D", msg("Double")], ["T", msg("Triple")]]
 
 
 def _ring(value: Any) -> int:
@@ -219,10 +219,10 @@ def _ring(value: Any) -> int:
         value = int(value.strip())
     if type(value) is int and 0 <= value <= FINNISH_CENTRE:
         return value
-    raise PydanticCustomError(
+    raise input_error(
         "bad_ring",
         "'{token}' is not a ring of the Finnish board: 0 (miss) to 9, centre 10",
-        {"token": value},
+        token=value,
     )
 
 
@@ -240,7 +240,10 @@ def turn_errors(
                 RuleError(
                     f"{path}.{ended_at + 1}",
                     "after_the_end",
-                    f"dart {ended_at + 1} ended it: leave out the darts after it",
+                    msg(
+                        "dart {number} ended it: leave out the darts after it",
+                        number=ended_at + 1,
+                    ),
                 )
             ]
         return []
@@ -249,8 +252,12 @@ def turn_errors(
             RuleError(
                 path,
                 "short_turn",
-                f"{len(darts)} darts: a turn is {per_turn} (tap M for a dart that "
-                "missed)",
+                msg(
+                    "{count} darts: a turn is {per_turn} (tap M for a dart that "
+                    "missed)",
+                    count=len(darts),
+                    per_turn=per_turn,
+                ),
             )
         ]
     return []
@@ -333,7 +340,7 @@ def group_drop_points(
 def open_sectors_text(open_sectors: Collection[int]) -> str:
     """The open sectors as the sheet shows them, in board order."""
     shown = [str(s) for s in BOARD_ORDER if s in open_sectors]
-    return " ".join(shown) if shown else "none"
+    return " ".join(shown) if shown else msg("none")
 
 
 # -- the race to the last sector (Round the Clock §58, Kangaroo §59) -----------------
@@ -392,7 +399,7 @@ def race_rows(state: DartsState, goal: int, names: Any) -> tuple[ContextRow, ...
             "targets",
             "Next target",
             "per_side",
-            tuple(names(t) if t < goal else "done" for t in state.totals),
+            tuple(names(t) if t < goal else msg("done") for t in state.totals),
         ),
     )
 

@@ -65,6 +65,7 @@ from games.engine.game import (
 )
 from games.engine.goals import target_or_deals_advance, target_or_deals_rows
 from games.engine.inputs import ROLE, TAP_GRID, FrozenModel
+from games.engine.text import Side, Text, msg
 
 OrderRule = Literal["winner", "loser", "alternate"]
 ORDER_RULES: tuple[str, ...] = ("winner", "loser", "alternate")
@@ -139,34 +140,114 @@ def end_errors(
                 RuleError(
                     "points",
                     "blank_end_scores",
-                    f"a blank {unit} scores nothing: choose the side that scored "
-                    f"{points}, or enter 0 points{where}",
+                    _blank_scores(unit, points=points, where=where),
                 )
             ]
         return []
     errors = []
     if not 0 <= side < sides:
-        errors.append(RuleError("side", "bad_side", f"no side {side} at this table"))
-    if points < 1:
         errors.append(
             RuleError(
-                "points",
-                "no_points",
-                f"a side that scores in the {unit} scores at least 1 point; "
-                f"leave the side empty for a blank {unit}{where}",
+                "side", "bad_side", msg("no {side} at this table", side=Side(side))
             )
         )
+    if points < 1:
+        errors.append(RuleError("points", "no_points", _no_points(unit, where=where)))
     elif points > most:
         because = f" ({why})" if why else ""
         errors.append(
             RuleError(
                 "points",
                 "too_many_points",
-                f"{points} points: a side scores at most {most} in one {unit}"
-                f"{because}{where}",
+                _too_many(unit, points=points, most=most, because=because, where=where),
             )
         )
     return errors
+
+
+# The sentences that name the game's word for an end carry the word in the template
+# (a translation inflects it); a word not listed here is filled in as it is.
+
+
+def _blank_scores(unit: str, **params: Any) -> Text:
+    if unit == "end":
+        return msg(
+            "a blank end scores nothing: choose the side that scored {points}, or "
+            "enter 0 points{where}",
+            **params,
+        )
+    if unit == "round":
+        return msg(
+            "a blank round scores nothing: choose the side that scored {points}, or "
+            "enter 0 points{where}",
+            **params,
+        )
+    return msg(
+        "a blank {unit} scores nothing: choose the side that scored {points}, or "
+        "enter 0 points{where}",
+        unit=unit,
+        **params,
+    )
+
+
+def _no_points(unit: str, **params: Any) -> Text:
+    if unit == "end":
+        return msg(
+            "a side that scores in the end scores at least 1 point; leave the side "
+            "empty for a blank end{where}",
+            **params,
+        )
+    if unit == "round":
+        return msg(
+            "a side that scores in the round scores at least 1 point; leave the "
+            "side empty for a blank round{where}",
+            **params,
+        )
+    return msg(
+        "a side that scores in the {unit} scores at least 1 point; leave the side "
+        "empty for a blank {unit}{where}",
+        unit=unit,
+        **params,
+    )
+
+
+def _too_many(unit: str, **params: Any) -> Text:
+    if unit == "end":
+        return msg(
+            "{points} points: a side scores at most {most} in one end{because}{where}",
+            **params,
+        )
+    if unit == "round":
+        return msg(
+            "{points} points: a side scores at most {most} in one round"
+            "{because}{where}",
+            **params,
+        )
+    if unit == "rally":
+        return msg(
+            "{points} points: a side scores at most {most} in one rally"
+            "{because}{where}",
+            **params,
+        )
+    if unit == "frame":
+        return msg(
+            "{points} points: a side scores at most {most} in one frame"
+            "{because}{where}",
+            **params,
+        )
+    return msg(
+        "{points} points: a side scores at most {most} in one {unit}{because}{where}",
+        unit=unit,
+        **params,
+    )
+
+
+def _blank_fact(unit: str) -> Text:
+    if unit == "end":
+        return msg("a blank end: nobody scores")
+    if unit == "round":
+        return msg("a blank round: nobody scores")
+    return msg("a blank {unit}: nobody scores", unit=unit)
 
 
 def end_points(side: int | None, points: int, sides: int = 2) -> tuple[int, ...]:
@@ -256,8 +337,8 @@ def ends_rows(
     *,
     target: int | None,
     ends: int | None,
-    unit: tuple[str, str] = ("end", "End"),
-    first_label: tuple[str, str] | None = ("first", "Goes first"),
+    unit: tuple[str, str] = ("end", msg("End")),
+    first_label: tuple[str, str] | None = ("first", msg("Goes first")),
     last_label: tuple[str, str] | None = None,
 ) -> tuple[ContextRow, ...]:
     """The sheet's rows before the next end: which end of how many (an extra end
@@ -268,15 +349,22 @@ def ends_rows(
         if ends is None or state.deal_number <= ends
         else (
             ContextRow(
-                unit[0], unit[1], "text", f"{state.deal_number} (extra, of {ends})"
+                unit[0],
+                unit[1],
+                "text",
+                msg("{number} (extra, of {ends})", number=state.deal_number, ends=ends),
             ),
         )
     )
     if first_label is not None:
-        rows.append(ContextRow(*first_label, "side", state.first))
+        rows.append(ContextRow(first_label[0], first_label[1], "side", state.first))
     if last_label is not None:
         sides = state.table.side_count
-        rows.append(ContextRow(*last_label, "side", last_of(state.first, sides)))
+        rows.append(
+            ContextRow(
+                last_label[0], last_label[1], "side", last_of(state.first, sides)
+            )
+        )
     return tuple(rows)
 
 
@@ -319,8 +407,8 @@ class EndsGame(Game):
     State: ClassVar[type[MatchState]] = EndsState
     sheet_layout: ClassVar[str] = "ends"
     order_rule: ClassVar[OrderRule] = "winner"
-    unit: ClassVar[tuple[str, str]] = ("end", "End")
-    first_label: ClassVar[tuple[str, str] | None] = ("first", "Goes first")
+    unit: ClassVar[tuple[str, str]] = ("end", msg("End"))
+    first_label: ClassVar[tuple[str, str] | None] = ("first", msg("Goes first"))
     last_label: ClassVar[tuple[str, str] | None] = None
     section: ClassVar[str] = ""
     notes: ClassVar[tuple[str, ...]] = ()
@@ -354,12 +442,12 @@ class EndsGame(Game):
         facts = [
             Fact(
                 "end",
-                f"side {deal.side} scores {deal.points}",
+                msg("{side} scores {points}", side=Side(deal.side), points=deal.points),
                 deal.side,
                 deal.points,
             )
             if deal.side is not None
-            else Fact("blank", f"a blank {self.unit[1].lower()}: nobody scores")
+            else Fact("blank", _blank_fact(self.unit[1].lower()))
         ]
         if self.first_label is not None:
             facts.append(Fact(self.first_label[0], self.first_label[1], first))

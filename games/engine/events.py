@@ -31,7 +31,7 @@ context carry from one entry to the next).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar
 
@@ -49,6 +49,7 @@ from games.engine.game import (
     advanced,
 )
 from games.engine.goals import target_or_deals_advance, target_or_deals_rows
+from games.engine.text import Seat, msg
 
 EndFlag = Annotated[
     bool,
@@ -64,12 +65,17 @@ EndFlag = Annotated[
 class EventKind:
     """What can happen: a stable ``code``, the sheet's ``label`` for the tally (a
     plural: "Goals"), the ``points`` it gives its player's side, and what ``one``
-    of them is called in a deal's facts ("goal")."""
+    of them is called in a deal's facts ("goal"). ``fact`` words a deal's fact
+    itself, from the seat and the points, as one translatable template with the
+    kind's word in it (``lambda seat, points: msg("{seat}: goal ({points:+d})",
+    seat=seat, points=points)``); without it the fact puts ``one`` into a shared
+    template, which a translation cannot inflect."""
 
     code: str
     label: str
     points: int
     one: str
+    fact: Callable[[Seat, int], str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,14 +134,18 @@ class EventBook:
         out = []
         for event in events:
             kind = self.kind(event.kind)
-            out.append(
-                Fact(
-                    kind.code,
-                    f"seat {event.seat}: {kind.one} ({kind.points:+d})",
-                    seats[event.seat],
-                    kind.points,
+            seat = Seat(event.seat)
+            text = (
+                kind.fact(seat, kind.points)
+                if kind.fact is not None
+                else msg(
+                    "{seat}: {one} ({points:+d})",
+                    seat=seat,
+                    one=kind.one,
+                    points=kind.points,
                 )
             )
+            out.append(Fact(kind.code, text, seats[event.seat], kind.points))
         return tuple(out)
 
     def rows(self, tally: tuple[tuple[int, ...], ...]) -> tuple[ContextRow, ...]:
@@ -168,11 +178,16 @@ def event_seat_errors(
             RuleError(
                 path,
                 "no_player",
-                f"choose who it was (or tick end to finish the game) ({section})",
+                msg(
+                    "choose who it was (or tick end to finish the game) ({section})",
+                    section=section,
+                ),
             )
         ]
     if seat >= seats:
-        return [RuleError(path, "bad_seat", f"no seat {seat} at this table")]
+        return [
+            RuleError(path, "bad_seat", msg("no {seat} at this table", seat=Seat(seat)))
+        ]
     return []
 
 
@@ -268,7 +283,7 @@ def events_rows(
         rows
         + book.rows(tally)
         + target_or_deals_rows(
-            state, target=target, deals=None, unit=("entry", "Entry")
+            state, target=target, deals=None, unit=("entry", msg("Entry"))
         )
     )
 

@@ -56,6 +56,7 @@ from games.engine.game import (
     Table,
 )
 from games.engine.inputs import FrozenModel
+from games.engine.text import msg
 
 BREAK_ORDERS: tuple[str, ...] = ("alternate", "winner", "loser")
 MOST_FRAMES = 50
@@ -103,19 +104,21 @@ def frames_rows(
     *,
     frames: int,
     frame: int | None = None,
-    unit: tuple[str, str] = ("frame", "Frame"),
-    won_label: tuple[str, str] = ("frames_won", "Frames won"),
-    race_label: tuple[str, str] = ("race_to", "Frames to win"),
-    first_label: tuple[str, str] = ("break", "Breaks"),
+    unit: tuple[str, str] = ("frame", msg("Frame")),
+    won_label: tuple[str, str] = ("frames_won", msg("Frames won")),
+    race_label: tuple[str, str] = ("race_to", msg("Frames to win")),
+    first_label: tuple[str, str] = ("break", msg("Breaks")),
 ) -> tuple[ContextRow, ...]:
     """The sheet's rows before the next frame: the frame's number (``frame``, or
     the deal number when every deal is a frame), the frames won so far per side,
     the frames to win, and the side that breaks; each labelled ``(code, label)``."""
     return (
-        ContextRow(*unit, "number", state.deal_number if frame is None else frame),
-        ContextRow(*won_label, "per_side", state.totals),
-        ContextRow(*race_label, "number", frames),
-        ContextRow(*first_label, "side", state.first),
+        ContextRow(
+            unit[0], unit[1], "number", state.deal_number if frame is None else frame
+        ),
+        ContextRow(won_label[0], won_label[1], "per_side", state.totals),
+        ContextRow(race_label[0], race_label[1], "number", frames),
+        ContextRow(first_label[0], first_label[1], "side", state.first),
     )
 
 
@@ -143,10 +146,10 @@ class FramesGame(Game):
 
     State = EndsState
     stakes_per_point = False
-    unit: ClassVar[tuple[str, str]] = ("frame", "Frame")
-    won_label: ClassVar[tuple[str, str]] = ("frames_won", "Frames won")
-    race_label: ClassVar[tuple[str, str]] = ("race_to", "Frames to win")
-    first_label: ClassVar[tuple[str, str]] = ("break", "Breaks")
+    unit: ClassVar[tuple[str, str]] = ("frame", msg("Frame"))
+    won_label: ClassVar[tuple[str, str]] = ("frames_won", msg("Frames won"))
+    race_label: ClassVar[tuple[str, str]] = ("race_to", msg("Frames to win"))
+    first_label: ClassVar[tuple[str, str]] = ("break", msg("Breaks"))
 
     def race_target(self, options: Any) -> int:
         return options.frames

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.game import ContextRow, DealScore, MatchState, advanced
+from games.engine.text import msg
 
 
 def target_or_deals_advance(
@@ -56,7 +57,14 @@ def target_or_deals_rows(
     rows = []
     if deals is not None:
         code, label = unit
-        rows.append(ContextRow(code, label, "text", f"{state.deal_number} of {deals}"))
+        rows.append(
+            ContextRow(
+                code,
+                label,
+                "text",
+                msg("{number} of {deals}", number=state.deal_number, deals=deals),
+            )
+        )
     if target is not None:
         rows.append(ContextRow("target", "Target", "number", target))
     return tuple(rows)

@@ -50,6 +50,7 @@ from games.engine.game import (
 )
 from games.engine.goals import target_or_deals_advance, target_or_deals_rows
 from games.engine.inputs import FrozenModel
+from games.engine.text import Side, msg
 
 WIN, DRAW_WIN = 1, 2  # a win's points without and with draws possible
 
@@ -123,7 +124,11 @@ def outcome_errors(
     where = f" ({section})" if section else ""
     if draw and not draws_possible:
         return [
-            RuleError(draw_path, "no_draw", f"this game cannot end in a draw{where}")
+            RuleError(
+                draw_path,
+                "no_draw",
+                msg("this game cannot end in a draw{where}", where=where),
+            )
         ]
     if draw and winner is not None:
         return [
@@ -134,11 +139,19 @@ def outcome_errors(
             )
         ]
     if not draw and winner is None:
-        text = "enter the side that won" + (" or the draw" if draws_possible else "")
-        return [RuleError(winner_path, "no_winner", text + where)]
+        text = (
+            msg("enter the side that won or the draw{where}", where=where)
+            if draws_possible
+            else msg("enter the side that won{where}", where=where)
+        )
+        return [RuleError(winner_path, "no_winner", text)]
     if winner is not None and not 0 <= winner < sides:
         return [
-            RuleError(winner_path, "bad_side", f"side {winner} is not at the table")
+            RuleError(
+                winner_path,
+                "bad_side",
+                msg("{side} is not at the table", side=Side(winner)),
+            )
         ]
     return []
 
@@ -154,10 +167,14 @@ def outcome_score(
 ) -> DealScore:
     """The score of one game: its points, a fact naming the result, and in
     ``detail`` the winner (``None`` for a draw) and the side that moved first."""
-    text = "drawn" if winner is None else f"side {winner} wins"
+    text = (
+        msg("the game is drawn")
+        if winner is None
+        else msg("the game is {side} wins", side=Side(winner))
+    )
     return DealScore(
         points=outcome_points(winner, sides, draws_possible=draws_possible),
-        facts=(*facts, Fact("result", f"the game is {text}", winner)),
+        facts=(*facts, Fact("result", text, winner)),
         detail={**(detail or {}), "winner": winner, "first": first},
     )
 
@@ -176,7 +193,7 @@ class OutcomeGame(Game):
     State = OutcomeState
     tables = ((0, 1),)
     stakes_per_point = False
-    first_label: ClassVar[str] = "Moves first"
+    first_label: ClassVar[str] = msg("Moves first")
 
     def draws_possible(self, options: Any) -> bool:
         return False
@@ -220,7 +237,7 @@ class OutcomeGame(Game):
             state,
             target=None,
             deals=options.length if (options.length or 0) > 1 else None,
-            unit=("game", "Game"),
+            unit=("game", msg("Game")),
         )
         if options.first_to is not None:
             rows.append(

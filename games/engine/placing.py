@@ -41,7 +41,6 @@ from itertools import pairwise
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, ValidationInfo, create_model, field_validator
-from pydantic_core import PydanticCustomError
 
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import (
@@ -55,7 +54,8 @@ from games.engine.game import (
     Table,
     advanced,
 )
-from games.engine.inputs import PER_SIDE, FrozenModel, SeatField, seat_role
+from games.engine.inputs import PER_SIDE, FrozenModel, SeatField, input_error, seat_role
+from games.engine.text import Seat, msg
 
 
 def places_errors(
@@ -69,7 +69,11 @@ def places_errors(
             RuleError(
                 path,
                 "wrong_player_count",
-                f"enter a place for each of the {seats} players, not {len(places)}",
+                msg(
+                    "enter a place for each of the {seats} players, not {count}",
+                    seats=seats,
+                    count=len(places),
+                ),
             )
         ]
     if sorted(places) == list(range(1, seats + 1)):
@@ -82,8 +86,13 @@ def places_errors(
                 RuleError(
                     f"{path}.{seat}",
                     "not_a_finishing_order",
-                    f"place {place}: the places are 1 (first out) to {seats}, "
-                    f"each once{where}",
+                    msg(
+                        "place {place}: the places are 1 (first out) to {seats}, "
+                        "each once{where}",
+                        place=place,
+                        seats=seats,
+                        where=where,
+                    ),
                 )
             )
         seen.add(place)
@@ -138,15 +147,23 @@ def tied_places_errors(
     for seat, place in enumerate(places):
         ahead = sum(1 for p in places if p < place)
         if not 1 <= place <= seats or ahead != place - 1:
-            errors.append(
-                RuleError(
-                    f"{path}.{seat}",
-                    "not_a_finishing_order",
-                    f"place {place}: {ahead} player{'s' if ahead != 1 else ''} "
-                    f"finished ahead, so the place is {ahead + 1} (players out "
-                    f"together share a place, and the next place skips){where}",
+            params = {"place": place, "ahead": ahead, "due": ahead + 1, "where": where}
+            text = (
+                msg(
+                    "place {place}: {ahead} player finished ahead, so the place is "
+                    "{due} (players out together share a place, and the next place "
+                    "skips){where}",
+                    **params,
+                )
+                if ahead == 1
+                else msg(
+                    "place {place}: {ahead} players finished ahead, so the place is "
+                    "{due} (players out together share a place, and the next place "
+                    "skips){where}",
+                    **params,
                 )
             )
+            errors.append(RuleError(f"{path}.{seat}", "not_a_finishing_order", text))
     return errors
 
 
@@ -164,8 +181,20 @@ def shared_last_errors(
         RuleError(
             f"{path}.{holders[-1]}",
             "shared_last_place",
-            f"place {last} is shared, but one player is left with cards and loses"
-            f"{': ' + why if why else ''}{where}",
+            msg(
+                "place {last} is shared, but one player is left with cards and "
+                "loses: {why}{where}",
+                last=last,
+                why=why,
+                where=where,
+            )
+            if why
+            else msg(
+                "place {last} is shared, but one player is left with cards and "
+                "loses{where}",
+                last=last,
+                where=where,
+            ),
         )
     ]
 
@@ -303,12 +332,12 @@ class PlacingOptions(FrozenModel):
     @classmethod
     def _target_is_reachable(cls, target: int | None, info: ValidationInfo) -> Any:
         if target is not None and info.data.get("scoring") == "loser":
-            raise PydanticCustomError(
+            raise input_error(
                 "target_with_loser_scoring",
                 "the loser scoring only takes points away: play a number of games",
             )
         if target is None and "games" in info.data and info.data["games"] is None:
-            raise PydanticCustomError(
+            raise input_error(
                 "no_match_end", "a match needs a number of games or a target"
             )
         return target
@@ -390,8 +419,11 @@ class PlacingGame(Game):
                     RuleError(
                         "mode",
                         "game_in_progress",
-                        f"{len(state.out)} player(s) have dropped out of this game: "
-                        "enter the next drop",
+                        msg(
+                            "{count} player(s) have dropped out of this game: "
+                            "enter the next drop",
+                            count=len(state.out),
+                        ),
                     )
                 ]
             )
@@ -430,8 +462,13 @@ class PlacingGame(Game):
         last = max(places)
         winners = [s for s, p in enumerate(places) if p == 1]
         losers = [s for s, p in enumerate(places) if p == last]
-        facts = [Fact("winner", f"seat {s} wins the game", s) for s in winners]
-        facts += [Fact("loser", f"seat {s} loses the game", s) for s in losers]
+        facts = [
+            Fact("winner", msg("{seat} wins the game", seat=Seat(s)), s)
+            for s in winners
+        ]
+        facts += [
+            Fact("loser", msg("{seat} loses the game", seat=Seat(s)), s) for s in losers
+        ]
         return DealScore(
             points=points,
             facts=tuple(facts),
@@ -447,8 +484,11 @@ class PlacingGame(Game):
                     RuleError(
                         "out",
                         "player_out",
-                        f"seat {seat} has already dropped out of this game"
-                        + (f" ({self.section})" if self.section else ""),
+                        msg(
+                            "{seat} has already dropped out of this game{where}",
+                            seat=Seat(seat),
+                            where=f" ({self.section})" if self.section else "",
+                        ),
                     )
                 ]
             )
@@ -464,10 +504,12 @@ class PlacingGame(Game):
             points = tuple(
                 -1 if s == seat and not state.out else 0 for s in range(seats)
             )
-        facts = [Fact("out", f"seat {seat} drops out", seat)]
+        facts = [Fact("out", msg("{seat} drops out", seat=Seat(seat)), seat)]
         detail: dict[str, Any] = {"mode": "drop", "out": seat, "complete": complete}
         if complete:
-            facts.append(Fact("winner", f"seat {left[0]} wins the game", left[0]))
+            facts.append(
+                Fact("winner", msg("{seat} wins the game", seat=Seat(left[0])), left[0])
+            )
             detail["places"] = list(places_of_drops(seats, (*out, left[0])))
         return DealScore(points=points, facts=tuple(facts), detail=detail)
 
@@ -534,7 +576,11 @@ class PlacingGame(Game):
                     "game",
                     "Game",
                     "text",
-                    f"{state.games_played + 1} of {options.games}",
+                    msg(
+                        "{number} of {deals}",
+                        number=state.games_played + 1,
+                        deals=options.games,
+                    ),
                 )
             )
         if options.target is not None:
@@ -546,7 +592,10 @@ class PlacingGame(Game):
                     "still_in",
                     "Still in",
                     "per_side",
-                    tuple("out" if s in state.out else "in" for s in range(seats)),
+                    tuple(
+                        msg("out") if s in state.out else msg("in")
+                        for s in range(seats)
+                    ),
                 )
             )
             rows.append(
@@ -567,7 +616,11 @@ class PlacingGame(Game):
 
 def _check_seats(named: Mapping[str, int], seats: int) -> None:
     errors = [
-        RuleError(field, "bad_seat", f"no seat {seat} at this table of {seats}")
+        RuleError(
+            field,
+            "bad_seat",
+            msg("no {seat} at this table of {seats}", seat=Seat(seat), seats=seats),
+        )
         for field, seat in named.items()
         if seat >= seats
     ]

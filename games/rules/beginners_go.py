@@ -41,7 +41,6 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
-from pydantic_core import PydanticCustomError
 
 from games.engine import DealScore, MatchState, RuleError, register
 from games.engine.board import (
@@ -54,19 +53,19 @@ from games.engine.board import (
 )
 from games.engine.errors import reject_if
 from games.engine.game import Fact
-from games.engine.inputs import FrozenModel, SideField
+from games.engine.inputs import FrozenModel, SideField, input_error
 from games.engine.outcome import (
     MatchOfGamesOptions,
     OutcomeGame,
     outcome_errors,
     outcome_score,
 )
+from games.engine.text import Text, msg
 
 BLACK, WHITE = "b", "w"
 SIZE = 9
 POINTS = SIZE * SIZE
 SECTION = "§46.4"
-COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
 
 Side = Annotated[SideField, Field(le=1)]
 Points = Annotated[int, Field(ge=0, le=POINTS)]
@@ -86,7 +85,7 @@ def _komi_text(value: Any) -> Any:
         value = f"{value:g}"
     if isinstance(value, str) and KOMI.match(value.strip()):
         return value.strip()
-    raise PydanticCustomError(
+    raise input_error(
         "bad_komi", "komi is whole or half points from 0 to 99, e.g. 6.5 or 7"
     )
 
@@ -115,9 +114,9 @@ class GoPosition(FrozenModel):
                 "shape": "square",
                 "size": SIZE,
                 "symbols": [
-                    {"symbol": ".", "label": "empty"},
-                    {"symbol": BLACK, "label": "black", "colour": "#111111"},
-                    {"symbol": WHITE, "label": "white", "colour": "#fafafa"},
+                    {"symbol": ".", "label": msg("empty")},
+                    {"symbol": BLACK, "label": msg("black"), "colour": "#111111"},
+                    {"symbol": WHITE, "label": msg("white"), "colour": "#fafafa"},
                 ],
             },
         },
@@ -215,7 +214,7 @@ class BeginnersGo(OutcomeGame):
     )
     Options = BeginnersGoOptions
     deal_modes = {"position": GoPosition, "totals": GoTotals, "winner": GoWinner}
-    first_label = "Black"
+    first_label = msg("Black")
 
     def draws_possible(self, options: BeginnersGoOptions) -> bool:
         return _half_points(options.komi) % 2 == 0
@@ -263,8 +262,14 @@ class BeginnersGo(OutcomeGame):
                         RuleError(
                             "white_points",
                             "too_many_points",
-                            f"{black_points} + {white_points} is more than the "
-                            f"{POINTS} points of the board ({SECTION})",
+                            msg(
+                                "{black} + {white} is more than the {points} points "
+                                "of the board ({section})",
+                                black=black_points,
+                                white=white_points,
+                                points=POINTS,
+                                section=SECTION,
+                            ),
                         )
                     ]
                 )
@@ -276,10 +281,13 @@ class BeginnersGo(OutcomeGame):
             colour_won = BLACK if black_half > white_half else WHITE
             winner = black if colour_won == BLACK else 1 - black
         margin = _points_text(abs(black_half - white_half))
-        text = (
-            f"black {black_points}, white {white_points} + {_points_text(komi)} = "
-            f"{_points_text(white_half)}: "
-            + ("drawn" if winner is None else f"{COLOUR_NAMES[colour_won]} by {margin}")
+        text = _count_text(
+            None if winner is None else colour_won,
+            black=black_points,
+            white=white_points,
+            komi=_points_text(komi),
+            white_total=_points_text(white_half),
+            margin=margin,
         )
         detail |= {
             "black_points": black_points,
@@ -298,21 +306,46 @@ class BeginnersGo(OutcomeGame):
     def position_errors(self, cells: Sequence[str]) -> list[RuleError]:
         errors = []
         for group in groups_without_liberties(cells):
-            colour = COLOUR_NAMES[cells[group[0]]]
             at = point_name(min(group), shape="square", size=SIZE)
-            errors.append(
-                RuleError(
-                    "board",
-                    "no_liberties",
-                    f"the {colour} group at {at} has no liberty: it would have "
-                    "been captured, or could not have been played (§46.3)",
+            text = (
+                msg(
+                    "the black group at {at} has no liberty: it would have been "
+                    "captured, or could not have been played (§46.3)",
+                    at=at,
+                )
+                if cells[group[0]] == BLACK
+                else msg(
+                    "the white group at {at} has no liberty: it would have been "
+                    "captured, or could not have been played (§46.3)",
+                    at=at,
                 )
             )
+            errors.append(RuleError("board", "no_liberties", text))
         return errors
 
     def notes(self, state: MatchState) -> tuple[str, ...]:
         return (
-            "Black moves first; the game ends when both pass in turn (§46.4).",
-            "Enter the position as it stands: remove no stones; stones that cannot "
-            "live are captured in play before passing.",
+            msg("Black moves first; the game ends when both pass in turn (§46.4)."),
+            msg(
+                "Enter the position as it stands: remove no stones; stones that "
+                "cannot live are captured in play before passing."
+            ),
         )
+
+
+def _count_text(colour_won: str | None, **params: Any) -> Text:
+    """The count's fact: both colours' points, white's komi, and the result."""
+    if colour_won is None:
+        params.pop("margin")
+        return msg(
+            "black {black}, white {white} + {komi} = {white_total}: drawn", **params
+        )
+    if colour_won == BLACK:
+        return msg(
+            "black {black}, white {white} + {komi} = {white_total}: black by {margin}",
+            **params,
+        )
+    return msg(
+        "black {black}, white {white} + {komi} = {white_total}: white by {margin}",
+        **params,
+    )

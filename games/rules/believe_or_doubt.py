@@ -57,13 +57,31 @@ from games.engine.events import (
 )
 from games.engine.game import ContextRow, NextDeal
 from games.engine.inputs import FrozenModel, SeatField, seat_role
+from games.engine.text import Seat as SeatText
+from games.engine.text import msg
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 EVENTS = EventBook(
     (
-        EventKind("answer", "Answers counted", 1, "answer counted"),
-        EventKind("doubt_lost", "Doubts lost", -1, "doubt lost"),
+        EventKind(
+            "answer",
+            msg("Answers counted"),
+            1,
+            msg("answer counted"),
+            lambda seat, points: msg(
+                "{seat}: answer counted ({points:+d})", seat=seat, points=points
+            ),
+        ),
+        EventKind(
+            "doubt_lost",
+            msg("Doubts lost"),
+            -1,
+            msg("doubt lost"),
+            lambda seat, points: msg(
+                "{seat}: doubt lost ({points:+d})", seat=seat, points=points
+            ),
+        ),
     )
 )
 
@@ -156,8 +174,11 @@ class BelieveOrDoubt(EventGame):
                     RuleError(
                         "answerer",
                         "not_your_turn",
-                        f"seat {state.answerer} answers this question (§41.1); "
-                        "leave it empty, or allow seat changes (§41.4)",
+                        msg(
+                            "{seat} answers this question (§41.1); leave it empty, "
+                            "or allow seat changes (§41.4)",
+                            seat=SeatText(state.answerer),
+                        ),
                     )
                 )
             else:

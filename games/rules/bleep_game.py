@@ -34,14 +34,31 @@ from games.engine.events import (
     events_score,
 )
 from games.engine.inputs import FrozenModel, SeatField, tap_seat_role
+from games.engine.text import msg
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 SECTION = "§37.1"
 
 EVENTS = EventBook(
     (
-        EventKind("car", "Cars", 1, "car"),
-        EventKind("other", "Other vehicles", -1, "other vehicle"),
+        EventKind(
+            "car",
+            msg("Cars"),
+            1,
+            msg("car"),
+            lambda seat, points: msg(
+                "{seat}: car ({points:+d})", seat=seat, points=points
+            ),
+        ),
+        EventKind(
+            "other",
+            msg("Other vehicles"),
+            -1,
+            msg("other vehicle"),
+            lambda seat, points: msg(
+                "{seat}: other vehicle ({points:+d})", seat=seat, points=points
+            ),
+        ),
     )
 )
 

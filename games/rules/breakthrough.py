@@ -50,6 +50,7 @@ from games.engine.ends import (
 )
 from games.engine.game import Fact, Game, NextDeal
 from games.engine.inputs import PER_SIDE, FrozenModel
+from games.engine.text import Side, msg
 
 MOST_PLAYERS = 200
 Size = Annotated[int, Field(ge=1, le=MOST_PLAYERS)]
@@ -104,8 +105,13 @@ class Breakthrough(Game):
                     RuleError(
                         "points",
                         "too_many_points",
-                        f"{deal.points} points: the attacking team has {size} "
-                        "players, a point for each who got through (§74.1 l.4036)",
+                        msg(
+                            "{points} points: the attacking team has {size} "
+                            "players, a point for each who got through (§74.1 "
+                            "l.4036)",
+                            points=deal.points,
+                            size=size,
+                        ),
                     )
                 ]
             )
@@ -114,7 +120,12 @@ class Breakthrough(Game):
             facts=(
                 Fact(
                     "attack",
-                    f"side {attackers} attacked: {deal.points} of {size} got through",
+                    msg(
+                        "{side} attacked: {points} of {size} got through",
+                        side=Side(attackers),
+                        points=deal.points,
+                        size=size,
+                    ),
                     attackers,
                     deal.points,
                 ),
@@ -141,8 +152,8 @@ class Breakthrough(Game):
                 state,
                 target=None,
                 ends=2 * state.options.rounds,
-                unit=("half", "Half"),
-                first_label=("attack", "Attacks"),
+                unit=("half", msg("Half")),
+                first_label=("attack", msg("Attacks")),
             ),
         )
 

@@ -49,6 +49,8 @@ from games.engine import (
 from games.engine.game import ContextRow
 from games.engine.goals import target_or_deals_advance, target_or_deals_rows
 from games.engine.inputs import FrozenModel, SeatField, seat_role
+from games.engine.text import Seat as SeatText
+from games.engine.text import Text, msg
 
 PLAYERS = 3
 MULTIPLIER = {"plain": 1, "doubled": 2, "redoubled": 4}
@@ -156,20 +158,30 @@ class ContractPetanque(Game):
         points[deal.declarer] = value
         if deal.fled is not None:
             points[deal.fled] = value
-        word = {"plain": "", "doubled": " doubled", "redoubled": " redoubled"}
         facts = [
             Fact(
                 "contract",
-                f"seat {deal.declarer} bid {deal.bid}{word[deal.contract]} and "
-                f"{'made' if made else 'failed'} it with {deal.ball_points} ball "
-                "points",
+                _contract_text(
+                    deal.contract,
+                    made,
+                    seat=SeatText(deal.declarer),
+                    bid=deal.bid,
+                    ball_points=deal.ball_points,
+                ),
                 deal.declarer,
                 value,
             )
         ]
         if deal.fled is not None:
             facts.append(
-                Fact("fled", f"seat {deal.fled} fled: {value:+d}", deal.fled, value)
+                Fact(
+                    "fled",
+                    msg(
+                        "{seat} fled: {value:+d}", seat=SeatText(deal.fled), value=value
+                    ),
+                    deal.fled,
+                    value,
+                )
             )
         return DealScore(
             points=tuple(points),
@@ -191,15 +203,19 @@ class ContractPetanque(Game):
         """§64.4: in the last round a player far behind may only pass (or make the
         forced opening bid of 1)."""
         errors = []
-        why = "more than 20 points behind in the last round, he may only pass (§64.4)"
+        declarer = SeatText(deal.declarer)
         if deal.declarer in behind:
             if deal.bid != 1:
                 errors.append(
                     RuleError(
                         "bid",
                         "behind_only_passes",
-                        f"seat {deal.declarer} is {why}; he is declarer only on "
-                        "his opening bid of 1",
+                        msg(
+                            "{seat} is more than 20 points behind in the last round, "
+                            "he may only pass (§64.4); he is declarer only on his "
+                            "opening bid of 1",
+                            seat=declarer,
+                        ),
                     )
                 )
             if deal.contract == "redoubled":
@@ -207,12 +223,24 @@ class ContractPetanque(Game):
                     RuleError(
                         "contract",
                         "behind_only_passes",
-                        f"seat {deal.declarer} is {why}: no redouble",
+                        msg(
+                            "{seat} is more than 20 points behind in the last round, "
+                            "he may only pass (§64.4): no redouble",
+                            seat=declarer,
+                        ),
                     )
                 )
         if deal.fled is not None and deal.fled in behind:
             errors.append(
-                RuleError("fled", "behind_only_passes", f"seat {deal.fled} is {why}")
+                RuleError(
+                    "fled",
+                    "behind_only_passes",
+                    msg(
+                        "{seat} is more than 20 points behind in the last round, he "
+                        "may only pass (§64.4)",
+                        seat=SeatText(deal.fled),
+                    ),
+                )
             )
         doublers = [d for d in defenders if d not in behind and d != deal.fled]
         if deal.contract != "plain" and not doublers:
@@ -220,7 +248,8 @@ class ContractPetanque(Game):
                 RuleError(
                     "contract",
                     "behind_only_passes",
-                    f"no defender could double: {why}",
+                    "no defender could double: more than 20 points behind in the "
+                    "last round, he may only pass (§64.4)",
                 )
             )
         return errors
@@ -250,7 +279,7 @@ class ContractPetanque(Game):
         options: ContractPetanqueOptions = state.options
         rows = list(
             target_or_deals_rows(
-                state, target=None, deals=options.rounds, unit=("round", "Round")
+                state, target=None, deals=options.rounds, unit=("round", msg("Round"))
             )
         )
         may_bid = None
@@ -264,12 +293,45 @@ class ContractPetanque(Game):
             number=state.deal_number,
             may_bid=may_bid,
             notes=(
-                "Jack 6–10 m away, one ball each, then the auction: the farthest "
-                "ball bids first (§64.1–64.2).",
-                "Ball points 3, 2, 1 for the closest three balls (§64.4).",
+                msg(
+                    "Jack 6–10 m away, one ball each, then the auction: the farthest "
+                    "ball bids first (§64.1–64.2)."
+                ),
+                msg("Ball points 3, 2, 1 for the closest three balls (§64.4)."),
             ),
             context=tuple(rows),
         )
 
     def match_goal(self, options: ContractPetanqueOptions) -> MatchGoal:
         return MatchGoal(deals=options.rounds)
+
+
+def _contract_text(contract: str, made: bool, **params: Any) -> Text:
+    """The contract's fact: who bid what, doubled or not, made or failed."""
+    if contract == "doubled":
+        if made:
+            return msg(
+                "{seat} bid {bid} doubled and made it with {ball_points} ball points",
+                **params,
+            )
+        return msg(
+            "{seat} bid {bid} doubled and failed it with {ball_points} ball points",
+            **params,
+        )
+    if contract == "redoubled":
+        if made:
+            return msg(
+                "{seat} bid {bid} redoubled and made it with {ball_points} ball points",
+                **params,
+            )
+        return msg(
+            "{seat} bid {bid} redoubled and failed it with {ball_points} ball points",
+            **params,
+        )
+    if made:
+        return msg(
+            "{seat} bid {bid} and made it with {ball_points} ball points", **params
+        )
+    return msg(
+        "{seat} bid {bid} and failed it with {ball_points} ball points", **params
+    )

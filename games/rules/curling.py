@@ -34,6 +34,7 @@ from pydantic import Field
 from games.engine import register
 from games.engine.ends import EndGoal, EndsGame, EndsState, end_input
 from games.engine.inputs import FrozenModel
+from games.engine.text import msg
 
 ROCKS = 8  # per team: four players, two rocks each (§76.1)
 
@@ -73,19 +74,25 @@ class Curling(EndsGame):
     Options = CurlingOptions
     deal_input = CurlingEnd
     tables = ((0, 1), (0, 1, 0, 1, 0, 1, 0, 1))
-    unit = ("end", "End")
-    first_label = ("first", "Delivers first")
-    last_label = ("hammer", "Hammer")
-    sheet_mark = ("hammer", "Hammer")
+    unit = ("end", msg("End"))
+    first_label = ("first", msg("Delivers first"))
+    last_label = ("hammer", msg("Hammer"))
+    sheet_mark = ("hammer", msg("Hammer"))
     section = "§76.1.1"
     notes = (
-        "The team closest to the centre scores a point for each rock closer than "
-        "the opponents' closest; rocks outside the rings never score (§76.1.1).",
-        "The end's winner delivers first next; a blank end keeps the hammer (§76.1).",
+        msg(
+            "The team closest to the centre scores a point for each rock closer "
+            "than the opponents' closest; rocks outside the rings never score "
+            "(§76.1.1)."
+        ),
+        msg(
+            "The end's winner delivers first next; a blank end keeps the hammer "
+            "(§76.1)."
+        ),
     )
 
     def end_cap(self, state: EndsState) -> tuple[int, str]:
-        return ROCKS, "a team has eight rocks"
+        return ROCKS, msg("a team has eight rocks")
 
     def end_goal(self, options: CurlingOptions) -> EndGoal:
         return EndGoal(ends=options.ends, until_decided=options.extra_ends)

@@ -59,6 +59,7 @@ from games.engine.frames import (
 )
 from games.engine.game import ContextRow, Fact, NextDeal, advanced
 from games.engine.inputs import PER_SIDE, ROLE, TAP_GRID, FrozenModel
+from games.engine.text import Side, msg
 
 FRAME_TARGET = 60  # §79.3
 TARGET_POINTS = {"none": 0, "own": 4, "opponent": 3}  # §79.4 l.4292–4293
@@ -191,7 +192,10 @@ def tap_errors(tap: FivePinTap) -> list[RuleError]:
                 RuleError(
                     "points",
                     "blank_shot_scores",
-                    f"{tap.points} points: choose the player who gained them",
+                    msg(
+                        "{points} points: choose the player who gained them",
+                        points=tap.points,
+                    ),
                 )
             ]
         return []
@@ -213,8 +217,11 @@ def frame_total_errors(points: tuple[int, int]) -> list[RuleError]:
             RuleError(
                 "points",
                 "frame_not_won",
-                f"{points[0]}–{points[1]}: a frame ends when a player reaches "
-                "60 (§79.3 l.4278)",
+                msg(
+                    "{a}–{b}: a frame ends when a player reaches 60 (§79.3 l.4278)",
+                    a=points[0],
+                    b=points[1],
+                ),
             )
         ]
     if len(over) == 2:
@@ -222,8 +229,12 @@ def frame_total_errors(points: tuple[int, int]) -> list[RuleError]:
             RuleError(
                 "points",
                 "both_over",
-                f"{points[0]}–{points[1]}: the frame ended when the first player "
-                "reached 60, so only one can have 60 or more (§79.3 l.4278)",
+                msg(
+                    "{a}–{b}: the frame ended when the first player reached 60, so "
+                    "only one can have 60 or more (§79.3 l.4278)",
+                    a=points[0],
+                    b=points[1],
+                ),
             )
         ]
     (winner,) = over
@@ -232,8 +243,13 @@ def frame_total_errors(points: tuple[int, int]) -> list[RuleError]:
             RuleError(
                 f"points.{winner}",
                 "too_many_points",
-                f"{points[winner]}: a frame is won from at most 59 with one shot "
-                f"of at most {MOST_SHOT} points (§79.4), so at most {MOST_FRAME}",
+                msg(
+                    "{points}: a frame is won from at most 59 with one shot of at "
+                    "most {most_shot} points (§79.4), so at most {most_frame}",
+                    points=points[winner],
+                    most_shot=MOST_SHOT,
+                    most_frame=MOST_FRAME,
+                ),
             )
         ]
     return []
@@ -277,14 +293,28 @@ class FivePinBilliards(FramesGame):
         after = list(state.frame_points)
         after[gainer] += value
         winner = gainer if after[gainer] >= FRAME_TARGET else None
-        text = f"side {state.shooter} shot: {value} to side {gainer}"
+        text = msg(
+            "{shooter} shot: {value} to {gainer}",
+            shooter=Side(state.shooter),
+            value=value,
+            gainer=Side(gainer),
+        )
         facts = [
             Fact("shot", text, gainer, value),
-            Fact("score", f"{after[0]}–{after[1]}"),
+            Fact("score", msg("{a}–{b}", a=after[0], b=after[1])),
         ]
         if winner is not None:
             facts.append(
-                Fact("frame", f"frame {after[0]}–{after[1]} to side {winner}", winner)
+                Fact(
+                    "frame",
+                    msg(
+                        "frame {a}–{b} to {winner}",
+                        a=after[0],
+                        b=after[1],
+                        winner=Side(winner),
+                    ),
+                    winner,
+                )
             )
         return DealScore(
             points=frame_points(winner) if winner is not None else (0, 0),
@@ -304,8 +334,13 @@ class FivePinBilliards(FramesGame):
                     RuleError(
                         "mode",
                         "frame_started",
-                        f"frame {state.frame} stands at {a}–{b} from its shots: "
-                        "enter its remaining shots one by one",
+                        msg(
+                            "frame {frame} stands at {a}–{b} from its shots: enter "
+                            "its remaining shots one by one",
+                            frame=state.frame,
+                            a=a,
+                            b=b,
+                        ),
                     )
                 ]
             )
@@ -317,8 +352,12 @@ class FivePinBilliards(FramesGame):
         return DealScore(
             points=frame_points(winner),
             facts=(
-                Fact("frame", f"frame {a}–{b} to side {winner}", winner),
-                Fact("score", f"{a}–{b}"),
+                Fact(
+                    "frame",
+                    msg("frame {a}–{b} to {winner}", a=a, b=b, winner=Side(winner)),
+                    winner,
+                ),
+                Fact("score", msg("{a}–{b}", a=a, b=b)),
             ),
             detail={"frame_points": [a, b], "winner": winner},
         )

@@ -55,10 +55,11 @@ from games.engine.outcome import (
     outcome_errors,
     outcome_score,
 )
+from games.engine.text import Side as SideText
+from games.engine.text import Text, msg
 
 RED, BLUE = "r", "b"
 SYMBOLS = ".rb"
-COLOUR_NAMES = {RED: "red", BLUE: "blue"}
 MIN_SIZE, MAX_SIZE = 2, 26
 DEFAULT_SIZE = 11  # §45.4: 11 × 11 the first of the common sizes
 SECTION = "§45.1"
@@ -75,9 +76,9 @@ def grid_widget(shape: str) -> dict:
             "size_field": "size",
             "default_size": DEFAULT_SIZE,
             "symbols": [
-                {"symbol": ".", "label": "empty"},
-                {"symbol": RED, "label": "red", "colour": "#c62828"},
-                {"symbol": BLUE, "label": "blue", "colour": "#1565c0"},
+                {"symbol": ".", "label": msg("empty")},
+                {"symbol": RED, "label": msg("red"), "colour": "#c62828"},
+                {"symbol": BLUE, "label": msg("blue"), "colour": "#1565c0"},
             ],
         },
     }
@@ -167,7 +168,6 @@ class _ConnectionGame(OutcomeGame):
     Options = HexOptions
     State = OutcomeState
     shape: ClassVar[str]
-    sides_text: ClassVar[str]
 
     @abstractmethod
     def connects(self, cells: Sequence[str], size: int, colour: str) -> bool:
@@ -183,10 +183,13 @@ class _ConnectionGame(OutcomeGame):
         first_colour = other if deal.swap else opening
         red = first if first_colour == RED else 1 - first
         winner_colour = RED if deal.winner == red else BLUE
-        swapped = " after the swap" if deal.swap else ""
-        facts = [
-            Fact("colours", f"side {first} moved first; side {red} red{swapped}", red)
-        ]
+        sides = {"first": SideText(first), "red": SideText(red)}
+        colours = (
+            msg("{first} moved first; {red} red after the swap", **sides)
+            if deal.swap
+            else msg("{first} moved first; {red} red", **sides)
+        )
+        facts = [Fact("colours", colours, red)]
         size = deal.size
         if size is None and deal.board is not None:
             size = board_size_of(deal.board, self.shape)
@@ -201,14 +204,7 @@ class _ConnectionGame(OutcomeGame):
                 section=SECTION,
             )
             reject_if(self.board_errors(cells, size, opening, winner_colour))
-            facts.append(
-                Fact(
-                    "chain",
-                    f"the {COLOUR_NAMES[winner_colour]} chain connects "
-                    f"{self.sides_text}",
-                    deal.winner,
-                )
-            )
+            facts.append(Fact("chain", self.chain_text(winner_colour), deal.winner))
             detail["board"] = board_text(cells, shape=self.shape, size=size)
         return outcome_score(
             deal.winner,
@@ -224,37 +220,47 @@ class _ConnectionGame(OutcomeGame):
         other = BLUE if opening == RED else RED
         ahead = cells.count(opening) - cells.count(other)
         if ahead not in (0, 1):
-            return [
-                RuleError(
-                    "board",
-                    "piece_count",
-                    f"the colours alternate from {COLOUR_NAMES[opening]}: "
-                    f"{cells.count(opening)} {COLOUR_NAMES[opening]} and "
-                    f"{cells.count(other)} {COLOUR_NAMES[other]} pieces cannot be "
-                    f"({SECTION})",
+            counts = {"first": cells.count(opening), "second": cells.count(other)}
+            text = (
+                msg(
+                    "the colours alternate from red: {first} red and {second} blue "
+                    "pieces cannot be (§45.1)",
+                    **counts,
                 )
-            ]
+                if opening == RED
+                else msg(
+                    "the colours alternate from blue: {first} blue and {second} red "
+                    "pieces cannot be (§45.1)",
+                    **counts,
+                )
+            )
+            return [RuleError("board", "piece_count", text)]
         if self.connects(cells, size, winner_colour):
             return []
         loser_colour = other if winner_colour == opening else opening
-        hint = (
-            f"; {COLOUR_NAMES[loser_colour]} has one: check the winner"
-            if self.connects(cells, size, loser_colour)
-            else ""
-        )
+        hint = self.connects(cells, size, loser_colour)
         return [
             RuleError(
-                "board",
-                "no_winning_chain",
-                f"no {COLOUR_NAMES[winner_colour]} chain connects {self.sides_text}"
-                f"{hint} ({SECTION})",
+                "board", "no_winning_chain", self.no_chain_text(winner_colour, hint)
             )
         ]
 
+    @abstractmethod
+    def chain_text(self, colour: str) -> Text:
+        """The fact that ``colour``'s chain connects what the game asks."""
+
+    @abstractmethod
+    def no_chain_text(self, colour: str, other_has_one: bool) -> Text:
+        """The error that ``colour`` has no winning chain (and, if
+        ``other_has_one``, that the other colour has)."""
+
     def notes(self, state: MatchState) -> tuple[str, ...]:
         return (
-            "After the first move the second player may swap colours (§45.1).",
-            "The board, if entered: rows from the top, '.' empty, 'r' red, 'b' blue.",
+            msg("After the first move the second player may swap colours (§45.1)."),
+            msg(
+                "The board, if entered: rows from the top, '.' empty, 'r' red, "
+                "'b' blue."
+            ),
         )
 
 
@@ -269,10 +275,41 @@ class Hex(_ConnectionGame):
     )
     deal_input = HexGameInput
     shape = "rhombus"
-    sides_text = "its two sides (red: top and bottom; blue: left and right)"
 
     def connects(self, cells: Sequence[str], size: int, colour: str) -> bool:
         return hex_connects(cells, size, colour)
+
+    def chain_text(self, colour: str) -> Text:
+        if colour == RED:
+            return msg(
+                "the red chain connects its two sides (red: top and bottom; blue: "
+                "left and right)"
+            )
+        return msg(
+            "the blue chain connects its two sides (red: top and bottom; blue: "
+            "left and right)"
+        )
+
+    def no_chain_text(self, colour: str, other_has_one: bool) -> Text:
+        if colour == RED:
+            if other_has_one:
+                return msg(
+                    "no red chain connects its two sides (red: top and bottom; "
+                    "blue: left and right); blue has one: check the winner (§45.1)"
+                )
+            return msg(
+                "no red chain connects its two sides (red: top and bottom; blue: "
+                "left and right) (§45.1)"
+            )
+        if other_has_one:
+            return msg(
+                "no blue chain connects its two sides (red: top and bottom; blue: "
+                "left and right); red has one: check the winner (§45.1)"
+            )
+        return msg(
+            "no blue chain connects its two sides (red: top and bottom; blue: left "
+            "and right) (§45.1)"
+        )
 
 
 @register
@@ -286,7 +323,26 @@ class Y(_ConnectionGame):
     )
     deal_input = YGameInput
     shape = "triangle"
-    sides_text = "all three sides"
 
     def connects(self, cells: Sequence[str], size: int, colour: str) -> bool:
         return y_connects(cells, size, colour)
+
+    def chain_text(self, colour: str) -> Text:
+        if colour == RED:
+            return msg("the red chain connects all three sides")
+        return msg("the blue chain connects all three sides")
+
+    def no_chain_text(self, colour: str, other_has_one: bool) -> Text:
+        if colour == RED:
+            if other_has_one:
+                return msg(
+                    "no red chain connects all three sides; blue has one: check "
+                    "the winner (§45.1)"
+                )
+            return msg("no red chain connects all three sides (§45.1)")
+        if other_has_one:
+            return msg(
+                "no blue chain connects all three sides; red has one: check the "
+                "winner (§45.1)"
+            )
+        return msg("no blue chain connects all three sides (§45.1)")

@@ -47,13 +47,26 @@ from games.engine.events import (
     events_score,
 )
 from games.engine.inputs import FrozenModel, SeatField, tap_seat_role
+from games.engine.text import msg
 
 DECK, DEALT = 52, 2 * (3 + 2 + 1)  # §36.1: three rows of 3, 2 and 1 cards each
 STOCK = DECK - DEALT  # 40
 ATTACK_CARDS = 3  # wing or centre, defenceman, goalie (§36.2)
 REPLACED = 3  # the beaten wing, defenceman and goalie (§36.2, l.2550)
 
-EVENTS = EventBook((EventKind("goal", "Goals", 1, "goal"),))
+EVENTS = EventBook(
+    (
+        EventKind(
+            "goal",
+            msg("Goals"),
+            1,
+            msg("goal"),
+            lambda seat, points: msg(
+                "{seat}: goal ({points:+d})", seat=seat, points=points
+            ),
+        ),
+    )
+)
 
 Seat = Annotated[SeatField, Field(le=1)]
 
@@ -94,7 +107,7 @@ class Jakis(EventGame):
     Options = JakisOptions
     deal_input = JakisGoal
     events = EVENTS
-    notes = ("Enter each goal; tick end when the stock runs out (§36.3).",)
+    notes = (msg("Enter each goal; tick end when the stock runs out (§36.3)."),)
     tables = ((0, 1),)
 
     def verify_and_score(self, state: EventState, deal: JakisGoal) -> DealScore:
@@ -109,9 +122,15 @@ class Jakis(EventGame):
                         RuleError(
                             "by",
                             "stock_exhausted",
-                            f"{goals[0]}–{goals[1]} needs at least {needed} stock "
-                            f"cards; the stock has {STOCK} (a goal takes three "
-                            "attack cards and three replacements, §36.2–36.3)",
+                            msg(
+                                "{first}–{second} needs at least {needed} stock "
+                                "cards; the stock has {stock} (a goal takes three "
+                                "attack cards and three replacements, §36.2–36.3)",
+                                first=goals[0],
+                                second=goals[1],
+                                needed=needed,
+                                stock=STOCK,
+                            ),
                         )
                     ]
                 )

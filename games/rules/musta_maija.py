@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from games.engine import register
 from games.engine.placing import PlacingGame, PlacingOptions, PlacingState, place_inputs
+from games.engine.text import msg
 
 
 class MustaMaijaOptions(PlacingOptions):
@@ -51,11 +52,13 @@ class MustaMaija(PlacingGame):
     ties = True
     single_loser = True
     section = "§34.3"
-    loser_why = "Musta Maija is never beaten and never leaves play (§34.2)"
+    loser_why = msg("Musta Maija is never beaten and never leaves play (§34.2)")
 
     def notes(self, state: PlacingState) -> tuple[str, ...]:
         return (
-            "Five cards each; turn the stock's top card for trumps, never spades "
-            "(§34.1).",
-            "The queen of spades, Musta Maija, cannot beat or be beaten (§34.2).",
+            msg(
+                "Five cards each; turn the stock's top card for trumps, never spades "
+                "(§34.1)."
+            ),
+            msg("The queen of spades, Musta Maija, cannot beat or be beaten (§34.2)."),
         )

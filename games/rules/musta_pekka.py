@@ -31,6 +31,7 @@ from pydantic import Field
 from games.engine import RuleError, SetupRejected, Table, register
 from games.engine.game import ContextRow
 from games.engine.placing import PlacingGame, PlacingOptions, PlacingState, place_inputs
+from games.engine.text import msg
 
 # §35.1: the ranks taken out of the 52 cards, by the number of players.
 REMOVED = {2: "2–6", 3: "2", 4: "2", 5: "2–4", 6: "2"}
@@ -78,7 +79,7 @@ class MustaPekka(PlacingGame):
     ties = True
     single_loser = True
     section = "§35.4"
-    loser_why = "the joker never makes a four or a pair (§35.3)"
+    loser_why = msg("the joker never makes a four or a pair (§35.3)")
 
     def check_table(self, table: Table, options: MustaPekkaOptions) -> None:
         super().check_table(table, options)
@@ -96,21 +97,35 @@ class MustaPekka(PlacingGame):
     def context_rows(self, state: PlacingState) -> tuple[ContextRow, ...]:
         players = len(state.table.seats)
         pairs = state.options.pairs
-        removed = "nothing" if pairs else REMOVED[players]
-        cards = " + ".join(str(n) for n in hands(players, pairs))
-        return (
-            ContextRow(
-                "deck",
-                "Deck",
-                "text",
-                f"remove {removed}, add a joker: {deck_size(players, pairs)} cards, "
-                f"dealt {cards}",
-            ),
+        dealt = " + ".join(str(n) for n in hands(players, pairs))
+        size = deck_size(players, pairs)
+        deck = (
+            msg(
+                "remove nothing, add a joker: {size} cards, dealt {dealt}",
+                size=size,
+                dealt=dealt,
+            )
+            if pairs
+            else msg(
+                "remove {removed}, add a joker: {size} cards, dealt {dealt}",
+                removed=REMOVED[players],
+                size=size,
+                dealt=dealt,
+            )
         )
+        return (ContextRow("deck", "Deck", "text", deck),)
 
     def notes(self, state: PlacingState) -> tuple[str, ...]:
-        sets = "pairs of one colour" if state.options.pairs else "fours of a kind"
+        if state.options.pairs:
+            return (
+                msg(
+                    "Everyone lays down pairs of one colour; the player left of the "
+                    "one with a card more starts (§35.2)."
+                ),
+            )
         return (
-            f"Everyone lays down {sets}; the player left of the one with a card "
-            "more starts (§35.2).",
+            msg(
+                "Everyone lays down fours of a kind; the player left of the one with "
+                "a card more starts (§35.2)."
+            ),
         )

@@ -31,6 +31,7 @@ from games.engine.ends import end_errors, end_input
 from games.engine.errors import reject_if
 from games.engine.frames import FramesGame, FramesOptions, frame_points
 from games.engine.game import Fact
+from games.engine.text import Side, msg
 
 NineBallFrame = end_input(
     1,
@@ -71,7 +72,15 @@ class NineBall(FramesGame):
         return DealScore(
             points=frame_points(deal.side, sides),
             facts=(
-                Fact("frame", f"side {deal.side} pocketed the {ball}-ball", deal.side),
+                Fact(
+                    "frame",
+                    msg(
+                        "{side} pocketed the {ball}-ball",
+                        side=Side(deal.side),
+                        ball=ball,
+                    ),
+                    deal.side,
+                ),
             ),
             detail={"winner": deal.side},
         )

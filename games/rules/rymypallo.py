@@ -44,8 +44,21 @@ from games.engine.events import (
 )
 from games.engine.game import ContextRow, NextDeal
 from games.engine.inputs import FrozenModel, SeatField, tap_seat_role
+from games.engine.text import msg
 
-EVENTS = EventBook((EventKind("goal", "Goals", 1, "goal"),))
+EVENTS = EventBook(
+    (
+        EventKind(
+            "goal",
+            msg("Goals"),
+            1,
+            msg("goal"),
+            lambda seat, points: msg(
+                "{seat}: goal ({points:+d})", seat=seat, points=points
+            ),
+        ),
+    )
+)
 
 Team = Annotated[SeatField, Field(le=1)]
 

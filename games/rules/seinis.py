@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from games.engine import register
 from games.engine.placing import PlacingGame, PlacingOptions, PlacingState, place_inputs
+from games.engine.text import msg
 
 
 class SeinisOptions(PlacingOptions):
@@ -54,6 +55,8 @@ class Seinis(PlacingGame):
 
     def notes(self, state: PlacingState) -> tuple[str, ...]:
         return (
-            "Kick in order after the ball rebounds; a miss drops you out and the "
-            "game restarts from the starting spot (§66.1).",
+            msg(
+                "Kick in order after the ball rebounds; a miss drops you out and the "
+                "game restarts from the starting spot (§66.1)."
+            ),
         )

@@ -39,6 +39,7 @@ from games.engine import DealRejected, DealScore, MatchState, RuleError, registe
 from games.engine.frames import FramesGame, FramesOptions, frame_points
 from games.engine.game import Fact
 from games.engine.inputs import PER_SIDE, FrozenModel, SideField
+from games.engine.text import msg
 
 MAXIMUM_BREAK = 147  # 15 × (1 + 7) + 2 + 3 + 4 + 5 + 6 + 7 (§77.2)
 LEAST_FOUL = 4  # §77.5: a foul costs four to seven points
@@ -76,7 +77,11 @@ def frame_errors(frame: SnookerFrame) -> list[RuleError]:
                 RuleError(
                     f"foul_points.{side}",
                     "fouls_over_points",
-                    f"{fouls} foul points but only {points} points in the frame",
+                    msg(
+                        "{fouls} foul points but only {points} points in the frame",
+                        fouls=fouls,
+                        points=points,
+                    ),
                 )
             )
         elif 0 < fouls < LEAST_FOUL:
@@ -84,8 +89,11 @@ def frame_errors(frame: SnookerFrame) -> list[RuleError]:
                 RuleError(
                     f"foul_points.{side}",
                     "foul_too_small",
-                    f"{fouls} foul points: a foul gives the opponent 4 to 7 points "
-                    "(§77.5 l.4191)",
+                    msg(
+                        "{fouls} foul points: a foul gives the opponent 4 to 7 points "
+                        "(§77.5 l.4191)",
+                        fouls=fouls,
+                    ),
                 )
             )
     if errors:
@@ -96,9 +104,12 @@ def frame_errors(frame: SnookerFrame) -> list[RuleError]:
             RuleError(
                 "points",
                 "too_many_points",
-                f"{potted} points from balls: the balls give at most 147 in a frame "
-                "(15 reds × (1 + 7) + 2 + 3 + 4 + 5 + 6 + 7, §77.2 l.4164–4173); "
-                "enter points from fouls in foul_points",
+                msg(
+                    "{potted} points from balls: the balls give at most 147 in a "
+                    "frame (15 reds × (1 + 7) + 2 + 3 + 4 + 5 + 6 + 7, §77.2 "
+                    "l.4164–4173); enter points from fouls in foul_points",
+                    potted=potted,
+                ),
             )
         )
     a, b = frame.points
@@ -108,8 +119,12 @@ def frame_errors(frame: SnookerFrame) -> list[RuleError]:
                 RuleError(
                     "points",
                     "tied_frame",
-                    f"{a}–{b}: the frame goes to the higher score (§77.3 l.4179); "
-                    "enter the score after the deciding ball, or who conceded",
+                    msg(
+                        "{a}–{b}: the frame goes to the higher score (§77.3 l.4179); "
+                        "enter the score after the deciding ball, or who conceded",
+                        a=a,
+                        b=b,
+                    ),
                 )
             )
     elif frame.points[frame.conceded_by] > frame.points[1 - frame.conceded_by]:
@@ -117,8 +132,12 @@ def frame_errors(frame: SnookerFrame) -> list[RuleError]:
             RuleError(
                 "conceded_by",
                 "conceded_while_ahead",
-                f"{a}–{b}: the player who gives up the frame is the losing player "
-                "(§77.3 l.4179)",
+                msg(
+                    "{a}–{b}: the player who gives up the frame is the losing player "
+                    "(§77.3 l.4179)",
+                    a=a,
+                    b=b,
+                ),
             )
         )
     return errors
@@ -145,13 +164,13 @@ class Snooker(FramesGame):
         a, b = deal.points
         if deal.conceded_by is not None:
             winner = 1 - deal.conceded_by
-            how = " conceded"
+            text = msg("{a}–{b} conceded", a=a, b=b)
         else:
             winner = 0 if a > b else 1
-            how = ""
+            text = msg("{a}–{b}", a=a, b=b)
         return DealScore(
             points=frame_points(winner),
-            facts=(Fact("frame", f"{a}–{b}{how}", winner),),
+            facts=(Fact("frame", text, winner),),
             detail={
                 "winner": winner,
                 "points": [a, b],

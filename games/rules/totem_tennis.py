@@ -31,6 +31,7 @@ from games.engine.errors import reject_if
 from games.engine.frames import FramesGame, frame_points
 from games.engine.game import Fact
 from games.engine.inputs import FrozenModel
+from games.engine.text import Side, msg
 
 TotemRally = end_input(
     1,
@@ -60,10 +61,10 @@ class TotemTennis(FramesGame):
     Options = TotemTennisOptions
     deal_input = TotemRally
     tables = ((0, 1),)
-    unit = ("rally", "Rally")
-    won_label = ("points", "Points")
-    race_label = ("target", "Points to win")
-    first_label = ("serve", "Serves")
+    unit = ("rally", msg("Rally"))
+    won_label = ("points", msg("Points"))
+    race_label = ("target", msg("Points to win"))
+    first_label = ("serve", msg("Serves"))
 
     def race_target(self, options: Any) -> int:
         return options.target
@@ -77,6 +78,12 @@ class TotemTennis(FramesGame):
         )
         return DealScore(
             points=frame_points(deal.side),
-            facts=(Fact("rally", f"side {deal.side} wound the string", deal.side),),
+            facts=(
+                Fact(
+                    "rally",
+                    msg("{side} wound the string", side=Side(deal.side)),
+                    deal.side,
+                ),
+            ),
             detail={"winner": deal.side, "server": state.first},
         )

@@ -34,6 +34,7 @@ from pydantic import Field
 from games.engine import RuleError, SetupRejected, Table, register
 from games.engine.ends import EndGoal, EndsGame, EndsState, end_input
 from games.engine.inputs import FrozenModel
+from games.engine.text import msg
 
 #: The balls a team may have, by players per team (l.3694).
 TEAM_BALLS = {1: (3, 4), 2: (4, 6), 3: (6, 6)}
@@ -75,14 +76,16 @@ class TuomasPetanque(EndsGame):
     Options = PetanqueOptions
     deal_input = PetanqueRound
     tables = ((0, 1), (0, 1, 0, 1), (0, 1, 0, 1, 0, 1))
-    unit = ("round", "Round")
-    first_label = ("jack", "Throws the target ball")
+    unit = ("round", msg("Round"))
+    first_label = ("jack", msg("Throws the target ball"))
     last_label = None
-    sheet_mark = ("jack", "Threw the target ball")
+    sheet_mark = ("jack", msg("Threw the target ball"))
     section = "§63.3"
     notes = (
-        "The round's winners throw the target ball and the first ball (§63.1–63.2).",
-        "Then the team whose ball is not closest throws (§63.2).",
+        msg(
+            "The round's winners throw the target ball and the first ball (§63.1–63.2)."
+        ),
+        msg("Then the team whose ball is not closest throws (§63.2)."),
     )
 
     def check_table(self, table: Table, options: PetanqueOptions) -> None:
@@ -96,11 +99,22 @@ class TuomasPetanque(EndsGame):
                     RuleError(
                         "options.team_balls",
                         "bad_team_balls",
-                        f"a team of {per_team} has {low}–{high} balls, not {balls} "
-                        "(§63, l.3694)"
+                        msg(
+                            "a team of {per_team} has {low}–{high} balls, not "
+                            "{balls} (§63, l.3694)",
+                            per_team=per_team,
+                            low=low,
+                            high=high,
+                            balls=balls,
+                        )
                         if low != high
-                        else f"a team of {per_team} has {low} balls, not {balls} "
-                        "(§63, l.3694)",
+                        else msg(
+                            "a team of {per_team} has {low} balls, not {balls} "
+                            "(§63, l.3694)",
+                            per_team=per_team,
+                            low=low,
+                            balls=balls,
+                        ),
                     )
                 ]
             )
@@ -108,10 +122,16 @@ class TuomasPetanque(EndsGame):
     def end_cap(self, state: EndsState) -> tuple[int, str]:
         options: PetanqueOptions = state.options
         if options.team_balls is not None:
-            return options.team_balls, f"a team has {options.team_balls} balls"
+            return options.team_balls, msg(
+                "a team has {balls} balls", balls=options.team_balls
+            )
         per_team = len(state.table.seats) // 2
         most = TEAM_BALLS[per_team][1]
-        return most, f"a team of {per_team} has at most {most} balls"
+        return most, msg(
+            "a team of {per_team} has at most {most} balls",
+            per_team=per_team,
+            most=most,
+        )
 
     def end_goal(self, options: PetanqueOptions) -> EndGoal:
         return EndGoal(target=options.target)

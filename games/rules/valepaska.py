@@ -26,6 +26,7 @@ from pydantic import Field
 
 from games.engine import register
 from games.engine.placing import PlacingGame, PlacingOptions, PlacingState, place_inputs
+from games.engine.text import msg
 
 
 class ValepaskaOptions(PlacingOptions):
@@ -64,18 +65,20 @@ class Valepaska(PlacingGame):
     def notes(self, state: PlacingState) -> tuple[str, ...]:
         options: ValepaskaOptions = state.options
         empty = (
-            "any rank but aces (jacks or higher allowed, §40.5)"
+            msg("On an empty pile: any rank but aces (jacks or higher allowed, §40.5).")
             if options.jacks_on_empty
-            else "lower than jack (§40.2)"
+            else msg("On an empty pile: lower than jack (§40.2).")
         )
         play = (
-            "Paskahousu: cards face up, no doubting."
+            msg("Paskahousu: cards face up, no doubting.")
             if options.face_up
-            else "Cards face down, announced; 'I doubt it' turns them up (§40.4)."
+            else msg("Cards face down, announced; 'I doubt it' turns them up (§40.4).")
         )
         return (
-            "Ranks 2, A, K … 3; a ten or an ace, or four of a rank on top, fells "
-            "the pile (§40.2).",
-            f"On an empty pile: {empty}.",
+            msg(
+                "Ranks 2, A, K … 3; a ten or an ace, or four of a rank on top, fells "
+                "the pile (§40.2)."
+            ),
+            empty,
             play,
         )

@@ -34,6 +34,7 @@ from games.engine.darts import (
 )
 from games.engine.game import ContextRow, Fact, NextDeal
 from games.engine.inputs import FrozenModel
+from games.engine.text import msg
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
 
@@ -88,7 +89,11 @@ class FinnishDartboard(DartGame):
             facts=(
                 Fact(
                     "turn",
-                    " + ".join(map(str, deal.darts)) + f" = {points[state.thrower]}",
+                    msg(
+                        "{darts} = {total}",
+                        darts=" + ".join(map(str, deal.darts)),
+                        total=points[state.thrower],
+                    ),
                     state.thrower,
                     points[state.thrower],
                 ),
@@ -126,6 +131,11 @@ class FinnishDartboard(DartGame):
             number=state.deal_number,
             context=(
                 thrower_row(state),
-                ContextRow("round", "Round", "text", f"{turn} of {rounds}"),
+                ContextRow(
+                    "round",
+                    "Round",
+                    "text",
+                    msg("{number} of {deals}", number=turn, deals=rounds),
+                ),
             ),
         )

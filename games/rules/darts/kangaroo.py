@@ -27,6 +27,7 @@ from pydantic import Field
 
 from games.engine import Table, register
 from games.engine.darts import DARTS_PER_TURN, Dart, DartsState, RaceTurn
+from games.engine.text import msg
 from games.rules.darts.round_the_clock import LAST, DartRace, RaceOptions
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -88,7 +89,7 @@ class Kangaroo(DartRace):
         return LAST + 1 if options.bull_finish else LAST
 
     def target_name(self, reached: int) -> str:
-        return "bull" if reached >= LAST else str(reached + 1)
+        return msg("bull") if reached >= LAST else str(reached + 1)
 
     def play(self, state: DartsState, darts: Sequence[Dart]) -> RaceTurn:
         return kangaroo_turn(

@@ -60,6 +60,7 @@ from games.engine.darts import (
 from games.engine.game import ContextRow, Fact, NextDeal
 from games.engine.inputs import PER_SIDE, FrozenModel
 from games.engine.placing import still_in
+from games.engine.text import Seat, msg
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 KILLER = 5  # §61.2 (l.3646)
@@ -115,7 +116,11 @@ def draw_errors(sectors: Sequence[int], seats: int) -> list[RuleError]:
             RuleError(
                 "own_sectors",
                 "wrong_player_count",
-                f"enter a sector for each of the {seats} players, not {len(sectors)}",
+                msg(
+                    "enter a sector for each of the {seats} players, not {count}",
+                    seats=seats,
+                    count=len(sectors),
+                ),
             )
         ]
     errors = []
@@ -127,9 +132,22 @@ def draw_errors(sectors: Sequence[int], seats: int) -> list[RuleError]:
                     RuleError(
                         f"own_sectors.{i}",
                         "taken" if sector == other else "next_to",
-                        f"sector {sector} is "
-                        + ("the own sector" if sector == other else "next to the own")
-                        + f" sector of player {j + 1} ({other}): throw again (§61.1)",
+                        # (the English of a taken sector says "sector" twice)
+                        msg(
+                            "sector {sector} is the own sector sector of player "
+                            "{player} ({other}): throw again (§61.1)",
+                            sector=sector,
+                            player=j + 1,
+                            other=other,
+                        )
+                        if sector == other
+                        else msg(
+                            "sector {sector} is next to the own sector of player "
+                            "{player} ({other}): throw again (§61.1)",
+                            sector=sector,
+                            player=j + 1,
+                            other=other,
+                        ),
                     )
                 )
                 break
@@ -241,7 +259,11 @@ class Killeri(DartGame):
                 points=(0,) * seats,
                 facts=(
                     Fact(
-                        "draw", "own sectors " + ", ".join(map(str, deal.own_sectors))
+                        "draw",
+                        msg(
+                            "own sectors {sectors}",
+                            sectors=", ".join(map(str, deal.own_sectors)),
+                        ),
                     ),
                 ),
                 detail={"sectors": list(deal.own_sectors)},
@@ -262,7 +284,7 @@ class Killeri(DartGame):
             RuleError(
                 f"declined.{k}",
                 "not_an_offer",
-                f"dart {n} gave no points to another player (§61.2)",
+                msg("dart {number} gave no points to another player (§61.2)", number=n),
             )
             for k, n in enumerate(deal.declined)
             if n not in offers
@@ -277,7 +299,9 @@ class Killeri(DartGame):
                 points[s] += p
             gone += group
             for seat in group:
-                facts.append(Fact("out", f"seat {seat} drops out", seat))
+                facts.append(
+                    Fact("out", msg("{seat} drops out", seat=Seat(seat)), seat)
+                )
         me = state.thrower
         if turn.scores[me] == KILLER and state.scores[me] != KILLER:
             facts.append(Fact("killer", "becomes a killer", me))
@@ -324,8 +348,10 @@ class Killeri(DartGame):
             return NextDeal(
                 number=state.deal_number,
                 notes=(
-                    "Draw the own sectors: enter each player's sector (Draw); no "
-                    "two the same or next to each other.",
+                    msg(
+                        "Draw the own sectors: enter each player's sector (Draw); no "
+                        "two the same or next to each other."
+                    ),
                 ),
                 context=(thrower_row(state),),
             )
@@ -340,9 +366,9 @@ class Killeri(DartGame):
                     "Points",
                     "per_side",
                     tuple(
-                        "out"
+                        msg("out")
                         if s in state.out
-                        else f"{state.scores[s]} killer"
+                        else msg("{points} killer", points=state.scores[s])
                         if state.scores[s] == KILLER
                         else str(state.scores[s])
                         for s in range(seats)

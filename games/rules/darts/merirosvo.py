@@ -42,6 +42,7 @@ from games.engine.darts import (
 )
 from games.engine.game import ContextRow, Fact, NextDeal
 from games.engine.inputs import FrozenModel
+from games.engine.text import msg
 
 Sector = Annotated[int, Field(ge=1, le=20)]
 
@@ -104,8 +105,11 @@ class Merirosvo(DartGame):
                             RuleError(
                                 "bull_closes",
                                 "choose_sector",
-                                f"dart {i + 1} hit the bull: name the sector it "
-                                "closes (§60.1)",
+                                msg(
+                                    "dart {number} hit the bull: name the sector it "
+                                    "closes (§60.1)",
+                                    number=i + 1,
+                                ),
                             )
                         )
                         break
@@ -115,8 +119,11 @@ class Merirosvo(DartGame):
                             RuleError(
                                 f"bull_closes.{used}",
                                 "already_closed",
-                                f"sector {sector} is closed already: choose an "
-                                "open one",
+                                msg(
+                                    "sector {sector} is closed already: choose an "
+                                    "open one",
+                                    sector=sector,
+                                ),
                             )
                         )
                     used += 1
@@ -155,13 +162,17 @@ class Merirosvo(DartGame):
         facts = []
         if newly:
             facts.append(
-                Fact("closed", "closes " + ", ".join(map(str, newly)), state.thrower)
+                Fact(
+                    "closed",
+                    msg("closes {sectors}", sectors=", ".join(map(str, newly))),
+                    state.thrower,
+                )
             )
         if points[state.thrower]:
             facts.append(
                 Fact(
                     "scored",
-                    f"{points[state.thrower]} on open sectors",
+                    msg("{points} on open sectors", points=points[state.thrower]),
                     state.thrower,
                     points[state.thrower],
                 )
@@ -205,7 +216,12 @@ class Merirosvo(DartGame):
             context=(
                 thrower_row(state),
                 ContextRow("defender", "Defends", "seat", state.defender),
-                ContextRow("half", "Half", "text", f"{state.half} of 2"),
+                ContextRow(
+                    "half",
+                    "Half",
+                    "text",
+                    msg("{number} of {deals}", number=state.half, deals=2),
+                ),
                 ContextRow(
                     "open", "Open sectors", "text", open_sectors_text(open_sectors)
                 ),

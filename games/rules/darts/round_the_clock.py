@@ -45,6 +45,7 @@ from games.engine.darts import (
 )
 from games.engine.game import Fact, MatchGoal, NextDeal
 from games.engine.inputs import FrozenModel
+from games.engine.text import msg
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
 LAST = 20
@@ -117,8 +118,13 @@ class DartRace(DartGame):
         facts = [
             Fact(
                 "reached",
-                f"from {self.target_name(reached)} on to "
-                + ("the finish" if turn.finished else self.target_name(turn.reached)),
+                msg("from {start} on to the finish", start=self.target_name(reached))
+                if turn.finished
+                else msg(
+                    "from {start} on to {end}",
+                    start=self.target_name(reached),
+                    end=self.target_name(turn.reached),
+                ),
                 state.thrower,
                 points[state.thrower],
             )

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -353,7 +354,7 @@ class RoundClockApi(JsonApi, APIView):
         """Set (``null``: clear) the round's time limit; ``restart`` starts the clock
         again from now. Directors only, while the tournament is open."""
         if not request.user.is_authenticated:
-            raise NotAllowed("not_authenticated", "sign in to set the clock")
+            raise NotAllowed("not_authenticated", _("sign in to set the round's clock"))
         tournament = _directed(request, tournament_id)
         round_ = _round(tournament, round_id)
         data = _body(s.RoundClockIn, request)

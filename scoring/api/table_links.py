@@ -59,10 +59,16 @@ def _guest(request: Request, token: str) -> tuple[Match, TableGuest]:
         raise NotAllowed(gone.code, gone.message, gone.path) from None
 
 
-class TableMatchApi(JsonApi, APIView):
-    """The table link's match with its running totals and next-deal context."""
+class _TableApi(JsonApi, APIView):
+    """The link is the only credential: no account is read (a signed-in phone acts
+    as the table too, and no session cookie makes a write — no CSRF to check)."""
 
+    authentication_classes: list = []
     permission_classes = [AllowAny]
+
+
+class TableMatchApi(_TableApi):
+    """The table link's match with its running totals and next-deal context."""
 
     @extend_schema(responses={200: s.MatchOut, **_READ_ERRORS}, parameters=_PARAMETERS)
     def get(self, request: Request, token: str) -> Response:
@@ -70,11 +76,9 @@ class TableMatchApi(JsonApi, APIView):
         return Response(s.MatchOut(match, context={"request": request}).data)
 
 
-class TableSheetApi(JsonApi, APIView):
+class TableSheetApi(_TableApi):
     """The table link's score sheet: one row per deal, with each deal's status and
     version (what a confirmation sends back)."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(responses={200: s.SheetOut, **_READ_ERRORS}, parameters=_PARAMETERS)
     def get(self, request: Request, token: str) -> Response:
@@ -84,10 +88,8 @@ class TableSheetApi(JsonApi, APIView):
         return Response(s.SheetOut(sheet, context=context).data)
 
 
-class TableDealSchemaApi(JsonApi, APIView):
+class TableDealSchemaApi(_TableApi):
     """The JSON Schema of a deal's input for the table link's match."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         responses={200: s.DealSchemaOut, **_READ_ERRORS}, parameters=_PARAMETERS
@@ -97,11 +99,9 @@ class TableDealSchemaApi(JsonApi, APIView):
         return Response(s.DealSchemaOut(selectors.deal_schema_get(match)).data)
 
 
-class TableDealSubmitApi(JsonApi, APIView):
+class TableDealSubmitApi(_TableApi):
     """Enter the next deal of the table link's match (in a double-entry match, the
     first entry or the other side's second)."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         request=s.DealSubmitIn,
@@ -123,11 +123,9 @@ class TableDealSubmitApi(JsonApi, APIView):
         return idempotent(request, run, table=guest)
 
 
-class TableDealConfirmApi(JsonApi, APIView):
+class TableDealConfirmApi(_TableApi):
     """Double entry: confirm a pending deal as a seat (``?seat=``) of another side
     than the one that entered it."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         request=s.DealConfirmIn,

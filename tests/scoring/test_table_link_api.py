@@ -194,3 +194,20 @@ def test_the_schema_documents_the_table_link_endpoints():
     assert {"201", "403", "404", "409"} <= set(submit["responses"])
     assert "/api/v1/table/{token}/" in paths
     assert "/api/v1/table/{token}/deals/{number}/confirm" in paths
+
+
+def test_a_signed_in_phone_acts_as_the_table(people, match):
+    """The link is the credential: a phone signed in to an account (a session
+    cookie, CSRF checked for accounts) enters the deal as the table, not as the
+    account."""
+    phone = Client(enforce_csrf_checks=True)
+    phone.force_login(people.member.user)
+    token = selectors.table_link_get(match)
+    answer = phone.post(
+        url("table-deal-list", token, seat=0),
+        {"number": 1, "input": {"points": [3, 1]}},
+        content_type="application/json",
+    )
+    assert answer.status_code == 201, answer.content
+    revision = DealRevision.objects.get(deal__match=match)
+    assert (revision.via, revision.seat, revision.by) == ("table_link", 0, None)

@@ -4,7 +4,9 @@ A phone on a club's wifi resends a deal when it sees no answer; the second reque
 must return the first response and create nothing new. Rules:
 
 * keys are per user (``(user, key)`` is unique in :class:`~scoring.models.
-  IdempotencyKey`); a request without the header is simply executed;
+  IdempotencyKey`), and a table link's phones share their table's keys
+  (``(match, key)``: they have no account); a request without the header is
+  simply executed;
 * the key row is claimed *in the same transaction* as the write: a retry arriving
   while the first request still runs waits on the unique constraint (PostgreSQL) and
   then replays the committed response; if the first request failed, nothing was
@@ -32,6 +34,7 @@ from rest_framework.response import Response
 
 from scoring.errors import Conflict, DomainError
 from scoring.models import IdempotencyKey
+from scoring.table_links import TableGuest
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
@@ -48,10 +51,19 @@ def request_fingerprint(request: Request) -> str:
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
-def idempotent(request: Request, run: Callable[[], Response]) -> Response:
-    """Run ``run`` once per (user, Idempotency-Key); replay its response afterwards."""
+def idempotent(
+    request: Request, run: Callable[[], Response], *, table: TableGuest | None = None
+) -> Response:
+    """Run ``run`` once per (user, Idempotency-Key) — per (``table``'s match, key)
+    for a table link's guest —; replay its response afterwards."""
     key = request.headers.get(IDEMPOTENCY_HEADER)
-    if not key or not request.user.is_authenticated:
+    if table is not None:
+        owner = {"user": None, "match_id": table.match_id}
+    elif request.user.is_authenticated:
+        owner = {"user": request.user}
+    else:
+        return run()
+    if not key:
         return run()
     if len(key) > 255:
         raise DomainError(
@@ -64,10 +76,10 @@ def idempotent(request: Request, run: Callable[[], Response]) -> Response:
         try:
             with transaction.atomic():
                 record = IdempotencyKey.objects.create(
-                    user=request.user, key=key, request_hash=fingerprint
+                    **owner, key=key, request_hash=fingerprint
                 )
         except IntegrityError:
-            record = IdempotencyKey.objects.get(user=request.user, key=key)
+            record = IdempotencyKey.objects.get(**owner, key=key)
             return _replay(record, fingerprint)
         response = run()
         if response.status_code >= 300:

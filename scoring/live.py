@@ -7,6 +7,12 @@ page itself), asks :func:`live_unchanged` whether the poller already has it, and
 otherwise renders as usual and tags the response with :func:`live_tagged`. The ETag
 is a hash of the stamp, the viewer (pages differ by permission) and the language,
 so one viewer's page is never served to another.
+
+A sheet's stamp is its match's ``version``, ``status`` and ``updated_at``. What a
+layer above shows on the sheet and stores itself — a match's money terms (its
+settlement link) — cannot be read here (the score book imports no money): the
+layer's service moves the match's ``updated_at`` when it changes
+(:func:`scoring.services.match_bump`), and the pollers read the sheet again.
 """
 
 from __future__ import annotations

@@ -307,10 +307,20 @@ class DealRevision(models.Model):
 
 
 class IdempotencyKey(models.Model):
-    """The first response to a request sent with an ``Idempotency-Key`` header."""
+    """The first response to a request sent with an ``Idempotency-Key`` header.
+
+    Keys are an account's (``user``) or, for the phones of a table link, which have
+    no account, the table's (``match``, with no user)."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="+", null=True, blank=True
     )
     key = models.CharField(max_length=255)
     request_hash = models.CharField(max_length=64)
@@ -322,7 +332,12 @@ class IdempotencyKey(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["user", "key"], name="scoring_idempotency_key_once_per_user"
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["match", "key"],
+                condition=models.Q(user__isnull=True),
+                name="scoring_idempotency_key_once_per_table",
+            ),
         ]
         indexes = [models.Index(fields=["created_at"])]
 

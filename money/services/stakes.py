@@ -25,6 +25,7 @@ from money.settlement import (
     get_currency,
 )
 from scoring import permissions
+from scoring import services as scoring_services
 from scoring.errors import DomainError, NotAllowed
 from scoring.models import Match
 
@@ -112,9 +113,18 @@ def match_terms_set(
         except MoneyError as err:
             raise DomainError(err.code, err.message, "flat_stake") from None
         flat_stake = flat
+    before = (
+        MatchTerms.objects.filter(match=match)
+        .values_list("team_mode", "flat_stake")
+        .first()
+    )
     terms, _ = MatchTerms.objects.update_or_create(
         match=match, defaults={"team_mode": team_mode, "flat_stake": flat_stake}
     )
+    if before != (terms.team_mode, terms.flat_stake):
+        # The sheet shows the terms (its settlement link) and polls by the match's
+        # ETag, which cannot read money: the score book is told the match changed.
+        scoring_services.match_bump(match=match)
     return terms
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring.api import views
+from scoring.api import table_links, views
 
 urlpatterns = [
     path("clubs/", views.ClubListApi.as_view(), name="club-list"),
@@ -82,3 +82,6 @@ urlpatterns = [
         name="match-deal-confirm",
     ),
 ]
+
+# The phones of a table link (no account): scoring/api/table_links.py.
+urlpatterns += table_links.urlpatterns

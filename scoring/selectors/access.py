@@ -95,7 +95,9 @@ def table_guest_get(token: str, seat: Any = None) -> tuple[Match, TableGuest]:
         Match.objects.filter(pk=match_id)
         .select_related("club", "game")
         .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+            # player__user: the API's match shows each seat's account (blanked
+            # for a guest, but read).
+            Prefetch("seats", queryset=Seat.objects.select_related("player__user"))
         )
         .annotate(revocations=Count("table_link_revocations"))
         .first()

@@ -79,6 +79,7 @@ from scoring.services.invitations import (
 from scoring.services.matches import (
     NewMatch,
     match_abandon,
+    match_bump,
     match_finish,
     match_refold,
     match_start,
@@ -111,6 +112,7 @@ __all__ = [
     "invitation_create",
     "invitation_revoke",
     "match_abandon",
+    "match_bump",
     "match_finish",
     "match_refold",
     "match_start",

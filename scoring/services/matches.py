@@ -272,3 +272,15 @@ def _stake(
     if not _CURRENCY.match(currency):
         raise DomainError("invalid", "a three-letter currency code", "currency")
     return value, currency
+
+
+def match_bump(*, match: Match) -> None:
+    """Say that something a layer above shows with the match changed — its money
+    terms (a flat stake, the team mode), which the score book does not store.
+
+    The match's ``updated_at`` moves: its live sheet's ETag covers it, so a polling
+    sheet reads the page again (and its settlement link appears), and the money's
+    catch-up sees the match as changed since its settlement. ``version`` stays: no
+    deal changed, so no scorer's form goes stale. No permission of its own: the
+    caller's service has checked who changed what."""
+    Match.objects.filter(pk=match.pk).update(updated_at=timezone.now())

@@ -38,7 +38,9 @@ BOUNDS = {
     ("api:session-matches", "POST"): 33,
     ("api:session-settlement", "GET"): 10,
     ("api:session-settlement", "POST"): 25,
-    ("api:match-money-terms", "PUT"): 15,
+    # The terms as they were, and the match bumped when they change (its live
+    # sheet's ETag): two queries, at any size.
+    ("api:match-money-terms", "PUT"): 17,
     ("api:match-settlement", "GET"): 9,
     ("api:match-settlement", "POST"): 29,
     ("api:settlement-payments", "POST"): 15,

@@ -44,6 +44,12 @@ BOUNDS = {
     ("api:invitation-accept", "POST"): 14,
     ("api:match-table-link", "GET"): 7,
     ("api:match-table-link-revoke", "POST"): 11,
+    ("api:table-match", "GET"): 3,
+    ("api:table-sheet", "GET"): 4,
+    ("api:table-deal-schema", "GET"): 3,
+    # As an account's submit and confirmation, with the table's Idempotency-Key.
+    ("api:table-deal-list", "POST"): 18,
+    ("api:table-deal-confirm", "POST"): 25,
 }
 
 
@@ -222,3 +228,43 @@ def test_table_cards(club, people, size, probe):
         "tournaments:table-cards",
         {"tournament_id": tournament.pk, "round_id": round_.pk},
     )
+
+
+def test_table_link_api(world, people, probe):
+    """The table link's API as a phone without an account (an Idempotency-Key on
+    the writes, as a phone sends it)."""
+    _invitations, _matches, long, double = world
+    phone = as_user(None)
+    token = {"token": selectors.table_link_get(long)}
+    probe(phone, "api:table-match", token, query="seat=1")
+    probe(phone, "api:table-sheet", token, query="seat=1")
+    probe(phone, "api:table-deal-schema", token)
+    probe(
+        phone,
+        "api:table-deal-list",
+        token,
+        method="post",
+        data={"number": long.next_deal["number"], "input": {"points": [1, 1]}},
+        format="json",
+        status=201,
+        query="seat=1",
+        HTTP_IDEMPOTENCY_KEY="phone-1",
+    )
+    services.deal_submit(
+        match=double,
+        number=double.next_deal["number"],
+        input={"points": [2, 2]},
+        by=TableGuest(double.pk, 0),
+    )
+    number = double.next_deal["number"]
+    probe(
+        phone,
+        "api:table-deal-confirm",
+        {"token": selectors.table_link_get(double), "number": number},
+        method="post",
+        data={"base_version": 1},
+        format="json",
+        query="seat=1",
+        HTTP_IDEMPOTENCY_KEY="phone-2",
+    )
+    assert double.deals.get(number=number).status == "counted"

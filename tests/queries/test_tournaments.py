@@ -63,6 +63,8 @@ BOUNDS = {
     # scorers, the first fold). Bounded here at 8 tables for any number of rounds
     # played; it grows with the tables (441 queries for 32), see the report.
     ("api:tournament-round-start", "POST"): 33,
+    ("api:tournament-round-clock", "GET"): 4,
+    ("api:tournament-round-clock", "POST"): 13,
     ("api:tournament-round-lock", "POST"): 16,
     ("api:tournament-round-unlock", "POST"): 16,
     ("api:tournament-table-corrections", "POST"): 31,
@@ -207,6 +209,15 @@ def test_swiss(club, people, size, probe, django_capture_on_commit_callbacks):
         data={"swaps": [[a, b]]},
         **JSON,
     )
+    probe(
+        boss,
+        "api:tournament-round-clock",
+        new,
+        method="post",
+        data={"time_limit_minutes": 40, "restart": True},
+        **JSON,
+    )
+    probe(as_user(people.member.user), "api:tournament-round-clock", new)
     start(round=Round.objects.get(pk=body["id"]), by=director)  # see below
     for t in Round.objects.get(pk=body["id"]).tables.select_related("match"):
         finish(match=with_inputs(t.match, [SLEAZY] * 4, director), by=director)

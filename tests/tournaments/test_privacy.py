@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
+from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.models import Player, Role
 from tournaments import services
@@ -99,6 +100,7 @@ def world() -> dict[str, Any]:
         "session_id": 1,
         "kind": "match",
         "source_id": match.pk,
+        "token": scoring_selectors.table_link_get(match),
     }
 
 
@@ -323,12 +325,16 @@ ANONYMOUS_FIELDS: dict[str, list[str]] = {
     ),
     "/api/v1/tournaments/{tournament_id}/rounds/": _listed(
         "*.explanation *.explanation.byes *.explanation.messages *.explanation.text "
+        "*.clock *.clock.deadline *.clock.minutes *.clock.start "
         "*.id *.number *.stage *.status *.tables *.tables.*.id *.tables.*.match "
         "*.tables.*.number *.tables.*.reasons *.tables.*.reasons.*.code "
         "*.tables.*.reasons.*.data *.tables.*.reasons.*.data.clash "
         "*.tables.*.reasons.*.data.preferences "
         "*.tables.*.reasons.*.data.preferences.# *.tables.*.reasons.*.data.score "
         "*.tables.*.reasons.*.entries *.tables.*.reasons.*.text *.tables.*.sides "
+    ),
+    "/api/v1/tournaments/{tournament_id}/rounds/{round_id}/clock/": _listed(
+        "deadline minutes start"
     ),
     "/api/v1/tournaments/{tournament_id}/stages/": _listed(
         "*.format *.id *.name *.order *.settings *.source_stage *.source_top_n "
@@ -337,3 +343,11 @@ ANONYMOUS_FIELDS: dict[str, list[str]] = {
         "computed_at generation pending stages "
     ),
 }
+
+# A table link's phones read what anyone reads of the match (no account names).
+for _table, _match in (
+    ("/api/v1/table/{token}/", "/api/v1/matches/{match_id}/"),
+    ("/api/v1/table/{token}/sheet", "/api/v1/matches/{match_id}/sheet"),
+    ("/api/v1/table/{token}/deal-schema", "/api/v1/matches/{match_id}/deal-schema"),
+):
+    ANONYMOUS_FIELDS[_table] = ANONYMOUS_FIELDS[_match]

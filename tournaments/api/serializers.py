@@ -173,6 +173,23 @@ class TableOut(serializers.Serializer):
     reasons = serializers.JSONField()
 
 
+class RoundClockOut(serializers.Serializer):
+    """The round's clock as the room screen shows it."""
+
+    start = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the clock started: the round's start, or when the director "
+        "last restarted it; null before the round starts.",
+    )
+    deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="start + minutes; null without a time limit or before the start.",
+    )
+    minutes = StrictIntegerField(
+        allow_null=True, help_text="The round's time limit; null for none."
+    )
+
+
 class RoundOut(serializers.Serializer):
     id = StrictIntegerField()
     stage = StrictIntegerField()
@@ -180,6 +197,20 @@ class RoundOut(serializers.Serializer):
     status = serializers.CharField()
     explanation = serializers.JSONField()
     tables = TableOut(many=True)
+    clock = RoundClockOut()
+
+
+class RoundClockIn(serializers.Serializer):
+    # The range is the service's to check (400 ``invalid_time_limit``).
+    time_limit_minutes = StrictIntegerField(
+        allow_null=True,
+        help_text="The round's time limit, 1 to 1440 minutes; null clears it.",
+    )
+    restart = StrictBooleanField(
+        default=False,
+        help_text="Start the clock again from now (else it runs from the round's "
+        "start).",
+    )
 
 
 class SwapsIn(serializers.Serializer):

@@ -72,6 +72,11 @@ urlpatterns = [
         name="tournament-round-unlock",
     ),
     path(
+        "tournaments/<int:tournament_id>/rounds/<int:round_id>/clock/",
+        views.RoundClockApi.as_view(),
+        name="tournament-round-clock",
+    ),
+    path(
         "tournaments/<int:tournament_id>/tables/<int:table_id>/corrections/",
         views.TableCorrectionApi.as_view(),
         name="tournament-table-corrections",

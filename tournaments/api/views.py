@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -82,6 +83,7 @@ def _round_out(
             "status": round_.status,
             "explanation": round_.explanation,
             "tables": tables,
+            "clock": selectors.round_clock_get(round_),
         }
     ).data
 
@@ -333,6 +335,36 @@ class RoundUnlockApi(_RoundActionApi):
     """Unlock the stage's latest round."""
 
     service = staticmethod(services.round_unlock)
+
+
+class RoundClockApi(JsonApi, APIView):
+    """The round's clock, as the room screen shows it (anyone who may read the
+    tournament); a director sets its time limit or restarts it."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.RoundClockOut, **_READ})
+    def get(self, request: Request, tournament_id: int, round_id: int) -> Response:
+        tournament = selectors.tournament_get(request.user, tournament_id)
+        round_ = _round(tournament, round_id)
+        return Response(s.RoundClockOut(selectors.round_clock_get(round_)).data)
+
+    @extend_schema(request=s.RoundClockIn, responses={200: s.RoundOut, **_WRITE})
+    def post(self, request: Request, tournament_id: int, round_id: int) -> Response:
+        """Set (``null``: clear) the round's time limit; ``restart`` starts the clock
+        again from now. Directors only, while the tournament is open."""
+        if not request.user.is_authenticated:
+            raise NotAllowed("not_authenticated", _("sign in to set the round's clock"))
+        tournament = _directed(request, tournament_id)
+        round_ = _round(tournament, round_id)
+        data = _body(s.RoundClockIn, request)
+        round_ = services.round_clock_set(
+            round=round_,
+            minutes=data["time_limit_minutes"],
+            restart=data["restart"],
+            by=request.user,
+        )
+        return Response(_round_out(round_))
 
 
 class StageBoardsApi(JsonApi, APIView):

@@ -1,0 +1,166 @@
+"""The table link in the API: the phones at a table, with no account, read their
+match and enter and confirm its deals (mounted under /api/v1/):
+
+* ``GET table/{token}/`` — the match (as ``GET matches/{match}/``);
+* ``GET table/{token}/sheet`` — its score sheet (pending deals and their versions);
+* ``GET table/{token}/deal-schema`` — the JSON Schema of a deal's input;
+* ``POST table/{token}/deals/`` — enter the next deal (``Idempotency-Key`` as for
+  every submit: a table's phones share their table's keys);
+* ``POST table/{token}/deals/{number}/confirm`` — double entry: confirm a deal.
+
+The token is the one in the table's page address (``/t/{token}/``), and ``?seat=``
+says who the phone is, as on the pages. The guest reaches that match and nothing
+else: every other endpoint sees an anonymous caller. Writes go through the same
+services as the pages, so a deal's revision records ``via="table_link"`` and the
+seat. A token never issued answers 404; a withdrawn link (``link_revoked``) or one
+whose match or round is over (``link_expired``) 403.
+"""
+
+from __future__ import annotations
+
+from django.urls import path
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring import selectors, services
+from scoring.api import serializers as s
+from scoring.api.views._base import _IDEMPOTENT, _KEY, _READ_ERRORS, JsonApi, _body
+from scoring.api.views.deals import _deal_written
+from scoring.errors import NotAllowed
+from scoring.idempotency import idempotent
+from scoring.models import Match
+from scoring.table_links import TableGuest
+
+_SEAT = OpenApiParameter(
+    "seat",
+    int,
+    OpenApiParameter.QUERY,
+    description="The seat (position) of the phone's player; a confirmation needs "
+    "one, so that the deal is confirmed by the other side.",
+)
+_TOKEN = OpenApiParameter(
+    "token",
+    str,
+    OpenApiParameter.PATH,
+    description="The table link's token (the last part of its address /t/{token}/).",
+)
+_PARAMETERS = [_TOKEN, _SEAT]
+
+
+def _guest(request: Request, token: str) -> tuple[Match, TableGuest]:
+    """The table link's match and guest; 403 for a link that is no longer valid."""
+    try:
+        return selectors.table_guest_get(token, request.query_params.get("seat"))
+    except selectors.LinkGone as gone:
+        raise NotAllowed(gone.code, gone.message, gone.path) from None
+
+
+class _TableApi(JsonApi, APIView):
+    """The link is the only credential: no account is read (a signed-in phone acts
+    as the table too, and no session cookie makes a write — no CSRF to check)."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+
+class TableMatchApi(_TableApi):
+    """The table link's match with its running totals and next-deal context."""
+
+    @extend_schema(responses={200: s.MatchOut, **_READ_ERRORS}, parameters=_PARAMETERS)
+    def get(self, request: Request, token: str) -> Response:
+        match, _ = _guest(request, token)
+        return Response(s.MatchOut(match, context={"request": request}).data)
+
+
+class TableSheetApi(_TableApi):
+    """The table link's score sheet: one row per deal, with each deal's status and
+    version (what a confirmation sends back)."""
+
+    @extend_schema(responses={200: s.SheetOut, **_READ_ERRORS}, parameters=_PARAMETERS)
+    def get(self, request: Request, token: str) -> Response:
+        match, _ = _guest(request, token)
+        sheet = selectors.match_sheet_get(match)
+        context = {"request": request, "club_id": match.club_id}
+        return Response(s.SheetOut(sheet, context=context).data)
+
+
+class TableDealSchemaApi(_TableApi):
+    """The JSON Schema of a deal's input for the table link's match."""
+
+    @extend_schema(
+        responses={200: s.DealSchemaOut, **_READ_ERRORS}, parameters=_PARAMETERS
+    )
+    def get(self, request: Request, token: str) -> Response:
+        match, _ = _guest(request, token)
+        return Response(s.DealSchemaOut(selectors.deal_schema_get(match)).data)
+
+
+class TableDealSubmitApi(_TableApi):
+    """Enter the next deal of the table link's match (in a double-entry match, the
+    first entry or the other side's second)."""
+
+    @extend_schema(
+        request=s.DealSubmitIn,
+        responses={201: s.DealWriteOut, **_IDEMPOTENT},
+        parameters=[*_PARAMETERS, _KEY],
+    )
+    def post(self, request: Request, token: str) -> Response:
+        match, guest = _guest(request, token)
+
+        def run() -> Response:
+            data = _body(s.DealSubmitIn, request)
+            deal = services.deal_submit(
+                match=match, number=data["number"], input=data["input"], by=guest
+            )
+            return Response(
+                _deal_written(request, match, deal), status=status.HTTP_201_CREATED
+            )
+
+        return idempotent(request, run, table=guest)
+
+
+class TableDealConfirmApi(_TableApi):
+    """Double entry: confirm a pending deal as a seat (``?seat=``) of another side
+    than the one that entered it."""
+
+    @extend_schema(
+        request=s.DealConfirmIn,
+        responses={200: s.DealWriteOut, **_IDEMPOTENT},
+        parameters=[*_PARAMETERS, _KEY],
+    )
+    def post(self, request: Request, token: str, number: int) -> Response:
+        match, guest = _guest(request, token)
+
+        def run() -> Response:
+            data = _body(s.DealConfirmIn, request)
+            deal = services.deal_confirm(
+                match=match, number=number, base_version=data["base_version"], by=guest
+            )
+            return Response(_deal_written(request, match, deal))
+
+        return idempotent(request, run, table=guest)
+
+
+urlpatterns = [
+    path("table/<str:token>/", TableMatchApi.as_view(), name="table-match"),
+    path("table/<str:token>/sheet", TableSheetApi.as_view(), name="table-sheet"),
+    path(
+        "table/<str:token>/deal-schema",
+        TableDealSchemaApi.as_view(),
+        name="table-deal-schema",
+    ),
+    path(
+        "table/<str:token>/deals/",
+        TableDealSubmitApi.as_view(),
+        name="table-deal-list",
+    ),
+    path(
+        "table/<str:token>/deals/<int:number>/confirm",
+        TableDealConfirmApi.as_view(),
+        name="table-deal-confirm",
+    ),
+]

@@ -401,7 +401,9 @@ class SkruuviRules(Game):
             contract_points = -cost * mult
             reckoning = f"{scale.first_missing[level]}"
             if missing > 1:
-                reckoning = f"{reckoning} + {missing - 1} × {scale.later_missing[level]}"
+                reckoning = (
+                    f"{reckoning} + {missing - 1} × {scale.later_missing[level]}"
+                )
             if mult > 1:
                 reckoning = f"{reckoning}, × {mult}"
             params = {
@@ -530,9 +532,31 @@ class SkruuviRules(Game):
             ),
         )
 
-    def team_kind_note(self, state: SkruuviState, kind: str) -> str:
+    def team_kind_note(
+        self, state: SkruuviState, kind: str, *, if_no_bolsu: bool = False
+    ) -> str:
+        """The note on the coming deal by the teams; ``if_no_bolsu``: as it reads
+        after a bolsu round (Klubiskruuvi), where a player may still bid bolsu."""
         number = state.team_deals + 1
         options = state.options
+        if if_no_bolsu:
+            if kind == BASIC:
+                return msg(
+                    "If nobody bids bolsu: basic deal {number} of {deals}: 12 cards "
+                    "each, four face down; bids 1–7, misere < spades < clubs < "
+                    "diamonds < hearts < no trump; a contract below five is raised "
+                    "to five.",
+                    number=number,
+                    deals=options.basic_deals,
+                )
+            return msg(
+                "If nobody bids bolsu: kotka {number} of {deals}: 13 cards each; "
+                "bids at least six, spades < clubs < diamonds < hearts < misere < no "
+                "trump; the partners exchange four cards each way, the opponents "
+                "none.",
+                number=number - options.basic_deals,
+                deals=options.kotkas,
+            )
         if kind == BASIC:
             return msg(
                 "Basic deal {number} of {deals}: 12 cards each, four face down; bids "

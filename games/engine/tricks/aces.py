@@ -157,9 +157,7 @@ def check_deal_aces(
         group_tricks=None
         if per_side is None
         else dict(enumerate(entry if per_seat else per_side)),
-        group_name={
-            g: Seat(g) if per_seat else Side(g) for g in range(len(sides))
-        },
+        group_name={g: Seat(g) if per_seat else Side(g) for g in range(len(sides))},
         path=path,
     )
 

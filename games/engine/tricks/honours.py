@@ -116,8 +116,7 @@ def check_holdings(
                 f"{prefix}aces_in_hand.1",
                 "aces_in_two_hands",
                 msg(
-                    "only one hand can hold three or more of the four aces "
-                    "({section})",
+                    "only one hand can hold three or more of the four aces ({section})",
                     section=section,
                 ),
             )

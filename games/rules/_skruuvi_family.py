@@ -46,7 +46,6 @@ from typing import Any, ClassVar
 
 from games.engine.decks import STANDARD_52
 from games.engine.errors import RuleError
-from games.engine.text import Seat, Side, msg
 from games.engine.game import (
     DealScore,
     Fact,
@@ -55,6 +54,7 @@ from games.engine.game import (
     MatchState,
     advanced,
 )
+from games.engine.text import Seat, Side, msg
 from games.engine.tricks import (
     PARTNERS,
     Aces,

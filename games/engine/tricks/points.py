@@ -174,10 +174,12 @@ def check_announcements(
     side_tricks: Sequence[int] | None = None,
     one_trump: bool = False,
     path: str = "announcements",
+    section: str = "",
 ) -> None:
     """Each suit at most once (§7.2, §12.4); with ``one_trump`` (Marjapussi) one
     trump announcement, made before any little one; with ``side_tricks``, only a
-    side that won a trick announces (an announcement follows a won trick)."""
+    side that won a trick announces (an announcement follows a won trick).
+    ``section`` (``"§12.4"``) ends the messages in parentheses."""
     seen: dict[Suit, int] = {}
     trumps_at: int | None = None
     for i, made in enumerate(announcements):
@@ -188,6 +190,14 @@ def check_announcements(
                     at,
                     "suit_announced_twice",
                     msg(
+                        "{suit} is already announced ({other}); each suit is "
+                        "announced at most once ({section})",
+                        suit=made.suit.symbol,
+                        other=f"{path}.{seen[made.suit]}",
+                        section=section,
+                    )
+                    if section
+                    else msg(
                         "{suit} is already announced ({other}); each suit is "
                         "announced at most once",
                         suit=made.suit.symbol,
@@ -205,6 +215,13 @@ def check_announcements(
                         "second_trump_announcement",
                         msg(
                             "trumps are already announced ({other}); a later "
+                            "marriage is a little one ({section})",
+                            other=f"{path}.{trumps_at}",
+                            section=section,
+                        )
+                        if section
+                        else msg(
+                            "trumps are already announced ({other}); a later "
                             "marriage is a little one",
                             other=f"{path}.{trumps_at}",
                         ),
@@ -215,7 +232,13 @@ def check_announcements(
                     RuleError(
                         at,
                         "little_one_before_trumps",
-                        "a little one is announced only once trumps are",
+                        msg(
+                            "a little one is announced only once trumps are "
+                            "({section})",
+                            section=section,
+                        )
+                        if section
+                        else "a little one is announced only once trumps are",
                     )
                 )
             if made.trumps and trumps_at is None:
@@ -226,6 +249,12 @@ def check_announcements(
                     at,
                     "announcement_without_trick",
                     msg(
+                        "{side} won no trick, so it announced nothing ({section})",
+                        side=Side(made.side),
+                        section=section,
+                    )
+                    if section
+                    else msg(
                         "{side} won no trick, so it announced nothing",
                         side=Side(made.side),
                     ),

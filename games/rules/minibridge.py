@@ -122,7 +122,7 @@ class MinibridgeDeal(FrozenModel):
         description="Tricks won by [the declarer and the dummy, the opponents].",
         # A form asks for the declarer's tricks; the opponents took the rest of 13.
         json_schema_extra=derived_pair(
-            TRICKS, labels=("Declarer and dummy", "Opponents")
+            TRICKS, labels=(msg("Declarer and dummy"), msg("Opponents"))
         ),
     )
 

@@ -54,6 +54,7 @@ from games.engine.game import (
     MatchState,
     advanced,
 )
+from games.engine.text import Seat, Side, msg
 from games.engine.tricks import (
     PARTNERS,
     Aces,
@@ -263,8 +264,10 @@ class SkruuviRules(Game):
                     RuleError(
                         f"knocks.{i}.by",
                         "knocker_not_opponent",
-                        f"only an opponent of the declarer (seat {deal.declarer}) "
-                        "knocks",
+                        msg(
+                            "only an opponent of the declarer ({declarer}) knocks",
+                            declarer=Seat(deal.declarer),
+                        ),
                     )
                 )
             if knock.kontra_by is not None and knock.kontra_by % 2 == knock.by % 2:
@@ -292,14 +295,21 @@ class SkruuviRules(Game):
             knock = deal.knocks[0]
             if knock.kontra_by is None:
                 facts.append(
-                    Fact("knocked", f"knocked by seat {knock.by}: scores doubled")
+                    Fact(
+                        "knocked",
+                        msg("knocked by {by}: scores doubled", by=Seat(knock.by)),
+                    )
                 )
             else:
                 facts.append(
                     Fact(
                         "kontra",
-                        f"knocked by seat {knock.by}, kontra-knocked by seat "
-                        f"{knock.kontra_by}: scores quadrupled",
+                        msg(
+                            "knocked by {by}, kontra-knocked by {kontra_by}: scores "
+                            "quadrupled",
+                            by=Seat(knock.by),
+                            kontra_by=Seat(knock.kontra_by),
+                        ),
                     )
                 )
         if deal.contract == PASS_MISERE:
@@ -329,14 +339,16 @@ class SkruuviRules(Game):
                 0,
                 Fact(
                     "raised_to_five",
-                    f"bid {contract_name(deal.level, deal.contract)}: the contract "
-                    f"is raised to {name}",
+                    msg(
+                        "bid {bid}: the contract is raised to {contract}",
+                        bid=contract_name(deal.level, deal.contract),
+                        contract=name,
+                    ),
                 ),
             )
         misere = deal.contract == "misere"
         promised = contract.promised
         achieved = achieved_tricks(deal, per_side)
-        verb = "avoided" if misere else "took"
         made = achieved >= promised
         points = [0, 0]
         if made:
@@ -349,48 +361,73 @@ class SkruuviRules(Game):
             )
             base = table[level]
             bonus = scale.bonus.get((level, achieved), 0)
-            text = f"{name} by seat {declarer} made ({verb} {achieved}): {base}"
+            # The reckoning is numbers and signs ("120 + bonus 10, × 2 = 260"):
+            # the sentence around it is the template.
             if bonus and mult > 1 and not self.knocks_double_bonus(state.options):
                 contract_points = base * mult + bonus
-                text += f" × {mult} + bonus {bonus}"
+                reckoning = f"{base} × {mult} + bonus {bonus}"
             else:
                 contract_points = (base + bonus) * mult
-                if bonus:
-                    text += f" + bonus {bonus}"
+                reckoning = f"{base} + bonus {bonus}" if bonus else f"{base}"
                 if mult > 1:
-                    text = f"{text}, × {mult}" if bonus else f"{text} × {mult}"
+                    reckoning = (
+                        f"{reckoning}, × {mult}" if bonus else f"{reckoning} × {mult}"
+                    )
             if bonus or mult > 1:
-                text += f" = {contract_points}"
-            facts.append(
-                Fact(
-                    "contract_made",
-                    text,
-                    side,
-                    contract_points,
+                reckoning = f"{reckoning} = {contract_points}"
+            params = {
+                "contract": name,
+                "declarer": Seat(declarer),
+                "achieved": achieved,
+                "reckoning": reckoning,
+            }
+            text = (
+                msg(
+                    "{contract} by {declarer} made (avoided {achieved}): {reckoning}",
+                    **params,
+                )
+                if misere
+                else msg(
+                    "{contract} by {declarer} made (took {achieved}): {reckoning}",
+                    **params,
                 )
             )
+            facts.append(Fact("contract_made", text, side, contract_points))
         else:
             missing = promised - achieved
             cost = scale.first_missing[level] + scale.later_missing[level] * (
                 missing - 1
             )
             contract_points = -cost * mult
-            text = (
-                f"{name} by seat {declarer} failed ({verb} {achieved} of {promised}): "
-                f"{missing} missing, {scale.first_missing[level]}"
-            )
+            reckoning = f"{scale.first_missing[level]}"
             if missing > 1:
-                text += f" + {missing - 1} × {scale.later_missing[level]}"
+                reckoning = (
+                    f"{reckoning} + {missing - 1} × {scale.later_missing[level]}"
+                )
             if mult > 1:
-                text += f", × {mult}"
-            facts.append(
-                Fact(
-                    "contract_failed",
-                    f"{text} = {contract_points}",
-                    side,
-                    contract_points,
+                reckoning = f"{reckoning}, × {mult}"
+            params = {
+                "contract": name,
+                "declarer": Seat(declarer),
+                "achieved": achieved,
+                "promised": promised,
+                "missing": missing,
+                "reckoning": f"{reckoning} = {contract_points}",
+            }
+            text = (
+                msg(
+                    "{contract} by {declarer} failed (avoided {achieved} of "
+                    "{promised}): {missing} missing, {reckoning}",
+                    **params,
+                )
+                if misere
+                else msg(
+                    "{contract} by {declarer} failed (took {achieved} of {promised}): "
+                    "{missing} missing, {reckoning}",
+                    **params,
                 )
             )
+            facts.append(Fact("contract_failed", text, side, contract_points))
         points[side] += contract_points
         ace_points = [0, 0]
         if misere and aces is not None:
@@ -449,9 +486,16 @@ class SkruuviRules(Game):
             0,
             Fact(
                 "pass_misere",
-                f"pass misere: side 0 took {per_side[0]} tricks, side 1 took "
-                f"{per_side[1]}: side 0 {signed(trick_points[0])}, side 1 "
-                f"{signed(trick_points[1])}",
+                msg(
+                    "pass misere: {side0} took {tricks0} tricks, {side1} took "
+                    "{tricks1}: {side0} {points0}, {side1} {points1}",
+                    side0=Side(0),
+                    side1=Side(1),
+                    tricks0=per_side[0],
+                    tricks1=per_side[1],
+                    points0=signed(trick_points[0]),
+                    points1=signed(trick_points[1]),
+                ),
             ),
         )
         facts.append(self._aces_fact(ace_points))
@@ -479,23 +523,54 @@ class SkruuviRules(Game):
     def _aces_fact(ace_points: Sequence[int]) -> Fact:
         return Fact(
             "aces",
-            f"aces in the opponents' tricks: side 0 {signed(ace_points[0])}, "
-            f"side 1 {signed(ace_points[1])}",
+            msg(
+                "aces in the opponents' tricks: {side0} {points0}, {side1} {points1}",
+                side0=Side(0),
+                side1=Side(1),
+                points0=signed(ace_points[0]),
+                points1=signed(ace_points[1]),
+            ),
         )
 
-    def team_kind_note(self, state: SkruuviState, kind: str) -> str:
+    def team_kind_note(
+        self, state: SkruuviState, kind: str, *, if_no_bolsu: bool = False
+    ) -> str:
+        """The note on the coming deal by the teams; ``if_no_bolsu``: as it reads
+        after a bolsu round (Klubiskruuvi), where a player may still bid bolsu."""
         number = state.team_deals + 1
         options = state.options
-        if kind == BASIC:
-            return (
-                f"Basic deal {number} of {options.basic_deals}: 12 cards each, four "
-                "face down; bids 1–7, misere < spades < clubs < diamonds < hearts < "
-                "no trump; a contract below five is raised to five."
+        if if_no_bolsu:
+            if kind == BASIC:
+                return msg(
+                    "If nobody bids bolsu: basic deal {number} of {deals}: 12 cards "
+                    "each, four face down; bids 1–7, misere < spades < clubs < "
+                    "diamonds < hearts < no trump; a contract below five is raised "
+                    "to five.",
+                    number=number,
+                    deals=options.basic_deals,
+                )
+            return msg(
+                "If nobody bids bolsu: kotka {number} of {deals}: 13 cards each; "
+                "bids at least six, spades < clubs < diamonds < hearts < misere < no "
+                "trump; the partners exchange four cards each way, the opponents "
+                "none.",
+                number=number - options.basic_deals,
+                deals=options.kotkas,
             )
-        return (
-            f"Kotka {number - options.basic_deals} of {options.kotkas}: 13 cards "
-            "each; bids at least six, spades < clubs < diamonds < hearts < misere < "
-            "no trump; the partners exchange four cards each way, the opponents none."
+        if kind == BASIC:
+            return msg(
+                "Basic deal {number} of {deals}: 12 cards each, four face down; bids "
+                "1–7, misere < spades < clubs < diamonds < hearts < no trump; a "
+                "contract below five is raised to five.",
+                number=number,
+                deals=options.basic_deals,
+            )
+        return msg(
+            "Kotka {number} of {deals}: 13 cards each; bids at least six, spades < "
+            "clubs < diamonds < hearts < misere < no trump; the partners exchange "
+            "four cards each way, the opponents none.",
+            number=number - options.basic_deals,
+            deals=options.kotkas,
         )
 
 

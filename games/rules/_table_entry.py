@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.engine import RuleError
+from games.engine import RuleError, msg
 
 
 def table_entry_errors(
@@ -21,11 +21,16 @@ def table_entry_errors(
             RuleError(
                 field,
                 "wrong_player_count",
-                f"enter one entry per player: {seats} at this table, not {count}",
+                msg(
+                    "enter one entry per player: {seats} at this table, not {count}",
+                    seats=seats,
+                    count=count,
+                ),
             )
         )
     errors += [
-        RuleError(name, "bad_seat", f"no seat {seat} at this table")
+        # The number as entered: there is no such seat to name.
+        RuleError(name, "bad_seat", msg("no seat {seat} at this table", seat=seat))
         for name, seat in named.items()
         if seat is not None and seat >= seats
     ]

@@ -55,6 +55,7 @@ from games.engine import (
 )
 from games.engine.game import advanced
 from games.engine.inputs import FrozenModel
+from games.engine.text import Side, msg
 from games.engine.tricks import BOOK_TRICKS, PARTNERS, deal_tricks, side_tricks
 
 TRICKS = deal_tricks(52, 4)  # 4.3: all 52 cards, 13 to each of four hands
@@ -98,10 +99,17 @@ class AndroidWhist(Game):
         # other 6 or fewer, so only the winner's count is over six.
         points = tuple(max(won - BOOK_TRICKS, 0) for won in per_side)
         side = 0 if points[0] else 1
-        text = f"side {side} took {per_side[side]} tricks: {points[side]}"
+        text = msg(
+            "{side} took {tricks} tricks: {points}",
+            side=Side(side),
+            tricks=per_side[side],
+            points=points[side],
+        )
         facts = [Fact("tricks_over_six", text, side, points[side])]
         if state.totals[side] + points[side] >= state.options.target:
-            facts.append(Fact("match_won", f"side {side} wins the match", side))
+            facts.append(
+                Fact("match_won", msg("{side} wins the match", side=Side(side)), side)
+            )
         return DealScore(
             points=points,
             facts=tuple(facts),

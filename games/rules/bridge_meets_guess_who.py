@@ -84,6 +84,7 @@ from games.engine.chips import (
 from games.engine.decks import STANDARD_52
 from games.engine.game import Table, advanced
 from games.engine.inputs import PER_SIDE, FrozenModel, SeatField
+from games.engine.text import msg
 from games.engine.tricks import (
     BOOK_TRICKS,
     Contract,
@@ -220,16 +221,23 @@ class BridgeMeetsGuessWho(Game):
         fields = {"declarer": deal.declarer, "level": deal.level, "strain": deal.strain}
         given = [name for name, value in fields.items() if value is not None]
         if given and len(given) < len(fields):
+            missing = {
+                "declarer": msg(
+                    "enter the contract's declarer too, or leave the contract empty "
+                    "if both passed (§10.2.1)"
+                ),
+                "level": msg(
+                    "enter the contract's level too, or leave the contract empty if "
+                    "both passed (§10.2.1)"
+                ),
+                "strain": msg(
+                    "enter the contract's strain too, or leave the contract empty if "
+                    "both passed (§10.2.1)"
+                ),
+            }
             for name, value in fields.items():
                 if value is None:
-                    errors.append(
-                        RuleError(
-                            name,
-                            "contract_incomplete",
-                            f"enter the contract's {name} too, or leave the "
-                            "contract empty if both passed (§10.2.1)",
-                        )
-                    )
+                    errors.append(RuleError(name, "contract_incomplete", missing[name]))
         if deal.doubled and not given:
             errors.append(
                 RuleError(
@@ -252,8 +260,12 @@ class BridgeMeetsGuessWho(Game):
             facts.append(
                 Fact(
                     "all_pass",
-                    f"both passed: player {declarer} took more tricks and scores "
-                    "as if seven no trump had been bid",
+                    # "player N": the two players are no seats of a side.
+                    msg(
+                        "both passed: player {declarer} took more tricks and scores "
+                        "as if seven no trump had been bid",
+                        declarer=declarer,
+                    ),
                     declarer,
                 )
             )
@@ -269,34 +281,60 @@ class BridgeMeetsGuessWho(Game):
             "error_messages": list(deal.error_messages),
             "contract_chips": chips,
         }
-        doubled = " doubled" if contract.doubling else ""
+        params = {"declarer": declarer, "promised": contract.promised}
         if chips > 0:
-            facts.append(
-                Fact(
-                    "contract_made",
-                    f"player {declarer} made {contract.promised} "
-                    f"{contract.strain.replace('_', ' ')}{doubled} with {taken} "
-                    f"tricks: the opponent pays {chips}",
-                    declarer,
-                    chips,
+            params.update(
+                strain=contract.strain.replace("_", " "), tricks=taken, chips=chips
+            )
+            text = (
+                msg(
+                    "player {declarer} made {promised} {strain} doubled with "
+                    "{tricks} tricks: the opponent pays {chips}",
+                    **params,
+                )
+                if contract.doubling
+                else msg(
+                    "player {declarer} made {promised} {strain} with {tricks} "
+                    "tricks: the opponent pays {chips}",
+                    **params,
                 )
             )
+            facts.append(Fact("contract_made", text, declarer, chips))
         else:
-            facts.append(
-                Fact(
-                    "contract_failed",
-                    f"player {declarer} was {contract.missing(taken)} short of "
-                    f"{contract.promised}{doubled}: pays {-chips}",
-                    declarer,
-                    chips,
+            params.update(missing=contract.missing(taken), chips=-chips)
+            text = (
+                msg(
+                    "player {declarer} was {missing} short of {promised} doubled: "
+                    "pays {chips}",
+                    **params,
+                )
+                if contract.doubling
+                else msg(
+                    "player {declarer} was {missing} short of {promised}: pays {chips}",
+                    **params,
                 )
             )
-        for what, label in (("questions", "questions"), ("error_messages", "errors")):
-            for player, n in enumerate(detail[what]):
-                if n:
-                    facts.append(
-                        Fact(what, f"player {player}: {n} {label}", player, -n)
+            facts.append(Fact("contract_failed", text, declarer, chips))
+        for player, n in enumerate(detail["questions"]):
+            if n:
+                facts.append(
+                    Fact(
+                        "questions",
+                        msg("player {player}: {n} questions", player=player, n=n),
+                        player,
+                        -n,
                     )
+                )
+        for player, n in enumerate(detail["error_messages"]):
+            if n:
+                facts.append(
+                    Fact(
+                        "error_messages",
+                        msg("player {player}: {n} errors", player=player, n=n),
+                        player,
+                        -n,
+                    )
+                )
         return DealScore(
             points=deal_payments(detail).net(), facts=tuple(facts), detail=detail
         )
@@ -353,7 +391,10 @@ class BridgeMeetsGuessWho(Game):
                     "rake",
                     "Rake to the bank",
                     "text",
-                    f"{state.options.rake} each, before the deal (§10.2)",
+                    msg(
+                        "{rake} each, before the deal (§10.2)",
+                        rake=state.options.rake,
+                    ),
                 ),
             ),
         )

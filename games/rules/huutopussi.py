@@ -55,7 +55,7 @@ side has 500 or more, the side with more game points winning.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
@@ -75,6 +75,8 @@ from games.engine.cards import Suit
 from games.engine.decks import PIQUET_36
 from games.engine.game import advanced
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField, SideField
+from games.engine.text import Side as SideNumber
+from games.engine.text import msg
 from games.engine.tricks import (
     HUUTOPUSSI_CARD_POINTS,
     HUUTOPUSSI_TRUMPS,
@@ -149,15 +151,28 @@ class HuutopussiDeal(FrozenModel):
         return cards
 
 
-def _multiple_of_five(value: int, path: str, what: str, errors: list) -> None:
+def _multiple_of_five(
+    value: int,
+    path: str,
+    what: Literal["final bid", "contract", "card points"],
+    errors: list,
+) -> None:
     if value % STEP:
-        errors.append(
-            RuleError(
-                path,
-                "not_a_multiple_of_5",
-                f"the {what} {value} is not a multiple of five (§12.2)",
+        # One sentence for each thing entered, so that a translation words each.
+        if what == "final bid":
+            text = msg(
+                "the final bid {value} is not a multiple of five (§12.2)", value=value
             )
-        )
+        elif what == "contract":
+            text = msg(
+                "the contract {value} is not a multiple of five (§12.2)", value=value
+            )
+        else:
+            text = msg(
+                "the card points {value} is not a multiple of five (§12.2)",
+                value=value,
+            )
+        errors.append(RuleError(path, "not_a_multiple_of_5", text))
 
 
 def _auction(state: MatchState, deal: HuutopussiDeal, errors: list[RuleError]) -> int:
@@ -171,8 +186,12 @@ def _auction(state: MatchState, deal: HuutopussiDeal, errors: list[RuleError]) -
                 RuleError(
                     "contract",
                     "contract_below_bid",
-                    f"the contract {deal.contract} is below the final bid "
-                    f"{deal.bid}: the declarer may only raise it (§12.3)",
+                    msg(
+                        "the contract {contract} is below the final bid {bid}: the "
+                        "declarer may only raise it (§12.3)",
+                        contract=deal.contract,
+                        bid=deal.bid,
+                    ),
                 )
             )
     side = PARTNERS[deal.declarer]
@@ -183,9 +202,12 @@ def _auction(state: MatchState, deal: HuutopussiDeal, errors: list[RuleError]) -
             RuleError(
                 "declarer",
                 "may_not_bid",
-                f"side {side} has {state.totals[side]} game points: at −500 or "
-                "less it may not bid, except the dealer's opening bid of 50 "
-                "(§12.5)",
+                msg(
+                    "{side} has {points} game points: at −500 or less it may not "
+                    "bid, except the dealer's opening bid of 50 (§12.5)",
+                    side=SideNumber(side),
+                    points=state.totals[side],
+                ),
             )
         )
     return contract
@@ -215,7 +237,10 @@ def _card_points(
                 RuleError(
                     "last_trick",
                     "last_trick_without_tricks",
-                    f"side {deal.last_trick} won no trick, so not the last one",
+                    msg(
+                        "{side} won no trick, so not the last one",
+                        side=SideNumber(deal.last_trick),
+                    ),
                 )
             )
         else:
@@ -244,7 +269,11 @@ def _card_points(
                 RuleError(
                     "card_points",
                     "card_points_do_not_match_cards",
-                    f"the cards won hold {list(counted)}, not {list(points)}",
+                    msg(
+                        "the cards won hold {counted}, not {entered}",
+                        counted=str(list(counted)),
+                        entered=str(list(points)),
+                    ),
                 )
             )
     trickless = deal.no_tricks
@@ -253,7 +282,10 @@ def _card_points(
             RuleError(
                 "no_tricks",
                 "no_tricks_does_not_match_cards",
-                f"side {trickless} took no trick, but the cards say otherwise",
+                msg(
+                    "{side} took no trick, but the cards say otherwise",
+                    side=SideNumber(trickless),
+                ),
             )
         )
     if trickless is None and empty:
@@ -263,7 +295,10 @@ def _card_points(
             RuleError(
                 f"card_points.{trickless}",
                 "card_points_without_tricks",
-                f"side {trickless} took no trick, so it has no card points",
+                msg(
+                    "{side} took no trick, so it has no card points",
+                    side=SideNumber(trickless),
+                ),
             )
         )
     return points, trickless
@@ -288,9 +323,10 @@ def _announcements(
         found,
         side_tricks=[int(side != trickless) for side in (0, 1)],
         path="announcements",
+        section="§12.4",
     )
     errors.extend(
-        RuleError(paths[int(e.path.rsplit(".", 1)[-1])], e.code, e.message + " (§12.4)")
+        RuleError(paths[int(e.path.rsplit(".", 1)[-1])], e.code, e.message)
         for e in found
     )
     return made
@@ -329,14 +365,29 @@ class Huutopussi(Game):
         facts = [
             Fact(
                 "contract_made" if success else "contract_failed",
-                f"side {side} {'made' if success else 'failed'} {contract} with "
-                f"{collected[side]} card points",
+                msg(
+                    "{side} made {contract} with {points} card points",
+                    side=SideNumber(side),
+                    contract=contract,
+                    points=collected[side],
+                )
+                if success
+                else msg(
+                    "{side} failed {contract} with {points} card points",
+                    side=SideNumber(side),
+                    contract=contract,
+                    points=collected[side],
+                ),
                 side,
                 scored[side],
             ),
             Fact(
                 "opponents_card_points",
-                f"side {other}: {collected[other]} card points",
+                msg(
+                    "{side}: {points} card points",
+                    side=SideNumber(other),
+                    points=collected[other],
+                ),
                 other,
                 collected[other],
             ),
@@ -346,8 +397,11 @@ class Huutopussi(Game):
             facts.append(
                 Fact(
                     "lapari",
-                    f"läpäri: side {trickless} took no trick and loses the final "
-                    f"bid {deal.bid}",
+                    msg(
+                        "läpäri: {side} took no trick and loses the final bid {bid}",
+                        side=SideNumber(trickless),
+                        bid=deal.bid,
+                    ),
                     trickless,
                     -deal.bid,
                 )
@@ -398,8 +452,16 @@ class Huutopussi(Game):
                     "barred_from_bidding",
                     "May not bid (−500 or less)",
                     "text",
-                    " and ".join(f"side {s}" for s in barred)
-                    + " (the dealer may still open at 50)",
+                    msg(
+                        "{side} (the dealer may still open at 50)",
+                        side=SideNumber(barred[0]),
+                    )
+                    if len(barred) == 1
+                    else msg(
+                        "{side0} and {side1} (the dealer may still open at 50)",
+                        side0=SideNumber(barred[0]),
+                        side1=SideNumber(barred[1]),
+                    ),
                 )
             )
         return NextDeal(

@@ -55,6 +55,7 @@ from games.engine.game import (
     Table,
 )
 from games.engine.registry import register
+from games.engine.text import Seat, msg
 from games.engine.tricks import Aces, check_aces, check_tricks_add_up
 from games.rules._skruuvi_deal import BOLSU, KOTKA, SEATS, TRICKS, Knock, SkruuviDeal
 from games.rules._skruuvi_family import Scale, SkruuviRules, SkruuviState, signed
@@ -156,8 +157,11 @@ class Klubiskruuvi(SkruuviRules):
                 RuleError(
                     "bolsu",
                     "bolsu_required",
-                    "four basic deals and four kotkas are played: the remaining "
-                    f"deals are bolsus (seats {', '.join(map(str, left))})",
+                    msg(
+                        "four basic deals and four kotkas are played: the remaining "
+                        "deals are bolsus (seats {seats})",
+                        seats=", ".join(map(str, left)),
+                    ),
                 ),
             )
         if errors:
@@ -191,7 +195,10 @@ class Klubiskruuvi(SkruuviRules):
                 RuleError(
                     "declarer",
                     "second_bolsu",
-                    f"seat {declarer} has already played its bolsu this game",
+                    msg(
+                        "{declarer} has already played its bolsu this game",
+                        declarer=Seat(declarer),
+                    ),
                 )
             )
         knockers: dict[int, int] = {}
@@ -209,8 +216,11 @@ class Klubiskruuvi(SkruuviRules):
                     RuleError(
                         f"knocks.{i}.by",
                         "knocked_twice",
-                        f"seat {knock.by} already knocked "
-                        f"(knocks.{knockers[knock.by]})",
+                        msg(
+                            "{by} already knocked ({other})",
+                            by=Seat(knock.by),
+                            other=f"knocks.{knockers[knock.by]}",
+                        ),
                     )
                 )
             else:
@@ -257,16 +267,9 @@ class Klubiskruuvi(SkruuviRules):
                 group_tricks=None
                 if declarer_tricks is None
                 else dict(enumerate(deal.tricks)),
-                group_name={
-                    g: (
-                        f"seat {g}"
-                        if per_seat
-                        else "the declarer"
-                        if g == 0
-                        else "the opponents"
-                    )
-                    for g in range(SEATS)
-                },
+                group_name={g: Seat(g) for g in range(SEATS)}
+                if per_seat
+                else _group_won,
             )
         if errors:
             raise DealRejected(errors)
@@ -316,20 +319,32 @@ class Klubiskruuvi(SkruuviRules):
             facts.append(
                 Fact(
                     "bolsu_made",
-                    f"{name} by seat {declarer} made: each opponent {each}",
+                    msg(
+                        "{bolsu} by {declarer} made: each opponent {each}",
+                        bolsu=name,
+                        declarer=Seat(declarer),
+                        each=each,
+                    ),
                 )
             )
         else:
-            whose = "the opponents" if mussolini else "the declarer"
-            text = f"{FIRST_TRICK}"
-            if wrong > 1:
-                text += f" + {wrong - 1} × {LATER_TRICK} = {each}"
-            plural = "trick" if wrong == 1 else "tricks"
+            # The reckoning is numbers and signs: "100 + 2 × 50 = 200".
+            reckoning = (
+                f"{FIRST_TRICK} + {wrong - 1} × {LATER_TRICK} = {each}"
+                if wrong > 1
+                else f"{FIRST_TRICK}"
+            )
             facts.append(
                 Fact(
                     "bolsu_failed",
-                    f"{name} by seat {declarer} failed: {whose} took {wrong} "
-                    f"{plural}, each opponent {text}",
+                    _bolsu_failed(
+                        mussolini,
+                        wrong,
+                        bolsu=name,
+                        declarer=Seat(declarer),
+                        wrong=wrong,
+                        reckoning=reckoning,
+                    ),
                 )
             )
         ace_points = 0
@@ -341,9 +356,13 @@ class Klubiskruuvi(SkruuviRules):
             facts.append(
                 Fact(
                     "aces",
-                    f"aces: each opponent +{won_by_declarer} (won by the declarer) "
-                    f"-{won_by_opponents} (won by the opponents) = "
-                    f"{signed(ace_points)}",
+                    msg(
+                        "aces: each opponent +{by_declarer} (won by the declarer) "
+                        "-{by_opponents} (won by the opponents) = {points}",
+                        by_declarer=won_by_declarer,
+                        by_opponents=won_by_opponents,
+                        points=signed(ace_points),
+                    ),
                 )
             )
         mults = {
@@ -357,21 +376,28 @@ class Klubiskruuvi(SkruuviRules):
             # 16.4: aces do not score double in a failed bolsu even if knocked.
             seat_points[seat] = each * mult + ace_points * (mult if made else 1)
             if mult > 1:
-                word = "knocked" if mult == 2 else "knocked, kontra-knocked"
                 facts.append(
                     Fact(
                         "knocked",
-                        f"seat {seat} {word}: × {mult}"
-                        + ("" if made or not ace_points else " (not the aces)")
-                        + f" = {seat_points[seat]}",
+                        _bolsu_knock(
+                            mult == 2,
+                            aces_apart=not made and bool(ace_points),
+                            seat=Seat(seat),
+                            mult=mult,
+                            points=seat_points[seat],
+                        ),
                     )
                 )
         seat_points[declarer] = -sum(seat_points)
         facts.append(
             Fact(
                 "bolsu_scores",
-                "bolsu scores: "
-                + ", ".join(f"seat {s} {signed(p)}" for s, p in enumerate(seat_points)),
+                msg(
+                    "bolsu scores: {seat0} {points0}, {seat1} {points1}, "
+                    "{seat2} {points2}, {seat3} {points3}",
+                    **{f"seat{s}": Seat(s) for s in range(SEATS)},
+                    **{f"points{s}": signed(p) for s, p in enumerate(seat_points)},
+                ),
             )
         )
         return DealScore(
@@ -418,23 +444,33 @@ class Klubiskruuvi(SkruuviRules):
         limit = self.team_deal_limit(state)
         left = tuple(s for s in range(SEATS) if s not in state.bolsu_declarers)
         total = self.match_goal(state.options).deals
-        notes = [f"Deal {state.deal_number} of {total}."]
+        notes = [
+            msg("Deal {number} of {deals}.", number=state.deal_number, deals=total)
+        ]
         seats = ", ".join(map(str, left))
         if state.team_deals >= limit:
             notes.append(
-                f"Four basic deals and four kotkas are played: this deal is a bolsu. "
-                f"Seats {seats} must still bid it, in turn from seat {first}; one "
-                "may pass while another of them has not yet passed in this deal."
+                msg(
+                    "Four basic deals and four kotkas are played: this deal is a "
+                    "bolsu. Seats {seats} must still bid it, in turn from {first}; "
+                    "one may pass while another of them has not yet passed in this "
+                    "deal.",
+                    seats=seats,
+                    first=Seat(first),
+                )
             )
         else:
             if left:
                 notes.append(
-                    f"Bolsu round from seat {first}: seats {seats} have not declared "
-                    "their bolsu and may bid it."
+                    msg(
+                        "Bolsu round from {first}: seats {seats} have not declared "
+                        "their bolsu and may bid it.",
+                        first=Seat(first),
+                        seats=seats,
+                    )
                 )
             kind = self.team_kind(state)
-            note = self.team_kind_note(state, kind)
-            notes.append(f"If nobody bids bolsu: {note[0].lower()}{note[1:]}")
+            notes.append(self.team_kind_note(state, kind, if_no_bolsu=True))
             if kind == KOTKA:
                 notes.append(
                     "In a kotka each player takes one of the four cards on the table "
@@ -447,3 +483,63 @@ class Klubiskruuvi(SkruuviRules):
             may_bid=left,
             notes=tuple(notes),
         )
+
+
+def _group_won(group: int, tricks: int, ace_tricks: int) -> str:
+    """A bolsu's aces entered against tricks per side: group 0 is the declarer,
+    group 1 the three opponents."""
+    if group == 0:
+        return msg(
+            "the declarer won {tricks} tricks but aces fell in {ace_tricks} tricks "
+            "won there",
+            tricks=tricks,
+            ace_tricks=ace_tricks,
+        )
+    return msg(
+        "the opponents won {tricks} tricks but aces fell in {ace_tricks} tricks won "
+        "there",
+        tricks=tricks,
+        ace_tricks=ace_tricks,
+    )
+
+
+def _bolsu_failed(mussolini: bool, tricks: int, **params: object) -> str:
+    """A failed bolsu: who took the tricks that went the wrong way, and how many."""
+    if mussolini:
+        if tricks == 1:
+            return msg(
+                "{bolsu} by {declarer} failed: the opponents took {wrong} trick, "
+                "each opponent {reckoning}",
+                **params,
+            )
+        return msg(
+            "{bolsu} by {declarer} failed: the opponents took {wrong} tricks, "
+            "each opponent {reckoning}",
+            **params,
+        )
+    if tricks == 1:
+        return msg(
+            "{bolsu} by {declarer} failed: the declarer took {wrong} trick, "
+            "each opponent {reckoning}",
+            **params,
+        )
+    return msg(
+        "{bolsu} by {declarer} failed: the declarer took {wrong} tricks, "
+        "each opponent {reckoning}",
+        **params,
+    )
+
+
+def _bolsu_knock(doubled: bool, *, aces_apart: bool, **params: object) -> str:
+    """An opponent's knock in a bolsu; in a failed bolsu its aces are not
+    multiplied (16.4)."""
+    if doubled:
+        if aces_apart:
+            return msg("{seat} knocked: × {mult} (not the aces) = {points}", **params)
+        return msg("{seat} knocked: × {mult} = {points}", **params)
+    if aces_apart:
+        return msg(
+            "{seat} knocked, kontra-knocked: × {mult} (not the aces) = {points}",
+            **params,
+        )
+    return msg("{seat} knocked, kontra-knocked: × {mult} = {points}", **params)

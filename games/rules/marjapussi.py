@@ -63,6 +63,8 @@ from games.engine.cards import Card, Suit
 from games.engine.decks import PIQUET_36
 from games.engine.game import advanced
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SideField
+from games.engine.text import Side as SideNumber
+from games.engine.text import msg
 from games.engine.tricks import (
     MARJAPUSSI_LITTLE_ONE,
     MARJAPUSSI_PIPS,
@@ -158,7 +160,11 @@ def _pips(deal: MarjapussiDeal, errors: list[RuleError]) -> tuple[int, ...] | No
             RuleError(
                 "pips",
                 "pips_do_not_match_cards",
-                f"the cards won hold {list(counted)} pips, not {list(deal.pips)}",
+                msg(
+                    "the cards won hold {counted} pips, not {entered}",
+                    counted=str(list(counted)),
+                    entered=str(list(deal.pips)),
+                ),
             )
         )
         return None
@@ -177,7 +183,10 @@ def _trickless(deal: MarjapussiDeal, errors: list[RuleError]) -> int | None:
             RuleError(
                 "no_tricks",
                 "no_tricks_does_not_match_cards",
-                f"side {deal.no_tricks} won no trick, but the cards say otherwise",
+                msg(
+                    "{side} won no trick, but the cards say otherwise",
+                    side=SideNumber(deal.no_tricks),
+                ),
             )
         )
     side = deal.no_tricks if deal.no_tricks is not None else (empty or [None])[0]
@@ -186,7 +195,10 @@ def _trickless(deal: MarjapussiDeal, errors: list[RuleError]) -> int | None:
             RuleError(
                 "last_trick",
                 "last_trick_without_tricks",
-                f"side {side} won no trick, so not the last one (§7.3)",
+                msg(
+                    "{side} won no trick, so not the last one (§7.3)",
+                    side=SideNumber(side),
+                ),
             )
         )
     return side
@@ -201,12 +213,15 @@ def _announcements(
     made: list[Announcement] = []
     paths: list[str] = []
     if (deal.trumps is None) != (deal.trumps_by is None):
-        path, what = (
-            ("trumps_by", "side") if deal.trumps_by is None else ("trumps", "suit")
-        )
-        errors.append(
-            RuleError(path, "trumps_incomplete", f"enter the trumps' {what} too (§7.2)")
-        )
+        if deal.trumps_by is None:
+            error = RuleError(
+                "trumps_by", "trumps_incomplete", "enter the trumps' side too (§7.2)"
+            )
+        else:
+            error = RuleError(
+                "trumps", "trumps_incomplete", "enter the trumps' suit too (§7.2)"
+            )
+        errors.append(error)
     elif deal.trumps is not None:
         made.append(Announcement(deal.trumps, deal.trumps_by))
         paths.append("trumps")
@@ -221,9 +236,10 @@ def _announcements(
         side_tricks=[int(side != trickless) for side in (0, 1)],
         one_trump=True,
         path="announcements",
+        section="§7.2",
     )
     errors.extend(
-        RuleError(paths[int(e.path.rsplit(".", 1)[-1])], e.code, e.message + " (§7.2)")
+        RuleError(paths[int(e.path.rsplit(".", 1)[-1])], e.code, e.message)
         for e in found
     )
     return made
@@ -259,7 +275,10 @@ class Marjapussi(Game):
                 RuleError(
                     f"pips.{trickless}",
                     "pips_without_tricks",
-                    f"side {trickless} won no trick, so it has no pips",
+                    msg(
+                        "{side} won no trick, so it has no pips",
+                        side=SideNumber(trickless),
+                    ),
                 )
             )
         if errors or pips is None:
@@ -272,8 +291,15 @@ class Marjapussi(Game):
         facts = [
             Fact(
                 "trumps" if a.trumps else "little_one",
-                f"side {a.side}: {'trumps' if a.trumps else 'little one'} "
-                f"{a.suit.symbol}",
+                msg(
+                    "{side}: trumps {suit}", side=SideNumber(a.side), suit=a.suit.symbol
+                )
+                if a.trumps
+                else msg(
+                    "{side}: little one {suit}",
+                    side=SideNumber(a.side),
+                    suit=a.suit.symbol,
+                ),
                 a.side,
                 MARJAPUSSI_TRUMPS[a.suit] if a.trumps else MARJAPUSSI_LITTLE_ONE,
             )
@@ -285,11 +311,20 @@ class Marjapussi(Game):
             more = 0 if pips[0] > pips[1] else 1
             points[more] += MORE_PIPS
             facts.append(
-                Fact("more_pips", f"more pips ({pips[0]}–{pips[1]})", more, MORE_PIPS)
+                Fact(
+                    "more_pips",
+                    msg("more pips ({pips0}–{pips1})", pips0=pips[0], pips1=pips[1]),
+                    more,
+                    MORE_PIPS,
+                )
             )
         if trickless is not None:
             facts.append(
-                Fact("porvoo", f"side {trickless} won no trick: Porvoo", trickless)
+                Fact(
+                    "porvoo",
+                    msg("{side} won no trick: Porvoo", side=SideNumber(trickless)),
+                    trickless,
+                )
             )
         return DealScore(
             points=tuple(points),

@@ -63,6 +63,7 @@ from games.engine import (
 from games.engine.decks import STANDARD_52
 from games.engine.game import advanced
 from games.engine.inputs import FrozenModel, SeatField, derived_pair
+from games.engine.text import Seat, msg
 from games.engine.tricks import (
     Contract,
     ContractTable,
@@ -121,7 +122,7 @@ class MinibridgeDeal(FrozenModel):
         description="Tricks won by [the declarer and the dummy, the opponents].",
         # A form asks for the declarer's tricks; the opponents took the rest of 13.
         json_schema_extra=derived_pair(
-            TRICKS, labels=("Declarer and dummy", "Opponents")
+            TRICKS, labels=(msg("Declarer and dummy"), msg("Opponents"))
         ),
     )
 
@@ -137,8 +138,13 @@ def contract_error(contract: int, trumps: str) -> RuleError | None:
     return RuleError(
         "trumps" if contract in CONTRACTS else "contract",
         "not_a_contract",
-        f"{contract} tricks with {trumps.replace('_', ' ')} is not a contract; "
-        f"the contracts are {legal} (§11.3)",
+        msg(
+            "{contract} tricks with {trumps} is not a contract; the contracts are "
+            "{legal} (§11.3)",
+            contract=contract,
+            trumps=trumps.replace("_", " "),
+            legal=legal,
+        ),
     )
 
 
@@ -182,18 +188,43 @@ class Minibridge(Game):
         scored = contract_points(contract, outcome, number)
         declarer = deal.declarer
         points = tuple(scored if seat == declarer else 0 for seat in range(PLAYERS))
-        column = COLUMN_NAMES[number >= LATE]
+        late = number >= LATE
+        params = {
+            "declarer": Seat(declarer),
+            "promised": contract.promised,
+            "scored": scored,
+        }
+        # One sentence a column (COLUMN_NAMES), so that a translation names each.
         if contract.made(outcome):
+            params.update(trumps=deal.trumps.replace("_", " "), tricks=outcome)
             text = (
-                f"seat {declarer} made {contract.promised} "
-                f"{deal.trumps.replace('_', ' ')} with {outcome} tricks "
-                f"({column}): {scored}"
+                msg(
+                    "{declarer} made {promised} {trumps} with {tricks} tricks (In the "
+                    "end): {scored}",
+                    **params,
+                )
+                if late
+                else msg(
+                    "{declarer} made {promised} {trumps} with {tricks} tricks (In the "
+                    "beginning): {scored}",
+                    **params,
+                )
             )
             code = "contract_made"
         else:
+            params["missing"] = contract.missing(outcome)
             text = (
-                f"seat {declarer} was {contract.missing(outcome)} short of "
-                f"{contract.promised} ({column}): {scored}"
+                msg(
+                    "{declarer} was {missing} short of {promised} (In the end): "
+                    "{scored}",
+                    **params,
+                )
+                if late
+                else msg(
+                    "{declarer} was {missing} short of {promised} (In the "
+                    "beginning): {scored}",
+                    **params,
+                )
             )
             code = "contract_failed"
         return DealScore(
@@ -225,14 +256,29 @@ class Minibridge(Game):
         number = state.deal_number
         late = number >= LATE
         made = POINTS.column(number)
+        column = {
+            "made7": made[7],
+            "made9": made[9],
+            "made12": made[12],
+            "overtrick": OVERTRICK,
+            "missing": PER_MISSING_TRICK.value("missing", number),
+        }
         rows = (
             ContextRow(
                 "column",
                 "Column",
                 "text",
-                f"{COLUMN_NAMES[late]}: made 7 → {made[7]}, 9–11 → {made[9]}, "
-                f"12 → {made[12]}, +{OVERTRICK} an overtrick, "
-                f"−{PER_MISSING_TRICK.value('missing', number)} a missing trick",
+                msg(
+                    "In the end: made 7 → {made7}, 9–11 → {made9}, 12 → {made12}, "
+                    "+{overtrick} an overtrick, −{missing} a missing trick",
+                    **column,
+                )
+                if late
+                else msg(
+                    "In the beginning: made 7 → {made7}, 9–11 → {made9}, 12 → "
+                    "{made12}, +{overtrick} an overtrick, −{missing} a missing trick",
+                    **column,
+                ),
             ),
             ContextRow("first_to_announce", "Announces first", "seat", state.dealer),
             ContextRow("deals_left", "Deals left", "number", DEALS - number + 1),

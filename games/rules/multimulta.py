@@ -41,6 +41,7 @@ from games.engine import (
 )
 from games.engine.game import advanced
 from games.engine.inputs import FrozenModel, derived_pair
+from games.engine.text import Side, msg
 from games.engine.tricks import PARTNERS, Rubber, deal_tricks, side_tricks
 
 TRICKS = deal_tricks(36, 4)  # 6.2: 36 cards, 9 each
@@ -108,14 +109,21 @@ class Multimulta(Game):
         facts = [
             Fact(
                 "tricks_over_four",
-                f"side {side} took {per_side[side]} tricks: {points}",
+                msg(
+                    "{side} took {tricks} tricks: {points}",
+                    side=Side(side),
+                    tricks=per_side[side],
+                    points=points,
+                ),
                 side,
                 points,
             )
         ]
         rubber = state.rubber
         if rubber.toward[side] + points >= rubber.game_target:
-            facts.append(Fact("game_won", f"side {side} wins the game", side))
+            facts.append(
+                Fact("game_won", msg("{side} wins the game", side=Side(side)), side)
+            )
         return DealScore(
             points=(points, 0) if side == 0 else (0, points),
             facts=tuple(facts),

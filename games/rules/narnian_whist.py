@@ -73,6 +73,7 @@ from games.engine import (
 )
 from games.engine.game import advanced
 from games.engine.inputs import FrozenModel, SeatField
+from games.engine.text import Seat, msg
 from games.engine.tricks import seat_role, side_tricks
 
 PLAYERS = 3
@@ -171,9 +172,12 @@ class NarnianWhist(Game):
                 RuleError(
                     "attacker",
                     "attacked_already",
-                    f"seat {attacker} has attacked already in deals "
-                    f"{'4–6' if state.swapped else '1–3'}; everyone attacks once "
-                    "before the seat swap and once after it (§5.3)",
+                    msg(
+                        "{attacker} has attacked already in deals {deals}; everyone "
+                        "attacks once before the seat swap and once after it (§5.3)",
+                        attacker=Seat(attacker),
+                        deals="4–6" if state.swapped else "1–3",
+                    ),
                 )
             )
         if errors or per_side is None:
@@ -185,8 +189,13 @@ class NarnianWhist(Game):
             facts=(
                 Fact(
                     "attacker_tricks",
-                    f"seat {attacker} attacked and took {won} of {tricks} tricks "
-                    "with the dummy",
+                    msg(
+                        "{attacker} attacked and took {won} of {tricks} tricks with "
+                        "the dummy",
+                        attacker=Seat(attacker),
+                        won=won,
+                        tricks=tricks,
+                    ),
                     attacker,
                     won,
                 ),
@@ -233,7 +242,10 @@ class NarnianWhist(Game):
             notes = ("Two players exchange seats before this deal (§5.3).",)
             rows.append(
                 ContextRow(
-                    "seat_swap", "Seat swap", "text", "two players exchange seats now"
+                    "seat_swap",
+                    "Seat swap",
+                    "text",
+                    msg("two players exchange seats now"),
                 )
             )
         return NextDeal(

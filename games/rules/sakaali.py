@@ -44,7 +44,6 @@ from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
-from pydantic_core import PydanticCustomError
 
 from games.engine.cards import Card
 from games.engine.decks import STANDARD_52
@@ -63,6 +62,7 @@ from games.engine.inputs import (
     PER_SIDE,
     CardList,
     FrozenModel,
+    input_error,
 )
 from games.engine.melds import (
     NO_WILDS,
@@ -71,6 +71,7 @@ from games.engine.melds import (
     deck_errors,
 )
 from games.engine.registry import register
+from games.engine.text import Seat, Side, msg
 
 HAND = 5
 TEAM_HAND = 10
@@ -154,10 +155,8 @@ class SakaaliOptions(FrozenModel):
         seen: set[str] = set()
         for board in boards:
             if board in seen:
-                raise PydanticCustomError(
-                    "duplicate_board",
-                    "board {board} is listed twice",
-                    {"board": board},
+                raise input_error(
+                    "duplicate_board", "board {board} is listed twice", board=board
                 )
             seen.add(board)
         return boards
@@ -233,15 +232,34 @@ def team_hand(cards: Sequence[Card], side: int | None = None) -> TeamHand:
         # The cards of one rank from one deck: SET holds them exactly when there
         # are enough of them (what read_meld would find, without reading them).
         if count >= SET.min_length:
-            word = "three" if count == 3 else "four"
-            facts.append(Fact("set", f"{word} {_name(rank, True)}: 0", side, 0))
+            ranks = _name(rank, True)
+            text = (
+                msg("three {ranks}: 0", ranks=ranks)
+                if count == 3
+                else msg("four {ranks}: 0", ranks=ranks)
+            )
+            facts.append(Fact("set", text, side, 0))
         elif count == 2:
             total += PAIR
-            facts.append(Fact("pair", f"pair of {_name(rank, True)}: 25", side, PAIR))
+            facts.append(
+                Fact(
+                    "pair",
+                    msg("pair of {ranks}: 25", ranks=_name(rank, True)),
+                    side,
+                    PAIR,
+                )
+            )
         else:
             lost = VALUES[rank] + SINGLE_EXTRA
             total += lost
-            facts.append(Fact("single", f"single {_name(rank)}: {lost}", side, lost))
+            facts.append(
+                Fact(
+                    "single",
+                    msg("single {rank}: {lost}", rank=_name(rank), lost=lost),
+                    side,
+                    lost,
+                )
+            )
     return TeamHand(total, total == 0, tuple(facts))
 
 
@@ -293,8 +311,12 @@ class Sakaali(Game):
                 RuleError(
                     "board",
                     "wrong_board",
-                    f"deal {state.deal_number} of this table is board {expected}, "
-                    f"not {deal.board}",
+                    msg(
+                        "deal {number} of this table is board {expected}, not {board}",
+                        number=state.deal_number,
+                        expected=expected,
+                        board=deal.board,
+                    ),
                 )
             )
         return expected
@@ -309,8 +331,11 @@ class Sakaali(Game):
                     RuleError(
                         f"card_points.{side}",
                         "unreachable_card_points",
-                        f"no ten cards lose exactly {value} card points (sets 0, "
-                        "pairs 25, singles value + 20)",
+                        msg(
+                            "no ten cards lose exactly {value} card points (sets 0, "
+                            "pairs 25, singles value + 20)",
+                            value=value,
+                        ),
                     )
                 )
         return deal.card_points
@@ -346,7 +371,11 @@ class Sakaali(Game):
                             RuleError(
                                 f"{path}.hands.{i}",
                                 "hand_size",
-                                f"a player keeps {HAND} cards, not {len(hand)}",
+                                msg(
+                                    "a player keeps {keeps} cards, not {cards}",
+                                    keeps=HAND,
+                                    cards=len(hand),
+                                ),
                             )
                         )
                 tens.append(ten if good else None)
@@ -357,7 +386,11 @@ class Sakaali(Game):
                         RuleError(
                             f"{path}.cards",
                             "team_hand_size",
-                            f"a team keeps {TEAM_HAND} cards, not {len(team.cards)}",
+                            msg(
+                                "a team keeps {keeps} cards, not {cards}",
+                                keeps=TEAM_HAND,
+                                cards=len(team.cards),
+                            ),
                         )
                     )
                     tens.append(None)
@@ -391,7 +424,12 @@ class Sakaali(Game):
                 facts.extend(hand.facts)
         for side, lost in enumerate(card_points):
             facts.append(
-                Fact("card_points", f"side {side} card points: {lost}", side, lost)
+                Fact(
+                    "card_points",
+                    msg("{side} card points: {lost}", side=Side(side), lost=lost),
+                    side,
+                    lost,
+                )
             )
         a, b = card_points
         winner: int | None = None
@@ -403,27 +441,48 @@ class Sakaali(Game):
                 options.boards
             )
             if last_board:
-                text = f"tie at {a}: no points; no board follows, the bonus lapses"
+                text = msg(
+                    "tie at {points}: no points; no board follows, the bonus lapses",
+                    points=a,
+                )
             elif options.tie_bonus_carries:
-                text = (
-                    f"tie at {a}: no points; the winner of the next deal gets "
-                    f"{state.bonus + WIN_BONUS} bonus"
+                text = msg(
+                    "tie at {points}: no points; the winner of the next deal gets "
+                    "{bonus} bonus",
+                    points=a,
+                    bonus=state.bonus + WIN_BONUS,
                 )
             else:
-                text = f"tie at {a}: no points"
+                text = msg("tie at {points}: no points", points=a)
             facts.append(Fact("tie", text, None, 0))
         else:
             winner = 0 if a < b else 1
             sets_bonus = ALL_IN_SETS if card_points[winner] == 0 else 0
             won = difference + state.bonus + sets_bonus
             points = (won, 0) if winner == 0 else (0, won)
+            reckoning = {
+                "winner": Side(winner),
+                "more": max(a, b),
+                "less": min(a, b),
+                "difference": difference,
+                "bonus": state.bonus,
+                "won": won,
+            }
             facts.append(
                 Fact(
                     "deal_won",
-                    f"side {winner} wins the deal: {max(a, b)} − {min(a, b)} = "
-                    f"{difference}, + {state.bonus} bonus"
-                    + (f", + {ALL_IN_SETS} all in sets" if sets_bonus else "")
-                    + f" = {won}",
+                    msg(
+                        "{winner} wins the deal: {more} − {less} = {difference}, + "
+                        "{bonus} bonus, + {sets} all in sets = {won}",
+                        sets=ALL_IN_SETS,
+                        **reckoning,
+                    )
+                    if sets_bonus
+                    else msg(
+                        "{winner} wins the deal: {more} − {less} = {difference}, + "
+                        "{bonus} bonus = {won}",
+                        **reckoning,
+                    ),
                     winner,
                     won,
                 )
@@ -432,7 +491,11 @@ class Sakaali(Game):
                 facts.append(
                     Fact(
                         "all_in_sets",
-                        f"side {winner} has all ten cards in sets: + {ALL_IN_SETS}",
+                        msg(
+                            "{winner} has all ten cards in sets: + {sets}",
+                            winner=Side(winner),
+                            sets=ALL_IN_SETS,
+                        ),
                         winner,
                         ALL_IN_SETS,
                     )
@@ -531,32 +594,52 @@ class Sakaali(Game):
         if options.boards:
             board = options.boards[state.deal_number - 1]
             notes.append(
-                f"Board {board} (deal {state.deal_number} of {len(options.boards)}): "
-                "play the hands of this board; keep each hand for the other table."
+                msg(
+                    "Board {board} (deal {number} of {deals}): play the hands of "
+                    "this board; keep each hand for the other table.",
+                    board=board,
+                    number=state.deal_number,
+                    deals=len(options.boards),
+                )
             )
         else:
             totals = (0, 0) if state.new_game else state.totals
             if options.best_of > 1:
                 game = sum(state.games_won) + 1
                 notes.append(
-                    f"Game {game} of best of {options.best_of}; games "
-                    f"{state.games_won[0]}–{state.games_won[1]}."
+                    msg(
+                        "Game {game} of best of {best_of}; games {won0}–{won1}.",
+                        game=game,
+                        best_of=options.best_of,
+                        won0=state.games_won[0],
+                        won1=state.games_won[1],
+                    )
                 )
             if state.new_game:
-                notes.append("A new game starts at 0–0.")
+                notes.append(msg("A new game starts at 0–0."))
             notes.append(
-                f"{options.target} wins: side 0 needs "
-                f"{max(options.target - totals[0], 0)}, side 1 "
-                f"{max(options.target - totals[1], 0)}."
+                msg(
+                    "{target} wins: {side0} needs {needs0}, {side1} {needs1}.",
+                    target=options.target,
+                    side0=Side(0),
+                    needs0=max(options.target - totals[0], 0),
+                    side1=Side(1),
+                    needs1=max(options.target - totals[1], 0),
+                )
             )
         notes.append(
-            f"Each player is dealt 13 cards and plays 8, starting with seat {first}; "
-            "the partners' last five cards make the team's ten."
+            msg(
+                "Each player is dealt 13 cards and plays 8, starting with {first}; "
+                "the partners' last five cards make the team's ten.",
+                first=Seat(first),
+            )
         )
         if state.bonus > WIN_BONUS:
             notes.append(
-                f"Tied deal(s) before: the winner of this deal gets {state.bonus} "
-                "bonus."
+                msg(
+                    "Tied deal(s) before: the winner of this deal gets {bonus} bonus.",
+                    bonus=state.bonus,
+                )
             )
         return NextDeal(
             number=state.deal_number,

@@ -69,6 +69,7 @@ from games.engine import (
 from games.engine.decks import STANDARD_52
 from games.engine.game import advanced
 from games.engine.inputs import FrozenModel
+from games.engine.text import Side, msg
 from games.engine.tricks import (
     PARTNERS,
     AcePlace,
@@ -174,9 +175,13 @@ class ScrewMisere(Game):
                     RuleError(
                         "choice",
                         "choice_required",
-                        f"both sides reach {target} with normal scoring: side "
-                        f"{chooser} (fewer minus points this deal) chooses normal "
-                        "scoring or protection (§19.3)",
+                        msg(
+                            "both sides reach {target} with normal scoring: "
+                            "{chooser} (fewer minus points this deal) chooses normal "
+                            "scoring or protection (§19.3)",
+                            target=target,
+                            chooser=Side(chooser),
+                        ),
                     )
                 ]
             )
@@ -186,9 +191,12 @@ class ScrewMisere(Game):
                     RuleError(
                         "choice",
                         "choice_not_open",
-                        "a side chooses the scoring only when both sides would "
-                        f"reach {target} with normal scoring and one took fewer "
-                        "minus points in the deal (§19.3)",
+                        msg(
+                            "a side chooses the scoring only when both sides would "
+                            "reach {target} with normal scoring and one took fewer "
+                            "minus points in the deal (§19.3)",
+                            target=target,
+                        ),
                     )
                 ]
             )
@@ -196,8 +204,13 @@ class ScrewMisere(Game):
         facts = [
             Fact(
                 "minus",
-                f"side {side}: {per_side[side]} tricks + "
-                f"{normal[side] - per_side[side]} for aces = {normal[side]}",
+                msg(
+                    "{side}: {tricks} tricks + {aces} for aces = {minus}",
+                    side=Side(side),
+                    tricks=per_side[side],
+                    aces=normal[side] - per_side[side],
+                    minus=normal[side],
+                ),
                 side,
                 normal[side],
             )
@@ -205,15 +218,20 @@ class ScrewMisere(Game):
         ]
         if how == PROTECTED:
             if protected == -1:
-                text = (
-                    f"both sides took {normal[0]} and would reach {target}: "
-                    "neither can lose this deal, both score 0"
+                text = msg(
+                    "both sides took {minus} and would reach {target}: neither can "
+                    "lose this deal, both score 0",
+                    minus=normal[0],
+                    target=target,
                 )
             else:
-                text = (
-                    f"side {protected} would reach {target} in a deal it won: "
-                    f"it scores 0, side {1 - protected} the difference "
-                    f"{points[1 - protected]}"
+                text = msg(
+                    "{protected} would reach {target} in a deal it won: it scores 0, "
+                    "{other} the difference {difference}",
+                    protected=Side(protected),
+                    target=target,
+                    other=Side(1 - protected),
+                    difference=points[1 - protected],
                 )
             facts.append(
                 Fact("protected", text, protected if protected != -1 else None)
@@ -270,8 +288,10 @@ class ScrewMisere(Game):
                     "card_passing",
                     "Passing",
                     "text",
-                    "the two players left of the dealer each give a card to their "
-                    "partner, then the other two (§19.2); no trumps",
+                    msg(
+                        "the two players left of the dealer each give a card to "
+                        "their partner, then the other two (§19.2); no trumps"
+                    ),
                 ),
             ),
         )

@@ -32,6 +32,7 @@ from games.engine.errors import DealRejected
 from games.engine.game import DealScore, NextDeal
 from games.engine.inputs import FrozenModel
 from games.engine.registry import register
+from games.engine.text import Seat, msg
 from games.rules._skruuvi_deal import SEATS, SkruuviDeal
 from games.rules._skruuvi_family import Scale, SkruuviRules, SkruuviState
 
@@ -99,11 +100,14 @@ class Skruuvi(SkruuviRules):
         first = (state.dealer + 1) % SEATS
         total = self.match_goal(options).deals
         notes = (
-            f"Deal {state.deal_number} of {total}.",
+            msg("Deal {number} of {deals}.", number=state.deal_number, deals=total),
             self.team_kind_note(state, self.team_kind(state)),
-            f"Seat {first} (left of the dealer) bids first. If everyone passes at "
-            f"the first turn the deal is a pass misere and seat {first} leads; "
-            "otherwise the declarer's left-hand opponent leads.",
+            msg(
+                "{first:C} (left of the dealer) bids first. If everyone passes at "
+                "the first turn the deal is a pass misere and {first} leads; "
+                "otherwise the declarer's left-hand opponent leads.",
+                first=Seat(first),
+            ),
         )
         return NextDeal(
             number=state.deal_number,

@@ -55,6 +55,9 @@ from games.engine import (
 from games.engine.decks import STANDARD_52
 from games.engine.game import advanced
 from games.engine.inputs import PER_SIDE, FrozenModel, SideField, seat_role
+from games.engine.text import Seat as SeatNumber
+from games.engine.text import Side as SideNumber
+from games.engine.text import msg
 from games.engine.tricks import (
     PARTNERS,
     AcesInHand,
@@ -193,7 +196,12 @@ def more_tricks(per_side: tuple[int, ...]) -> int:
 def _trick_points_fact(side: int, tricks: int, level: int) -> Fact:
     return Fact(
         "trick_points",
-        f"side {side}: {tricks} tricks × {level} × 10 trick points",
+        msg(
+            "{side}: {tricks} tricks × {level} × 10 trick points",
+            side=SideNumber(side),
+            tricks=tricks,
+            level=level,
+        ),
         side,
         tricks * level * 10,
     )
@@ -203,26 +211,49 @@ def _trick_points_fact(side: int, tricks: int, level: int) -> Fact:
 def _contract_fact(level: int, strain: str, declarer: int, taken: int) -> Fact:
     side = PARTNERS[declarer]
     contract = _contract(level, strain)
-    name = f"{level} {STRAIN_NAMES[strain]} by seat {declarer}"
+    params = {
+        "contract": f"{level} {STRAIN_NAMES[strain]}",
+        "declarer": SeatNumber(declarer),
+    }
     if not contract.made(taken):
         missing = contract.missing(taken)
         return Fact(
             "contract_failed",
-            f"{name} failed: {missing} missing × 1000 × {level}",
+            msg(
+                "{contract} by {declarer} failed: {missing} missing × 1000 × {level}",
+                missing=missing,
+                level=level,
+                **params,
+            ),
             side,
             -missing * 1000 * level,
         )
     slam = SLAMS.get(level, 0)
     if slam:
-        return Fact("slam", f"{name} made: {slam}", side, slam)
-    return Fact("contract_made", f"{name} made (no bonus under six)", side, 0)
+        return Fact(
+            "slam",
+            msg("{contract} by {declarer} made: {slam}", slam=slam, **params),
+            side,
+            slam,
+        )
+    return Fact(
+        "contract_made",
+        msg("{contract} by {declarer} made (no bonus under six)", **params),
+        side,
+        0,
+    )
 
 
 @lru_cache(maxsize=1 << 12)
 def _many_tricks_fact(side: int, tricks: int) -> Fact:
     """12 tricks 1000, 13 tricks 1000 more, promised or not (§18.3.1)."""
     bonus = 1000 if tricks == 12 else 2000
-    return Fact("twelve_tricks", f"side {side} took {tricks} tricks", side, bonus)
+    return Fact(
+        "twelve_tricks",
+        msg("{side} took {tricks} tricks", side=SideNumber(side), tricks=tricks),
+        side,
+        bonus,
+    )
 
 
 @lru_cache(maxsize=1 << 12)
@@ -232,8 +263,19 @@ def _sequence_fact(seat: int, suit: str, length: int, trump: str | None) -> Fact
         points *= 2
     return Fact(
         "sequence",
-        f"seat {seat}: sequence of {length} from the ace in {suit}"
-        + (" (trumps)" if suit == trump else ""),
+        msg(
+            "{seat}: sequence of {length} from the ace in {suit} (trumps)",
+            seat=SeatNumber(seat),
+            length=length,
+            suit=suit,
+        )
+        if suit == trump
+        else msg(
+            "{seat}: sequence of {length} from the ace in {suit}",
+            seat=SeatNumber(seat),
+            length=length,
+            suit=suit,
+        ),
         PARTNERS[seat],
         points,
     )
@@ -243,7 +285,7 @@ def _sequence_fact(seat: int, suit: str, length: int, trump: str | None) -> Fact
 def _aces_in_hand_fact(seat: int, aces: int) -> Fact:
     return Fact(
         "aces_in_hand",
-        f"seat {seat}: {aces} aces in one hand",
+        msg("{seat}: {aces} aces in one hand", seat=SeatNumber(seat), aces=aces),
         PARTNERS[seat],
         500 if aces == 3 else 1000,
     )
@@ -253,7 +295,12 @@ def _aces_in_hand_fact(seat: int, aces: int) -> Fact:
 def _trump_majority_fact(holder: int, count: int, level: int) -> Fact:
     return Fact(
         "trump_majority",
-        f"side {holder}: more trumps 10–A ({count}), 100 × {level} × {count}",
+        msg(
+            "{side}: more trumps 10–A ({count}), 100 × {level} × {count}",
+            side=SideNumber(holder),
+            count=count,
+            level=level,
+        ),
         holder,
         100 * level * count,
     )
@@ -264,10 +311,16 @@ def _ace_majority_fact(
     holder: int, count: int, level: int, no_trump: bool, tie: bool
 ) -> Fact:
     unit = 250 if no_trump else 100
+    params = {"side": SideNumber(holder), "count": count, "unit": unit, "level": level}
     return Fact(
         "ace_majority",
-        f"side {holder}: more aces ({count}), {unit} × {level} × {count}"
-        + (" (2–2: more tricks)" if tie else ""),
+        msg(
+            "{side}: more aces ({count}), {unit} × {level} × {count} (2–2: more "
+            "tricks)",
+            **params,
+        )
+        if tie
+        else msg("{side}: more aces ({count}), {unit} × {level} × {count}", **params),
         holder,
         unit * level * count,
     )
@@ -276,7 +329,10 @@ def _ace_majority_fact(
 @lru_cache(maxsize=1 << 12)
 def _game_fact(side: int, nth: int, unit: int) -> Fact:
     return Fact(
-        "game_won", f"side {side} wins its game {nth}", side, game_bonus(nth, unit)
+        "game_won",
+        msg("{side} wins its game {nth}", side=SideNumber(side), nth=nth),
+        side,
+        game_bonus(nth, unit),
     )
 
 
@@ -284,7 +340,12 @@ def _game_fact(side: int, nth: int, unit: int) -> Fact:
 def _all_pass_bonus_fact(side: int, deals: int, bonus: int) -> Fact:
     return Fact(
         "all_pass_bonus",
-        f"side {side} wins the rubber: {deals} all-pass deals × {bonus}",
+        msg(
+            "{side} wins the rubber: {deals} all-pass deals × {bonus}",
+            side=SideNumber(side),
+            deals=deals,
+            bonus=bonus,
+        ),
         side,
         deals * bonus,
     )
@@ -294,7 +355,10 @@ def _all_pass_bonus_fact(side: int, deals: int, bonus: int) -> Fact:
 def _all_pass_fact(bonus: int) -> Fact:
     return Fact(
         "all_pass",
-        f"all passed: redealt; the rubber's winner gets {bonus} for it (§18.3.3)",
+        msg(
+            "all passed: redealt; the rubber's winner gets {bonus} for it (§18.3.3)",
+            bonus=bonus,
+        ),
     )
 
 
@@ -343,12 +407,12 @@ class Vint(Game):
             return None
         if deal.strain is None or deal.level is None or deal.declarer is None:
             for name, what in (
-                ("strain", "the trump suit or no trump"),
-                ("level", "the number part (1–7)"),
-                ("declarer", "the declarer's seat"),
+                ("strain", msg("enter the trump suit or no trump")),
+                ("level", msg("enter the number part (1–7)")),
+                ("declarer", msg("enter the declarer's seat")),
             ):
                 if getattr(deal, name) is None:
-                    errors.append(RuleError(name, f"{name}_required", f"enter {what}"))
+                    errors.append(RuleError(name, f"{name}_required", what))
         if deal.aces is None:
             errors.append(
                 RuleError("aces", "aces_required", "enter the aces held per side")
@@ -366,8 +430,11 @@ class Vint(Game):
                 RuleError(
                     "trumps",
                     "trumps_required",
-                    "enter the trumps 10–A held per side: the majority scores "
-                    f"({SECTION})",
+                    msg(
+                        "enter the trumps 10–A held per side: the majority scores "
+                        "({section})",
+                        section=SECTION,
+                    ),
                 )
             )
         if deal.trumps is not None:
@@ -395,8 +462,14 @@ class Vint(Game):
                         RuleError(
                             f"aces.{side}",
                             "fewer_aces_than_shown",
-                            f"side {side} held {deal.aces[side]} aces, but its hands "
-                            f"show {shown[side]} ({SECTION})",
+                            msg(
+                                "{side} held {held} aces, but its hands show "
+                                "{shown} ({section})",
+                                side=SideNumber(side),
+                                held=deal.aces[side],
+                                shown=shown[side],
+                                section=SECTION,
+                            ),
                         )
                     )
         if shows and holdings_fit and deal.trumps is not None and trump is not None:
@@ -407,8 +480,14 @@ class Vint(Game):
                         RuleError(
                             f"sequences.{i}.length",
                             "sequence_longer_than_trumps",
-                            f"side {side} held {deal.trumps[side]} trumps 10–A "
-                            f"but a trump sequence of {run.length} ({SECTION})",
+                            msg(
+                                "{side} held {held} trumps 10–A but a trump "
+                                "sequence of {length} ({section})",
+                                side=SideNumber(side),
+                                held=deal.trumps[side],
+                                length=run.length,
+                                section=SECTION,
+                            ),
                         )
                     )
         if errors:

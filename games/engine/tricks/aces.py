@@ -5,7 +5,7 @@ See :mod:`games.engine.tricks` for the terms and invariants.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -14,6 +14,7 @@ from pydantic import Field
 from games.engine.cards import ACE_HIGH, Card, Suit
 from games.engine.errors import RuleError
 from games.engine.inputs import CardField, FrozenModel, seat_role
+from games.engine.text import Seat, Side, msg
 
 # -- where the aces fell ----------------------------------------------------------
 
@@ -49,18 +50,25 @@ def check_aces(
     *,
     group_of: Sequence[int],
     group_tricks: Mapping[int, int] | None,
-    group_name: Mapping[int, str],
+    group_name: Mapping[int, Seat] | Callable[[int, int, int], str],
     path: str = "aces",
 ) -> Aces | None:
     """The four aces, each once; one winner per trick; no group (a seat, a side, or
-    a lone declarer and the rest) won more ace tricks than tricks."""
+    a lone declarer and the rest) won more ace tricks than tricks.
+
+    ``group_name`` names each group as a seat or a side (``Seat(2)``), or is the
+    sentence itself, ``(group, tricks, ace_tricks) -> text``, where a group is no
+    seat or side ("the declarer won 3 tricks but …")."""
     before = len(errors)
     if len(aces) != len(ACES):
         errors.append(
             RuleError(
                 path,
                 "four_aces",
-                f"enter where each of the four aces fell ({len(aces)} entered)",
+                msg(
+                    "enter where each of the four aces fell ({entered} entered)",
+                    entered=len(aces),
+                ),
             )
         )
     seen: dict[Card, int] = {}
@@ -69,7 +77,9 @@ def check_aces(
         if ace.card not in ACES:
             errors.append(
                 RuleError(
-                    f"{path}.{i}.card", "not_an_ace", f"{ace.card.code} is not an ace"
+                    f"{path}.{i}.card",
+                    "not_an_ace",
+                    msg("{card} is not an ace", card=ace.card.code),
                 )
             )
         elif ace.card in seen:
@@ -77,7 +87,11 @@ def check_aces(
                 RuleError(
                     f"{path}.{i}.card",
                     "ace_twice",
-                    f"{ace.card.code} is already entered ({path}.{seen[ace.card]})",
+                    msg(
+                        "{card} is already entered ({other})",
+                        card=ace.card.code,
+                        other=f"{path}.{seen[ace.card]}",
+                    ),
                 )
             )
         else:
@@ -88,7 +102,11 @@ def check_aces(
                 RuleError(
                     f"{path}.{i}.seat",
                     "trick_two_winners",
-                    f"trick {ace.trick} was won by seat {other} (another ace in it)",
+                    msg(
+                        "trick {trick} was won by {seat} (another ace in it)",
+                        trick=ace.trick,
+                        seat=Seat(other),
+                    ),
                 )
             )
     if group_tricks is not None and len(errors) == before:
@@ -101,8 +119,15 @@ def check_aces(
                     RuleError(
                         path,
                         "more_ace_tricks_than_tricks",
-                        f"{group_name[group]} won {group_tricks[group]} tricks but "
-                        f"aces fell in {len(tricks)} tricks won there",
+                        group_name(group, group_tricks[group], len(tricks))
+                        if callable(group_name)
+                        else msg(
+                            "{group} won {tricks} tricks but aces fell in "
+                            "{ace_tricks} tricks won there",
+                            group=group_name[group],
+                            tricks=group_tricks[group],
+                            ace_tricks=len(tricks),
+                        ),
                     )
                 )
     if len(errors) != before:
@@ -132,9 +157,7 @@ def check_deal_aces(
         group_tricks=None
         if per_side is None
         else dict(enumerate(entry if per_seat else per_side)),
-        group_name={
-            g: f"{'seat' if per_seat else 'side'} {g}" for g in range(len(sides))
-        },
+        group_name={g: Seat(g) if per_seat else Side(g) for g in range(len(sides))},
         path=path,
     )
 

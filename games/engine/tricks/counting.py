@@ -11,6 +11,7 @@ from typing import Any
 
 from games.engine.errors import RuleError
 from games.engine.inputs import ROLE
+from games.engine.text import msg
 
 PARTNERS = (0, 1, 0, 1)
 """The side of each seat when partners sit opposite (Tuppi, Skruuvi, the pussis)."""
@@ -36,7 +37,9 @@ def deal_tricks(deck_size: int, players: int) -> int:
 def tricks_error(total: int, tricks: int = 13, path: str = "tricks") -> RuleError:
     """The one error for tricks that do not add up to the deal's ``tricks``."""
     return RuleError(
-        path, f"tricks_not_{tricks}", f"tricks add up to {total}, not {tricks}"
+        path,
+        f"tricks_not_{tricks}",
+        msg("tricks add up to {total}, not {tricks}", total=total, tricks=tricks),
     )
 
 
@@ -77,8 +80,12 @@ def tricks_per_side(
         RuleError(
             path,
             "bad_tricks_length",
-            f"enter tricks per side ({side_count} numbers) or per seat "
-            f"({len(sides)} numbers)",
+            msg(
+                "enter tricks per side ({per_side} numbers) or per seat "
+                "({per_seat} numbers)",
+                per_side=side_count,
+                per_seat=len(sides),
+            ),
         )
     )
     return None

@@ -32,6 +32,7 @@ from pydantic import Field
 
 from games.engine.errors import RuleError
 from games.engine.inputs import FrozenModel, seat_role
+from games.engine.text import Seat, msg
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 SuitName = Literal["spades", "hearts", "diamonds", "clubs"]
@@ -64,20 +65,32 @@ def check_split(
     errors: list[RuleError],
     *,
     path: str,
-    what: str,
+    what: Literal["aces", "trumps 10–A", "value cards"],
     section: str,
 ) -> bool:
     """Whether a count per side adds up to what the deck holds of it."""
     if sum(counts) == total:
         return True
-    errors.append(
-        RuleError(
-            path,
-            f"{path.replace('.', '_')}_not_{total}",
-            f"{what} per side add up to {sum(counts)}; the deck holds {total} "
-            f"({section})",
+    # One sentence a thing counted, so that a translation can say each its own way.
+    params = {"counted": sum(counts), "total": total, "section": section}
+    if what == "aces":
+        text = msg(
+            "aces per side add up to {counted}; the deck holds {total} ({section})",
+            **params,
         )
-    )
+    elif what == "trumps 10–A":
+        text = msg(
+            "trumps 10–A per side add up to {counted}; the deck holds {total} "
+            "({section})",
+            **params,
+        )
+    else:
+        text = msg(
+            "value cards per side add up to {counted}; the deck holds {total} "
+            "({section})",
+            **params,
+        )
+    errors.append(RuleError(path, f"{path.replace('.', '_')}_not_{total}", text))
     return False
 
 
@@ -102,7 +115,10 @@ def check_holdings(
             RuleError(
                 f"{prefix}aces_in_hand.1",
                 "aces_in_two_hands",
-                f"only one hand can hold three or more of the four aces ({section})",
+                msg(
+                    "only one hand can hold three or more of the four aces ({section})",
+                    section=section,
+                ),
             )
         )
     seen: dict[str, int] = {}
@@ -113,7 +129,11 @@ def check_holdings(
                 RuleError(
                     f"{where}.suit",
                     "sequence_not_scored",
-                    f"only sequences in {' or '.join(suits)} score here ({section})",
+                    msg(
+                        "only sequences in {suits} score here ({section})",
+                        suits=" or ".join(suits),
+                        section=section,
+                    ),
                 )
             )
         if run.suit in seen:
@@ -121,8 +141,11 @@ def check_holdings(
                 RuleError(
                     f"{where}.suit",
                     "sequence_twice",
-                    f"one ace of {run.suit}: its sequence is already entered "
-                    f"({prefix}sequences.{seen[run.suit]})",
+                    msg(
+                        "one ace of {suit}: its sequence is already entered ({other})",
+                        suit=run.suit,
+                        other=f"{prefix}sequences.{seen[run.suit]}",
+                    ),
                 )
             )
         else:
@@ -135,9 +158,14 @@ def check_holdings(
                 RuleError(
                     f"{prefix}sequences.{elsewhere[0]}.seat",
                     "sequence_without_ace",
-                    f"seat {hand.seat} held {hand.aces} aces: "
-                    f"{len(elsewhere)} sequences at other seats need more aces than "
-                    f"are left ({section})",
+                    msg(
+                        "{seat} held {aces} aces: {sequences} sequences at other "
+                        "seats need more aces than are left ({section})",
+                        seat=Seat(hand.seat),
+                        aces=hand.aces,
+                        sequences=len(elsewhere),
+                        section=section,
+                    ),
                 )
             )
     return len(errors) == before

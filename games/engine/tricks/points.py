@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from games.engine.cards import Card, Suit
 from games.engine.decks import DeckSpec, check_deck_counted
 from games.engine.errors import RuleError
+from games.engine.text import Side, msg
 
 # -- card points ------------------------------------------------------------------
 
@@ -79,7 +80,12 @@ def check_card_points(
         RuleError(
             path,
             "card_points_do_not_add_up",
-            f"card points add up to {sum(points)}, not {total} ({values.name})",
+            msg(
+                "card points add up to {counted}, not {total} ({values})",
+                counted=sum(points),
+                total=total,
+                values=values.name,
+            ),
         )
     )
     return False
@@ -104,7 +110,11 @@ def check_won_cards(
                 RuleError(
                     f"{path}.{side}",
                     "cards_not_whole_tricks",
-                    f"{len(cards)} cards are not whole tricks of {per_trick}",
+                    msg(
+                        "{cards} cards are not whole tricks of {per_trick}",
+                        cards=len(cards),
+                        per_trick=per_trick,
+                    ),
                 )
             )
     errors.extend(
@@ -114,14 +124,20 @@ def check_won_cards(
     )
     count = sum(len(cards) for cards in won)
     if count != deck.size:
-        where = f" ({section})" if section else ""
-        errors.append(
-            RuleError(
-                path,
-                f"cards_not_{deck.size}",
-                f"{count} cards entered; the tricks hold all {deck.size}{where}",
+        if section:
+            text = msg(
+                "{count} cards entered; the tricks hold all {size} ({section})",
+                count=count,
+                size=deck.size,
+                section=section,
             )
-        )
+        else:
+            text = msg(
+                "{count} cards entered; the tricks hold all {size}",
+                count=count,
+                size=deck.size,
+            )
+        errors.append(RuleError(path, f"cards_not_{deck.size}", text))
     return len(errors) == before
 
 
@@ -158,10 +174,12 @@ def check_announcements(
     side_tricks: Sequence[int] | None = None,
     one_trump: bool = False,
     path: str = "announcements",
+    section: str = "",
 ) -> None:
     """Each suit at most once (§7.2, §12.4); with ``one_trump`` (Marjapussi) one
     trump announcement, made before any little one; with ``side_tricks``, only a
-    side that won a trick announces (an announcement follows a won trick)."""
+    side that won a trick announces (an announcement follows a won trick).
+    ``section`` (``"§12.4"``) ends the messages in parentheses."""
     seen: dict[Suit, int] = {}
     trumps_at: int | None = None
     for i, made in enumerate(announcements):
@@ -171,8 +189,20 @@ def check_announcements(
                 RuleError(
                     at,
                     "suit_announced_twice",
-                    f"{made.suit.symbol} is already announced "
-                    f"({path}.{seen[made.suit]}); each suit is announced at most once",
+                    msg(
+                        "{suit} is already announced ({other}); each suit is "
+                        "announced at most once ({section})",
+                        suit=made.suit.symbol,
+                        other=f"{path}.{seen[made.suit]}",
+                        section=section,
+                    )
+                    if section
+                    else msg(
+                        "{suit} is already announced ({other}); each suit is "
+                        "announced at most once",
+                        suit=made.suit.symbol,
+                        other=f"{path}.{seen[made.suit]}",
+                    ),
                 )
             )
         else:
@@ -183,8 +213,18 @@ def check_announcements(
                     RuleError(
                         at,
                         "second_trump_announcement",
-                        f"trumps are already announced ({path}.{trumps_at}); a later "
-                        "marriage is a little one",
+                        msg(
+                            "trumps are already announced ({other}); a later "
+                            "marriage is a little one ({section})",
+                            other=f"{path}.{trumps_at}",
+                            section=section,
+                        )
+                        if section
+                        else msg(
+                            "trumps are already announced ({other}); a later "
+                            "marriage is a little one",
+                            other=f"{path}.{trumps_at}",
+                        ),
                     )
                 )
             elif not made.trumps and trumps_at is None:
@@ -192,7 +232,13 @@ def check_announcements(
                     RuleError(
                         at,
                         "little_one_before_trumps",
-                        "a little one is announced only once trumps are",
+                        msg(
+                            "a little one is announced only once trumps are "
+                            "({section})",
+                            section=section,
+                        )
+                        if section
+                        else "a little one is announced only once trumps are",
                     )
                 )
             if made.trumps and trumps_at is None:
@@ -202,7 +248,16 @@ def check_announcements(
                 RuleError(
                     at,
                     "announcement_without_trick",
-                    f"side {made.side} won no trick, so it announced nothing",
+                    msg(
+                        "{side} won no trick, so it announced nothing ({section})",
+                        side=Side(made.side),
+                        section=section,
+                    )
+                    if section
+                    else msg(
+                        "{side} won no trick, so it announced nothing",
+                        side=Side(made.side),
+                    ),
                 )
             )
 

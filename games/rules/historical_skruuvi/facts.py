@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.engine import (
-    Fact,
-)
+from games.engine import Fact, Seat, Side, msg
 from games.engine.tricks import (
     PARTNERS,
     Contract,
@@ -30,9 +28,12 @@ from games.rules.historical_skruuvi.inputs import (
 
 @lru_cache(maxsize=1 << 12)
 def _trick_points_fact(side: int, achieved: int, level: int, misere: bool) -> Fact:
+    params = {"side": Side(side), "achieved": achieved, "level": level}
     return Fact(
         "trick_points",
-        f"side {side}: {achieved} tricks {'avoided' if misere else 'won'} × {level}",
+        msg("{side}: {achieved} tricks avoided × {level}", **params)
+        if misere
+        else msg("{side}: {achieved} tricks won × {level}", **params),
         side,
         achieved * level,
     )
@@ -45,28 +46,51 @@ def _contract_fact(bid: int, kind: str, declarer: int, done: int, mult: int) -> 
     level = max(bid, LOWEST)
     contract = Contract(level, kind)
     side = declarer % 2
-    name = f"{level} {TYPE_NAMES[kind]}"
-    if level != bid:
-        name += f" (bid {bid}, raised to {LOWEST})"
+    params = {
+        "contract": f"{level} {TYPE_NAMES[kind]}",
+        "bid": bid,
+        "lowest": LOWEST,
+        "declarer": Seat(declarer),
+    }
+    raised = level != bid
     if contract.made(done):
         over = 0 if level == LOWEST else contract.overtricks(done)
-        text = f"{name} by seat {declarer} made: {HISTORICAL.made[level]}"
+        # The reckoning is numbers and signs: "(1000 + 2 × 200) × 2".
+        reckoning = f"{HISTORICAL.made[level]}"
         if over:
-            text += f" + {over} × {OVERTRICK}"
+            reckoning = f"{reckoning} + {over} × {OVERTRICK}"
             if mult != 1:
-                text = text.replace(": ", ": (", 1) + ")"
+                reckoning = f"({reckoning})"
+        params["reckoning"] = f"{reckoning}{times(mult)}"
         points = HISTORICAL.made[level] + OVERTRICK * over
-        return Fact("contract_made", f"{text}{times(mult)}", side, points * mult)
+        text = (
+            msg(
+                "{contract} (bid {bid}, raised to {lowest}) by {declarer} made: "
+                "{reckoning}",
+                **params,
+            )
+            if raised
+            else msg("{contract} by {declarer} made: {reckoning}", **params)
+        )
+        return Fact("contract_made", text, side, points * mult)
     missing = contract.missing(done)
     cost = HISTORICAL.first_missing[level] + HISTORICAL.later_missing[level] * (
         missing - 1
     )
-    return Fact(
-        "contract_failed",
-        f"{name} by seat {declarer} failed: {missing} missing, −{cost}{times(mult)}",
-        side,
-        -cost * mult,
+    params.update(missing=missing, cost=cost, times=times(mult))
+    text = (
+        msg(
+            "{contract} (bid {bid}, raised to {lowest}) by {declarer} failed: "
+            "{missing} missing, −{cost}{times}",
+            **params,
+        )
+        if raised
+        else msg(
+            "{contract} by {declarer} failed: {missing} missing, −{cost}{times}",
+            **params,
+        )
     )
+    return Fact("contract_failed", text, side, -cost * mult)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -75,7 +99,13 @@ def _aces_fact(side: int, raw: int, mult: int) -> Fact:
     tricks) × 100, knocks applying (17.4.3, 17.4.4)."""
     return Fact(
         "aces",
-        f"side {side}: aces in the opponents' tricks {raw} × {ACE_FACTOR}{times(mult)}",
+        msg(
+            "{side}: aces in the opponents' tricks {raw} × {factor}{times}",
+            side=Side(side),
+            raw=raw,
+            factor=ACE_FACTOR,
+            times=times(mult),
+        ),
         side,
         raw * ACE_FACTOR * mult,
     )
@@ -87,8 +117,13 @@ def _pass_misere_fact(side: int, their_tricks: int, mult: int) -> Fact:
     took — × 100; no trick points."""
     return Fact(
         "pass_misere",
-        f"pass misere: side {1 - side} took {their_tricks} tricks, × {ACE_FACTOR}"
-        f"{times(mult)}",
+        msg(
+            "pass misere: {opponents} took {tricks} tricks, × {factor}{times}",
+            opponents=Side(1 - side),
+            tricks=their_tricks,
+            factor=ACE_FACTOR,
+            times=times(mult),
+        ),
         side,
         their_tricks * ACE_FACTOR * mult,
     )
@@ -102,11 +137,22 @@ def _value_cards_fact(
     formula = (
         f"{level} × (2 × {count} + 1) × 10" if no_trump else f"{level} × {count} × 10"
     )
-    text = f"side {holder}: more value cards ({count}), {formula}"
+    params = {
+        "side": Side(holder),
+        "count": count,
+        "formula": formula,
+        "times": times(mult),
+    }
     if away:
         holder = 1 - holder
-        text += ", to the opponents: the declarers took fewer tricks"
-    return Fact("value_cards", f"{text}{times(mult)}", holder, amount * mult)
+        text = msg(
+            "{side}: more value cards ({count}), {formula}, to the opponents: the "
+            "declarers took fewer tricks{times}",
+            **params,
+        )
+    else:
+        text = msg("{side}: more value cards ({count}), {formula}{times}", **params)
+    return Fact("value_cards", text, holder, amount * mult)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -114,7 +160,13 @@ def _aces_in_hand_fact(seat: int, aces: int, no_trump: bool, mult: int) -> Fact:
     base = {3: 200, 4: 400}[aces] * (2 if no_trump else 1)
     return Fact(
         "aces_in_hand",
-        f"seat {seat}: {aces} aces in one hand, {base}{times(mult)}",
+        msg(
+            "{seat}: {aces} aces in one hand, {base}{times}",
+            seat=Seat(seat),
+            aces=aces,
+            base=base,
+            times=times(mult),
+        ),
         PARTNERS[seat],
         base * mult,
     )
@@ -125,8 +177,14 @@ def _sequence_fact(seat: int, suit: str, length: int, mult: int) -> Fact:
     base = 200 * (length - 2)
     return Fact(
         "sequence",
-        f"seat {seat}: sequence of {length} from the ace in {suit}, "
-        f"{base}{times(mult)}",
+        msg(
+            "{seat}: sequence of {length} from the ace in {suit}, {base}{times}",
+            seat=Seat(seat),
+            length=length,
+            suit=suit,
+            base=base,
+            times=times(mult),
+        ),
         PARTNERS[seat],
         base * mult,
     )
@@ -136,8 +194,9 @@ def _sequence_fact(seat: int, suit: str, length: int, mult: int) -> Fact:
 def _game_fact(side: int, nth: int, in_kotkas: bool, unit: int) -> Fact:
     return Fact(
         "game_won",
-        f"side {side} wins its game {nth}"
-        + (" (60 in one kotka)" if in_kotkas else ""),
+        msg("{side} wins its game {nth} (60 in one kotka)", side=Side(side), nth=nth)
+        if in_kotkas
+        else msg("{side} wins its game {nth}", side=Side(side), nth=nth),
         side,
         game_bonus(nth, unit),
     )

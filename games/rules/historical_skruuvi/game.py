@@ -12,6 +12,9 @@ from games.engine import (
     MatchGoal,
     NextDeal,
     RuleError,
+    Seat,
+    Side,
+    msg,
     register,
 )
 from games.engine.tricks import (
@@ -145,8 +148,11 @@ class HistoricalSkruuvi(SkruuviRules):
                         RuleError(
                             name,
                             "honours_outside_trump_and_no_trump",
-                            "cards in hand score only in trump and no trump "
-                            f"contracts ({SECTION})",
+                            msg(
+                                "cards in hand score only in trump and no trump "
+                                "contracts ({section})",
+                                section=SECTION,
+                            ),
                         )
                     )
         else:
@@ -163,7 +169,10 @@ class HistoricalSkruuvi(SkruuviRules):
                 RuleError(
                     "value_cards",
                     "value_cards_required",
-                    f"enter the value cards held per side: they score ({SECTION})",
+                    msg(
+                        "enter the value cards held per side: they score ({section})",
+                        section=SECTION,
+                    ),
                 )
             )
         suits = SUITS if shape == "no_trump" else (deal.contract,)
@@ -193,8 +202,14 @@ class HistoricalSkruuvi(SkruuviRules):
                     RuleError(
                         f"value_cards.{side}",
                         "fewer_value_cards_than_shown",
-                        f"side {side} held {deal.value_cards[side]} value cards, but "
-                        f"its aces and sequences show {need[side]} ({SECTION})",
+                        msg(
+                            "{side} held {held} value cards, but its aces and "
+                            "sequences show {shown} ({section})",
+                            side=Side(side),
+                            held=deal.value_cards[side],
+                            shown=need[side],
+                            section=SECTION,
+                        ),
                     )
                 )
 
@@ -218,14 +233,22 @@ class HistoricalSkruuvi(SkruuviRules):
             facts.append(
                 Fact(
                     "knocked" if knock.kontra_by is None else "kontra",
-                    f"knocked by seat {knock.by}: × 2"
+                    msg("knocked by {by}: × 2", by=Seat(knock.by))
                     if knock.kontra_by is None
-                    else f"knocked by seat {knock.by}, kontra-knocked by seat "
-                    f"{knock.kontra_by}: × 4",
+                    else msg(
+                        "knocked by {by}, kontra-knocked by {kontra_by}: × 4",
+                        by=Seat(knock.by),
+                        kontra_by=Seat(knock.kontra_by),
+                    ),
                 )
             )
         if state.stake > 1:
-            facts.append(Fact("replay", f"replayed match: scores × {state.stake}"))
+            facts.append(
+                Fact(
+                    "replay",
+                    msg("replayed match: scores × {stake}", stake=state.stake),
+                )
+            )
         trick_points = (0, 0)
         detail: dict[str, Any] = {
             "kind": kind,
@@ -376,19 +399,30 @@ class HistoricalSkruuvi(SkruuviRules):
             facts.append(
                 Fact(
                     "replay_at_double",
-                    f"the match ends {abs(difference)} apart (under 10): it is "
-                    f"replayed at × {state.stake * 2} (§17.5)",
+                    msg(
+                        "the match ends {difference} apart (under 10): it is "
+                        "replayed at × {stake} (§17.5)",
+                        difference=abs(difference),
+                        stake=state.stake * 2,
+                    ),
                 )
             )
             return
         winner = None if difference == 0 else (0 if difference > 0 else 1)
         book = main_book(difference)
         detail["main_book"] = book
+        apart = {"difference": abs(difference), "book": book}
         facts.append(
             Fact(
                 "main_book",
-                f"match over, {abs(difference)} apart: {book} to the main book"
-                + (f" for side {winner}" if winner is not None else ""),
+                msg("match over, {difference} apart: {book} to the main book", **apart)
+                if winner is None
+                else msg(
+                    "match over, {difference} apart: {book} to the main book for "
+                    "{winner}",
+                    winner=Side(winner),
+                    **apart,
+                ),
                 winner,
                 book,
             )
@@ -429,13 +463,15 @@ class HistoricalSkruuvi(SkruuviRules):
         match = state.match
         first = (state.dealer + 1) % SEATS
         if match.in_extra_deals:
-            phase = f"kotka {match.extra_played + 1} of {options.kotkas}"
-            note = (
-                f"Kotka {match.extra_played + 1} of {options.kotkas}: 13 cards each, "
-                "bids at least six; a game only for 60 trick points in this deal."
+            number = {"number": match.extra_played + 1, "kotkas": options.kotkas}
+            phase = msg("kotka {number} of {kotkas}", **number)
+            note = msg(
+                "Kotka {number} of {kotkas}: 13 cards each, bids at least six; a game "
+                "only for 60 trick points in this deal.",
+                **number,
             )
         else:
-            phase = f"rubber, game {len(match.rubber.games) + 1}"
+            phase = msg("rubber, game {number}", number=len(match.rubber.games) + 1)
             note = (
                 "Basic deal: 12 cards each, four face down; a bid below four is "
                 "raised to four; an unknocked four is not played (10 + 3 tricks)."
@@ -457,8 +493,11 @@ class HistoricalSkruuvi(SkruuviRules):
             may_bid=tuple(range(SEATS)),
             notes=(
                 note,
-                f"Seat {first} (left of the dealer) bids first; if everyone passes "
-                "the deal is a pass misere.",
+                msg(
+                    "{first:C} (left of the dealer) bids first; if everyone passes "
+                    "the deal is a pass misere.",
+                    first=Seat(first),
+                ),
             ),
             context=tuple(rows),
         )

@@ -16,6 +16,7 @@ from games.engine.cards import RANKS, Card
 from games.engine.decks import DeckSpec
 from games.engine.game import Fact
 from games.engine.melds.books import book_kind, rank_plural
+from games.engine.text import msg
 from games.rules.canasta.going_out import (
     GoingOutRule,
     concealed_fact,
@@ -73,7 +74,21 @@ def _build(rules: FamilyRules) -> ScoringTables:
         for natural in (True, False):
             bonus = rules.bonuses.canasta(rank, natural)
             kind = book_kind(0 if natural else 1)
-            text = f"{kind} canasta of {rank_plural(rank)}: {bonus}"
+            # ``ranks`` is the English plural ("aces"), ``rank`` the rank itself.
+            if natural:
+                text = msg(
+                    "natural canasta of {ranks}: {bonus}",
+                    ranks=rank_plural(rank),
+                    rank=rank,
+                    bonus=bonus,
+                )
+            else:
+                text = msg(
+                    "mixed canasta of {ranks}: {bonus}",
+                    ranks=rank_plural(rank),
+                    rank=rank,
+                    bonus=bonus,
+                )
             canastas[rank, natural] = (
                 bonus,
                 tuple(

@@ -107,8 +107,8 @@ WORDING: Wording = {
     Fault.TOO_MANY_WILDS: (
         "too_many_jokers",
         msg(
-            "a set holds one joker (two only with Joker Roll and Double Joker; 002 l.59, "
-            "l.110–113)"
+            "a set holds one joker (two only with Joker Roll and Double Joker; "
+            "002 l.59, l.110–113)"
         ),
     ),
     Fault.TOO_FEW_NATURALS: (

@@ -62,14 +62,12 @@ def book_kind(wilds: int) -> str:
 
 def book_label(rank: str, size: int, wilds: int) -> str:
     """``natural canasta of 7s``, ``mixed canasta of aces``, ``meld of kings``."""
-    # ``ranks`` is the English plural; ``rank`` the rank itself, for a language
-    # that names the rank rather than its plural.
     ranks = rank_plural(rank)
     if size < COMPLETE_BOOK:
-        return msg("meld of {ranks}", ranks=ranks, rank=rank)
+        return msg("meld of {ranks}", ranks=ranks)
     if wilds:
-        return msg("mixed canasta of {ranks}", ranks=ranks, rank=rank)
-    return msg("natural canasta of {ranks}", ranks=ranks, rank=rank)
+        return msg("mixed canasta of {ranks}", ranks=ranks)
+    return msg("natural canasta of {ranks}", ranks=ranks)
 
 
 def tally_tables(

@@ -225,7 +225,6 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
                             "a side has one unfinished meld of {name} "
                             "at a time (also {other}) (l.197)",
                             name=meld_name(found),
-                            rank=found.rank,
                             other=f"{base}.melds.{open_rank[found.rank]}",
                         ),
                     )

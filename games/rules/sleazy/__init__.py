@@ -183,7 +183,6 @@ class Sleazy(Game):
                             "there is already a pair of {numbers} ({other}): it is "
                             "transformed, not paired again",
                             numbers=_name(a.rank),
-                            number=a.rank,
                             other=f"pairs.{pair_numbers[a.rank]}",
                         ),
                     )
@@ -197,7 +196,6 @@ class Sleazy(Game):
                         msg(
                             "mixed pair of {numbers}: 0",
                             numbers=_name(a.rank),
-                            number=a.rank,
                         ),
                         None,
                         0,
@@ -217,14 +215,12 @@ class Sleazy(Game):
                     msg(
                         "pure red pair of {numbers}: {worth}",
                         numbers=_name(a.rank),
-                        number=a.rank,
                         worth=worth,
                     )
                     if colour == "red"
                     else msg(
                         "pure black pair of {numbers}: {worth}",
                         numbers=_name(a.rank),
-                        number=a.rank,
                         worth=worth,
                     ),
                     owner,
@@ -272,7 +268,6 @@ class Sleazy(Game):
                                 "with Colour Set the {numbers} (the colour card's "
                                 "number) make only a colour set, not a full set",
                                 numbers=_name(rank),
-                                number=rank,
                             ),
                         )
                     )
@@ -495,13 +490,7 @@ def _set_text(kind: str, rank: str, worth: int) -> Text:
     """``full set of kings: 200``."""
     numbers = _name(rank)
     if kind == "basic":
-        return msg(
-            "basic set of {numbers}: {worth}", numbers=numbers, number=rank, worth=worth
-        )
+        return msg("basic set of {numbers}: {worth}", numbers=numbers, worth=worth)
     if kind == "full":
-        return msg(
-            "full set of {numbers}: {worth}", numbers=numbers, number=rank, worth=worth
-        )
-    return msg(
-        "colour set of {numbers}: {worth}", numbers=numbers, number=rank, worth=worth
-    )
+        return msg("full set of {numbers}: {worth}", numbers=numbers, worth=worth)
+    return msg("colour set of {numbers}: {worth}", numbers=numbers, worth=worth)

@@ -174,7 +174,6 @@ def check_broken_colour_set(
                     "a broken colour set is three {numbers} with the colour card "
                     "{card}",
                     numbers=_name(colour_card.rank),
-                    number=colour_card.rank,
                     card=colour_card.code,
                 ),
             )

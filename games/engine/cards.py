@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.engine.errors import InputRejected, RuleError, join_path
+from games.engine.text import msg
 
 
 class Suit(StrEnum):
@@ -183,7 +184,10 @@ def parse_card(token: Any, *, path: str = "") -> Card:
             RuleError(
                 path,
                 "bad_card",
-                f"{token!r} is not a card (write e.g. KH, 10D, K♥ or Jo)",
+                msg(
+                    "{token!r} is not a card (write e.g. KH, 10D, K♥ or Jo)",
+                    token=token,
+                ),
             )
         ]
     )
@@ -213,8 +217,12 @@ def parse_cards(value: str | Iterable[Any], *, path: str = "") -> tuple[Card, ..
                 RuleError(
                     join_path(path, i),
                     "bad_card",
-                    f"{token!r} at position {i + 1} is not a card "
-                    "(write e.g. KH, 10D, K♥ or Jo)",
+                    msg(
+                        "{token!r} at position {position} is not a card "
+                        "(write e.g. KH, 10D, K♥ or Jo)",
+                        token=token,
+                        position=i + 1,
+                    ),
                 )
             )
         else:

@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 from games.engine.cards import JOKER, RANKS, STANDARD_CARDS, Card
 from games.engine.errors import RuleError
+from games.engine.text import msg
 
 
 @dataclass(frozen=True)
@@ -105,18 +106,31 @@ def _too_many(
     deck: DeckSpec, card: Card, path: str, count: int, places: list[str]
 ) -> RuleError:
     held = deck.holds(card)
-    entered = f"entered {count} times: {', '.join(places)}"
+    entered = ", ".join(places)
     if held == 0:
         return RuleError(
             path,
             "card_not_in_deck",
-            f"{card.code} is not in the {deck.name} deck ({entered})",
+            msg(
+                "{card} is not in the {deck} deck (entered {count} times: {places})",
+                card=card.code,
+                deck=deck.name,
+                count=count,
+                places=entered,
+            ),
         )
     return RuleError(
         path,
         "too_many_copies",
-        f"{card.code} appears more often than the {deck.name} deck holds "
-        f"({held}; {entered})",
+        msg(
+            "{card} appears more often than the {deck} deck holds "
+            "({held}; entered {count} times: {places})",
+            card=card.code,
+            deck=deck.name,
+            held=held,
+            count=count,
+            places=entered,
+        ),
     )
 
 

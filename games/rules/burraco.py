@@ -67,6 +67,7 @@ from games.engine.melds import (
 )
 from games.engine.melds.kinds import ACE_HIGH_SLOT, SLOT
 from games.engine.melds.natural_wilds import read_run_with_natural
+from games.engine.text import msg
 
 SECTION = "004 Burraco"
 FOUR_PLAYERS = (0, 1, 0, 1)
@@ -93,24 +94,24 @@ SET_RULE = SetRule(min_length=3, wilds=WILDS)
 RUN_RULE = RunRule(min_length=3, ace_low=True, ace_high=True, wilds=WILDS)
 
 WORDING = {
-    Fault.TOO_SHORT: ("too_short", "a meld holds at least three cards (l.566)"),
-    Fault.TOO_LONG: ("too_long", "a run holds at most 13 cards (l.570)"),
+    Fault.TOO_SHORT: ("too_short", msg("a meld holds at least three cards (l.566)")),
+    Fault.TOO_LONG: ("too_long", msg("a run holds at most 13 cards (l.570)")),
     Fault.TOO_MANY_WILDS: (
         "too_many_wilds",
-        "a meld holds at most one wild card, a joker or a 2 (l.576)",
+        msg("a meld holds at most one wild card, a joker or a 2 (l.576)"),
     ),
     Fault.TOO_FEW_NATURALS: (
         "no_natural",
-        "there is no set of jokers or 2s (l.574)",
+        msg("there is no set of jokers or 2s (l.574)"),
     ),
-    Fault.MIXED_RANKS: ("mixed_ranks", "a set is of one rank (l.566)"),
-    Fault.MIXED_SUITS: ("mixed_suits", "a run is of one suit (l.566)"),
+    Fault.MIXED_RANKS: ("mixed_ranks", msg("a set is of one rank (l.566)")),
+    Fault.MIXED_SUITS: ("mixed_suits", msg("a run is of one suit (l.566)")),
     Fault.REPEATED_RANK: (
         "repeated_rank",
-        "a run holds each rank once and at most one ace (l.570)",
+        msg("a run holds each rank once and at most one ace (l.570)"),
     ),
-    Fault.NOT_IN_A_ROW: ("not_in_a_row", "a run's cards are consecutive (l.566)"),
-    Fault.WILD_STANDS_FOR: ("wild_stands_for", "the wild cannot stand there"),
+    Fault.NOT_IN_A_ROW: ("not_in_a_row", msg("a run's cards are consecutive (l.566)")),
+    Fault.WILD_STANDS_FOR: ("wild_stands_for", msg("the wild cannot stand there")),
 }
 
 
@@ -291,8 +292,12 @@ def score_side(
                     RuleError(
                         path,
                         "one_set_per_rank",
-                        f"the side already has a set of {meld.rank} (melds."
-                        f"{sets[meld.rank]}): one set per rank (l.574)",
+                        msg(
+                            "the side already has a set of {rank} ({other}): one "
+                            "set per rank (l.574)",
+                            rank=meld.rank,
+                            other=f"melds.{sets[meld.rank]}",
+                        ),
                     )
                 )
                 continue
@@ -304,17 +309,34 @@ def score_side(
     dirty = sum(1 for m in melds if len(m.cards) >= BURRACO_LENGTH and m.wilds)
     burrachi = clean * CLEAN_BURRACO + dirty * DIRTY_BURRACO
     if clean:
-        facts.append(Fact("clean_burraco", f"{clean} clean burraco", side, clean * 200))
+        facts.append(
+            Fact(
+                "clean_burraco",
+                msg("{count} clean burraco", count=clean),
+                side,
+                clean * 200,
+            )
+        )
     if dirty:
-        facts.append(Fact("dirty_burraco", f"{dirty} dirty burraco", side, dirty * 100))
+        facts.append(
+            Fact(
+                "dirty_burraco",
+                msg("{count} dirty burraco", count=dirty),
+                side,
+                dirty * 100,
+            )
+        )
 
     if len(entry.hands) != len(seats):
         errors.append(
             RuleError(
                 f"{base}.hands",
                 "hands_per_player",
-                f"enter one hand per player of the side: {len(seats)}, not "
-                f"{len(entry.hands)}",
+                msg(
+                    "enter one hand per player of the side: {players}, not {count}",
+                    players=len(seats),
+                    count=len(entry.hands),
+                ),
             )
         )
     hands = sum(CARD_VALUES.total(hand) for hand in entry.hands)
@@ -322,7 +344,9 @@ def score_side(
     closing = 0
     if closed_here:
         closing = CLOSING
-        facts.append(Fact("closed", f"closed: {CLOSING}", side, CLOSING))
+        facts.append(
+            Fact("closed", msg("closed: {points}", points=CLOSING), side, CLOSING)
+        )
         if not entry.pozzetto:
             errors.append(
                 RuleError(
@@ -390,8 +414,11 @@ class Burraco(Game):
                 RuleError(
                     "closed",
                     "no_such_seat",
-                    f"closed names seat {closed}, but this table has seats 0–"
-                    f"{len(table.seats) - 1}",
+                    msg(
+                        "closed names seat {seat}, but this table has seats 0–{last}",
+                        seat=closed,
+                        last=len(table.seats) - 1,
+                    ),
                 )
             )
             closed = None
@@ -457,7 +484,7 @@ class Burraco(Game):
             number=state.deal_number,
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
-            notes=("Deal 11 cards each and two pozzetti of 11 (l.550).",),
+            notes=(msg("Deal 11 cards each and two pozzetti of 11 (l.550)."),),
         )
 
     def match_goal(self, options: Any) -> MatchGoal:

@@ -65,6 +65,8 @@ from games.engine.melds import (
     meld_faults,
 )
 from games.engine.melds.contracts import Contract, contract_error
+from games.engine.text import Seat as SeatRef
+from games.engine.text import msg
 from games.rules._table_entry import table_entry_errors
 
 HANDS = 7
@@ -106,27 +108,41 @@ CONTRACTS = (
 # Naturals are never taken off a meld, and the initial meld holds one joker at most.
 TRIO = SetRule(min_length=3, wilds=Wilds(min_naturals=2))
 ESCALERA = RunRule(min_length=4, ace_both_ends=False, wilds=Wilds(min_naturals=3))
+# The texts name their source (SECTION) as a literal, so the catalogue extracts them.
 WORDING: Wording = {
     Fault.TOO_SHORT: (
         "meld_too_short",
-        f"a trio is three cards of a rank, an escalera four in a suit, not {{length}}"
-        f" ({SECTION}, l.493)",
+        lambda length: msg(
+            "a trio is three cards of a rank, an escalera four in a suit, not "
+            "{length} (004 Carioca, l.493)",
+            length=length,
+        ),
     ),
-    Fault.TOO_LONG: ("not_in_a_row", f"too long for an escalera ({SECTION}, l.493)"),
+    Fault.TOO_LONG: (
+        "not_in_a_row",
+        msg("too long for an escalera (004 Carioca, l.493)"),
+    ),
     Fault.TOO_FEW_NATURALS: (
         "too_many_jokers",
-        "one joker per meld at the initial meld: a trio keeps at least two natural "
-        f"cards, an escalera three ({SECTION}, l.511)",
+        msg(
+            "one joker per meld at the initial meld: a trio keeps at least two "
+            "natural cards, an escalera three (004 Carioca, l.511)"
+        ),
     ),
-    Fault.MIXED_RANKS: ("mixed_ranks", f"a trio is one rank ({SECTION}, l.493)"),
-    Fault.MIXED_SUITS: ("mixed_suits", f"an escalera is one suit ({SECTION}, l.493)"),
+    Fault.MIXED_RANKS: ("mixed_ranks", msg("a trio is one rank (004 Carioca, l.493)")),
+    Fault.MIXED_SUITS: (
+        "mixed_suits",
+        msg("an escalera is one suit (004 Carioca, l.493)"),
+    ),
     Fault.REPEATED_RANK: (
         "repeated_rank",
-        f"an escalera holds each rank once, the ace high or low ({SECTION}, l.493)",
+        msg(
+            "an escalera holds each rank once, the ace high or low (004 Carioca, l.493)"
+        ),
     ),
     Fault.NOT_IN_A_ROW: (
         "not_in_a_row",
-        f"not in sequence, the ace high or low but not both ({SECTION}, l.493)",
+        msg("not in sequence, the ace high or low but not both (004 Carioca, l.493)"),
     ),
 }
 
@@ -210,9 +226,20 @@ class Carioca(Game):
             raise DealRejected(errors)
         hand = state.deal_number
         values = self._check_cards(deal, hand) if cards else self._check_totals(deal)
-        facts = [Fact("went_out", f"seat {deal.went_out} went out: 0", deal.went_out)]
+        facts = [
+            Fact(
+                "went_out",
+                msg("{seat} went out: 0", seat=SeatRef(deal.went_out)),
+                deal.went_out,
+            )
+        ]
         facts += [
-            Fact("deadwood", f"seat {s}: deadwood {v}", s, v)
+            Fact(
+                "deadwood",
+                msg("{seat}: deadwood {points}", seat=SeatRef(s), points=v),
+                s,
+                v,
+            )
             for s, v in enumerate(values)
             if s != deal.went_out
         ]
@@ -239,8 +266,12 @@ class Carioca(Game):
                     RuleError(
                         f"{at}.hand",
                         "too_many_cards",
-                        f"{len(player.hand)} cards: a hand holds at most the {dealt} "
-                        f"dealt ({SECTION}, l.487)",
+                        msg(
+                            "{count} cards: a hand holds at most the {dealt} "
+                            "dealt (004 Carioca, l.487)",
+                            count=len(player.hand),
+                            dealt=dealt,
+                        ),
                     )
                 )
             placed.append((f"{at}.hand", player.hand))
@@ -279,7 +310,7 @@ class Carioca(Game):
                     RuleError(
                         at,
                         "points_for_going_out",
-                        f"the player who ran out of cards scores 0 ({SECTION}, l.517)",
+                        "the player who ran out of cards scores 0 (004 Carioca, l.517)",
                     )
                 )
             elif seat != deal.went_out and value < 2:
@@ -288,7 +319,7 @@ class Carioca(Game):
                         at,
                         "no_cards_left",
                         "only the player who went out is out of cards; a card left "
-                        f"counts at least 2 ({SECTION}, l.521–524)",
+                        "counts at least 2 (004 Carioca, l.521–524)",
                     )
                 )
         if errors:
@@ -321,11 +352,22 @@ class Carioca(Game):
             # l.491: "The player to the right of the dealer goes first."
             starting_seat=state.table.next_seat(state.dealer),
             notes=(
-                f"Deal {cards_dealt(number)} cards each; turn the top card up.",
-                f"Contract: {need.text}; one joker per meld in the initial meld.",
+                msg(
+                    "Deal {count} cards each; turn the top card up.",
+                    count=cards_dealt(number),
+                ),
+                msg(
+                    "Contract: {contract}; one joker per meld in the initial meld.",
+                    contract=need.text,
+                ),
             ),
             context=(
-                ContextRow("hand", "Hand", "text", f"{number} of {HANDS}"),
+                ContextRow(
+                    "hand",
+                    "Hand",
+                    "text",
+                    msg("{number} of {deals}", number=number, deals=HANDS),
+                ),
                 ContextRow("contract", "Contract", "text", need.text),
             ),
         )

@@ -59,6 +59,7 @@ from games.engine.goals import target_or_deals_advance, target_or_deals_rows
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField
 from games.engine.melds import deck_errors
 from games.engine.melds.catalogue import Catalogue, CatalogueEntry
+from games.engine.text import Seat, msg
 from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -223,7 +224,10 @@ class Khanhoo(Game):
             points, facts = self._check_cards(deal)
         else:
             points, facts = tuple(deal.points), []
-        facts += [Fact("player", f"seat {s}: {p}", s, p) for s, p in enumerate(points)]
+        facts += [
+            Fact("player", msg("{seat}: {points}", seat=Seat(s), points=p), s, p)
+            for s, p in enumerate(points)
+        ]
         return DealScore(points=points, facts=tuple(facts), verified=cards)
 
     @staticmethod
@@ -246,7 +250,7 @@ class Khanhoo(Game):
                             "not_a_meld",
                             "not a Khanhoo meld: sequence, aces, triplet, royal "
                             "assembly, court meld, khanhoo, or their doubles "
-                            f"({SECTION}, l.445–456)",
+                            "(004 Khanhoo, l.445–456)",
                         )
                     )
                     continue
@@ -254,7 +258,12 @@ class Khanhoo(Game):
                 facts.append(
                     Fact(
                         reading.entry.code,
-                        f"seat {seat}: {reading.entry.label} {reading.entry.value}",
+                        msg(
+                            "{seat}: {meld} {value}",
+                            seat=Seat(seat),
+                            meld=reading.entry.label,
+                            value=reading.entry.value,
+                        ),
                         seat,
                         reading.entry.value,
                     )
@@ -264,8 +273,12 @@ class Khanhoo(Game):
                     RuleError(
                         f"players.{seat}.melds",
                         "not_all_melded",
-                        f"the player who went out has all {HAND} cards in melds, "
-                        f"not {held} ({SECTION}, l.433, l.466)",
+                        msg(
+                            "the player who went out has all {hand} cards in melds, "
+                            "not {held} (004 Khanhoo, l.433, l.466)",
+                            hand=HAND,
+                            held=held,
+                        ),
                     )
                 )
             elif held > HAND:
@@ -273,12 +286,19 @@ class Khanhoo(Game):
                     RuleError(
                         f"players.{seat}.melds",
                         "too_many_cards",
-                        f"a hand holds {HAND} cards, not {held} ({SECTION}, l.433)",
+                        msg(
+                            "a hand holds {hand} cards, not {held} "
+                            "(004 Khanhoo, l.433)",
+                            hand=HAND,
+                            held=held,
+                        ),
                     )
                 )
             if seat == deal.went_out:
                 total += OUT_BONUS
-                facts.append(Fact("went_out", f"seat {seat}: out +5", seat, 5))
+                facts.append(
+                    Fact("went_out", msg("{seat}: out +5", seat=Seat(seat)), seat, 5)
+                )
             points.append(total)
         errors += deck_errors(KHANHOO_61, placed)
         if errors:
@@ -301,8 +321,10 @@ class Khanhoo(Game):
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             notes=(
-                "Deal 15 cards each and a 16th to the dealer's left, who discards "
-                "first.",
+                msg(
+                    "Deal 15 cards each and a 16th to the dealer's left, who "
+                    "discards first."
+                ),
             ),
             context=rows,
         )

@@ -42,6 +42,8 @@ from games.engine.decks import make_deck
 from games.engine.game import Fact, MatchGoal, NextDeal, advanced
 from games.engine.inputs import CardList, FrozenModel, SeatField
 from games.engine.melds import NO_WILDS, RunRule, SetRule, deck_errors, meld_faults
+from games.engine.text import Seat as SeatRef
+from games.engine.text import msg
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 DECK = make_deck("2 × 52 cards", packs=2)
@@ -58,7 +60,10 @@ def meld_error(path: str, cards: Sequence[Card]) -> RuleError | None:
         return RuleError(
             path,
             "meld_too_short",
-            f"a meld is three cards or more, not {len(cards)} ({SECTION}, l.19–21)",
+            msg(
+                "a meld is three cards or more, not {count} (004 Machiavelli, l.19–21)",
+                count=len(cards),
+            ),
         )
     if not meld_faults(cards, SET) and len({c.suit for c in cards}) == len(cards):
         return None
@@ -68,7 +73,7 @@ def meld_error(path: str, cards: Sequence[Card]) -> RuleError | None:
         path,
         "not_a_meld",
         "not a set (one rank, no suit twice) nor a sequence (one suit in a row, the "
-        f"ace high or low, not K-A-2) ({SECTION}, l.19–21)",
+        "ace high or low, not K-A-2) (004 Machiavelli, l.19–21)",
     )
 
 
@@ -111,7 +116,11 @@ class Machiavelli(Game):
         errors: list[RuleError] = []
         if deal.winner >= seats:
             errors.append(
-                RuleError("winner", "bad_seat", f"no seat {deal.winner} at this table")
+                RuleError(
+                    "winner",
+                    "bad_seat",
+                    msg("no seat {seat} at this table", seat=deal.winner),
+                )
             )
         if options.check_table and not deal.table:
             errors.append(
@@ -119,7 +128,7 @@ class Machiavelli(Game):
                     "table",
                     "table_required",
                     "this match checks the final table: enter its melds "
-                    f"({SECTION}, l.23)",
+                    "(004 Machiavelli, l.23)",
                 )
             )
         placed = [(f"table.{i}", meld) for i, meld in enumerate(deal.table)]
@@ -130,7 +139,14 @@ class Machiavelli(Game):
         points = tuple(1 if s == deal.winner else 0 for s in range(seats))
         return DealScore(
             points=points,
-            facts=(Fact("winner", f"seat {deal.winner} went out", deal.winner, 1),),
+            facts=(
+                Fact(
+                    "winner",
+                    msg("{seat} went out", seat=SeatRef(deal.winner)),
+                    deal.winner,
+                    1,
+                ),
+            ),
             verified=bool(deal.table),
             detail={"winner": deal.winner, "melds": len(deal.table)},
         )
@@ -146,7 +162,9 @@ class Machiavelli(Game):
             number=state.deal_number,
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
-            notes=("Deal 13 cards each from 104; the first to play every card wins.",),
+            notes=(
+                msg("Deal 13 cards each from 104; the first to play every card wins."),
+            ),
         )
 
     def match_goal(self, options: MachiavelliOptions) -> MatchGoal:

@@ -63,6 +63,8 @@ from games.engine.melds import (
     meld_faults,
 )
 from games.engine.melds.kinds import ACE, SLOT
+from games.engine.text import Seat as SeatRef
+from games.engine.text import msg
 from games.rules._table_entry import table_entry_errors
 
 HANDS = 11
@@ -168,18 +170,33 @@ def meld_errors(path: str, cards: Sequence[Card], hand: int) -> list[RuleError]:
         return []
     wild = sum(c.rank in wild_ranks for c in cards)
     if len(cards) < 3:
-        code, why = "meld_too_short", f"a meld is three cards or more, not {len(cards)}"
+        code, why = (
+            "meld_too_short",
+            msg(
+                "a meld is three cards or more, not {count} (004 Pay Me, l.318–327)",
+                count=len(cards),
+            ),
+        )
     elif wild * 2 > len(cards):
         # More than half wild-rank cards and no reading of them makes a meld.
-        code, why = "too_many_wilds", "no more than half of a meld can be wild cards"
+        code, why = (
+            "too_many_wilds",
+            msg(
+                "no more than half of a meld can be wild cards (004 Pay Me, l.318–327)"
+            ),
+        )
     else:
         code, why = (
             "not_a_meld",
-            "not a set (3 or 4 of a rank, no suit twice) nor a run (3 or more in a "
-            "row of one suit, no two wilds next to each other), with at most half "
-            f"wild (jokers, 2s and {hand_rank(hand)}s this hand)",
+            msg(
+                "not a set (3 or 4 of a rank, no suit twice) nor a run (3 or more in "
+                "a row of one suit, no two wilds next to each other), with at most "
+                "half wild (jokers, 2s and {rank}s this hand) (004 Pay Me, "
+                "l.318–327)",
+                rank=hand_rank(hand),
+            ),
         )
-    return [RuleError(path, code, f"{why} (004 Pay Me, l.318–327)")]
+    return [RuleError(path, code, why)]
 
 
 # -- the entry -----------------------------------------------------------------------
@@ -275,9 +292,21 @@ class PayMe(Game):
         else:
             values = deal.deadwood
             self._check_totals(deal, hand)
-        facts = [Fact("went_out", f"seat {deal.went_out} went out", deal.went_out, 0)]
+        facts = [
+            Fact(
+                "went_out",
+                msg("{seat} went out", seat=SeatRef(deal.went_out)),
+                deal.went_out,
+                0,
+            )
+        ]
         facts += [
-            Fact("deadwood", f"seat {s}: deadwood {v}", s, v)
+            Fact(
+                "deadwood",
+                msg("{seat}: deadwood {points}", seat=SeatRef(s), points=v),
+                s,
+                v,
+            )
             for s, v in enumerate(values)
             if s != deal.went_out
         ]
@@ -316,8 +345,12 @@ class PayMe(Game):
                     RuleError(
                         f"{at}.deadwood",
                         "too_many_cards",
-                        f"{held} cards: a hand holds the {dealt} dealt this hand "
-                        "(004 Pay Me, l.313–316)",
+                        msg(
+                            "{count} cards: a hand holds the {dealt} dealt this hand "
+                            "(004 Pay Me, l.313–316)",
+                            count=held,
+                            dealt=dealt,
+                        ),
                     )
                 )
             placed.append((f"{at}.deadwood", player.deadwood))
@@ -348,8 +381,11 @@ class PayMe(Game):
                     RuleError(
                         at,
                         "not_a_multiple_of_5",
-                        f"{value} cannot be scored: every card counts 5, 10 or 15 "
-                        "(004 Pay Me, l.342–344)",
+                        msg(
+                            "{value} cannot be scored: every card counts 5, 10 or 15 "
+                            "(004 Pay Me, l.342–344)",
+                            value=value,
+                        ),
                     )
                 )
             elif value > most:
@@ -357,8 +393,13 @@ class PayMe(Game):
                     RuleError(
                         at,
                         "too_many_points",
-                        f"{value} is more than the {hand_size(hand)} cards dealt can "
-                        f"count ({most}; 004 Pay Me, l.313–316, l.342)",
+                        msg(
+                            "{value} is more than the {dealt} cards dealt can "
+                            "count ({most}; 004 Pay Me, l.313–316, l.342)",
+                            value=value,
+                            dealt=hand_size(hand),
+                            most=most,
+                        ),
                     )
                 )
         if errors:
@@ -389,14 +430,27 @@ class PayMe(Game):
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             notes=(
-                f"Deal {hand_size(number)} cards each; turn the top card up.",
-                f"Wild: jokers, 2s and {wild}s. At most half a meld wild; no two "
-                "wilds next to each other in a run.",
+                msg(
+                    "Deal {count} cards each; turn the top card up.",
+                    count=hand_size(number),
+                ),
+                msg(
+                    "Wild: jokers, 2s and {rank}s. At most half a meld wild; no two "
+                    "wilds next to each other in a run.",
+                    rank=wild,
+                ),
             ),
             context=(
-                ContextRow("hand", "Hand", "text", f"{number} of {HANDS}"),
+                ContextRow(
+                    "hand",
+                    "Hand",
+                    "text",
+                    msg("{number} of {hands}", number=number, hands=HANDS),
+                ),
                 ContextRow("cards_dealt", "Cards dealt", "number", hand_size(number)),
-                ContextRow("wild_rank", "Wild", "text", f"jokers, 2s, {wild}s"),
+                ContextRow(
+                    "wild_rank", "Wild", "text", msg("jokers, 2s, {rank}s", rank=wild)
+                ),
             ),
         )
 

@@ -55,6 +55,8 @@ from games.engine.melds import (
     going_out_error,
     went_out_points_errors,
 )
+from games.engine.text import Seat as SeatRef
+from games.engine.text import msg
 from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -168,8 +170,12 @@ class SevenRummy(Game):
                     RuleError(
                         f"hands.{seat}",
                         "too_many_cards",
-                        f"{len(hand)} cards: a hand holds at most the {CARDS_DEALT} "
-                        "dealt (004 l.264)",
+                        msg(
+                            "{count} cards: a hand holds at most the {dealt} "
+                            "dealt (004 l.264)",
+                            count=len(hand),
+                            dealt=CARDS_DEALT,
+                        ),
                     )
                 )
         errors += deck_errors(
@@ -186,14 +192,24 @@ class SevenRummy(Game):
         won = sum(values) * (2 if one_go else 1)
         points = tuple(won if s == went_out else 0 for s in range(len(values)))
         facts = [
-            Fact("deadwood", f"seat {s}: deadwood {v}", s, v)
+            Fact(
+                "deadwood",
+                msg("{seat}: deadwood {points}", seat=SeatRef(s), points=v),
+                s,
+                v,
+            )
             for s, v in enumerate(values)
             if s != went_out
         ]
         if one_go:
             facts.append(Fact("one_go", "out in one go: double", went_out, won))
         facts.append(
-            Fact("went_out", f"seat {went_out} went out: {won}", went_out, won)
+            Fact(
+                "went_out",
+                msg("{seat} went out: {points}", seat=SeatRef(went_out), points=won),
+                went_out,
+                won,
+            )
         )
         return DealScore(
             points=points,
@@ -220,8 +236,11 @@ class SevenRummy(Game):
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             notes=(
-                f"Deal {CARDS_DEALT} cards each; turn the top card of the stock up.",
-                "A meld with a 7 may be a single 7, a pair of 7s or two in a row.",
+                msg(
+                    "Deal {count} cards each; turn the top card of the stock up.",
+                    count=CARDS_DEALT,
+                ),
+                msg("A meld with a 7 may be a single 7, a pair of 7s or two in a row."),
             ),
             context=rows,
         )

@@ -62,6 +62,7 @@ from games.engine.melds import (
     fault_errors,
     meld_faults,
 )
+from games.engine.text import Seat, msg
 from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -105,12 +106,14 @@ def set_points(cards: Sequence[Card]) -> int:
 WORDING: Wording = {
     Fault.TOO_MANY_WILDS: (
         "too_many_jokers",
-        "a set holds one joker (two only with Joker Roll and Double Joker; 002 l.59, "
-        "l.110–113)",
+        msg(
+            "a set holds one joker (two only with Joker Roll and Double Joker; "
+            "002 l.59, l.110–113)"
+        ),
     ),
     Fault.TOO_FEW_NATURALS: (
         "too_many_jokers",
-        "a set needs a card that is not a joker",
+        msg("a set needs a card that is not a joker"),
     ),
 }
 
@@ -122,8 +125,11 @@ def set_errors(path: str, cards: Sequence[Card], most_jokers: int) -> list[RuleE
             RuleError(
                 path,
                 "not_three_cards",
-                f"a set is exactly three cards, not {len(cards)}; sets are never "
-                "combined (002 l.23, l.49)",
+                msg(
+                    "a set is exactly three cards, not {count}; sets are never "
+                    "combined (002 l.23, l.49)",
+                    count=len(cards),
+                ),
             )
         ]
     same_number, in_suit = rules(most_jokers)
@@ -234,13 +240,22 @@ class Slords(Game):
                         RuleError(
                             "points",
                             "too_many_points",
-                            f"{sum(points)} in all: the red cards hold {RED_POINTS} "
-                            "points (red kings are out of the game; 002 l.34, l.95)",
+                            msg(
+                                "{total} in all: the red cards hold {most} points "
+                                "(red kings are out of the game; 002 l.34, l.95)",
+                                total=sum(points),
+                                most=RED_POINTS,
+                            ),
                         )
                     ]
                 )
         facts = tuple(
-            Fact("red_points", f"seat {s}: {p} points", s, p)
+            Fact(
+                "red_points",
+                msg("{seat}: {points} points", seat=Seat(s), points=p),
+                s,
+                p,
+            )
             for s, p in enumerate(points)
         )
         return DealScore(points=tuple(points), facts=facts, verified=cards)
@@ -279,7 +294,9 @@ class Slords(Game):
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             notes=(
-                "Red kings out; deal 6 cards each (5 may be agreed with 5 players).",
+                msg(
+                    "Red kings out; deal 6 cards each (5 may be agreed with 5 players)."
+                ),
             ),
             context=rows,
         )

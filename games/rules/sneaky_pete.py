@@ -72,6 +72,8 @@ from games.engine.melds import (
     went_out_points_errors,
 )
 from games.engine.registry import register
+from games.engine.text import Seat as SeatRef
+from games.engine.text import Text, msg
 
 HANDS = 7
 CARDS_DEALT = 12
@@ -103,31 +105,37 @@ RUNS = {
 SET_WORDING: Wording = {
     Fault.TOO_FEW_NATURALS: (
         "no_natural_card",
-        "a meld needs at least one card that is not a joker",
+        msg("a meld needs at least one card that is not a joker"),
     ),
     Fault.TOO_SHORT: (
         "set_too_short",
-        "a set is at least three of a kind, not {length} cards",
+        lambda length: msg(
+            "a set is at least three of a kind, not {length} cards", length=length
+        ),
     ),
     Fault.MIXED_RANKS: (
         "mixed_ranks",
-        "a set is cards of one rank (jokers stand in for any of them)",
+        msg("a set is cards of one rank (jokers stand in for any of them)"),
     ),
 }
 RUN_WORDING: Wording = {
     Fault.TOO_FEW_NATURALS: SET_WORDING[Fault.TOO_FEW_NATURALS],
     Fault.TOO_SHORT: (
         "run_too_short",
-        "a run is at least four in a row, not {length} cards",
+        lambda length: msg(
+            "a run is at least four in a row, not {length} cards", length=length
+        ),
     ),
-    Fault.MIXED_SUITS: ("mixed_suits", "a run is cards of one suit"),
+    Fault.MIXED_SUITS: ("mixed_suits", msg("a run is cards of one suit")),
     Fault.REPEATED_RANK: (
         "repeated_rank",
-        "a run holds each rank once (the ace may end it at both ends)",
+        msg("a run holds each rank once (the ace may end it at both ends)"),
     ),
     Fault.NOT_IN_A_ROW: (
         "not_in_a_row",
-        "these cards are not in a row: the gaps need more jokers than the run holds",
+        msg(
+            "these cards are not in a row: the gaps need more jokers than the run holds"
+        ),
     ),
 }
 
@@ -141,12 +149,26 @@ class Requirement:
 
     @property
     def text(self) -> str:
-        parts = []
-        if self.sets:
-            parts.append(f"{self.sets} set{'s' if self.sets > 1 else ''}")
-        if self.runs:
-            parts.append(f"{self.runs} run{'s' if self.runs > 1 else ''}")
-        return " and ".join(parts)
+        """``2 sets and 1 run``: one template per shape, so a language words its
+        own plurals."""
+        sets, runs = self.sets, self.runs
+        if sets and runs:
+            if sets > 1 and runs > 1:
+                return msg("{sets} sets and {runs} runs", sets=sets, runs=runs)
+            if sets > 1:
+                return msg("{sets} sets and {runs} run", sets=sets, runs=runs)
+            if runs > 1:
+                return msg("{sets} set and {runs} runs", sets=sets, runs=runs)
+            return msg("{sets} set and {runs} run", sets=sets, runs=runs)
+        if sets:
+            if sets > 1:
+                return msg("{sets} sets", sets=sets)
+            return msg("{sets} set", sets=sets)
+        if runs:
+            if runs > 1:
+                return msg("{runs} runs", runs=runs)
+            return msg("{runs} run", runs=runs)
+        return ""
 
 
 # "Requirement to meld for each hand", hands 1 to 7.
@@ -328,13 +350,20 @@ class SneakyPete(Game):
                 RuleError(
                     field,
                     "wrong_player_count",
-                    f"enter one entry per player: {players} at this table, not {count}",
+                    msg(
+                        "enter one entry per player: {players} at this table, "
+                        "not {count}",
+                        players=players,
+                        count=count,
+                    ),
                 )
             )
         if deal.went_out >= players:
             errors.append(
                 RuleError(
-                    "went_out", "bad_seat", f"no seat {deal.went_out} at this table"
+                    "went_out",
+                    "bad_seat",
+                    msg("no seat {seat} at this table", seat=deal.went_out),
                 )
             )
         if errors:
@@ -351,7 +380,12 @@ class SneakyPete(Game):
             raise DealRejected(errors)
         facts = [self._went_out_fact(deal.went_out)]
         facts.extend(
-            Fact("penalty_points", f"seat {seat}: {points}", seat, points)
+            Fact(
+                "penalty_points",
+                msg("{seat}: {points}", seat=SeatRef(seat), points=points),
+                seat,
+                points,
+            )
             for seat, points in enumerate(deal.points)
             if seat != deal.went_out
         )
@@ -389,9 +423,25 @@ class SneakyPete(Game):
                 )
             )
             if melded[-1] is True:
-                facts.append(Fact("melded", f"seat {seat} melded {need.text}", seat))
+                facts.append(
+                    Fact(
+                        "melded",
+                        msg(
+                            "{seat} melded {requirement}",
+                            seat=SeatRef(seat),
+                            requirement=need.text,
+                        ),
+                        seat,
+                    )
+                )
             elif melded[-1] is False:
-                facts.append(Fact("not_melded", f"seat {seat} did not meld", seat))
+                facts.append(
+                    Fact(
+                        "not_melded",
+                        msg("{seat} did not meld", seat=SeatRef(seat)),
+                        seat,
+                    )
+                )
         errors.extend(deck_errors(self.deck_for(options), placed))
         if errors:
             raise DealRejected(errors)
@@ -426,8 +476,11 @@ class SneakyPete(Game):
                     RuleError(
                         f"{path}.melds",
                         "out_without_melding",
-                        "a player goes out only after melding the hand's "
-                        f"requirement ({need.text})",
+                        msg(
+                            "a player goes out only after melding the hand's "
+                            "requirement ({requirement})",
+                            requirement=need.text,
+                        ),
                     )
                 )
             elif len(player.hand) < CARDS_DEALT:
@@ -435,9 +488,13 @@ class SneakyPete(Game):
                     RuleError(
                         f"{path}.hand",
                         "too_few_cards_unmelded",
-                        f"a player who has not melded still holds at least the "
-                        f"{CARDS_DEALT} cards dealt (each turn draws one and "
-                        f"discards one), not {len(player.hand)}",
+                        msg(
+                            "a player who has not melded still holds at least the "
+                            "{dealt} cards dealt (each turn draws one and "
+                            "discards one), not {count}",
+                            dealt=CARDS_DEALT,
+                            count=len(player.hand),
+                        ),
                     )
                 )
             return False
@@ -449,22 +506,40 @@ class SneakyPete(Game):
                 RuleError(
                     f"{path}.melds",
                     "requirement_not_met",
-                    f"hand {hand} needs {need.text} to meld, entered {entered}; a "
-                    "player melds the requirement exactly, then only adds to melds",
+                    msg(
+                        "hand {hand} needs {requirement} to meld, entered {entered}; "
+                        "a player melds the requirement exactly, then only adds to "
+                        "melds",
+                        hand=hand,
+                        requirement=need.text,
+                        entered=entered,
+                    ),
                 )
             )
         return True
 
     @staticmethod
     def _went_out_fact(seat: int) -> Fact:
-        return Fact("went_out", f"seat {seat} went out: 0", seat, 0)
+        return Fact("went_out", msg("{seat} went out: 0", seat=SeatRef(seat)), seat, 0)
 
     @staticmethod
     def _hand_fact(seat: int, hand: Sequence[Card], points: int) -> Fact:
         count = len(hand)
         return Fact(
             "cards_left",
-            f"seat {seat}: {count} card{'s' if count != 1 else ''} left, {points}",
+            msg(
+                "{seat}: {count} cards left, {points}",
+                seat=SeatRef(seat),
+                count=count,
+                points=points,
+            )
+            if count != 1
+            else msg(
+                "{seat}: {count} card left, {points}",
+                seat=SeatRef(seat),
+                count=count,
+                points=points,
+            ),
             seat,
             points,
         )
@@ -523,35 +598,74 @@ class SneakyPete(Game):
         number = state.deal_number
         need = requirement(number)
         notes = [
-            f"Hand {number} of {HANDS}: meld {need.text}.",
-            f"Deal {CARDS_DEALT} cards each; turn the top card of the stock up.",
-            "Set = three of a kind; run = four in a row of one suit.",
+            msg(
+                "Hand {number} of {hands}: meld {requirement}.",
+                number=number,
+                hands=HANDS,
+                requirement=need.text,
+            ),
+            msg(
+                "Deal {count} cards each; turn the top card of the stock up.",
+                count=CARDS_DEALT,
+            ),
+            msg("Set = three of a kind; run = four in a row of one suit."),
         ]
         if number == HANDS:
             notes.append(
-                "No discard this hand: go out by melding every card (e.g. two runs "
-                "of four and one of five)."
+                msg(
+                    "No discard this hand: go out by melding every card (e.g. two "
+                    "runs of four and one of five)."
+                )
             )
         low = min(state.totals)
         if number > 1:
             leaders = [i for i, t in enumerate(state.totals) if t == low]
-            names = ", ".join(f"seat {i}" for i in leaders)
-            notes.append(f"Fewest points so far: {names} with {low}.")
+            notes.append(_fewest_note(leaders, low))
         return NextDeal(
             number=number,
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             notes=tuple(notes),
             context=(
-                ContextRow("hand", "Hand", "text", f"{number} of {HANDS}"),
+                ContextRow(
+                    "hand",
+                    "Hand",
+                    "text",
+                    msg("{number} of {hands}", number=number, hands=HANDS),
+                ),
                 ContextRow(
                     "requirement",
                     "To meld",
                     "text",
-                    need.text + (", no discard" if number == HANDS else ""),
+                    msg("{requirement}, no discard", requirement=need.text)
+                    if number == HANDS
+                    else need.text,
                 ),
             ),
         )
 
     def match_goal(self, options: SneakyPeteOptions) -> MatchGoal:
         return MatchGoal(deals=HANDS)
+
+
+def _fewest_note(leaders: Sequence[int], low: int) -> Text:
+    """``Fewest points so far: seat 0, seat 2 with 15.``"""
+    if len(leaders) == 1:
+        return msg(
+            "Fewest points so far: {seat} with {points}.",
+            seat=SeatRef(leaders[0]),
+            points=low,
+        )
+    if len(leaders) == 2:
+        return msg(
+            "Fewest points so far: {first}, {second} with {points}.",
+            first=SeatRef(leaders[0]),
+            second=SeatRef(leaders[1]),
+            points=low,
+        )
+    # Three or more level at the top: the seats as a list.
+    return msg(
+        "Fewest points so far: {seats} with {points}.",
+        seats=", ".join(format(SeatRef(i)) for i in leaders),
+        points=low,
+    )

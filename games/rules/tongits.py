@@ -74,6 +74,8 @@ from games.engine.melds import (
     SetRule,
     deck_errors,
 )
+from games.engine.text import Seat as SeatRef
+from games.engine.text import msg
 
 PLAYERS = 3  # l.352
 HAND = 13  # the dealer's hand before the first discard; nobody holds more (l.362)
@@ -327,15 +329,33 @@ class Tongits(Game):
             payments=payments,
         )
         after = state.ledger.settle(step)
-        facts = [Fact("winner", f"seat {winner} wins by {deal.how}", winner)]
+        facts = [
+            Fact(
+                "winner",
+                msg("{seat} wins by {how}", seat=SeatRef(winner), how=deal.how),
+                winner,
+            )
+        ]
         if deadwood is not None and found is not None:
             facts += [
-                Fact("deadwood", f"seat {s}: deadwood {d}", s, d)
+                Fact(
+                    "deadwood",
+                    msg("{seat}: deadwood {points}", seat=SeatRef(s), points=d),
+                    s,
+                    d,
+                )
                 for s, d in enumerate(deadwood)
             ]
         if takes_pot:
             facts.append(
-                Fact("pot", f"seat {winner} won two in a row and takes the pot", winner)
+                Fact(
+                    "pot",
+                    msg(
+                        "{seat} won two in a row and takes the pot",
+                        seat=SeatRef(winner),
+                    ),
+                    winner,
+                )
             )
         return DealScore(
             points=worth_points(state.ledger, after),
@@ -408,7 +428,14 @@ class Tongits(Game):
         if options.deals is not None:
             rows.append(
                 ContextRow(
-                    "deal", "Hand", "text", f"{state.deal_number} of {options.deals}"
+                    "deal",
+                    "Hand",
+                    "text",
+                    msg(
+                        "{number} of {deals}",
+                        number=state.deal_number,
+                        deals=options.deals,
+                    ),
                 )
             )
         return NextDeal(
@@ -416,9 +443,12 @@ class Tongits(Game):
             dealer=state.dealer,
             starting_seat=state.dealer,
             notes=(
-                f"Everyone antes {options.ante}; the dealer gets 13 cards and plays "
-                "first (l.362–366).",
-                "Deadwood: ace 1, faces 10, others their pips; aces low only.",
+                msg(
+                    "Everyone antes {ante}; the dealer gets 13 cards and plays "
+                    "first (l.362–366).",
+                    ante=options.ante,
+                ),
+                msg("Deadwood: ace 1, faces 10, others their pips; aces low only."),
             ),
             context=tuple(rows),
         )
@@ -433,13 +463,19 @@ def _entry_errors(deal: TongitsTotals | TongitsCards) -> list[RuleError]:
         if len(getattr(deal, name)) != PLAYERS:
             errors.append(
                 RuleError(
-                    name, "wrong_player_count", f"one entry per player ({PLAYERS})"
+                    name,
+                    "wrong_player_count",
+                    msg("one entry per player ({players})", players=PLAYERS),
                 )
             )
     if isinstance(deal, TongitsCards) and deal.hands is not None:
         if len(deal.hands) != PLAYERS:
             errors.append(
-                RuleError("hands", "wrong_player_count", f"enter {PLAYERS} hands")
+                RuleError(
+                    "hands",
+                    "wrong_player_count",
+                    msg("enter {players} hands", players=PLAYERS),
+                )
             )
         errors += _hand_errors(deal.hands)
     elif (
@@ -448,7 +484,11 @@ def _entry_errors(deal: TongitsTotals | TongitsCards) -> list[RuleError]:
         and len(deal.deadwood) != PLAYERS
     ):
         errors.append(
-            RuleError("deadwood", "wrong_player_count", f"enter {PLAYERS} totals")
+            RuleError(
+                "deadwood",
+                "wrong_player_count",
+                msg("enter {players} totals", players=PLAYERS),
+            )
         )
     if errors:
         return errors
@@ -592,8 +632,11 @@ def _winner(deal: TongitsTotals | TongitsCards, found: int | None) -> int:
                 RuleError(
                     "winner",
                     "winner_not_lowest",
-                    f"seat {found} wins on deadwood, not seat {deal.winner} "
-                    "(l.394, l.400)",
+                    msg(
+                        "{found} wins on deadwood, not {entered} (l.394, l.400)",
+                        found=SeatRef(found),
+                        entered=SeatRef(deal.winner),
+                    ),
                 )
             ]
         )
@@ -605,7 +648,11 @@ def _hand_errors(hands: tuple[tuple[Card, ...], ...]) -> list[RuleError]:
         RuleError(
             f"hands.{s}",
             "too_many_cards",
-            f"{len(hand)} cards: a Tong-Its hand holds at most {HAND} (l.362)",
+            msg(
+                "{count} cards: a Tong-Its hand holds at most {most} (l.362)",
+                count=len(hand),
+                most=HAND,
+            ),
         )
         for s, hand in enumerate(hands)
         if len(hand) > HAND

@@ -56,6 +56,7 @@ from games.engine.melds import (
     deck_errors,
     meld_faults,
 )
+from games.engine.text import Seat, msg
 from games.rules._table_entry import table_entry_errors
 
 HANDS = 4
@@ -162,15 +163,26 @@ class Umtali(Game):
                         RuleError(
                             "points",
                             "too_many_points",
-                            f"{sum(points)} in all: the 52 cards count 116, each of "
-                            f"the four marriages 10 more ({SECTION}, l.129–131)",
+                            msg(
+                                "{total} in all: the 52 cards count 116, each of "
+                                "the four marriages 10 more (004 Umtali, l.129–131)",
+                                total=sum(points),
+                            ),
                         )
                     ]
                 )
-        facts = [Fact("side", f"seat {s}: {p}", s, p) for s, p in enumerate(points)]
+        facts = [
+            Fact("side", msg("{seat}: {points}", seat=Seat(s), points=p), s, p)
+            for s, p in enumerate(points)
+        ]
         if marriages:
             facts += [
-                Fact("marriages", f"seat {s}: {n} marriage(s)", s, n)
+                Fact(
+                    "marriages",
+                    msg("{seat}: {count} marriage(s)", seat=Seat(s), count=n),
+                    s,
+                    n,
+                )
                 for s, n in enumerate(marriages)
                 if n
             ]
@@ -196,7 +208,7 @@ class Umtali(Game):
                             "not a set (3–4 of a rank, no jacks), a sequence (3+ "
                             "number cards of a suit, ace low), a marriage (K-Q of a "
                             "suit), a single card or a pair (not jacks) "
-                            f"({SECTION}, l.109–125)",
+                            "(004 Umtali, l.109–125)",
                         )
                     )
             if kinds.count("pair") > 1:
@@ -205,7 +217,7 @@ class Umtali(Game):
                         f"sides.{seat}.melds",
                         "more_than_one_pair",
                         "a player melds one pair, when going out "
-                        f"({SECTION}, l.125, l.127)",
+                        "(004 Umtali, l.125, l.127)",
                     )
                 )
             marriages.append(kinds.count("marriage"))
@@ -232,8 +244,15 @@ class Umtali(Game):
             number=number,
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
-            notes=("Deal ten cards each; the non-dealer plays first.",),
-            context=(ContextRow("hand", "Hand", "text", f"{number} of {HANDS}"),),
+            notes=(msg("Deal ten cards each; the non-dealer plays first."),),
+            context=(
+                ContextRow(
+                    "hand",
+                    "Hand",
+                    "text",
+                    msg("{number} of {hands}", number=number, hands=HANDS),
+                ),
+            ),
         )
 
     def match_goal(self, options: UmtaliOptions) -> MatchGoal:

@@ -67,6 +67,8 @@ from games.engine.melds.card_wilds import (
     read_meld_card_wilds,
     stands_for,
 )
+from games.engine.text import Seat as SeatRef
+from games.engine.text import msg
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 CARDS_DEALT = 13
@@ -77,25 +79,35 @@ TWO_DECKS = make_deck("2 × 54 cards (2 jokers each)", packs=2, jokers_per_pack=
 VALUES = {**PIP_VALUES.by_rank, "A": 10}
 SET = SetRule(min_length=3, max_length=4, wilds=JOKERS_WILD)
 SEQUENCE = RunRule(min_length=3, ace_both_ends=False, wrap=False, wilds=JOKERS_WILD)
+# The texts name their source (SECTION) as a literal, so the catalogue extracts them.
 WORDING: Wording = {
     Fault.TOO_SHORT: (
         "meld_too_short",
-        f"a meld is three cards or more, not {{length}} ({SECTION}, l.53)",
+        lambda length: msg(
+            "a meld is three cards or more, not {length} (004 Vazhushal, l.53)",
+            length=length,
+        ),
     ),
-    Fault.TOO_LONG: ("too_long", f"a set is three or four cards ({SECTION}, l.53)"),
+    Fault.TOO_LONG: (
+        "too_long",
+        msg("a set is three or four cards (004 Vazhushal, l.53)"),
+    ),
     Fault.TOO_FEW_NATURALS: (
         "all_wild",
-        f"a meld cannot be only wild cards ({SECTION}, l.57)",
+        msg("a meld cannot be only wild cards (004 Vazhushal, l.57)"),
     ),
-    Fault.MIXED_RANKS: ("mixed_ranks", f"a set is one rank ({SECTION}, l.53)"),
-    Fault.MIXED_SUITS: ("mixed_suits", f"a sequence is one suit ({SECTION}, l.53)"),
+    Fault.MIXED_RANKS: ("mixed_ranks", msg("a set is one rank (004 Vazhushal, l.53)")),
+    Fault.MIXED_SUITS: (
+        "mixed_suits",
+        msg("a sequence is one suit (004 Vazhushal, l.53)"),
+    ),
     Fault.REPEATED_RANK: (
         "repeated_rank",
-        f"a sequence holds each rank once ({SECTION}, l.53)",
+        msg("a sequence holds each rank once (004 Vazhushal, l.53)"),
     ),
     Fault.NOT_IN_A_ROW: (
         "not_in_a_row",
-        f"not in sequence; the ace at either end, not K-A-2 ({SECTION}, l.53)",
+        msg("not in sequence; the ace at either end, not K-A-2 (004 Vazhushal, l.53)"),
     ),
 }
 
@@ -178,7 +190,7 @@ def meld_reading(
             path,
             "same_card_twice",
             "two cards of the same rank and suit are not allowed in the same meld "
-            f"({SECTION}, l.53)",
+            "(004 Vazhushal, l.53)",
         )
         return 0, False, [error], None
     # Word the fault of the kind the cards were meant as: one rank among the cards
@@ -238,14 +250,20 @@ class Vazhushal(Game):
         if isinstance(deal, VazhushalOut):
             if deal.went_out >= seats:
                 raise DealRejected(
-                    [RuleError("went_out", "bad_seat", f"no seat {deal.went_out}")]
+                    [
+                        RuleError(
+                            "went_out",
+                            "bad_seat",
+                            msg("no seat {seat}", seat=deal.went_out),
+                        )
+                    ]
                 )
             return DealScore(
                 points=(0,) * seats,
                 facts=(
                     Fact(
                         "went_out",
-                        f"seat {deal.went_out} went out: wins",
+                        msg("{seat} went out: wins", seat=SeatRef(deal.went_out)),
                         deal.went_out,
                         0,
                     ),
@@ -262,7 +280,7 @@ class Vazhushal(Game):
                 RuleError(
                     "players",
                     "wrong_player_count",
-                    f"enter {seats} players, one per seat",
+                    msg("enter {seats} players, one per seat", seats=seats),
                 )
             )
         wild = opposite_colour_wilds(deal.negative_joker)
@@ -285,7 +303,7 @@ class Vazhushal(Game):
                             f"{base}.melds.{i}",
                             "identical_melds",
                             "a player cannot have two identical melds "
-                            f"({SECTION}, l.57)",
+                            "(004 Vazhushal, l.57)",
                         )
                     )
                 seen.add(key)
@@ -295,7 +313,7 @@ class Vazhushal(Game):
                         f"{base}.melds",
                         "no_pure_sequence",
                         "a player's melds always hold a sequence of three or more "
-                        f"with no wild cards ({SECTION}, l.59–61)",
+                        "with no wild cards (004 Vazhushal, l.59–61)",
                     )
                 )
             held = hand_count(player.hand, options.joker_in_hand)
@@ -303,7 +321,12 @@ class Vazhushal(Game):
             facts.append(
                 Fact(
                     "count",
-                    f"seat {seat}: melds {melded} − hand {held}",
+                    msg(
+                        "{seat}: melds {melded} − hand {held}",
+                        seat=SeatRef(seat),
+                        melded=melded,
+                        held=held,
+                    ),
                     seat,
                     melded - held,
                 )
@@ -350,10 +373,13 @@ class Vazhushal(Game):
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
             notes=(
-                f"Deal {CARDS_DEALT} cards each from {deck_for(players).size}; turn "
-                "up the top card (the discard line) and the bottom card (the "
-                "negative joker).",
-                "Three or more doubled cards in one hand: throw in and redeal.",
+                msg(
+                    "Deal {count} cards each from {size}; turn up the top card (the "
+                    "discard line) and the bottom card (the negative joker).",
+                    count=CARDS_DEALT,
+                    size=deck_for(players).size,
+                ),
+                msg("Three or more doubled cards in one hand: throw in and redeal."),
             ),
         )
 

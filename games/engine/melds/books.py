@@ -29,6 +29,7 @@ from operator import itemgetter
 
 from games.engine.cards import JOKER_RANK, RANKS, Card
 from games.engine.errors import RuleError
+from games.engine.text import msg
 
 WILD_RANKS = frozenset({"2", JOKER_RANK})
 COMPLETE_BOOK = 7  # cards in a canasta
@@ -61,9 +62,12 @@ def book_kind(wilds: int) -> str:
 
 def book_label(rank: str, size: int, wilds: int) -> str:
     """``natural canasta of 7s``, ``mixed canasta of aces``, ``meld of kings``."""
-    if size >= COMPLETE_BOOK:
-        return f"{book_kind(wilds)} canasta of {rank_plural(rank)}"
-    return f"meld of {rank_plural(rank)}"
+    ranks = rank_plural(rank)
+    if size < COMPLETE_BOOK:
+        return msg("meld of {ranks}", ranks=ranks)
+    if wilds:
+        return msg("mixed canasta of {ranks}", ranks=ranks)
+    return msg("natural canasta of {ranks}", ranks=ranks)
 
 
 def tally_tables(
@@ -121,8 +125,10 @@ def book_errors(
             RuleError(
                 path,
                 "mixed_ranks",
-                "a meld's natural cards are of one rank "
-                f"(entered {', '.join(ordered)})",
+                msg(
+                    "a meld's natural cards are of one rank (entered {ranks})",
+                    ranks=", ".join(ordered),
+                ),
             )
         )
     if naturals < min_naturals:
@@ -130,8 +136,11 @@ def book_errors(
             RuleError(
                 path,
                 "too_few_naturals",
-                f"a meld has at least {min_naturals} natural cards "
-                f"({naturals} entered)",
+                msg(
+                    "a meld has at least {least} natural cards ({entered} entered)",
+                    least=min_naturals,
+                    entered=naturals,
+                ),
             )
         )
     if wilds > max_wilds:
@@ -139,7 +148,11 @@ def book_errors(
             RuleError(
                 path,
                 "too_many_wilds",
-                f"a meld has at most {max_wilds} wild cards ({wilds} entered)",
+                msg(
+                    "a meld has at most {most} wild cards ({entered} entered)",
+                    most=max_wilds,
+                    entered=wilds,
+                ),
             )
         )
     if max_cards is not None and size > max_cards:
@@ -147,7 +160,11 @@ def book_errors(
             RuleError(
                 path,
                 "meld_too_long",
-                f"a meld has at most {max_cards} cards ({size} entered)",
+                msg(
+                    "a meld has at most {most} cards ({entered} entered)",
+                    most=max_cards,
+                    entered=size,
+                ),
             )
         )
     return errors

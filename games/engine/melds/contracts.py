@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.engine.errors import RuleError
+from games.engine.text import msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,11 @@ def contract_error(
     return RuleError(
         path,
         "contract_not_met",
-        f"the contract is {need.text}, entered {entered}: the first meld is the "
-        f"contract exactly, later cards only extend melds ({why})",
+        msg(
+            "the contract is {contract}, entered {entered}: the first meld is the "
+            "contract exactly, later cards only extend melds ({why})",
+            contract=need.text,
+            entered=entered,
+            why=why,
+        ),
     )

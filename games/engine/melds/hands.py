@@ -29,7 +29,7 @@ Invariants:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
 from itertools import chain
@@ -39,6 +39,7 @@ from types import MappingProxyType
 from games.engine.cards import RANKS, Card
 from games.engine.decks import DeckSpec, check_deck
 from games.engine.errors import RuleError
+from games.engine.text import Seat, Text, msg
 
 Placed = Sequence[tuple[str, Sequence[Card]]]
 
@@ -111,25 +112,35 @@ def multiple_errors(
 
 def not_a_multiple(path: str, value: int, unit: int, why: str) -> RuleError:
     return RuleError(
-        path, f"not_a_multiple_of_{unit}", f"{value} cannot be scored: {why}"
+        path,
+        f"not_a_multiple_of_{unit}",
+        msg("{value} cannot be scored: {why}", value=value, why=why),
     )
+
+
+Wording = Callable[[Seat, "Seat | None"], Text]
+"""A message about a hand from its seat and the seat that went out."""
 
 
 @dataclass(frozen=True, slots=True)
 class HandWording:
     """A game's codes and messages for a hand left at the end of a deal: ``(code,
     message)`` where the player who went out holds cards (``holds_cards``) and where
-    another player holds none (``empty``); the messages may name ``{seat}`` and
-    ``{went_out}``."""
+    another player holds none (``empty``); a message is made from the seat of the
+    hand and the seat that went out (``None``: nobody), so that its template stays
+    a literal the catalogue extracts."""
 
-    holds_cards: tuple[str, str] = (
+    holds_cards: tuple[str, Wording] = (
         "cards_after_going_out",
-        "seat {seat} went out, so holds no cards",
+        lambda seat, went_out: msg("{seat} went out, so holds no cards", seat=seat),
     )
-    empty: tuple[str, str] = (
+    empty: tuple[str, Wording] = (
         "hand_required",
-        "only the player who went out (seat {went_out}) has no cards: "
-        "enter the cards left in this hand",
+        lambda seat, went_out: msg(
+            "only the player who went out ({went_out}) has no cards: "
+            "enter the cards left in this hand",
+            went_out=went_out,
+        ),
     )
 
 
@@ -157,7 +168,8 @@ def going_out_error(
         return None
     else:
         code, message = wording.empty
-    return RuleError(path, code, message.format(seat=seat, went_out=went_out))
+    went = None if went_out is None else Seat(went_out)
+    return RuleError(path, code, message(Seat(seat), went))
 
 
 def went_out_points_errors(
@@ -183,8 +195,11 @@ def went_out_points_errors(
                 RuleError(
                     at,
                     "no_cards_left",
-                    "only the player who went out is out of cards; every card "
-                    f"left counts at least {values.least}",
+                    msg(
+                        "only the player who went out is out of cards; every card "
+                        "left counts at least {least}",
+                        least=values.least,
+                    ),
                 )
             )
         elif value % unit:
@@ -195,4 +210,8 @@ def went_out_points_errors(
 def _counts(values: CardValues) -> str:
     """``"every card counts 5, 10, 20 or 50"``."""
     listed = [str(v) for v in sorted(set(values.by_rank.values()))]
-    return f"every card counts {', '.join(listed[:-1])} or {listed[-1]}"
+    return msg(
+        "every card counts {values} or {last}",
+        values=", ".join(listed[:-1]),
+        last=listed[-1],
+    )

@@ -35,7 +35,7 @@ Invariants:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -43,6 +43,7 @@ from itertools import combinations
 
 from games.engine.cards import JOKER_RANK, RANKS, Card, Suit
 from games.engine.errors import RuleError
+from games.engine.text import Text
 
 # A run's slots: the ace low (1), two to king (2–13), the ace high (14).
 ACE = "A"
@@ -290,7 +291,13 @@ def run_fit(slots: Sequence[int], aces: int, length: int, rule: RunRule) -> bool
 
 # -- wording --------------------------------------------------------------------------
 
-Wording = Mapping[Fault, tuple[str, str]]
+FaultMessage = str | Callable[[int], Text]
+"""A game's message for a fault: a template that may name ``{length}`` (write it
+``msg("...")`` so the catalogue extracts it), or a function of the meld's length
+that makes the text (``lambda length: msg("... not {length}", length=length)``:
+the form the catalogue extracts when the message names the length)."""
+
+Wording = Mapping[Fault, tuple[str, FaultMessage]]
 
 
 def fault_errors(
@@ -302,9 +309,15 @@ def fault_errors(
     first_only: bool = False,
 ) -> list[RuleError]:
     """The faults as a game's errors at ``path``: ``wording`` maps each fault to the
-    game's code and message (``{length}`` in a message is the meld's length)."""
+    game's code and message (a message that is a function is given the meld's
+    length)."""
     chosen = faults[:1] if first_only else faults
-    return [
-        RuleError(path, wording[f][0], wording[f][1].format(length=length))
-        for f in chosen
-    ]
+    errors = []
+    for f in chosen:
+        code, message = wording[f]
+        if callable(message):
+            text = message(length)
+        else:  # a template that may name {length}
+            text = Text(getattr(message, "template", message), {"length": length})
+        errors.append(RuleError(path, code, text))
+    return errors

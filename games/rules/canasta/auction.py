@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, PlainSerializer, WithJsonSchema
-from pydantic_core import PydanticCustomError
 
 from games.engine.errors import RuleError
+from games.engine.inputs import input_error
+from games.engine.text import Seat, msg
 
 SEATS = 4
 
@@ -83,11 +84,11 @@ def _to_call(value: Any) -> Call:
             return Call(
                 "bid", int(match.group(1)), _TYPE_SPELLINGS[match.group(2).strip()]
             )
-    raise PydanticCustomError(
+    raise input_error(
         "bad_call",
         "'{token}' is not a call (write e.g. 4 hearts, 3S, 2 canasta, 5 twos, "
         "pass or double)",
-        {"token": value},
+        token=value,
     )
 
 
@@ -164,8 +165,12 @@ def check_auction(
                     RuleError(
                         path,
                         "double_own_side",
-                        f"seat {seat} can only double a bid of the opponents; the "
-                        f"highest bid ({bids[-1].text}) is their own side's",
+                        msg(
+                            "{seat} can only double a bid of the opponents; the "
+                            "highest bid ({bid}) is their own side's",
+                            seat=Seat(seat),
+                            bid=bids[-1].text,
+                        ),
                     )
                 )
             doubled = True
@@ -180,8 +185,12 @@ def check_auction(
                     RuleError(
                         path,
                         "bid_not_higher",
-                        f"{call.text} is not higher than {bids[-1].text}: bid a "
-                        "higher number, or the same number and a higher type",
+                        msg(
+                            "{call} is not higher than {bid}: bid a "
+                            "higher number, or the same number and a higher type",
+                            call=call.text,
+                            bid=bids[-1].text,
+                        ),
                     )
                 )
             bids.append(Bid(call.level, call.type, seat, i))

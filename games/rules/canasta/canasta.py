@@ -36,6 +36,7 @@ from games.engine.decks import DOUBLE_54
 from games.engine.errors import RuleError
 from games.engine.inputs import FrozenModel
 from games.engine.registry import register
+from games.engine.text import msg
 from games.rules.canasta.family import CanastaFamilyGame
 from games.rules.canasta.going_out import GoingOutRule, going_out_errors
 from games.rules.canasta.melds import CanastaBonuses, MeldRules
@@ -101,8 +102,18 @@ class Canasta(CanastaFamilyGame):
             errors = going_out_errors(
                 side.counts, TWO_PLAYER_GOING_OUT, side.melds_path
             )
+            # Only the count of canastas can fall short of the two-player rule.
             return [
-                RuleError(e.path, e.code, f"{e.message} (ch 27, two players)")
+                RuleError(
+                    e.path,
+                    e.code,
+                    msg(
+                        "a side goes out only with at least {least} canastas "
+                        "on the table (it has {has}) (ch 27, two players)",
+                        least=TWO_PLAYER_GOING_OUT.min_complete,
+                        has=side.counts[0],
+                    ),
+                )
                 for e in errors
             ]
         return super().going_out_errors(scoring, side)

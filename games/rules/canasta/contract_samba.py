@@ -61,6 +61,7 @@ from games.engine.errors import RuleError
 from games.engine.game import ContextRow, Fact, MatchState, NextDeal
 from games.engine.inputs import CardList, FrozenModel
 from games.engine.registry import register
+from games.engine.text import Seat, msg
 from games.rules.canasta.auction import (
     BID_TYPES,
     SUIT_OF_TYPE,
@@ -252,8 +253,11 @@ class ContractSamba(CanastaFamilyGame):
             nxt,
             notes=(
                 *nxt.notes,
-                f"the auction starts with seat {first}; every player may bid, also "
-                "after passing",
+                msg(
+                    "the auction starts with {first}; every player may bid, also "
+                    "after passing",
+                    first=Seat(first),
+                ),
             ),
             context=(
                 *nxt.context,
@@ -281,7 +285,11 @@ class ContractSamba(CanastaFamilyGame):
                 RuleError(
                     "failed_openings",
                     "failed_openings_exceed_bids",
-                    f"{count} failed openings, but the auction has {len(bids)} bid(s)",
+                    msg(
+                        "{count} failed openings, but the auction has {bids} bid(s)",
+                        count=count,
+                        bids=len(bids),
+                    ),
                 )
             )
             count = len(bids)
@@ -305,8 +313,11 @@ class ContractSamba(CanastaFamilyGame):
                 RuleError(
                     f"{base}.melds",
                     "declarer_did_not_open",
-                    f"the declarer of {contract.text} opens right after the auction; "
-                    "if they could not, count them in failed_openings",
+                    msg(
+                        "the declarer of {contract} opens right after the auction; "
+                        "if they could not, count them in failed_openings",
+                        contract=contract.text,
+                    ),
                 )
             )
         elif side.valid and entry.melds:
@@ -349,29 +360,51 @@ class ContractSamba(CanastaFamilyGame):
         errors.extend(errs)
         points = sum(p.points for p in parts)
         need = self.requirement(scoring.state, s, entry.insufficient_openings)
-        who = "the declarer" if contract is not None else "the side"
+        declarer = contract is not None
         if any(p.is_canasta for p in parts):
-            scoring.facts.append(
-                Fact("opening_canasta", f"{who} opened with a canasta", s, points)
+            opened = (
+                "the declarer opened with a canasta"
+                if declarer
+                else "the side opened with a canasta"
             )
+            scoring.facts.append(Fact("opening_canasta", opened, s, points))
             return points
         by_type = contract is not None and contract.bid.level >= 4
         if by_type and any(opens_by_type(p, contract.bid.type) for p in parts):
             kind = TYPE_OPENINGS[contract.bid.type]
             scoring.facts.append(
-                Fact("opening_by_type", f"{who} opened with {kind}", s, points)
+                Fact(
+                    "opening_by_type",
+                    msg("the declarer opened with {kind}", kind=kind),
+                    s,
+                    points,
+                )
             )
             return points
         if points < need:
-            also = f", {TYPE_OPENINGS[contract.bid.type]}" if by_type else ""
-            errors.append(
-                RuleError(
-                    path,
-                    "opening_requirement_not_met",
-                    f"the opening counts {points}; {who} opens with {need}{also} "
-                    "or a complete canasta",
+            if by_type:
+                short = msg(
+                    "the opening counts {points}; the declarer opens with {need}, "
+                    "{kind} or a complete canasta",
+                    points=points,
+                    need=need,
+                    kind=TYPE_OPENINGS[contract.bid.type],
                 )
-            )
+            elif declarer:
+                short = msg(
+                    "the opening counts {points}; the declarer opens with {need} "
+                    "or a complete canasta",
+                    points=points,
+                    need=need,
+                )
+            else:
+                short = msg(
+                    "the opening counts {points}; the side opens with {need} "
+                    "or a complete canasta",
+                    points=points,
+                    need=need,
+                )
+            errors.append(RuleError(path, "opening_requirement_not_met", short))
             return points
         if contract is None:
             for i, part in enumerate(parts):
@@ -380,12 +413,23 @@ class ContractSamba(CanastaFamilyGame):
                         RuleError(
                             f"{path}.{i}",
                             "twos_opening_needs_five",
-                            "a meld of twos in an opening needs at least five twos "
-                            f"({part.naturals} entered)",
+                            msg(
+                                "a meld of twos in an opening needs at least five "
+                                "twos ({entered} entered)",
+                                entered=part.naturals,
+                            ),
                         )
                     )
         scoring.facts.append(
-            Fact("opening_met", f"opening requirement {need} met with {points}", s)
+            Fact(
+                "opening_met",
+                msg(
+                    "opening requirement {need} met with {points}",
+                    need=need,
+                    points=points,
+                ),
+                s,
+            )
         )
         return points
 
@@ -409,8 +453,12 @@ class ContractSamba(CanastaFamilyGame):
             RuleError(
                 "went_out",
                 "contract_not_reached",
-                f"the declarer side goes out once it has its {bid.points}; it had "
-                f"{reached} on the table",
+                msg(
+                    "the declarer side goes out once it has its {points}; it had "
+                    "{reached} on the table",
+                    points=bid.points,
+                    reached=reached,
+                ),
             )
         ]
 
@@ -434,8 +482,12 @@ class ContractSamba(CanastaFamilyGame):
             scoring.facts.append(
                 Fact(
                     "failed_opening",
-                    f"seat {bid.seat} could not open {bid.text}: "
-                    f"-{FAILED_OPENING_PENALTY}",
+                    msg(
+                        "{seat} could not open {bid}: -{penalty}",
+                        seat=Seat(bid.seat),
+                        bid=bid.text,
+                        penalty=FAILED_OPENING_PENALTY,
+                    ),
                     s,
                     -FAILED_OPENING_PENALTY,
                 )
@@ -473,7 +525,14 @@ class ContractSamba(CanastaFamilyGame):
         factor = 2 if contract.doubled else 1
         if void:
             facts.append(
-                Fact("contract_void", f"the stock ran out: {contract.text} is void", s)
+                Fact(
+                    "contract_void",
+                    msg(
+                        "the stock ran out: {contract} is void",
+                        contract=contract.text,
+                    ),
+                    s,
+                )
             )
         elif made:
             bonus = factor * bid.points // 2
@@ -481,7 +540,12 @@ class ContractSamba(CanastaFamilyGame):
             facts.append(
                 Fact(
                     "contract_made",
-                    f"{contract.text} made with {count}: {bonus}",
+                    msg(
+                        "{contract} made with {count}: {bonus}",
+                        contract=contract.text,
+                        count=count,
+                        bonus=bonus,
+                    ),
                     s,
                     bonus,
                 )
@@ -492,8 +556,14 @@ class ContractSamba(CanastaFamilyGame):
             facts.append(
                 Fact(
                     "contract_set",
-                    f"{contract.text} set with {count} of {bid.points}: {bonus} to "
-                    "the opponents",
+                    msg(
+                        "{contract} set with {count} of {points}: {bonus} to "
+                        "the opponents",
+                        contract=contract.text,
+                        count=count,
+                        points=bid.points,
+                        bonus=bonus,
+                    ),
                     1 - s,
                     bonus,
                 )

@@ -38,6 +38,7 @@ from games.engine.game import (
     Table,
     advanced,
 )
+from games.engine.text import Side, msg
 from games.rules.canasta.deal_input import (
     CardsDeal,
     TotalsDeal,
@@ -219,7 +220,8 @@ class CanastaFamilyGame(Game):
             starting_seat=state.table.next_seat(state.dealer),
             opening_requirement=reqs,
             notes=tuple(
-                f"side {i}: opening requirement {r}" for i, r in enumerate(reqs)
+                msg("{side}: opening requirement {need}", side=Side(i), need=r)
+                for i, r in enumerate(reqs)
             ),
             context=(opening_requirement_row(reqs),),
         )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from games.engine.errors import RuleError
 from games.engine.game import Fact
 from games.engine.melds import HandWording
+from games.engine.text import msg
 from games.rules.canasta.melds import Meld, count_complete
 
 MAY_I_GO_OUT_PENALTY = 300  # §28.6.4
@@ -53,23 +54,33 @@ def going_out_errors(
     ):
         return []
     errors = []
-    what = "canastas or sambas" if rule.sambas_count else "canastas"
     if complete < rule.min_complete:
-        errors.append(
-            RuleError(
-                path,
-                "going_out_needs_canasta",
-                f"a side goes out only with at least {rule.min_complete} {what} "
-                f"on the table (it has {complete})",
+        if rule.sambas_count:
+            message = msg(
+                "a side goes out only with at least {least} canastas or sambas "
+                "on the table (it has {has})",
+                least=rule.min_complete,
+                has=complete,
             )
-        )
+        else:
+            message = msg(
+                "a side goes out only with at least {least} canastas "
+                "on the table (it has {has})",
+                least=rule.min_complete,
+                has=complete,
+            )
+        errors.append(RuleError(path, "going_out_needs_canasta", message))
     if naturals < rule.min_natural:
         errors.append(
             RuleError(
                 path,
                 "going_out_needs_natural_canasta",
-                f"a side goes out only with at least {rule.min_natural} natural "
-                f"canastas (it has {naturals})",
+                msg(
+                    "a side goes out only with at least {least} natural "
+                    "canastas (it has {has})",
+                    least=rule.min_natural,
+                    has=naturals,
+                ),
             )
         )
     if sambas < rule.min_sambas:
@@ -77,8 +88,11 @@ def going_out_errors(
             RuleError(
                 path,
                 "going_out_needs_samba",
-                f"a side goes out only with at least {rule.min_sambas} sambas "
-                f"(it has {sambas})",
+                msg(
+                    "a side goes out only with at least {least} sambas (it has {has})",
+                    least=rule.min_sambas,
+                    has=sambas,
+                ),
             )
         )
     return errors
@@ -87,20 +101,38 @@ def going_out_errors(
 # The family's words for a hand at the end of a deal (the engine checks it:
 # games.engine.melds.going_out_error).
 HAND_WORDING = HandWording(
-    holds_cards=("hand_not_empty", "seat {seat} went out, so their hand is empty"),
-    empty=("empty_hand", "seat {seat} did not go out, so they hold at least one card"),
+    holds_cards=(
+        "hand_not_empty",
+        lambda seat, went_out: msg(
+            "{seat} went out, so their hand is empty", seat=seat
+        ),
+    ),
+    empty=(
+        "empty_hand",
+        lambda seat, went_out: msg(
+            "{seat} did not go out, so they hold at least one card", seat=seat
+        ),
+    ),
 )
 
 
 def went_out_fact(points: int, side: int) -> Fact:
-    return Fact("went_out", f"went out: {points}", side, points)
+    return Fact("went_out", msg("went out: {points}", points=points), side, points)
 
 
 def concealed_fact(points: int, side: int) -> Fact:
-    return Fact("concealed", f"opened and went out in one turn: {points}", side, points)
+    return Fact(
+        "concealed",
+        msg("opened and went out in one turn: {points}", points=points),
+        side,
+        points,
+    )
 
 
 def may_i_go_out_fact(penalties: int, side: int) -> Fact:
     return Fact(
-        "may_i_go_out", f"“May I go out?” penalty: {penalties}", side, penalties
+        "may_i_go_out",
+        msg("“May I go out?” penalty: {points}", points=penalties),
+        side,
+        penalties,
     )

@@ -53,6 +53,7 @@ from games.engine.game import (
 )
 from games.engine.inputs import PER_PARTNER, PER_SIDE, CardList, FrozenModel
 from games.engine.registry import register
+from games.engine.text import Seat, msg
 from games.rules.canasta.deal_input import CardsDeal, SideCards, TotalsDeal
 from games.rules.canasta.family import (
     CanastaFamilyGame,
@@ -171,8 +172,12 @@ class HandAndFoot(CanastaFamilyGame):
                         RuleError(
                             path,
                             "foot_not_11",
-                            f"a foot never picked up still has its {FOOT_SIZE} "
-                            f"cards ({len(foot)} entered)",
+                            msg(
+                                "a foot never picked up still has its {size} "
+                                "cards ({entered} entered)",
+                                size=FOOT_SIZE,
+                                entered=len(foot),
+                            ),
                         )
                     )
                 if deal.went_out == seats[i]:
@@ -180,8 +185,11 @@ class HandAndFoot(CanastaFamilyGame):
                         RuleError(
                             path,
                             "foot_not_played",
-                            f"seat {seats[i]} went out, which means playing the "
-                            "whole foot: enter null",
+                            msg(
+                                "{seat} went out, which means playing the "
+                                "whole foot: enter null",
+                                seat=Seat(seats[i]),
+                            ),
                         )
                     )
         for s, entry in enumerate(deal.teams):
@@ -195,7 +203,11 @@ class HandAndFoot(CanastaFamilyGame):
                 scoring.facts.append(
                     Fact(
                         "foot_not_played",
-                        f"seat {seats[i]} never reached the foot: {cost}",
+                        msg(
+                            "{seat} never reached the foot: {cost}",
+                            seat=Seat(seats[i]),
+                            cost=cost,
+                        ),
                         s,
                         cost,
                     )
@@ -245,12 +257,23 @@ class HandAndFoot(CanastaFamilyGame):
                     code="deal_of_match",
                     label="Deal",
                     kind="text",
-                    value=f"{state.deal_number} of {DEALS}",
+                    value=msg(
+                        "{number} of {deals}", number=state.deal_number, deals=DEALS
+                    ),
                 ),
             ),
             notes=(
-                f"deal {state.deal_number} of {DEALS}: opening requirement {need} "
-                "for both sides",
-                f"each player is dealt a hand of {HAND_SIZE} and a foot of {FOOT_SIZE}",
+                msg(
+                    "deal {number} of {deals}: opening requirement {need} "
+                    "for both sides",
+                    number=state.deal_number,
+                    deals=DEALS,
+                    need=need,
+                ),
+                msg(
+                    "each player is dealt a hand of {hand} and a foot of {foot}",
+                    hand=HAND_SIZE,
+                    foot=FOOT_SIZE,
+                ),
             ),
         )

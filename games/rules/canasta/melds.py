@@ -37,6 +37,7 @@ from games.engine.melds.books import (
     book_label,
     tally_tables,
 )
+from games.engine.text import msg
 from games.rules.canasta.values import MELD_POINTS, RED_THREES, meld_points
 
 RANK_MELD = "rank"
@@ -126,8 +127,11 @@ class Meld(NamedTuple):
     def label(self) -> str:
         """``natural canasta of 7s``, ``meld of kings``, ``samba 8♥–A♥``."""
         if self.kind == SEQUENCE:
-            name = "samba" if self.is_samba else "sequence"
-            return f"{name} {self.ranks[0]}{self.suit.symbol}–{self.ranks[-1]}"
+            low = f"{self.ranks[0]}{self.suit.symbol}"
+            high = self.ranks[-1]
+            if self.is_samba:
+                return msg("samba {low}–{high}", low=low, high=high)
+            return msg("sequence {low}–{high}", low=low, high=high)
         if self.kind == BLACK_THREES:
             return "black threes"
         return book_label(self.rank, len(self.cards), self.wilds)
@@ -160,7 +164,11 @@ def _meld_or_errors(
             RuleError(
                 path,
                 "meld_too_short",
-                f"a meld has at least {rules.min_cards} cards ({n} entered)",
+                msg(
+                    "a meld has at least {least} cards ({entered} entered)",
+                    least=rules.min_cards,
+                    entered=n,
+                ),
             )
         ]
     twos_natural = False
@@ -231,8 +239,11 @@ def _meld_or_errors(
             RuleError(
                 path,
                 "closed_canasta_extended",
-                "nothing can be added to a complete natural canasta or canasta of "
-                f"twos, so it has exactly 7 cards ({n} entered)",
+                msg(
+                    "nothing can be added to a complete natural canasta or canasta "
+                    "of twos, so it has exactly 7 cards ({entered} entered)",
+                    entered=n,
+                ),
             )
         )
     return errors
@@ -278,8 +289,10 @@ def _sequence(
             RuleError(
                 path,
                 "not_a_sequence",
-                "a sequence is of consecutive natural cards of one suit "
-                f"({' '.join(rules.sequence_ranks)})",
+                msg(
+                    "a sequence is of consecutive natural cards of one suit ({ranks})",
+                    ranks=" ".join(rules.sequence_ranks),
+                ),
             )
         ]
     if len(cards) > rules.sequence_max:
@@ -287,8 +300,11 @@ def _sequence(
             RuleError(
                 path,
                 "sequence_too_long",
-                f"a sequence has at most {rules.sequence_max} cards "
-                f"({len(cards)} entered)",
+                msg(
+                    "a sequence has at most {most} cards ({entered} entered)",
+                    most=rules.sequence_max,
+                    entered=len(cards),
+                ),
             )
         ]
     return Meld(cards, SEQUENCE, None, cards[0].suit, 0, points, ranks)
@@ -322,14 +338,20 @@ def _black_threes(
         ]
     low, high = rules.black_threes_out
     if len(cards) < low or (high is not None and len(cards) > high):
-        allowed = f"{low}–{high}" if high is not None else f"{low} or more"
-        return [
-            RuleError(
-                path,
-                "black_threes_count",
-                f"a meld of black threes has {allowed} cards ({len(cards)} entered)",
+        if high is not None:
+            wrong = msg(
+                "a meld of black threes has {low}–{high} cards ({entered} entered)",
+                low=low,
+                high=high,
+                entered=len(cards),
             )
-        ]
+        else:
+            wrong = msg(
+                "a meld of black threes has {low} or more cards ({entered} entered)",
+                low=low,
+                entered=len(cards),
+            )
+        return [RuleError(path, "black_threes_count", wrong)]
     if not may_meld:
         return [
             RuleError(
@@ -370,8 +392,12 @@ def check_side_melds(
                     RuleError(
                         f"{path}.{i}",
                         "duplicate_rank_meld",
-                        f"a side has only one meld of each rank ({meld.rank} is "
-                        f"also melded at {path}.{first_of_rank[meld.rank]})",
+                        msg(
+                            "a side has only one meld of each rank ({rank} is "
+                            "also melded at {other})",
+                            rank=meld.rank,
+                            other=f"{path}.{first_of_rank[meld.rank]}",
+                        ),
                     )
                 )
             else:

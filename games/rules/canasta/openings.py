@@ -26,6 +26,7 @@ from typing import Any
 
 from games.engine.errors import RuleError
 from games.engine.game import Fact
+from games.engine.text import msg
 from games.rules.canasta.melds import BLACK_THREES, Meld, MeldRules, check_meld
 from games.rules.canasta.values import card_index
 
@@ -107,7 +108,11 @@ def opening_met_fact(requirement: int, points: int, side: int) -> Fact:
             _OPENING_MET.clear()
         fact = _OPENING_MET[key] = Fact(
             "opening_met",
-            f"opening requirement {requirement} met with {points}",
+            msg(
+                "opening requirement {need} met with {points}",
+                need=requirement,
+                points=points,
+            ),
             side,
             points,
         )
@@ -172,7 +177,7 @@ def opening_parts(
                 RuleError(
                     f"{base}.opening.{i}",
                     "no_such_meld",
-                    f"there is no meld {part}",
+                    msg("there is no meld {part}", part=part),
                 )
             )
             continue
@@ -262,7 +267,11 @@ def check_opening(
             RuleError(
                 path,
                 "opening_requirement_not_met",
-                f"the opening meld counts {points}; the requirement is {requirement}",
+                msg(
+                    "the opening meld counts {points}; the requirement is {need}",
+                    points=points,
+                    need=requirement,
+                ),
             )
         )
     else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine.game import Fact
+from games.engine.text import msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,9 @@ def red_three_points(count: int, rule: RedThreeRule, *, positive: bool) -> int:
 def red_threes_fact(count: int, points: int, side: int, rule: RedThreeRule) -> Fact:
     """``2 red threes: 200`` (Contract Samba: ``2 red three(s): -600``)."""
     if rule.melded:
-        return Fact("red_threes", f"{count} red three(s): {points}", side, points)
-    plural = "s" if count > 1 else ""
-    return Fact("red_threes", f"{count} red three{plural}: {points}", side, points)
+        text = msg("{count} red three(s): {points}", count=count, points=points)
+    elif count > 1:
+        text = msg("{count} red threes: {points}", count=count, points=points)
+    else:
+        text = msg("{count} red three: {points}", count=count, points=points)
+    return Fact("red_threes", text, side, points)

@@ -31,6 +31,7 @@ from games.engine.decks import check_deck, deck_overfull
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import DealScore, Fact, MatchState, Table
 from games.engine.melds import going_out_error
+from games.engine.text import Text, msg
 from games.rules.canasta.going_out import (
     HAND_WORDING,
     MAY_I_GO_OUT_PENALTY,
@@ -92,8 +93,12 @@ def score_cards(game: CanastaFamilyGame, state: MatchState, deal: Any) -> DealSc
             RuleError(
                 "went_out",
                 "no_such_seat",
-                f"went_out names seat {went_out}, but this table has seats 0–"
-                f"{len(seats) - 1} (§28.5)",
+                msg(
+                    "went_out names seat {seat}, but this table has seats 0–{last} "
+                    "(§28.5)",
+                    seat=went_out,
+                    last=len(seats) - 1,
+                ),
             )
         )
         went_out = None
@@ -192,7 +197,7 @@ def score_side(
             bonus = rules.bonuses.samba
             if bonus:
                 bonuses += bonus
-                facts.append(Fact("samba", f"{meld.label}: {bonus}", side, bonus))
+                facts.append(Fact("samba", _sequence_text(meld, bonus), side, bonus))
 
     red_points = 0
     if entry.red_threes:
@@ -285,7 +290,7 @@ def _red_threes(
                     RuleError(
                         f"{base}.red_threes.{i}",
                         "not_a_red_three",
-                        f"{card.code} is not a red three",
+                        msg("{card} is not a red three", card=card.code),
                     )
                 )
     rule = scoring.rules.red_threes
@@ -309,15 +314,34 @@ def _red_threes(
     return points
 
 
+def _sequence_text(meld: Meld, bonus: int) -> Text:
+    """``samba 8♥–A♥: 1500``."""
+    low = f"{meld.ranks[0]}{meld.suit.symbol}"
+    high = meld.ranks[-1]
+    if meld.is_samba:
+        return msg("samba {low}–{high}: {bonus}", low=low, high=high, bonus=bonus)
+    return msg("sequence {low}–{high}: {bonus}", low=low, high=high, bonus=bonus)
+
+
 def _hands_count_error(base: str, count: int, seats: tuple[int, ...]) -> RuleError:
     players = len(seats)
-    seat_list = " and ".join(map(str, seats))
-    return RuleError(
-        f"{base}.hands",
-        "hands_per_player",
-        f"hands holds one hand per player of the side: {players} "
-        f"(seat{'s' if players > 1 else ''} {seat_list}), not {count} (§28.5)",
-    )
+    if players > 1:
+        wrong = msg(
+            "hands holds one hand per player of the side: {players} "
+            "(seats {seats}), not {count} (§28.5)",
+            players=players,
+            seats=" and ".join(map(str, seats)),
+            count=count,
+        )
+    else:
+        wrong = msg(
+            "hands holds one hand per player of the side: {players} "
+            "(seat {seats}), not {count} (§28.5)",
+            players=players,
+            seats=" and ".join(map(str, seats)),
+            count=count,
+        )
+    return RuleError(f"{base}.hands", "hands_per_player", wrong)
 
 
 def _hand_errors(

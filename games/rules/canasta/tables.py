@@ -9,13 +9,14 @@ that scores it, as interned cards do — and the hand values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from games.engine.cards import RANKS, Card
 from games.engine.decks import DeckSpec
 from games.engine.game import Fact
 from games.engine.melds.books import book_kind, rank_plural
+from games.engine.text import Text, msg
 from games.rules.canasta.going_out import (
     GoingOutRule,
     concealed_fact,
@@ -67,13 +68,45 @@ class ScoringTables:
     hand_values: dict[Card, int]
 
 
+# A canasta of a named rank has a text of its own, so that a language names the
+# rank in its own words ("natural canasta of aces: 500"); a number rank is a value.
+_NAMED_CANASTAS: dict[tuple[str, bool], Callable[[int], Text]] = {
+    ("J", True): lambda b: msg("natural canasta of jacks: {bonus}", bonus=b),
+    ("J", False): lambda b: msg("mixed canasta of jacks: {bonus}", bonus=b),
+    ("Q", True): lambda b: msg("natural canasta of queens: {bonus}", bonus=b),
+    ("Q", False): lambda b: msg("mixed canasta of queens: {bonus}", bonus=b),
+    ("K", True): lambda b: msg("natural canasta of kings: {bonus}", bonus=b),
+    ("K", False): lambda b: msg("mixed canasta of kings: {bonus}", bonus=b),
+    ("A", True): lambda b: msg("natural canasta of aces: {bonus}", bonus=b),
+    ("A", False): lambda b: msg("mixed canasta of aces: {bonus}", bonus=b),
+    ("2", True): lambda b: msg("natural canasta of twos: {bonus}", bonus=b),
+    ("2", False): lambda b: msg("mixed canasta of twos: {bonus}", bonus=b),
+    ("3", True): lambda b: msg("natural canasta of threes: {bonus}", bonus=b),
+    ("3", False): lambda b: msg("mixed canasta of threes: {bonus}", bonus=b),
+}
+
+
+def _canasta_text(rank: str, natural: bool, bonus: int) -> Text:
+    """``natural canasta of 7s: 500``."""
+    named = _NAMED_CANASTAS.get((rank, natural))
+    if named is not None:
+        return named(bonus)
+    if natural:
+        return msg(
+            "natural canasta of {ranks}: {bonus}", ranks=rank_plural(rank), bonus=bonus
+        )
+    return msg(
+        "mixed canasta of {ranks}: {bonus}", ranks=rank_plural(rank), bonus=bonus
+    )
+
+
 def _build(rules: FamilyRules) -> ScoringTables:
     canastas = {}
     for rank in RANKS:
         for natural in (True, False):
             bonus = rules.bonuses.canasta(rank, natural)
             kind = book_kind(0 if natural else 1)
-            text = f"{kind} canasta of {rank_plural(rank)}: {bonus}"
+            text = _canasta_text(rank, natural, bonus)
             canastas[rank, natural] = (
                 bonus,
                 tuple(

@@ -40,11 +40,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-# The family reader's card-list helpers (same package): one spelling table.
 from games.engine.cards import Card
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import ContextRow, DealScore, Fact, MatchState, NextDeal
 from games.engine.registry import register
+
+# The family reader's card-list helpers (same package): one spelling table.
+from games.engine.text import Seat, msg
 from games.rules.canasta.deal_input import TotalsDeal
 from games.rules.canasta.family import opening_requirement_row
 from games.rules.canasta.hand_and_foot import (
@@ -99,8 +101,12 @@ def _held_errors(
                 RuleError(
                     f"{path}.{name}",
                     f"{name[:-1] if name == 'knees' else 'foot'}_size",
-                    f"a pile never picked up still has its {size} cards "
-                    f"({len(pile)} entered) (l.159)",
+                    msg(
+                        "a pile never picked up still has its {size} cards "
+                        "({entered} entered) (l.159)",
+                        size=size,
+                        entered=len(pile),
+                    ),
                 )
             )
     if knee is not None and foot is None:
@@ -118,7 +124,10 @@ def _held_errors(
                 RuleError(
                     path,
                     "went_out_holds_cards",
-                    f"seat {seat} went out: hand empty, knee and foot played (l.216)",
+                    msg(
+                        "{seat} went out: hand empty, knee and foot played (l.216)",
+                        seat=Seat(seat),
+                    ),
                 )
             )
     elif not hand and knee is None and foot is None:
@@ -126,8 +135,11 @@ def _held_errors(
             RuleError(
                 path,
                 "no_cards_left",
-                f"seat {seat} did not go out, so they hold a card in hand, knee or "
-                "foot (l.216)",
+                msg(
+                    "{seat} did not go out, so they hold a card in hand, knee or "
+                    "foot (l.216)",
+                    seat=Seat(seat),
+                ),
             )
         )
     return errors
@@ -135,18 +147,32 @@ def _held_errors(
 
 # Facts are immutable values: one object per kind and side serves every deal.
 _CANASTA_FACTS = {
-    (kind, side): Fact(f"{kind}_canasta", f"{kind} canasta: {bonus}", side, bonus)
-    for kind, bonus in (
-        ("sevens", SEVENS_BONUS),
-        ("fives", FIVES_BONUS),
-        ("wild", WILD_BONUS),
-        ("natural", NATURAL_BONUS),
-        ("mixed", MIXED_BONUS),
+    (kind, side): Fact(f"{kind}_canasta", text, side, bonus)
+    for kind, text, bonus in (
+        (
+            "sevens",
+            msg("sevens canasta: {bonus}", bonus=SEVENS_BONUS),
+            SEVENS_BONUS,
+        ),
+        ("fives", msg("fives canasta: {bonus}", bonus=FIVES_BONUS), FIVES_BONUS),
+        ("wild", msg("wild canasta: {bonus}", bonus=WILD_BONUS), WILD_BONUS),
+        (
+            "natural",
+            msg("natural canasta: {bonus}", bonus=NATURAL_BONUS),
+            NATURAL_BONUS,
+        ),
+        ("mixed", msg("mixed canasta: {bonus}", bonus=MIXED_BONUS), MIXED_BONUS),
     )
     for side in (0, 1)
 }
 _WENT_OUT_FACTS = tuple(
-    Fact("went_out", f"went out: {GOING_OUT_BONUS}", s, GOING_OUT_BONUS) for s in (0, 1)
+    Fact(
+        "went_out",
+        msg("went out: {points}", points=GOING_OUT_BONUS),
+        s,
+        GOING_OUT_BONUS,
+    )
+    for s in (0, 1)
 )
 _PATHS = tuple(f"teams.{s}" for s in (0, 1))
 _SEATS = ((0, 2), (1, 3))  # the family's one table: sides at (0, 1, 0, 1)
@@ -164,7 +190,7 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
                     piles.append((f"teams.{s}.{name}.{i}", pile))
     piles.append(("discard_pile", deal.discard_pile))
     errors.extend(
-        RuleError(e.path, e.code, f"{e.message} (l.153)")
+        RuleError(e.path, e.code, msg("{error} (l.153)", error=e.message))
         for e in deck_errors(TRIPLE_PLAY_RULES, deal, piles)
     )
     went_out = deal.went_out
@@ -195,9 +221,12 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
                     RuleError(
                         f"{base}.melds.{i}",
                         "second_unfinished_meld",
-                        f"a side has one unfinished meld of {meld_name(found)} "
-                        f"at a time (also {base}.melds.{open_rank[found.rank]}) "
-                        "(l.197)",
+                        msg(
+                            "a side has one unfinished meld of {name} "
+                            "at a time (also {other}) (l.197)",
+                            name=meld_name(found),
+                            other=f"{base}.melds.{open_rank[found.rank]}",
+                        ),
                     )
                 )
             else:
@@ -210,7 +239,7 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
                     RuleError(
                         f"{base}.red_threes.{i}",
                         "not_a_red_three",
-                        f"{card.code} is not a red three (l.163)",
+                        msg("{card} is not a red three (l.163)", card=card.code),
                     )
                     for i, card in enumerate(reds)
                     if card not in RED_THREES
@@ -220,7 +249,14 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
                 red_points += RED_THREES_SEVEN_BONUS
             facts.append(
                 Fact(
-                    "red_threes", f"{len(reds)} red threes: {red_points}", s, red_points
+                    "red_threes",
+                    msg(
+                        "{count} red threes: {points}",
+                        count=len(reds),
+                        points=red_points,
+                    ),
+                    s,
+                    red_points,
                 )
             )
         held = 0
@@ -259,9 +295,11 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
                     RuleError(
                         f"{base}.melds",
                         "basic_book_incomplete",
-                        "a side goes out only with its basic book; missing: "
-                        + ", ".join(missing)
-                        + " (l.216–224)",
+                        msg(
+                            "a side goes out only with its basic book; missing: "
+                            "{missing} (l.216–224)",
+                            missing=", ".join(missing),
+                        ),
                     )
                 )
         opening = (
@@ -271,7 +309,14 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
         )
         penalties = -REMINDER_PENALTY * entry.reminder_penalties
         if penalties:
-            facts.append(Fact("reminder", f"knee reminder: {penalties}", s, penalties))
+            facts.append(
+                Fact(
+                    "reminder",
+                    msg("knee reminder: {points}", points=penalties),
+                    s,
+                    penalties,
+                )
+            )
         sides.append(
             {
                 "melds": meld_points,
@@ -314,7 +359,7 @@ def _opening(entry, melds, valid, need, base, side, errors, facts) -> int | None
                     RuleError(
                         f"{base}.opening.{i}",
                         "no_such_meld",
-                        f"the side has no meld {part} (l.191–196)",
+                        msg("the side has no meld {part} (l.191–196)", part=part),
                     )
                 )
             continue
@@ -329,7 +374,10 @@ def _opening(entry, melds, valid, need, base, side, errors, facts) -> int | None
     points, errs, found_facts = check_opening(
         parts, melds, need, path=f"{base}.opening", side=side, whole=whole
     )
-    errors.extend(RuleError(e.path, e.code, f"{e.message} (l.191–196)") for e in errs)
+    errors.extend(
+        RuleError(e.path, e.code, msg("{error} (l.191–196)", error=e.message))
+        for e in errs
+    )
     facts.extend(found_facts)
     return points
 
@@ -375,13 +423,25 @@ class TriplePlay(HandAndFoot):
                     code="deal_of_match",
                     label="Deal",
                     kind="text",
-                    value=f"{state.deal_number} of {DEALS}",
+                    value=msg(
+                        "{number} of {deals}", number=state.deal_number, deals=DEALS
+                    ),
                 ),
             ),
             notes=(
-                f"deal {state.deal_number} of {DEALS}: opening requirement {need} "
-                "for both sides",
-                f"each player is dealt a hand of {HAND_SIZE}, a knee of {KNEE_SIZE} "
-                f"and a foot of {FOOT_SIZE}",
+                msg(
+                    "deal {number} of {deals}: opening requirement {need} "
+                    "for both sides",
+                    number=state.deal_number,
+                    deals=DEALS,
+                    need=need,
+                ),
+                msg(
+                    "each player is dealt a hand of {hand}, a knee of {knee} "
+                    "and a foot of {foot}",
+                    hand=HAND_SIZE,
+                    knee=KNEE_SIZE,
+                    foot=FOOT_SIZE,
+                ),
             ),
         )

@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
-# The family reader's card-list helpers (same package): one spelling table.
 from games.engine.cards import JOKER_RANK, RANKS, Card
 from games.engine.decks import make_deck
 from games.engine.errors import RuleError
 from games.engine.melds.books import WILD_MARK, tally_tables
+
+# The family reader's card-list helpers (same package): one spelling table.
+from games.engine.text import msg
 from games.rules.canasta.going_out import GoingOutRule
 from games.rules.canasta.melds import RANK_MELD, CanastaBonuses, Meld, MeldRules
 from games.rules.canasta.openings import CANASTA_ZONES
@@ -124,7 +126,7 @@ def _meld_errors(cards: tuple[Card, ...], path: str) -> Meld | list[RuleError]:
             RuleError(
                 path,
                 "meld_size",
-                f"a meld has 3 to 7 cards ({n} entered) (l.189)",
+                msg("a meld has 3 to 7 cards ({entered} entered) (l.189)", entered=n),
             )
         ]
     points = sum(map(MELD_POINTS.__getitem__, cards))
@@ -138,7 +140,10 @@ def _meld_errors(cards: tuple[Card, ...], path: str) -> Meld | list[RuleError]:
             RuleError(
                 path,
                 "mixed_ranks",
-                "a meld is of one rank: " + ", ".join(sorted(naturals)) + " (l.189)",
+                msg(
+                    "a meld is of one rank: {ranks} (l.189)",
+                    ranks=", ".join(sorted(naturals)),
+                ),
             )
         )
     (rank, *_) = sorted(naturals)
@@ -147,7 +152,10 @@ def _meld_errors(cards: tuple[Card, ...], path: str) -> Meld | list[RuleError]:
             RuleError(
                 path,
                 "wild_in_fives_or_sevens",
-                f"melds of 5s and 7s take no wild card ({wilds} entered) (l.189)",
+                msg(
+                    "melds of 5s and 7s take no wild card ({entered} entered) (l.189)",
+                    entered=wilds,
+                ),
             )
         )
     elif wilds > max_wilds(n):
@@ -155,8 +163,21 @@ def _meld_errors(cards: tuple[Card, ...], path: str) -> Meld | list[RuleError]:
             RuleError(
                 path,
                 "too_many_wilds",
-                f"a meld of {n} cards holds at most {max_wilds(n)} wild "
-                f"card{'s' if max_wilds(n) > 1 else ''} ({wilds} entered) (l.189)",
+                msg(
+                    "a meld of {size} cards holds at most {most} wild cards "
+                    "({entered} entered) (l.189)",
+                    size=n,
+                    most=max_wilds(n),
+                    entered=wilds,
+                )
+                if max_wilds(n) > 1
+                else msg(
+                    "a meld of {size} cards holds at most {most} wild card "
+                    "({entered} entered) (l.189)",
+                    size=n,
+                    most=max_wilds(n),
+                    entered=wilds,
+                ),
             )
         )
     if errors:

@@ -54,6 +54,7 @@ from games.engine.game import (
 )
 from games.engine.melds import deck_errors, fault_errors, meld_faults, multiple_errors
 from games.engine.registry import register
+from games.engine.text import Side, Text, msg
 from games.rules.sleazy.colours import (
     check_broken_colour_set,
     check_colour_set,
@@ -115,8 +116,11 @@ class Sleazy(Game):
                     RuleError(
                         "seats",
                         "bad_table",
-                        f"Sleazy {options.variation} is played with seats as sides "
-                        f"{shapes}",
+                        msg(
+                            "Sleazy {variation} is played with seats as sides {shapes}",
+                            variation=options.variation,
+                            shapes=shapes,
+                        ),
                     )
                 ]
             )
@@ -133,7 +137,10 @@ class Sleazy(Game):
 
     def _score_totals(self, state: SleazyState, deal: SleazyTotals) -> DealScore:
         errors = multiple_errors(
-            deal.points, UNIT, "points", "every pair and set is worth a multiple of 25"
+            deal.points,
+            UNIT,
+            "points",
+            msg("every pair and set is worth a multiple of 25"),
         )
         if errors:
             raise DealRejected(errors)
@@ -172,16 +179,27 @@ class Sleazy(Game):
                     RuleError(
                         path,
                         "second_pair_of_number",
-                        f"there is already a pair of {_name(a.rank)} "
-                        f"(pairs.{pair_numbers[a.rank]}): it is transformed, not "
-                        "paired again",
+                        msg(
+                            "there is already a pair of {numbers} ({other}): it is "
+                            "transformed, not paired again",
+                            numbers=_name(a.rank),
+                            other=f"pairs.{pair_numbers[a.rank]}",
+                        ),
                     )
                 )
                 continue
             pair_numbers[a.rank] = i
             if a.colour is not b.colour:
                 facts.append(
-                    Fact("mixed_pair", f"mixed pair of {_name(a.rank)}: 0", None, 0)
+                    Fact(
+                        "mixed_pair",
+                        msg(
+                            "mixed pair of {numbers}: 0",
+                            numbers=_name(a.rank),
+                        ),
+                        None,
+                        0,
+                    )
                 )
                 continue
             worth = value(PURE_PAIR, a.rank)
@@ -194,7 +212,17 @@ class Sleazy(Game):
             facts.append(
                 Fact(
                     "pure_pair",
-                    f"pure {colour} pair of {_name(a.rank)}: {worth}",
+                    msg(
+                        "pure red pair of {numbers}: {worth}",
+                        numbers=_name(a.rank),
+                        worth=worth,
+                    )
+                    if colour == "red"
+                    else msg(
+                        "pure black pair of {numbers}: {worth}",
+                        numbers=_name(a.rank),
+                        worth=worth,
+                    ),
                     owner,
                     worth,
                 )
@@ -236,8 +264,11 @@ class Sleazy(Game):
                         RuleError(
                             f"{path}.kind",
                             "full_set_of_colour_number",
-                            f"with Colour Set the {_name(rank)} (the colour card's "
-                            "number) make only a colour set, not a full set",
+                            msg(
+                                "with Colour Set the {numbers} (the colour card's "
+                                "number) make only a colour set, not a full set",
+                                numbers=_name(rank),
+                            ),
                         )
                     )
                     continue
@@ -249,7 +280,7 @@ class Sleazy(Game):
                 facts.append(
                     Fact(
                         f"{cset.kind}_set",
-                        f"{cset.kind} set of {_name(rank)}: {worth}",
+                        _set_text(cset.kind, rank, worth),
                         side,
                         worth,
                     )
@@ -289,8 +320,15 @@ class Sleazy(Game):
             facts.append(
                 Fact(
                     "round_difference",
-                    f"round {state.deal_number}: {points[0]}–{points[1]}, "
-                    f"side {winner} wins the round by {abs(round_difference)}",
+                    msg(
+                        "round {number}: {ours}–{theirs}, {winner} wins the round "
+                        "by {difference}",
+                        number=state.deal_number,
+                        ours=points[0],
+                        theirs=points[1],
+                        winner=Side(winner),
+                        difference=abs(round_difference),
+                    ),
                     winner,
                     abs(round_difference),
                 )
@@ -299,7 +337,12 @@ class Sleazy(Game):
             facts.append(
                 Fact(
                     "round_difference",
-                    f"round {state.deal_number}: {points[0]}–{points[1]}, level",
+                    msg(
+                        "round {number}: {ours}–{theirs}, level",
+                        number=state.deal_number,
+                        ours=points[0],
+                        theirs=points[1],
+                    ),
                     None,
                     0,
                 )
@@ -307,7 +350,13 @@ class Sleazy(Game):
         facts.append(
             Fact(
                 "cumulative_difference",
-                f"cumulative difference: {favour(cumulative)}",
+                msg(
+                    "cumulative difference: {points} in {side}'s favour",
+                    points=abs(cumulative),
+                    side=Side(0 if cumulative > 0 else 1),
+                )
+                if cumulative
+                else "cumulative difference: level",
                 None if cumulative == 0 else (0 if cumulative > 0 else 1),
                 abs(cumulative),
             )
@@ -373,25 +422,42 @@ class Sleazy(Game):
             return None
         options: SleazyOptions = state.options
         number = state.deal_number
+        difference = state.difference
         notes = [
-            f"Round {number} of {options.rounds}; cumulative difference "
-            f"{favour(state.difference)}.",
-            "The non-dealer side starts; the colour card goes on its side.",
+            msg(
+                "Round {number} of {rounds}; cumulative difference {points} in "
+                "{side}'s favour.",
+                number=number,
+                rounds=options.rounds,
+                points=abs(difference),
+                side=Side(0 if difference > 0 else 1),
+            )
+            if difference
+            else msg(
+                "Round {number} of {rounds}; cumulative difference level.",
+                number=number,
+                rounds=options.rounds,
+            ),
+            msg("The non-dealer side starts; the colour card goes on its side."),
         ]
         if options.rounds == 4 and number == 3:
-            notes.append("Half time: the players switch sides.")
+            notes.append(msg("Half time: the players switch sides."))
         if options.variation in ("double", "triple", "burying_bastards"):
-            notes.append("A team chooses which teammate plays each turn.")
+            notes.append(msg("A team chooses which teammate plays each turn."))
         if options.variation == "burying_bastards":
-            notes.append("Turns go counter-clockwise.")
-        difference = state.difference
+            notes.append(msg("Turns go counter-clockwise."))
         return NextDeal(
             number=number,
             dealer=state.dealer,
             starting_seat=self._starting_seat(state),
             notes=tuple(notes),
             context=(
-                ContextRow("round", "Round", "text", f"{number} of {options.rounds}"),
+                ContextRow(
+                    "round",
+                    "Round",
+                    "text",
+                    msg("{number} of {rounds}", number=number, rounds=options.rounds),
+                ),
                 ContextRow(
                     "ahead",
                     "Ahead",
@@ -418,3 +484,13 @@ class Sleazy(Game):
         if state.difference == 0:
             return ()
         return (0,) if state.difference > 0 else (1,)
+
+
+def _set_text(kind: str, rank: str, worth: int) -> Text:
+    """``full set of kings: 200``."""
+    numbers = _name(rank)
+    if kind == "basic":
+        return msg("basic set of {numbers}: {worth}", numbers=numbers, worth=worth)
+    if kind == "full":
+        return msg("full set of {numbers}: {worth}", numbers=numbers, worth=worth)
+    return msg("colour set of {numbers}: {worth}", numbers=numbers, worth=worth)

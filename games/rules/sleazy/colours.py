@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from games.engine.cards import Card
 from games.engine.errors import RuleError
+from games.engine.text import Side, msg
 from games.rules.sleazy.inputs import (
     SleazyCards,
     SleazyOptions,
@@ -41,24 +42,28 @@ def red_side(
                 RuleError(
                     "red",
                     "colours_contradict_colour_card",
-                    f"the colour card {card.code} lies on the non-dealer's side "
-                    f"(side {non_dealer}), so side {derived} is red",
+                    msg(
+                        "the colour card {card} lies on the non-dealer's side "
+                        "({non_dealer}), so {red} is red",
+                        card=card.code,
+                        non_dealer=Side(non_dealer),
+                        red=Side(derived),
+                    ),
                 )
             )
         return deal.red
     if derived is None and has_pure_pair(deal):
-        why = (
-            "with the Magic Hat the colours may have been swapped"
-            if options.magic_hat
-            else "no colour card was entered"
-        )
-        errors.append(
-            RuleError(
-                "red",
-                "colours_required",
-                f"enter which side is red to score the pure pairs ({why})",
+        if options.magic_hat:
+            why = msg(
+                "enter which side is red to score the pure pairs (with the Magic "
+                "Hat the colours may have been swapped)"
             )
-        )
+        else:
+            why = msg(
+                "enter which side is red to score the pure pairs (no colour card "
+                "was entered)"
+            )
+        errors.append(RuleError("red", "colours_required", why))
     return derived
 
 
@@ -114,7 +119,10 @@ def check_colour_set(
             RuleError(
                 f"{path}.cards",
                 "colour_set_without_colour_card",
-                f"a colour set takes the colour card {colour_card.code}",
+                msg(
+                    "a colour set takes the colour card {card}",
+                    card=colour_card.code,
+                ),
             )
         )
         return False
@@ -162,7 +170,11 @@ def check_broken_colour_set(
             RuleError(
                 path,
                 "colour_set_without_colour_card",
-                f"a broken colour set is three {_name(colour_card.rank)} with the "
-                f"colour card {colour_card.code}",
+                msg(
+                    "a broken colour set is three {numbers} with the colour card "
+                    "{card}",
+                    numbers=_name(colour_card.rank),
+                    card=colour_card.code,
+                ),
             )
         )

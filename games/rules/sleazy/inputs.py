@@ -10,6 +10,7 @@ from pydantic import Field
 from games.engine.game import MatchState
 from games.engine.inputs import PER_SIDE, CardField, CardList, FrozenModel
 from games.engine.melds import Fault, SetRule, Wilds, Wording
+from games.engine.text import Side, msg
 
 PURE_PAIR = 25
 BASIC_SET = 50
@@ -37,26 +38,43 @@ RANK_NAMES = {
 # joker standing for at most one of them. Each reports its first fault only.
 PAIR = SetRule(min_length=2, max_length=2, wilds=Wilds(max_per_meld=0))
 SET = SetRule(min_length=4, max_length=4, wilds=Wilds(max_per_meld=1))
-_JOKER_IN_PAIR = ("joker_in_pair", "the joker only lives in a set, never in a pair")
-_PAIR_SIZE = ("pair_size", "a pair is 2 cards, not {length}")
+_JOKER_IN_PAIR = (
+    "joker_in_pair",
+    msg("the joker only lives in a set, never in a pair"),
+)
+_PAIR_SIZE = (
+    "pair_size",
+    lambda length: msg("a pair is 2 cards, not {length}", length=length),
+)
 PAIR_WORDING: Wording = {
     Fault.TOO_SHORT: _PAIR_SIZE,
     Fault.TOO_LONG: _PAIR_SIZE,
     Fault.TOO_MANY_WILDS: _JOKER_IN_PAIR,
     Fault.TOO_FEW_NATURALS: _JOKER_IN_PAIR,
-    Fault.MIXED_RANKS: ("mixed_numbers", "a pair is two cards of the same number"),
+    Fault.MIXED_RANKS: (
+        "mixed_numbers",
+        msg("a pair is two cards of the same number"),
+    ),
 }
-_SET_SIZE = ("set_size", "a set is 4 cards (the joker may be one), not {length}")
+_SET_SIZE = (
+    "set_size",
+    lambda length: msg(
+        "a set is 4 cards (the joker may be one), not {length}", length=length
+    ),
+)
 _TOO_MANY_JOKERS = (
     "too_many_jokers",
-    "the joker may stand for the one missing card of a set, no more",
+    msg("the joker may stand for the one missing card of a set, no more"),
 )
 SET_WORDING: Wording = {
     Fault.TOO_SHORT: _SET_SIZE,
     Fault.TOO_LONG: _SET_SIZE,
     Fault.TOO_MANY_WILDS: _TOO_MANY_JOKERS,
     Fault.TOO_FEW_NATURALS: _TOO_MANY_JOKERS,
-    Fault.MIXED_RANKS: ("mixed_numbers", "a set is four cards of the same number"),
+    Fault.MIXED_RANKS: (
+        "mixed_numbers",
+        msg("a set is four cards of the same number"),
+    ),
 }
 
 Variation = Literal["duel", "double", "triple", "burying_bastards"]
@@ -158,7 +176,11 @@ def favour(difference: int) -> str:
     """``"175 in side 0's favour"`` / ``"level"``."""
     if difference == 0:
         return "level"
-    return f"{abs(difference)} in side {0 if difference > 0 else 1}'s favour"
+    return msg(
+        "{points} in {side}'s favour",
+        points=abs(difference),
+        side=Side(0 if difference > 0 else 1),
+    )
 
 
 def number_name(rank: str) -> str:

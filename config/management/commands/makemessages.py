@@ -57,15 +57,29 @@ def _fold_parts(locale_dir: Path, domain: str) -> None:
     import polib
 
     catalogue_path = locale_dir / "LC_MESSAGES" / f"{domain}.po"
-    parts = sorted((locale_dir / "parts").glob("*.po"))
-    if not parts or not catalogue_path.exists():
+    if not catalogue_path.exists():
         return
+    suffix = "-js.po" if domain == "djangojs" else ".po"
+    parts = [
+        p
+        for p in sorted((locale_dir / "parts").glob("*.po"))
+        if p.name.endswith("-js.po") == (domain == "djangojs")
+        and p.name.endswith(suffix)
+    ]
     known: dict[tuple[str | None, str], str] = {}
     for part in parts:
         for entry in polib.pofile(str(part)):
             if entry.msgstr and not entry.obsolete and "fuzzy" not in entry.flags:
                 known.setdefault((entry.msgctxt, entry.msgid), entry.msgstr)
     catalogue = polib.pofile(str(catalogue_path), wrapwidth=79)
+    # The header xgettext writes is a fuzzy template; ours is a real catalogue.
+    catalogue.metadata_is_fuzzy = False
+    catalogue.header = (
+        "Kirjuri's texts in Finnish. Written by `make messages`: translate here or in\n"
+        "locale/fi/parts/*.po, never in the .mo."
+    )
+    catalogue.metadata["Language"] = locale_dir.name
+    catalogue.metadata["Project-Id-Version"] = "Kirjuri"
     for entry in catalogue:
         if not entry.msgstr or "fuzzy" in entry.flags:
             found = known.get((entry.msgctxt, entry.msgid))

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engine import Game, InputRejected, get_game
@@ -53,6 +54,8 @@ def _deal_form_context(
         "form_errors": loose,
         "deck": deck_cards(deck),
         "deck_name": deck.name if deck else "",
+        # What one entry is called, in the reader's language ("jako").
+        "deal_word": gettext(game.deal_word),
     }
 
 

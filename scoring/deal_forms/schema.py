@@ -274,7 +274,7 @@ class _Walker:
             return Field(
                 "choice",
                 **base,
-                choices=[(v, self.translate(choice_label(v))) for v in options],
+                choices=[(v, self.choice(v)) for v in options],
             )
 
         if kind == "integer":
@@ -508,6 +508,11 @@ class _Walker:
                     item=self.translate(_singular(term)), player=player
                 )
         return numbered(self.translate(_singular(term)), index + 1)
+
+    def choice(self, value: Any) -> str:
+        """An enum value's label in the reader's language; a number is itself."""
+        label = choice_label(value)
+        return self.translate(label) if any(c.isalpha() for c in label) else label
 
     def help(self, schema: Mapping[str, Any]) -> str:
         """A field's help in the reader's language: its ``description``."""

@@ -136,14 +136,17 @@ def stored_field(
     return localized_stored(value, i18n, name=name)
 
 
-def localized_errors(errors: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def localized_errors(
+    errors: Iterable[Mapping[str, Any]], *, name: SeatNamer | None = None
+) -> list[dict[str, Any]]:
     """Stored or fresh rule errors (``as_dict``) as the API shows them: path, code
-    and the message in the active language."""
+    and the message in the active language (``name``: how a seat or side reads,
+    a page that knows the players names them)."""
     return [
         {
             "path": e.get("path", ""),
             "code": e.get("code", ""),
-            "message": stored_field(e, "message"),
+            "message": stored_field(e, "message", name=name),
         }
         for e in errors
     ]

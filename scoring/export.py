@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from config.translation import localized_errors, stored_field
 from games.engine import UnknownGame, get_game
@@ -38,10 +38,10 @@ from scoring.story import story_lines, table_namer
 
 STATUS_WORDS = {
     "counted": "",
-    "flagged": "flagged",
-    "pending": "waiting for confirmation",
-    "conflict": "conflicting entries",
-    "voided": "voided",
+    "flagged": gettext_noop("flagged"),
+    "pending": gettext_noop("waiting for confirmation"),
+    "conflict": gettext_noop("conflicting entries"),
+    "voided": gettext_noop("voided"),
 }
 
 
@@ -64,7 +64,8 @@ class SheetRow:
 
     @property
     def note(self) -> str:
-        return STATUS_WORDS.get(self.status, self.status)
+        word = STATUS_WORDS.get(self.status, self.status)
+        return gettext(word) if word else word
 
     @property
     def cells(self) -> list[tuple[int | None, int | None]]:
@@ -105,6 +106,7 @@ def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
     side_labels = [str(side.get("label") or "") for side in sides]
     seat_names = _seat_names(sides)
     told: dict[tuple[str, Any], str] = {}  # one sheet's texts, told once
+    namer = table_namer(side_labels, seat_names)
     rows = []
     for row in sheet["rows"]:
         totals = row.get("totals")
@@ -118,14 +120,12 @@ def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
                 if show_difference and totals
                 else None,
                 # A flagged deal's errors as stored, in the reader's language.
-                errors=localized_errors(row.get("errors") or []),
+                errors=localized_errors(row.get("errors") or [], name=namer),
                 verified=row.get("verified"),
                 version=row.get("version", 1),
                 entered_by=row.get("entered_by"),
                 facts=list(row.get("facts") or []),
-                fact_text=_fact_text(
-                    row.get("facts"), shown_fact, table_namer(side_labels, seat_names)
-                ),
+                fact_text=_fact_text(row.get("facts"), shown_fact, namer),
                 story=story_lines(
                     row.get("facts") or (),
                     codes=story_codes,
@@ -290,12 +290,15 @@ def sheet_csv(table: SheetTable, *, header: Sequence[str] = ()) -> str:
     if header:
         writer.writerow([])
     names = [s["label"] for s in table.sides]
-    columns = ["deal", "status"]
+    columns = [gettext("deal"), gettext("status")]
     for name in names:
-        columns += [_cell(f"{name} points"), _cell(f"{name} total")]
+        columns += [
+            _cell(gettext("{side} points").format(side=name)),
+            _cell(gettext("{side} total").format(side=name)),
+        ]
     if table.show_difference:
-        columns.append("difference")
-    columns += ["verified", "errors", "entered by"]
+        columns.append(gettext("difference"))
+    columns += [gettext("verified"), gettext("errors"), gettext("entered by")]
     writer.writerow(columns)
     for row in table.rows:
         cells: list[Any] = [row.number, row.status]
@@ -304,12 +307,14 @@ def sheet_csv(table: SheetTable, *, header: Sequence[str] = ()) -> str:
         if table.show_difference:
             cells.append(_cell(row.difference))
         cells += [
-            "" if row.verified is None else ("yes" if row.verified else "totals only"),
+            ""
+            if row.verified is None
+            else (gettext("yes") if row.verified else gettext("totals only")),
             _cell("; ".join(_error_text(e) for e in row.errors)),
             _cell(row.entered_by),
         ]
         writer.writerow(cells)
-    final = ["total", ""]
+    final = [gettext("total"), ""]
     for total in table.totals:
         final += ["", total]
     if table.show_difference:

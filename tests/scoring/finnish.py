@@ -106,8 +106,7 @@ def english_left(english: str, finnish: str, allowed: set[str]) -> list[str]:
         text
         for text in same
         if any(
-            len(word) > 1 and word.lower() not in allowed
-            for word in WORD.findall(text)
+            len(word) > 1 and word.lower() not in allowed for word in WORD.findall(text)
         )
     )
 

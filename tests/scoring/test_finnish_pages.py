@@ -7,6 +7,8 @@ test client, ``Accept-Language: fi`` against ``en``) of the browser test
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -81,7 +83,10 @@ def test_the_finnish_pages_show_no_english(client, world):
         name: english_left(english[name], finnish[name], world.allowed)
         for name in english
     }
-    assert {name: texts for name, texts in left.items() if texts} == {}
+    left = {name: texts for name, texts in left.items() if texts}
+    assert left == {}, "English on the Finnish pages:\n" + json.dumps(
+        left, ensure_ascii=False, indent=1
+    )
 
 
 @pytest.mark.django_db

@@ -1,9 +1,10 @@
 """Every text a game declares rather than writes in its code, for the catalogue.
 
-A game's name, summary and ``deal_word``, and what the deal form and the new-match
-form show from its JSON Schemas: each field's label (its ``title`` or its name,
-titled), a list's item name (the label's singular: "Melds" → "Meld"), its help
-(``description``), each choice's label and each entry mode's label. The forms are
+A game's name, summary, ``deal_word`` and ``sheet_mark`` label (the ends board's),
+and what the deal form and the new-match form show from its JSON Schemas: each
+field's label (its ``title`` or its name, titled), a list's item name (the label's
+singular: "Melds" → "Meld"), its help (``description``), each choice's label and
+each entry mode's label. The forms are
 built to collect them (:func:`scoring.deal_forms.schema.form_texts`), so the
 catalogue holds exactly the English the forms translate. ``make messages`` puts
 them in the catalogue (``config/management/commands/makemessages.py``) and
@@ -21,6 +22,8 @@ def declared_texts() -> set[str]:
     texts: set[str] = set()
     for game in all_games():
         texts.update(t for t in (game.name, game.summary, game.deal_word) if t)
+        if game.sheet_mark:  # the ends board's label of the marked fact
+            texts.add(game.sheet_mark[1])
         texts |= game_form_texts(game)
     texts.discard("")
     return texts

@@ -25,8 +25,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from config.translation import seat_words
-from games.engine.text import Seat, Side, params_from_json, render
+from config.translation import localized_stored, seat_words
+from games.engine.text import Seat, Side, params_from_json
 
 # "side 0", "Side 1", "seat 3": a word, one space, a number, not part of a longer
 # number or word ("side 10" is side ten; "sides 0 and 1" is left alone).
@@ -95,12 +95,8 @@ def fact_text(
     text = str(fact.get("text") or "").strip()
     i18n = (fact.get("i18n") or {}).get("text")
     if isinstance(i18n, Mapping) and isinstance(i18n.get("template"), str):
+        told = localized_stored(text, i18n, name=table_namer(side_labels, seat_names))
         params = params_from_json(i18n.get("params") or {})
-        told = render(
-            gettext(i18n["template"]),
-            params,
-            name=table_namer(side_labels, seat_names),
-        )
         return told, any(isinstance(v, Seat) for v in params.values())
     translated = gettext(text) if text else text
     if translated != text:  # a fixed text: it names nobody

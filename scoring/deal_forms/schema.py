@@ -592,8 +592,8 @@ def _join(path: str, part: str | int) -> str:
     return f"{path}.{part}" if path else str(part)
 
 
-# -- the labels a declaration gives (shared with scoring.declared_texts, so that the
-# catalogue holds exactly the English texts the form translates) -------------------
+# -- the English labels a declaration gives: the form translates them, and
+# form_texts records them for the catalogue (scoring.declared_texts) -------------
 
 
 def property_label(name: str, schema: Mapping[str, Any]) -> str:
@@ -610,11 +610,6 @@ def choice_label(value: Any) -> str:
 def branch_label(tag: str) -> str:
     """The English label of an entry mode (a union's branch)."""
     return BRANCH_LABELS.get(tag, tag.title())
-
-
-def singular(label: str) -> str:
-    """The English name of one item of a list labelled ``label``."""
-    return _singular(label)
 
 
 def numbered(item: str, number: int) -> str:

@@ -179,7 +179,10 @@ class _Walker:
 
         if schema.get(WIDGET) == "grid":
             return Field(
-                "grid", **base, widget="grid", widget_options=schema.get("x-grid", {})
+                "grid",
+                **base,
+                widget="grid",
+                widget_options=self.widget_labels(schema.get("x-grid", {})),
             )
 
         nullable = _nullable_inner(schema)
@@ -263,7 +266,7 @@ class _Walker:
             if node.widget:
                 head = f"x-{node.widget}-"
                 node.widget_options = {
-                    k.removeprefix(head): v
+                    k.removeprefix(head): self.widget_labels(v)
                     for k, v in schema.items()
                     if k.startswith(head)
                 }
@@ -512,7 +515,28 @@ class _Walker:
     def choice(self, value: Any) -> str:
         """An enum value's label in the reader's language; a number is itself."""
         label = choice_label(value)
-        return self.translate(label) if any(c.isalpha() for c in label) else label
+        return self.translate(label) if _worded(label) else label
+
+    def widget_labels(self, value: Any) -> Any:
+        """A widget's settings with the labels it shows translated: a ``label``
+        (a grid's symbol: ``{"symbol": "b", "label": "black"}``) and the label of
+        a ``[value, label]`` key (the dart pad's ``["M", "Miss"]``)."""
+        if isinstance(value, Mapping):
+            return {
+                k: self.translate(v)
+                if k == "label" and isinstance(v, str) and _worded(v)
+                else self.widget_labels(v)
+                for k, v in value.items()
+            }
+        if isinstance(value, list):
+            if (
+                len(value) == 2
+                and all(isinstance(v, str) for v in value)
+                and _worded(value[1])
+            ):
+                return [value[0], self.translate(value[1])]
+            return [self.widget_labels(v) for v in value]
+        return value
 
     def help(self, schema: Mapping[str, Any]) -> str:
         """A field's help in the reader's language: its ``description``."""
@@ -615,6 +639,11 @@ def branch_label(tag: str) -> str:
 def numbered(item: str, number: int) -> str:
     """A numbered position in the reader's language: "Meld 2"."""
     return gettext("{item} {number}").format(item=item, number=number)
+
+
+def _worded(text: str) -> bool:
+    """Has ``text`` a word to translate (not a number or a symbol)?"""
+    return any(c.isalpha() for c in text)
 
 
 def _titled(name: str) -> str:

@@ -22,7 +22,7 @@ from django.utils import translation
 import scoring.deal_forms.render as render_module
 import scoring.deal_forms.schema as schema_module
 from config.translation import localized, localized_errors
-from games.engine import get_game
+from games.engine import all_games, get_game
 from games.engine.text import Seat, Side, msg
 from scoring.deal_forms import build_form, render_form
 from scoring.deal_forms.schema import DEAL_LABEL, form_texts
@@ -239,3 +239,13 @@ def test_a_pydantic_message_with_english_grammar_is_reworded_in_finnish():
         assert localized(text) == "String should have at most 3 characters"
     with translation.override("fi"):
         assert localized(text) == "Tekstissä saa olla enintään 3 merkkiä"
+
+
+def test_a_widget_s_labels_are_declared_texts_too():
+    """The dart pad's keys and a board grid's symbols show labels the schema
+    declares: the form translates them, the catalogue has them."""
+    darts = next(g for g in all_games() if "Miss" in game_form_texts(g))
+    hex_game = get_game("hex")
+    assert {"Bull", "Double", "Triple"} <= game_form_texts(darts)
+    assert {"empty", "red", "blue"} <= game_form_texts(hex_game)
+    assert "20" not in game_form_texts(darts)  # a number's key is itself

@@ -4,10 +4,12 @@ that is a word of neither a name nor the game's own Finnish terms, and the Tuppi
 world the detector's tests read (a match with a story, a deal flagged by a
 correction, a tournament's standings).
 
-What counts as visible text: every text node outside ``<script>``, ``<style>``,
-``<noscript>`` and ``<code>`` (a rule error's path, ``conceded_by``, is the deal's
-field as the API names it, not a sentence), and the ``placeholder``, ``title``,
-``aria-label`` and ``alt`` attributes (a screen reader or a tooltip reads them).
+What counts as visible text: every text node outside ``<script>``, ``<style>`` and
+``<code>`` (a rule error's path, ``conceded_by``, is the deal's field as the API
+names it, not a sentence) — also in ``<template>`` and ``<noscript>``, which a
+script or its absence shows —, the ``placeholder``, ``title``, ``aria-label`` and
+``alt`` attributes (a screen reader or a tooltip reads them) and the ``value`` of a
+submit or button input.
 A shared text is allowed when each of its words is allowed: the world's names
 (players, club, tournament, teams), the words that are the same in both languages
 (:data:`SAME_IN_BOTH`: Tuppi's own terms, the product's name, the two languages'
@@ -49,7 +51,7 @@ SAME_IN_BOTH = frozenset(
     }
 )
 
-SKIPPED_TAGS = frozenset({"script", "style", "noscript", "code", "template"})
+SKIPPED_TAGS = frozenset({"script", "style", "code"})
 READ_ATTRIBUTES = ("placeholder", "title", "aria-label", "alt")
 WORD = re.compile(r"[^\W\d_]+")
 
@@ -61,16 +63,20 @@ class _Texts(HTMLParser):
         self.skipping: list[str] = []
 
     def handle_starttag(self, tag, attrs) -> None:
-        for name, value in attrs:
-            if name in READ_ATTRIBUTES and value:
-                self.texts.append(value)
+        self.attributes(tag, attrs)
         if tag in SKIPPED_TAGS:
             self.skipping.append(tag)
 
     def handle_startendtag(self, tag, attrs) -> None:
-        for name, value in attrs:
-            if name in READ_ATTRIBUTES and value:
-                self.texts.append(value)
+        self.attributes(tag, attrs)
+
+    def attributes(self, tag, attrs) -> None:
+        shown = dict(attrs)
+        for name in READ_ATTRIBUTES:
+            if shown.get(name):
+                self.texts.append(shown[name])
+        if tag == "input" and shown.get("type") in ("submit", "button"):
+            self.texts.append(shown.get("value") or "")
 
     def handle_endtag(self, tag) -> None:
         if self.skipping and self.skipping[-1] == tag:

@@ -42,7 +42,9 @@ SAME_IN_BOTH = frozenset(
         # the language switch names each language in itself
         "suomi",
         "english",
-        # formats and units that read the same
+        # formats and abbreviations that read the same
+        "api",
+        "qr",
         "csv",
         "pdf",
         "svg",

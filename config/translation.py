@@ -51,16 +51,6 @@ PYDANTIC_TEMPLATES = (
     gettext_noop("Input should be less than or equal to {le}"),
     gettext_noop("Input should be a multiple of {multiple_of}"),
     gettext_noop("Extra inputs are not permitted"),
-    gettext_noop(
-        "{field_type} should have at least {min_length} item{expected_plural} "
-        "after validation, not {actual_length}"
-    ),
-    gettext_noop(
-        "{field_type} should have at most {max_length} item{expected_plural} "
-        "after validation, not {actual_length}"
-    ),
-    gettext_noop("String should have at least {min_length} character{expected_plural}"),
-    gettext_noop("String should have at most {max_length} character{expected_plural}"),
     gettext_noop("String should match pattern '{pattern}'"),
     gettext_noop("Value error, {error}"),
     gettext_noop("Assertion failed, {error}"),
@@ -70,6 +60,37 @@ PYDANTIC_TEMPLATES = (
         "expected tags: {expected_tags}"
     ),
 )
+
+
+# Pydantic's templates whose values are English grammar ("item{expected_plural}",
+# "List"): a translation cannot use those values, so it translates a template of
+# its own without them; English keeps pydantic's sentence.
+REWORDED = {
+    "{field_type} should have at least {min_length} item{expected_plural} "
+    "after validation, not {actual_length}": gettext_noop(
+        "Should have at least {min_length} items, not {actual_length}"
+    ),
+    "{field_type} should have at most {max_length} item{expected_plural} "
+    "after validation, not {actual_length}": gettext_noop(
+        "Should have at most {max_length} items, not {actual_length}"
+    ),
+    "String should have at least {min_length} character{expected_plural}": (
+        gettext_noop("Should have at least {min_length} characters")
+    ),
+    "String should have at most {max_length} character{expected_plural}": (
+        gettext_noop("Should have at most {max_length} characters")
+    ),
+}
+
+
+def _translated(template: str) -> str:
+    """``template`` in the active language (a reworded one where it has one)."""
+    reworded = REWORDED.get(template)
+    if reworded is not None:
+        translated = gettext(reworded)
+        if translated != reworded:
+            return translated
+    return gettext(template)
 
 
 def seat_words(seat: Seat) -> str:
@@ -85,10 +106,10 @@ def localized(text: Any, *, name: SeatNamer | None = None) -> str:
     language."""
     if isinstance(text, Text):
         return render(
-            gettext(text.template),
+            _translated(text.template),
             text.params,
             name=name or seat_words,
-            translate=gettext,
+            translate=_translated,
         )
     if not text:
         return "" if text is None else str(text)
@@ -103,10 +124,10 @@ def localized_stored(
     if isinstance(i18n, Mapping) and isinstance(i18n.get("template"), str):
         params = params_from_json(i18n.get("params") or {})
         return render(
-            gettext(i18n["template"]),
+            _translated(i18n["template"]),
             params,
             name=name or seat_words,
-            translate=gettext,
+            translate=_translated,
         )
     return localized(text, name=name)
 
@@ -125,14 +146,17 @@ def stored_field(
     return localized_stored(value, i18n, name=name)
 
 
-def localized_errors(errors: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def localized_errors(
+    errors: Iterable[Mapping[str, Any]], *, name: SeatNamer | None = None
+) -> list[dict[str, Any]]:
     """Stored or fresh rule errors (``as_dict``) as the API shows them: path, code
-    and the message in the active language."""
+    and the message in the active language (``name``: how a seat or side reads,
+    a page that knows the players names them)."""
     return [
         {
             "path": e.get("path", ""),
             "code": e.get("code", ""),
-            "message": stored_field(e, "message"),
+            "message": stored_field(e, "message", name=name),
         }
         for e in errors
     ]

@@ -1,18 +1,20 @@
 """Every text a game declares rather than writes in its code, for the catalogue.
 
-A game's name, summary and ``deal_word``, and what the deal form and the match form
-read from its JSON Schemas: each field's label (its name, titled) and help (its
-``description``), and each choice's label. ``make messages`` puts them in the
-catalogue (``config/management/commands/makemessages.py``) and ``tests/i18n`` checks
-that each has its Finnish text. Nothing here names a game.
+A game's name, summary, ``deal_word`` and ``sheet_mark`` label (the ends board's),
+and what the deal form and the new-match form show from its JSON Schemas: each
+field's label (its ``title`` or its name, titled), a list's item name (the label's
+singular: "Melds" → "Meld"), its help (``description``), each choice's label and
+each entry mode's label. The forms are
+built to collect them (:func:`scoring.deal_forms.schema.form_texts`), so the
+catalogue holds exactly the English the forms translate. ``make messages`` puts
+them in the catalogue (``config/management/commands/makemessages.py``) and
+``tests/i18n`` checks that each has its Finnish text. Nothing here names a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from games.engine import all_games
+from scoring.deal_forms.schema import DEAL_LABEL, OPTIONS_LABEL, form_texts
 
 
 def declared_texts() -> set[str]:
@@ -20,19 +22,15 @@ def declared_texts() -> set[str]:
     texts: set[str] = set()
     for game in all_games():
         texts.update(t for t in (game.name, game.summary, game.deal_word) if t)
-        for schema in (game.options_schema(), game.deal_schema()):
-            texts.update(_schema_texts(schema))
+        if game.sheet_mark:  # the ends board's label of the marked fact
+            texts.add(game.sheet_mark[1])
+        texts |= game_form_texts(game)
     texts.discard("")
     return texts
 
 
-def _schema_texts(node: Any) -> Iterator[str]:
-    if isinstance(node, dict):
-        for key in ("title", "description"):
-            if isinstance(node.get(key), str):
-                yield node[key]
-        for value in node.values():
-            yield from _schema_texts(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _schema_texts(value)
+def game_form_texts(game) -> set[str]:
+    """What the deal form and the new-match form of ``game`` translate."""
+    return form_texts(game.deal_schema(), label=DEAL_LABEL) | form_texts(
+        game.options_schema(), prefix="options", label=OPTIONS_LABEL
+    )

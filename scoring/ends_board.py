@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.engine import Game
 from scoring.export import SheetTable
 
@@ -87,7 +89,8 @@ def ends_board(
     return EndsBoard(
         columns,
         rows,
-        mark_label=mark[1] if mark else "",
+        # The game's English label, in the reader's language.
+        mark_label=gettext(mark[1]) if mark and mark[1] else "",
         errors=[c for c in columns if c.errors],
     )
 

@@ -12,6 +12,14 @@ database or scores anything. Terms:
 * the **context rows** are what the sheet shows before the next deal: the dealer,
   then exactly the rows the game declares (``next_deal["context"]``, from
   :class:`games.engine.ContextRow`), each rendered by its ``kind``.
+
+**Language.** The engine's texts here — a row's fact and story, a flagged deal's
+errors, the context rows' labels and the next deal's notes — are rendered in the
+active language from their stored templates (:mod:`config.translation`), sides and
+seats named as the sheet names them. The CSV export follows the active language
+like the page (the reader downloads what they read); the column keys a script might
+read (``deal``, ``status`` …) are part of that text, so a script should send
+``Accept-Language: en`` or use the API.
 """
 
 from __future__ import annotations
@@ -22,15 +30,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop
+
+from config.translation import localized_errors, stored_field
 from games.engine import UnknownGame, get_game
-from scoring.story import story_lines
+from scoring.story import story_lines, table_namer
 
 STATUS_WORDS = {
     "counted": "",
-    "flagged": "flagged",
-    "pending": "waiting for confirmation",
-    "conflict": "conflicting entries",
-    "voided": "voided",
+    "flagged": gettext_noop("flagged"),
+    "pending": gettext_noop("waiting for confirmation"),
+    "conflict": gettext_noop("conflicting entries"),
+    "voided": gettext_noop("voided"),
 }
 
 
@@ -53,7 +64,8 @@ class SheetRow:
 
     @property
     def note(self) -> str:
-        return STATUS_WORDS.get(self.status, self.status)
+        word = STATUS_WORDS.get(self.status, self.status)
+        return gettext(word) if word else word
 
     @property
     def cells(self) -> list[tuple[int | None, int | None]]:
@@ -94,6 +106,7 @@ def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
     side_labels = [str(side.get("label") or "") for side in sides]
     seat_names = _seat_names(sides)
     told: dict[tuple[str, Any], str] = {}  # one sheet's texts, told once
+    namer = table_namer(side_labels, seat_names)
     rows = []
     for row in sheet["rows"]:
         totals = row.get("totals")
@@ -106,12 +119,13 @@ def sheet_table(sheet: Mapping[str, Any]) -> SheetTable:
                 difference=totals[0] - totals[1]
                 if show_difference and totals
                 else None,
-                errors=list(row.get("errors") or []),
+                # A flagged deal's errors as stored, in the reader's language.
+                errors=localized_errors(row.get("errors") or [], name=namer),
                 verified=row.get("verified"),
                 version=row.get("version", 1),
                 entered_by=row.get("entered_by"),
                 facts=list(row.get("facts") or []),
-                fact_text=_fact_text(row.get("facts"), shown_fact),
+                fact_text=_fact_text(row.get("facts"), shown_fact, namer),
                 story=story_lines(
                     row.get("facts") or (),
                     codes=story_codes,
@@ -162,13 +176,14 @@ def _seat_names(sides: Sequence[Mapping[str, Any]]) -> dict[int, str]:
     return names
 
 
-def _fact_text(facts: Any, code: str | None) -> str:
-    """The text of the first fact with ``code`` (facts as stored: dicts)."""
+def _fact_text(facts: Any, code: str | None, name: Any = None) -> str:
+    """The text of the first fact with ``code`` (facts as stored: dicts), in the
+    reader's language; ``name`` names its seats and sides."""
     if not code:
         return ""
     for fact in facts or ():
         if isinstance(fact, Mapping) and fact.get("code") == code:
-            return str(fact.get("text", ""))
+            return stored_field(fact, "text", name=name)
     return ""
 
 
@@ -200,19 +215,42 @@ def context_lines(
     ``next_deal`` is the stored :class:`games.engine.NextDeal` (plain data). A row's
     ``kind`` says how its value reads: ``side`` → the side's label (``None`` →
     "nobody"), ``seat`` → the player's name, ``per_side`` → "A 50 · B 90",
-    ``number``/``text`` → as it is.
+    ``number``/``text`` → as it is. A row's ``label`` is the game's English text
+    (its own msgid), shown in the active language.
     """
     if not next_deal:
         return []
     lines = []
     if next_deal.get("dealer") is not None:
         lines.append(
-            ContextLine("dealer", "Dealer", seat_names.get(next_deal["dealer"], "?"))
+            ContextLine(
+                "dealer", gettext("Dealer"), seat_names.get(next_deal["dealer"], "?")
+            )
         )
     for row in next_deal.get("context") or ():
         text = _context_text(row.get("kind"), row.get("value"), seat_names, side_labels)
-        lines.append(ContextLine(str(row["code"]), str(row["label"]), text))
+        label = str(row["label"])
+        lines.append(
+            ContextLine(str(row["code"]), gettext(label) if label else label, text)
+        )
     return lines
+
+
+def next_deal_notes(
+    next_deal: Mapping[str, Any] | None,
+    *,
+    seat_names: Mapping[int, str],
+    side_labels: Sequence[str],
+) -> list[str]:
+    """The game's notes for the next deal in the active language, seats and sides
+    named as the sheet names them (stored templates under ``i18n["notes.N"]``)."""
+    if not next_deal:
+        return []
+    name = table_namer(side_labels, seat_names)
+    return [
+        stored_field(next_deal, f"notes.{i}", name=name)
+        for i in range(len(next_deal.get("notes") or ()))
+    ]
 
 
 def _context_text(
@@ -220,7 +258,7 @@ def _context_text(
 ) -> str:
     def side(index: Any) -> str:
         if index is None:
-            return "nobody"
+            return gettext("nobody")
         if type(index) is int and 0 <= index < len(side_labels):
             return side_labels[index]
         return str(index)
@@ -228,7 +266,7 @@ def _context_text(
     if kind == "side":
         return side(value)
     if kind == "seat":
-        return "nobody" if value is None else seat_names.get(value, str(value))
+        return gettext("nobody") if value is None else seat_names.get(value, str(value))
     if kind == "per_side" and isinstance(value, list | tuple):
         return " · ".join(f"{side(i)} {v}" for i, v in enumerate(value))
     return "" if value is None else str(value)
@@ -252,12 +290,15 @@ def sheet_csv(table: SheetTable, *, header: Sequence[str] = ()) -> str:
     if header:
         writer.writerow([])
     names = [s["label"] for s in table.sides]
-    columns = ["deal", "status"]
+    columns = [gettext("deal"), gettext("status")]
     for name in names:
-        columns += [_cell(f"{name} points"), _cell(f"{name} total")]
+        columns += [
+            _cell(gettext("{side} points").format(side=name)),
+            _cell(gettext("{side} total").format(side=name)),
+        ]
     if table.show_difference:
-        columns.append("difference")
-    columns += ["verified", "errors", "entered by"]
+        columns.append(gettext("difference"))
+    columns += [gettext("verified"), gettext("errors"), gettext("entered by")]
     writer.writerow(columns)
     for row in table.rows:
         cells: list[Any] = [row.number, row.status]
@@ -266,12 +307,14 @@ def sheet_csv(table: SheetTable, *, header: Sequence[str] = ()) -> str:
         if table.show_difference:
             cells.append(_cell(row.difference))
         cells += [
-            "" if row.verified is None else ("yes" if row.verified else "totals only"),
+            ""
+            if row.verified is None
+            else (gettext("yes") if row.verified else gettext("totals only")),
             _cell("; ".join(_error_text(e) for e in row.errors)),
             _cell(row.entered_by),
         ]
         writer.writerow(cells)
-    final = ["total", ""]
+    final = [gettext("total"), ""]
     for total in table.totals:
         final += ["", total]
     if table.show_difference:

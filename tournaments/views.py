@@ -5,6 +5,8 @@ domain error is shown as a message on the page it came from."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.api import DomainError
+from config.translation import localized_errors
 from games.engine import InputRejected, all_games, get_game
 from scoring import selectors as scoring_selectors
 from scoring.deal_forms import (
@@ -25,6 +28,7 @@ from scoring.deal_forms import (
 )
 from scoring.live import live_etag, live_tagged, live_unchanged
 from scoring.models import MatchStatus
+from scoring.story import table_namer
 from tournaments import permissions, selectors, services
 from tournaments.actions import ACTIONS, posted_settings, posted_tiebreaks
 from tournaments.models import (
@@ -230,9 +234,11 @@ def tournament_act(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return redirect("tournaments:manage", tournament_id=tournament.pk)
 
 
-def _error_list(exc: Exception) -> list[dict[str, str]]:
+def _error_list(exc: Exception, name: Any = None) -> list[dict[str, str]]:
     if isinstance(exc, InputRejected):
-        return exc.as_list()
+        # The engine's rule errors in the reader's language (``name``: how a seat
+        # or side reads, where the page knows the players).
+        return localized_errors(exc.as_list(), name=name)
     return [{"path": exc.path, "code": exc.code, "message": exc.message}]
 
 
@@ -302,7 +308,10 @@ def table_correct(
                     by=request.user,
                 )
         except (InputRejected, DomainError) as exc:
-            errors = _error_list(exc)
+            namer = table_namer(
+                form_table.side_labels, dict(enumerate(form_table.seat_labels))
+            )
+            errors = _error_list(exc, namer)
             status = 409 if getattr(exc, "status_code", 400) == 409 else 400
             if status == 409 and deal is not None:
                 # Someone changed the deal meanwhile: show it as it is now.

@@ -43,7 +43,6 @@ from pydantic import (
     PlainSerializer,
     WithJsonSchema,
 )
-from pydantic_core import PydanticCustomError
 
 from games.engine.cards import Card, CardSyntaxError, parse_card
 from games.engine.decks import STANDARD_52, check_deck
@@ -63,8 +62,10 @@ from games.engine.inputs import (
     SideField,
     applies_when,
     derived_pair,
+    input_error,
 )
 from games.engine.registry import register
+from games.engine.text import Seat, Side, msg
 from games.engine.tricks import PARTNERS, seat_role, side_tricks
 
 SEATS = 4
@@ -81,10 +82,10 @@ def _to_bid(value: Any) -> Card | str:
     try:
         return parse_card(value)
     except CardSyntaxError:
-        raise PydanticCustomError(
+        raise input_error(
             "bad_bid",
             "'{token}' is neither a card (7H, 10S …) nor a verbal bid (rami, nolo)",
-            {"token": value},
+            token=value,
         ) from None
 
 
@@ -103,7 +104,7 @@ Bid = Annotated[
 ]
 """One exposed bid: a card, or a verbal ``rami`` / ``nolo``."""
 
-Seat = Annotated[SeatField, Field(le=SEATS - 1)]
+SeatIndex = Annotated[SeatField, Field(le=SEATS - 1)]
 TrickCount = Annotated[int, Field(ge=0, le=TRICKS)]
 
 
@@ -126,13 +127,13 @@ class TuppiDeal(FrozenModel):
     """One deal as entered: the contract, who declared, and the tricks."""
 
     contract: Literal["rami", "nolo", "sooli"]
-    declarer: Annotated[Seat, seat_role("declarer")] | None = Field(
+    declarer: Annotated[SeatIndex, seat_role("declarer")] | None = Field(
         None,
         description="Seat of the first rami bidder (rami; optional in sooli). "
         "May be left out when the bidding is recorded.",
         json_schema_extra=applies_when("contract", "rami", "sooli"),
     )
-    soloist: Annotated[Seat, seat_role("soloist")] | None = Field(
+    soloist: Annotated[SeatIndex, seat_role("soloist")] | None = Field(
         None,
         description="Seat that bid sooli.",
         json_schema_extra=applies_when("contract", "sooli"),
@@ -236,7 +237,10 @@ class Tuppi(Game):
                 RuleError(
                     "soloist",
                     "soloist_on_declarer_side",
-                    f"sooli is bid by an opponent of the declarer (seat {declarer})",
+                    msg(
+                        "sooli is bid by an opponent of the declarer ({declarer})",
+                        declarer=Seat(declarer),
+                    ),
                 )
             )
 
@@ -275,8 +279,11 @@ class Tuppi(Game):
                         RuleError(
                             path,
                             "bad_bidding_card",
-                            f"{bid.code} cannot be a bidding card (no two, face card "
-                            "or joker); a player without one bids verbally",
+                            msg(
+                                "{card} cannot be a bidding card (no two, face card "
+                                "or joker); a player without one bids verbally",
+                                card=bid.code,
+                            ),
                         )
                     )
                 is_rami = bid.suit is not None and bid.suit.is_red
@@ -311,8 +318,10 @@ class Tuppi(Game):
                     RuleError(
                         "bids",
                         "contract_not_bid",
-                        f"nobody bid rami, so the contract is nolo, not "
-                        f"{deal.contract}",
+                        msg(
+                            "nobody bid rami, so the contract is nolo, not {contract}",
+                            contract=deal.contract,
+                        ),
                     )
                 )
             else:
@@ -329,9 +338,13 @@ class Tuppi(Game):
                 RuleError(
                     "declarer",
                     "declarer_not_first_rami",
-                    f"the first rami bid (bids.{rami_at}) was made by seat "
-                    f"{bid_declarer}, bidding from seat {first_bidder} left of the "
-                    f"dealer",
+                    msg(
+                        "the first rami bid (bids.{index}) was made by {declarer}, "
+                        "bidding from {first} left of the dealer",
+                        index=rami_at,
+                        declarer=Seat(bid_declarer),
+                        first=Seat(first_bidder),
+                    ),
                 )
             )
         return bid_declarer
@@ -363,7 +376,10 @@ class Tuppi(Game):
                     RuleError(
                         "conceded_by",
                         "conceded_by_not_rising",
-                        f"only the nousussa side (side {state.rising}) concedes a deal",
+                        msg(
+                            "only the nousussa side ({rising}) concedes a deal",
+                            rising=Side(state.rising),
+                        ),
                     )
                 )
             return None
@@ -408,14 +424,22 @@ class Tuppi(Game):
             if scorer == side:
                 fact = Fact(
                     "rami_made",
-                    f"rami by seat {declarer}: declarers score {points}",
+                    msg(
+                        "rami by {declarer}: declarers score {points}",
+                        declarer=Seat(declarer),
+                        points=points,
+                    ),
                     scorer,
                     points,
                 )
             else:
                 fact = Fact(
                     "rami_set",
-                    f"rami by seat {declarer} set: opponents score {points}",
+                    msg(
+                        "rami by {declarer} set: opponents score {points}",
+                        declarer=Seat(declarer),
+                        points=points,
+                    ),
                     scorer,
                     points,
                 )
@@ -426,7 +450,14 @@ class Tuppi(Game):
             else:
                 scorer = 0 if tricks[0] < tricks[1] else 1
                 points = 4 * (7 - tricks[scorer])
-            fact = Fact("nolo", f"nolo: side {scorer} scores {points}", scorer, points)
+            fact = Fact(
+                "nolo",
+                msg(
+                    "nolo: {scorer} scores {points}", scorer=Side(scorer), points=points
+                ),
+                scorer,
+                points,
+            )
         else:
             soloist = deal.soloist
             side = soloist % 2
@@ -440,14 +471,25 @@ class Tuppi(Game):
                 scorer = side if tricks[side] == 0 else 1 - side
             if scorer == side:
                 fact = Fact(
-                    "sooli_made", f"sooli by seat {soloist}: no tricks, 24", side, 24
+                    "sooli_made",
+                    msg(
+                        "sooli by {soloist}: no tricks, {points}",
+                        soloist=Seat(soloist),
+                        points=SOOLI_POINTS,
+                    ),
+                    side,
+                    SOOLI_POINTS,
                 )
             else:
                 fact = Fact(
                     "sooli_lost",
-                    f"sooli by seat {soloist} took a trick: opponents score 24",
+                    msg(
+                        "sooli by {soloist} took a trick: opponents score {points}",
+                        soloist=Seat(soloist),
+                        points=SOOLI_POINTS,
+                    ),
                     scorer,
-                    24,
+                    SOOLI_POINTS,
                 )
         rising = state.rising
         if conceded_by is None and (rising is None or rising == scorer):
@@ -478,7 +520,7 @@ class Tuppi(Game):
             facts.append(
                 Fact(
                     "conceded",
-                    f"side {conceded_by} conceded the deal",
+                    msg("{side} conceded the deal", side=Side(conceded_by)),
                     side=conceded_by,
                 )
             )
@@ -486,11 +528,17 @@ class Tuppi(Game):
         if rising is not None and rising != scorer:
             options: TuppiOptions = state.options
             if options.when_opponents_score == "back_to_zero":
-                text = f"side {scorer} scored against the rising side: back to 0–0"
+                text = msg(
+                    "{scorer} scored against the rising side: back to 0–0",
+                    scorer=Side(scorer),
+                )
             else:
-                text = (
-                    f"side {scorer} scored against the rising side: side {rising} "
-                    f"loses its {state.totals[rising]}, side {scorer} rises"
+                text = msg(
+                    "{scorer} scored against the rising side: {rising} loses its "
+                    "{lost}, {scorer} rises",
+                    scorer=Side(scorer),
+                    rising=Side(rising),
+                    lost=state.totals[rising],
                 )
             facts.append(Fact("nousussa_broken", text, side=scorer))
         return tuple(facts)
@@ -529,21 +577,31 @@ class Tuppi(Game):
         dealer = state.dealer
         first = (dealer + 1) % SEATS
         notes = [
-            f"Bids are exposed from seat {first} (left of the dealer); the first "
-            "red card (rami) makes its bidder the declarer.",
-            f"Nolo: seat {first} leads. Rami: the player right of the declarer leads.",
+            msg(
+                "Bids are exposed from {first} (left of the dealer); the first "
+                "red card (rami) makes its bidder the declarer.",
+                first=Seat(first),
+            ),
+            msg(
+                "Nolo: {first} leads. Rami: the player right of the declarer leads.",
+                first=Seat(first),
+            ),
         ]
         if options.sooli:
             notes.append(
-                "After a rami bid either opponent of the declarer may bid sooli."
+                msg("After a rami bid either opponent of the declarer may bid sooli.")
             )
         if state.rising is None:
-            notes.append("0–0: nobody is nousussa.")
+            notes.append(msg("0–0: nobody is nousussa."))
         else:
             have = state.totals[state.rising]
             notes.append(
-                f"Side {state.rising} is nousussa with {have}; "
-                f"{options.target - have} more wins."
+                msg(
+                    "{side:C} is nousussa with {have}; {more} more wins.",
+                    side=Side(state.rising),
+                    have=have,
+                    more=options.target - have,
+                )
             )
         return NextDeal(
             number=state.deal_number,

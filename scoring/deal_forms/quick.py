@@ -29,6 +29,7 @@ from typing import Any
 
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from scoring.deal_forms.schema import COUNT_BUTTONS_MAX, Field, as_posted, value_at
 
@@ -85,18 +86,20 @@ def render_count(renderer: Any, node: Field, current: Any = _UNSET) -> str:
         return renderer.fieldset(node, inner, "df-choice df-count")
     control = format_html(
         '<span class="df-stepper">'
-        '<button type="button" class="df-step" data-step="-1" aria-label="One less">'
+        '<button type="button" class="df-step" data-step="-1" aria-label="{}">'
         "−</button>"
         '<input type="number" id="{}" name="{}" value="{}" inputmode="numeric" '
         'step="1" min="{}" max="{}"{}>'
-        '<button type="button" class="df-step" data-step="1" aria-label="One more">'
+        '<button type="button" class="df-step" data-step="1" aria-label="{}">'
         "+</button></span>",
+        gettext("One less"),
         _html_id(node.path),
         node.path,
         current,
         low,
         high,
         invalid,
+        gettext("One more"),
     )
     return renderer.wrap(node, control, "df-number df-count")
 
@@ -122,28 +125,30 @@ def render_derived(renderer: Any, node: Field) -> str:
     )
     whole_control = format_html(
         '<input type="text" id="{}-all" name="{}" value="{}" autocomplete="off" '
-        'inputmode="numeric" placeholder="e.g. 7 6">',
+        'inputmode="numeric" placeholder="{}">',
         _html_id(node.path),
         node.path,
         typed,
+        gettext("e.g. {example}").format(example="7 6"),
     )
     inner = format_html(
-        '<p class="df-help muted">Enter the count of {}; {} has the rest of {}.</p>'
+        '<p class="df-help muted">{}</p>'
         "{}"
         '<p class="df-derived-rest" aria-live="polite">{}: '
         '<output data-derived-from="{}" data-total="{}">{}</output></p>'
-        '<details class="df-more"{}><summary>Enter every number</summary>'
+        '<details class="df-more"{}><summary>{}</summary>'
         '<div class="df-field"><label for="{}-all">{}</label>{}'
         '<p class="df-help muted">{}</p></div></details>',
-        first,
-        second,
-        node.total,
+        gettext("Enter the count of {first}; {second} has the rest of {total}.").format(
+            first=first, second=second, total=node.total
+        ),
         mark_safe(counted),
         second,
         entered.path,
         node.total,
         "–" if rest is None else rest,
         mark_safe(" open") if typed or wrong else "",
+        gettext("Enter every number"),
         _html_id(node.path),
         node.label,
         mark_safe(whole_control),

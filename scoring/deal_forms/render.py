@@ -12,6 +12,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from scoring.deal_forms.grid import grid_control
 from scoring.deal_forms.quick import applies_wrap, render_count, render_derived
@@ -147,9 +148,11 @@ class _Renderer:
                 for c in tucked
             )
             inner += format_html(
-                '<details class="df-more"{}><summary>More: {}</summary>{}</details>',
+                '<details class="df-more"{}><summary>{}</summary>{}</details>',
                 mark_safe(" open") if busy else "",
-                ", ".join(c.label.lower() for c in tucked),
+                gettext("More: {fields}").format(
+                    fields=", ".join(c.label.lower() for c in tucked)
+                ),
                 mark_safe("".join(self.render(c) for c in tucked)),
             )
         if not node.path:
@@ -187,9 +190,9 @@ class _Renderer:
     def render_list(self, node: Field) -> str:
         inner = "".join(self.render(c) for c in node.children)
         add = format_html(
-            '<button type="button" class="df-add" data-add-to="{}">Add {}</button>',
+            '<button type="button" class="df-add" data-add-to="{}">{}</button>',
             node.path,
-            node.item_label.lower(),
+            gettext("Add {item}").format(item=node.item_label.lower()),
         )
         return self.fieldset(
             node,
@@ -227,10 +230,11 @@ class _Renderer:
         )
         return format_html(
             '<div class="df-union" data-union="{}" data-path="{}">'
-            '<div class="df-toggle" role="radiogroup" aria-label="How to enter">'
+            '<div class="df-toggle" role="radiogroup" aria-label="{}">'
             "{}</div>{}{}</div>",
             name,
             node.path,
+            gettext("How to enter"),
             mark_safe(toggle),
             mark_safe(self.errors_html(node.path)),
             mark_safe(branches),
@@ -251,11 +255,12 @@ class _Renderer:
         control = format_html(
             '<input type="text" id="{}" name="{}" value="{}" data-cards{} '
             'autocomplete="off" autocapitalize="characters" spellcheck="false" '
-            'placeholder="e.g. 7H 7D 7S Jo"{}>',
+            'placeholder="{}"{}>',
             _html_id(node.path),
             node.path,
             _display(self.current(node), "cards"),
             mark_safe(f' data-max="{node.maximum}"') if node.maximum else "",
+            gettext("e.g. {example}").format(example="7H 7D 7S Jo"),
             mark_safe(self.invalid_attrs(node.path)),
         )
         return self.wrap(node, control, "df-cards")
@@ -387,12 +392,12 @@ class _Renderer:
     def render_numbers(self, node: Field) -> str:
         if node.widget:
             return self.render_widget(node)
-        return self._text(node, "numbers separated by spaces, e.g. 7 6")
+        return self._text(node, gettext("numbers separated by spaces, e.g. 7 6"))
 
     def render_words(self, node: Field) -> str:
         if node.widget:
             return self.render_widget(node)
-        return self._text(node, "separated by spaces")
+        return self._text(node, gettext("separated by spaces"))
 
     def render_widget(self, node: Field) -> str:
         """A field the schema asks a widget for (``x-widget``): the partial
@@ -416,7 +421,7 @@ class _Renderer:
         return self.wrap(node, control, f"df-widget df-widget-{node.widget}")
 
     def render_mixed(self, node: Field) -> str:
-        return self._text(node, "a number, or cards such as 7H 7D 7S")
+        return self._text(node, gettext("a number, or cards such as 7H 7D 7S"))
 
     def render_json(self, node: Field) -> str:
         return self._text(node, "JSON")

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.utils.translation import gettext, gettext_noop
 
 from games.engine.inputs import (
     APPLIES,
@@ -18,7 +20,14 @@ from games.engine.inputs import (
     WIDGET,
 )
 
-BRANCH_LABELS = {"cards": "Card entry", "totals": "Quick entry (totals)"}
+BRANCH_LABELS = {
+    "cards": gettext_noop("Card entry"),
+    "totals": gettext_noop("Quick entry (totals)"),
+}
+# The form's own labels where a declaration names none (the root, a pair's sides).
+DEAL_LABEL = gettext_noop("Deal")
+OPTIONS_LABEL = gettext_noop("Options")
+SIDE_PAIR = (gettext_noop("Side 1"), gettext_noop("Side 2"))
 SPARE_SLOTS = 1
 MIN_SLOTS = 3
 RADIO_LIMIT = 4
@@ -60,7 +69,7 @@ class Field:
     kind: str
     path: str
     key: str
-    label: str
+    label: str  # in the reader's language
     help: str = ""
     required: bool = False
     default: Any = None
@@ -91,16 +100,29 @@ class Field:
     count: str = ""
     # a per-side pair whose second number is ``total`` − the first (``x-derived``)
     total: int | None = None
+    # the English label the declaration gives (``label`` is its translation): a
+    # list's items are named by its singular ("Melds" → "Meld 2")
+    term: str = ""
 
 
 # -- schema → tree ---------------------------------------------------------------
 
 
 class _Walker:
-    def __init__(self, root: Mapping[str, Any], table: Table):
+    """Walks a schema into fields. ``translate`` turns each English text the
+    declaration gives (a label, a help, a choice) into the reader's language;
+    :func:`form_texts` passes one that records them instead, for the catalogue."""
+
+    def __init__(
+        self,
+        root: Mapping[str, Any],
+        table: Table,
+        translate: Callable[[str], str] = gettext,
+    ):
         self.root = root
         self.defs = root.get("$defs", {})
         self.table = table
+        self.translate = translate
 
     def resolve(self, schema: Mapping[str, Any]) -> Mapping[str, Any]:
         while "$ref" in schema:
@@ -119,9 +141,12 @@ class _Walker:
         label: str,
         required: bool,
         values: Any = None,
+        term: str | None = None,
     ) -> Field:
+        """The field of ``schema``; ``label`` is shown, ``term`` is the English
+        label it translates (default: ``label``, a name or a composed label)."""
         schema = self.resolve(schema)
-        node = self.walk_shape(schema, path, key, label, required, values)
+        node = self.walk_shape(schema, path, key, label, required, values, term)
         applies = schema.get(APPLIES)
         if isinstance(applies, Mapping) and len(applies) == 1:
             ((other, allowed),) = applies.items()
@@ -137,13 +162,16 @@ class _Walker:
         label: str,
         required: bool,
         values: Any = None,
+        term: str | None = None,
     ) -> Field:
         base = {
             "path": path,
             "key": key,
             "label": label,
-            "help": schema.get("description", ""),
+            # The root's help is never shown (its fields are the form).
+            "help": self.help(schema) if path else "",
             "required": required,
+            "term": label if term is None else term,
         }
         if "default" in schema:
             base["default"] = schema["default"]
@@ -151,7 +179,10 @@ class _Walker:
 
         if schema.get(WIDGET) == "grid":
             return Field(
-                "grid", **base, widget="grid", widget_options=schema.get("x-grid", {})
+                "grid",
+                **base,
+                widget="grid",
+                widget_options=self.widget_labels(schema.get("x-grid", {})),
             )
 
         nullable = _nullable_inner(schema)
@@ -166,6 +197,7 @@ class _Walker:
                 label,
                 False,
                 values,
+                base["term"],
             )
             inner.has_default = inner.has_default or "default" in schema
             return inner
@@ -181,11 +213,13 @@ class _Walker:
             branches = []
             default_branch = ""
             for tag, branch_schema in options:
-                node = self.walk(branch_schema, path, key, label, required, values)
+                node = self.walk(
+                    branch_schema, path, key, label, required, values, base["term"]
+                )
                 # A branch drawn as a tap grid holds the object's fields inside.
                 fields = node.children[0] if node.kind == "taps" else node
                 fields.children = [c for c in fields.children if c.key != disc]
-                branches.append((tag, BRANCH_LABELS.get(tag, tag.title()), node))
+                branches.append((tag, self.translate(branch_label(tag)), node))
                 if (
                     self.resolve(branch_schema)["properties"][disc].get("default")
                     == tag
@@ -205,14 +239,16 @@ class _Walker:
             obj = Field("object", **base)
             for name, sub in schema.get("properties", {}).items():
                 sub_value = values.get(name) if isinstance(values, Mapping) else None
+                english = property_label(name, sub)
                 obj.children.append(
                     self.walk(
                         sub,
                         _join(path, name),
                         name,
-                        sub.get("title") or _titled(name),
+                        self.translate(english),
                         name in required_keys,
                         sub_value,
+                        english,
                     )
                 )
             if TAP_GRID in schema:
@@ -230,7 +266,7 @@ class _Walker:
             if node.widget:
                 head = f"x-{node.widget}-"
                 node.widget_options = {
-                    k.removeprefix(head): v
+                    k.removeprefix(head): self.widget_labels(v)
                     for k, v in schema.items()
                     if k.startswith(head)
                 }
@@ -239,7 +275,9 @@ class _Walker:
         if "enum" in schema or "const" in schema:
             options = schema.get("enum") or [schema["const"]]
             return Field(
-                "choice", **base, choices=[(v, _titled(str(v))) for v in options]
+                "choice",
+                **base,
+                choices=[(v, self.choice(v)) for v in options],
             )
 
         if kind == "integer":
@@ -301,7 +339,7 @@ class _Walker:
                         item,
                         _join(path, i),
                         str(i),
-                        self.position_label(path, role, i, base["label"]),
+                        self.position_label(path, role, i, base["term"]),
                         True,
                         sub_value,
                     )
@@ -319,7 +357,8 @@ class _Walker:
         count = max(existing + SPARE_SLOTS, MIN_SLOTS, schema.get("minItems", 0))
         if "maxItems" in schema:
             count = min(count, schema["maxItems"])
-        item_label = _singular(base["label"])
+        item_term = _singular(base["term"])
+        item_label = self.translate(item_term)
         node = Field(
             "list",
             **base,
@@ -335,7 +374,7 @@ class _Walker:
                     items,
                     _join(path, i),
                     str(i),
-                    f"{item_label} {i + 1}",
+                    numbered(item_label, i + 1),
                     False,
                     sub_value,
                 )
@@ -361,8 +400,9 @@ class _Walker:
         if items.get("type") != "integer":
             return None
         # Labels the game gives its two positions, else the table's sides.
-        sides = list(spec.get("labels") or self.table.side_labels or ())
-        sides = sides or ["Side 1", "Side 2"]
+        declared = [self.translate(str(s)) for s in spec.get("labels") or ()]
+        sides = declared or list(self.table.side_labels or ())
+        sides = sides or [gettext(s) for s in SIDE_PAIR]
         if len(sides) != 2:
             return None
         entered = self.walk(
@@ -417,7 +457,7 @@ class _Walker:
             sub_value = (
                 values[i] if isinstance(values, list) and i < len(values) else None
             )
-            label = self.position_label(base["path"], "per_partner", i, base["label"])
+            label = self.position_label(base["path"], "per_partner", i, base["term"])
             node.children.append(
                 self.walk(items, _join(base["path"], i), str(i), label, True, sub_value)
             )
@@ -450,7 +490,9 @@ class _Walker:
             return None
         return list(enumerate(names))
 
-    def position_label(self, path: str, role: Any, index: int, label: str) -> str:
+    def position_label(self, path: str, role: Any, index: int, term: str) -> str:
+        """The label of one position of a fixed-length list whose English label
+        is ``term``: a side's label, "Hand of Aino", or "Bid 2"."""
         sides = self.table.side_labels
         if role == "per_side" and sides and index < len(sides):
             return sides[index]
@@ -465,8 +507,41 @@ class _Walker:
             side_seats = self.table.seats_of(int(side))
             if index < len(side_seats):
                 player = self.table.seat_labels[side_seats[index]]
-                return f"{_singular(label)} of {player}"
-        return f"{_singular(label)} {index + 1}"
+                return gettext("{item} of {player}").format(
+                    item=self.translate(_singular(term)), player=player
+                )
+        return numbered(self.translate(_singular(term)), index + 1)
+
+    def choice(self, value: Any) -> str:
+        """An enum value's label in the reader's language; a number is itself."""
+        label = choice_label(value)
+        return self.translate(label) if _worded(label) else label
+
+    def widget_labels(self, value: Any) -> Any:
+        """A widget's settings with the labels it shows translated: a ``label``
+        (a grid's symbol: ``{"symbol": "b", "label": "black"}``) and the label of
+        a ``[value, label]`` key (the dart pad's ``["M", "Miss"]``)."""
+        if isinstance(value, Mapping):
+            return {
+                k: self.translate(v)
+                if k == "label" and isinstance(v, str) and _worded(v)
+                else self.widget_labels(v)
+                for k, v in value.items()
+            }
+        if isinstance(value, list):
+            if (
+                len(value) == 2
+                and all(isinstance(v, str) for v in value)
+                and _worded(value[1])
+            ):
+                return [value[0], self.translate(value[1])]
+            return [self.widget_labels(v) for v in value]
+        return value
+
+    def help(self, schema: Mapping[str, Any]) -> str:
+        """A field's help in the reader's language: its ``description``."""
+        text = schema.get("description")
+        return self.translate(text) if isinstance(text, str) and text else ""
 
 
 def build_form(
@@ -475,16 +550,33 @@ def build_form(
     values: Any = None,
     *,
     prefix: str = "",
-    label: str = "Deal",
+    label: str = DEAL_LABEL,
 ) -> Field:
     """The form tree of a deal schema; ``values`` (a deal as entered) sizes lists.
 
     ``prefix`` puts every path under it (the match options form uses ``options``,
-    the path the engine gives option errors).
+    the path the engine gives option errors). ``label`` is English (the form's
+    labels are shown in the active language).
     """
     walker = _Walker(schema, table or Table())
     root_values = value_at(values, prefix) if prefix else values
-    return walker.walk(schema, prefix, prefix, label, True, root_values)
+    return walker.walk(schema, prefix, prefix, gettext(label), True, root_values, label)
+
+
+def form_texts(
+    schema: Mapping[str, Any], *, prefix: str = "", label: str = DEAL_LABEL
+) -> set[str]:
+    """The English texts of a declaration that its form translates (labels,
+    helps, choices, entry modes): the form is built, recording each one, so the
+    catalogue (``scoring.declared_texts``) holds exactly what the form shows."""
+    texts: set[str] = {label}
+
+    def record(text: str) -> str:
+        texts.add(text)
+        return text
+
+    _Walker(schema, Table(), record).walk(schema, prefix, prefix, label, True)
+    return texts
 
 
 def has_cards(node: Field) -> bool:
@@ -522,6 +614,36 @@ def _small(node: Field) -> bool:
 
 def _join(path: str, part: str | int) -> str:
     return f"{path}.{part}" if path else str(part)
+
+
+# -- the English labels a declaration gives: the form translates them, and
+# form_texts records them for the catalogue (scoring.declared_texts) -------------
+
+
+def property_label(name: str, schema: Mapping[str, Any]) -> str:
+    """A property's English label: its schema ``title``, else its name titled."""
+    title = schema.get("title")
+    return title if isinstance(title, str) and title else _titled(name)
+
+
+def choice_label(value: Any) -> str:
+    """The English label of an enum value: ``back_to_zero`` → "Back to zero"."""
+    return _titled(str(value))
+
+
+def branch_label(tag: str) -> str:
+    """The English label of an entry mode (a union's branch)."""
+    return BRANCH_LABELS.get(tag, tag.title())
+
+
+def numbered(item: str, number: int) -> str:
+    """A numbered position in the reader's language: "Meld 2"."""
+    return gettext("{item} {number}").format(item=item, number=number)
+
+
+def _worded(text: str) -> bool:
+    """Has ``text`` a word to translate (not a number or a symbol)?"""
+    return any(c.isalpha() for c in text)
 
 
 def _titled(name: str) -> str:

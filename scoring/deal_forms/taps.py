@@ -19,6 +19,7 @@ from typing import Any
 
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from config.parsers import json_loads
 from scoring.deal_forms.schema import Field, _join
@@ -44,7 +45,7 @@ def tap_field(obj: Field, grid: Mapping[str, Any]) -> Field:
         for n in range(low, int(cells.maximum) + 1):
             buttons.append(({rows.key: value, cells.key: n}, f"{label}|{n}"))
     if grid.get("blank"):
-        buttons.append(({}, "|Blank"))
+        buttons.append(({}, "|" + gettext("Blank")))
     return Field(
         "taps",
         path=obj.path,
@@ -93,13 +94,15 @@ def render_taps(renderer: Any, node: Field) -> str:
         # one, first in the form, posts the fields.
         '<button type="submit" class="visually-hidden" tabindex="-1" '
         'aria-hidden="true"></button>'
-        '<p class="df-help muted">One tap enters it.</p>{}</fieldset>'
-        '<details class="df-more df-tap-more"{}><summary>Enter by fields</summary>'
+        '<p class="df-help muted">{}</p>{}</fieldset>'
+        '<details class="df-more df-tap-more"{}><summary>{}</summary>'
         "{}</details>",
         node.path,
         node.label,
+        gettext("One tap enters it."),
         mark_safe(grid),
         mark_safe(" open") if wrong and renderer.errors else "",
+        gettext("Enter by fields"),
         mark_safe(fields),
     )
 

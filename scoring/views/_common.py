@@ -7,6 +7,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 
+from config.translation import localized_errors
 from games.engine import InputRejected
 from scoring import permissions, selectors
 from scoring.errors import DomainError, NotFound
@@ -57,7 +58,8 @@ def _correctable_match(request: HttpRequest, match_id: int) -> Match:
 
 def _error_list(exc: Exception) -> list[dict[str, str]]:
     if isinstance(exc, InputRejected):
-        return exc.as_list()
+        # The engine's rule errors in the reader's language.
+        return localized_errors(exc.as_list())
     if isinstance(exc, DomainError):
         return [{"path": exc.path, "code": exc.code, "message": exc.message}]
     raise exc

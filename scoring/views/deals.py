@@ -10,8 +10,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from config.translation import localized_errors
 from games.engine import Game, InputRejected, get_game
 from scoring import selectors, services
 from scoring.deal_forms import (
@@ -26,6 +28,7 @@ from scoring.deal_forms import (
 from scoring.errors import DomainError, NotFound
 from scoring.forms import ReasonForm
 from scoring.models import DealStatus, Match, MatchStatus
+from scoring.story import table_namer
 from scoring.views._common import _correctable_match, _error_list, _match, _scored_match
 
 # -- deal entry and correction ------------------------------------------------------
@@ -33,6 +36,21 @@ from scoring.views._common import _correctable_match, _error_list, _match, _scor
 
 def _form_table(match: Match) -> Table:
     return table_from_sides(selectors.match_side_list(match))
+
+
+def _rule_errors(match: Match, errors: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """Rule errors (fresh or stored) in the reader's language, their seats and
+    sides named as the form names them (the players, the sides' labels)."""
+    table = _form_table(match)
+    namer = table_namer(table.side_labels, dict(enumerate(table.seat_labels)))
+    return localized_errors(errors, name=namer)
+
+
+def _refusal(exc: Exception, match: Match) -> list[dict[str, str]]:
+    """The errors of a refused deal, as :func:`_rule_errors` shows them."""
+    if isinstance(exc, InputRejected):
+        return _rule_errors(match, exc.as_list())
+    return _error_list(exc)
 
 
 def _deal_form_context(
@@ -53,6 +71,8 @@ def _deal_form_context(
         "form_errors": loose,
         "deck": deck_cards(deck),
         "deck_name": deck.name if deck else "",
+        # What one entry is called, in the reader's language ("jako").
+        "deal_word": gettext(game.deal_word),
     }
 
 
@@ -112,7 +132,7 @@ def deal_entry_page(
                 match=match, number=posted_number, input=values, by=by
             )
         except (InputRejected, DomainError) as exc:
-            errors = _error_list(exc)
+            errors = _refusal(exc, match)
             status = 409 if getattr(exc, "status_code", 400) == 409 else 400
             match.refresh_from_db()
             next_number = (match.next_deal or {}).get("number")
@@ -180,7 +200,7 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
                     by=request.user,
                 )
             except (InputRejected, DomainError) as exc:
-                errors = _error_list(exc)
+                errors = _refusal(exc, match)
                 status = 409 if getattr(exc, "status_code", 400) == 409 else 400
             else:
                 messages.success(request, f"Deal {number} corrected.")
@@ -188,6 +208,9 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
                 return redirect("scoring:sheet", match_id=match.pk)
         else:
             status = 400
+    elif deal.status == DealStatus.FLAGGED:
+        # Why the rules reject it now, next to its fields, as stored.
+        errors = _rule_errors(match, list(deal.errors or ()))
     for error in errors:
         if error.get("path") in ("reason", "base_version"):
             reason_form.add_error(None, error["message"])

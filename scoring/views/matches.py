@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.engine import Game, InputRejected, UnknownGame, all_games, get_game
@@ -19,7 +20,13 @@ from scoring.charts import progression_svg
 from scoring.deal_forms import build_form, deal_from_post, render_form
 from scoring.ends_board import board_for
 from scoring.errors import DomainError
-from scoring.export import chart_series, context_lines, sheet_csv, sheet_table
+from scoring.export import (
+    chart_series,
+    context_lines,
+    next_deal_notes,
+    sheet_csv,
+    sheet_table,
+)
 from scoring.forms import AbandonForm, MatchSetupForm
 from scoring.live import live_etag, live_tagged, live_unchanged
 from scoring.localtime import local_iso
@@ -199,14 +206,14 @@ def _context_for_sheet(
         "undo_reason": UNDO_REASON,
         "table": table,
         "board": board,
-        "deal_word": game.deal_word if game else "deal",
+        "deal_word": gettext(game.deal_word if game else "deal"),
         "labels": labels,
         "span": 2 * len(labels),
         # The story line under a deal spans the whole row.
         "story_span": 1 + 2 * len(labels) + table.show_difference + may_score,
         "next_deal": next_deal,
         "context_rows": context_rows,
-        "notes": (next_deal or {}).get("notes") or [],
+        "notes": next_deal_notes(next_deal, seat_names=seats, side_labels=labels),
         "winners": [labels[w] for w in sheet["winners"] if w < len(labels)],
         "chart": chart,
         "may_score": may_score,

@@ -39,8 +39,8 @@ class Command(makemessages.Command):
     def handle(self, *args, **options):
         from scoring.declared_texts import declared_texts
 
-        # Not under locale/: makemessages never looks into a folder of that name.
-        path = Path(settings.BASE_DIR) / DECLARED
+        # Not under locale/: makemessages walks no directory named "locale".
+        path = Path(settings.BASE_DIR) / "config" / DECLARED
         lines = ["from django.utils.translation import gettext_noop", ""]
         lines += [f"gettext_noop({text!r})" for text in sorted(declared_texts())]
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")

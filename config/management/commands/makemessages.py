@@ -35,6 +35,9 @@ DECLARED = "_declared_texts.py"
 
 class Command(makemessages.Command):
     xgettext_options = [*makemessages.Command.xgettext_options, *ENGINE_KEYWORDS]
+    # A guessed ("fuzzy") translation of a near msgid is wrong more often than not
+    # ("Car" is not "Cars"): a new text stays untranslated until someone writes it.
+    msgmerge_options = [*makemessages.Command.msgmerge_options, "--no-fuzzy-matching"]
 
     def handle(self, *args, **options):
         from scoring.declared_texts import declared_texts

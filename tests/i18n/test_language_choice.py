@@ -16,7 +16,6 @@ from config.language import club_language_for
 from scoring import services
 from scoring.errors import DomainError, NotAllowed
 from scoring.table_links import table_token_make
-from tests.scoring.conftest import club, match, people  # noqa: F401  (fixtures)
 from tests.scoring.factories import ClubFactory
 from tournaments import services as tournament_services
 

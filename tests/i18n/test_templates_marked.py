@@ -17,8 +17,9 @@ textContent / innerText / title / placeholder, the value of
 argument of ``alert`` / ``confirm`` / ``prompt`` / ``say`` (the card picker's
 live region) may hold no literal with a word in it outside ``gettext(...)`` /
 ``ngettext(...)`` (a method called with a single literal, such as
-``getAttribute("data-name")``, reads a name and is not counted). A script that calls gettext also falls back to the English
-when the catalogue is missing (``window.gettext || ...``).
+``getAttribute("data-name")``, reads a name and is not counted). A script that
+calls gettext also falls back to the English when the catalogue is missing
+(``window.gettext || ...``).
 """
 
 from __future__ import annotations
@@ -214,7 +215,7 @@ def test_every_text_of_the_script_goes_through_gettext(path):
         ('done.textContent = gettext("Done");', []),
         ('b.setAttribute("aria-label", "Take out " + x);', ['"Take out "']),
         (
-            'b.setAttribute("aria-label", interpolate(gettext("Take %(x)s"), {x: x}, true));',
+            'b.setAttribute("aria-label", interpolate(gettext("Take %(x)s"), {x: x}));',
             [],
         ),
         ('n.textContent = ngettext("%s dart", "%s darts", n);', []),

@@ -59,17 +59,28 @@ def _fold_parts(locale_dir: Path, domain: str) -> None:
     parts = sorted((locale_dir / "parts").glob("*.po"))
     if not parts or not catalogue_path.exists():
         return
-    known: dict[tuple[str | None, str], str] = {}
+    # A plural entry's translation is its msgstr_plural (one text per form).
+    known: dict[tuple[str | None, str], str | dict[int, str]] = {}
     for part in parts:
         for entry in polib.pofile(str(part)):
-            if entry.msgstr and not entry.obsolete and "fuzzy" not in entry.flags:
+            if entry.obsolete or "fuzzy" in entry.flags:
+                continue
+            if entry.msgid_plural:
+                if entry.msgstr_plural and all(entry.msgstr_plural.values()):
+                    known.setdefault((entry.msgctxt, entry.msgid), entry.msgstr_plural)
+            elif entry.msgstr:
                 known.setdefault((entry.msgctxt, entry.msgid), entry.msgstr)
     catalogue = polib.pofile(str(catalogue_path), wrapwidth=79)
     for entry in catalogue:
-        if not entry.msgstr or "fuzzy" in entry.flags:
-            found = known.get((entry.msgctxt, entry.msgid))
-            if found:
-                entry.msgstr = found
-                if "fuzzy" in entry.flags:
-                    entry.flags.remove("fuzzy")
+        if entry.translated():
+            continue
+        found = known.get((entry.msgctxt, entry.msgid))
+        if isinstance(found, dict) and entry.msgid_plural:
+            entry.msgstr_plural = dict(found)
+        elif isinstance(found, str) and not entry.msgid_plural:
+            entry.msgstr = found
+        else:
+            continue
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
     catalogue.save()

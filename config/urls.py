@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import healthz
@@ -26,6 +27,10 @@ urlpatterns = [
         lambda request: HttpResponsePermanentRedirect(static("img/favicon.svg")),
     ),
     path("admin/", admin.site.urls),
+    # The header's language switch (POST: set_language, the language cookie) and
+    # the scripts' translations (static/js/*.js call gettext; base.html loads it).
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/v1/", include((api_v1, "api"), namespace="api")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

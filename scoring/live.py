@@ -27,7 +27,7 @@ from django.utils.http import parse_etags
 
 #: Bumped when the live pages' markup changes, so a poller holding a tag of the
 #: old markup reads the page again after a deploy.
-LIVE_MARKUP = "1"
+LIVE_MARKUP = "2"
 
 
 def live_etag(request: HttpRequest, stamp: Iterable[Any]) -> str:

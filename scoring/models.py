@@ -48,6 +48,11 @@ class Role(models.TextChoices):
     MEMBER = "member", "member"
 
 
+def language_choices() -> list[tuple[str, str]]:
+    """The site's languages (settings.LANGUAGES), read when asked, not at import."""
+    return list(settings.LANGUAGES)
+
+
 class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=64, unique=True)
@@ -55,6 +60,15 @@ class Club(models.Model):
         max_length=64,
         default="Europe/Helsinki",
         help_text="IANA name; pages, CSV and print views show times in it.",
+    )
+    # The language of the club's pages for a reader who has not chosen one with the
+    # header's switch; blank: each reader's browser decides (config.language).
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        default="",
+        choices=language_choices,
+        help_text="Blank: each reader's browser decides.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

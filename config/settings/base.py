@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The reader's language: the header's switch (a cookie), else the browser's.
     "django.middleware.locale.LocaleMiddleware",
+    # On a club's pages, the club's default language unless the reader chose one.
+    "config.language.ClubLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -167,6 +169,8 @@ LANGUAGE_CODE = "en"
 # English for visitors. Each message's Finnish text is in locale/fi (make messages).
 LANGUAGES = [("fi", "Suomi"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates and times in each language's own way (config/formats/<lang>/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = env.str("TIME_ZONE", default="Europe/Helsinki")
 USE_I18N = True
 USE_TZ = True

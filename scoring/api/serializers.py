@@ -118,6 +118,8 @@ class ClubOut(serializers.Serializer):
     id = StrictIntegerField()
     name = serializers.CharField()
     slug = serializers.CharField()
+    # The club pages' default language ("fi", "en"; "": each reader's browser).
+    language = serializers.CharField()
     created_at = serializers.DateTimeField()
 
 

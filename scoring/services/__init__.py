@@ -65,6 +65,7 @@ Names are ``<noun>_<verb>`` (``match_start``, ``deal_submit``; the rule is writt
 
 from scoring.services.clubs import (
     club_create,
+    club_set_language,
     club_set_time_zone,
     club_update,
     membership_add,
@@ -102,6 +103,7 @@ from scoring.services.table_links import table_link_revoke
 __all__ = [
     "NewMatch",
     "club_create",
+    "club_set_language",
     "club_set_time_zone",
     "club_update",
     "deal_confirm",

@@ -1,10 +1,11 @@
-"""Clubs and memberships: create, rename, roles, the club's time zone. Club admins
-only (the creator of a club becomes its admin)."""
+"""Clubs and memberships: create, rename, roles, the club's time zone and language.
+Club admins only (the creator of a club becomes its admin)."""
 
 from __future__ import annotations
 
 from zoneinfo import available_timezones
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.text import slugify
 
@@ -86,4 +87,21 @@ def club_set_time_zone(*, club: Club, time_zone: str, by: User) -> Club:
         )
     club.time_zone = time_zone
     club.save(update_fields=["time_zone"])
+    return club
+
+
+@transaction.atomic
+def club_set_language(*, club: Club, language: str, by: User) -> Club:
+    """The language of the club's pages for readers who have not chosen one (a code
+    of ``settings.LANGUAGES``, or blank: each reader's browser decides)."""
+    _require(permissions.may_manage_club(by, club), "only a club admin may do this")
+    language = language.strip()
+    if language and language not in dict(settings.LANGUAGES):
+        raise DomainError(
+            "unknown_language",
+            "one of the site's languages, or blank for the reader's browser",
+            "language",
+        )
+    club.language = language
+    club.save(update_fields=["language"])
     return club

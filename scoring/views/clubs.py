@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from scoring import permissions, selectors, services
-from scoring.errors import DomainError
+from scoring.errors import DomainError, NotAllowed
 from scoring.forms import PlayerForm
 from scoring.models import MatchStatus
 from scoring.views._common import _club, _error_list
@@ -52,6 +54,8 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _club(request, club_id)
     is_admin = permissions.may_manage_club(request.user, club)
     player_form = PlayerForm(request.POST or None) if is_admin else None
+    if request.method == "POST" and request.POST.get("action") == "language":
+        return _club_language_save(request, club)
     if request.method == "POST":
         if not is_admin:
             raise PermissionDenied("only a club admin adds players")
@@ -103,6 +107,22 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
             "may_start": permissions.may_start_match(request.user, club),
             "is_admin": is_admin,
             "player_form": player_form,
+            "languages": settings.LANGUAGES,
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+def _club_language_save(request: HttpRequest, club) -> HttpResponse:
+    """The club's default language (the club page's form; club admins only)."""
+    try:
+        services.club_set_language(
+            club=club, language=request.POST.get("language", ""), by=request.user
+        )
+    except NotAllowed as exc:
+        raise PermissionDenied(exc.message) from exc
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, gettext("The club's language is saved."))
+    return redirect("scoring:club", club_id=club.pk)

@@ -14,6 +14,13 @@
 (function () {
   "use strict";
 
+  // Translations: Django's JavaScript catalogue (base.html loads it first); without
+  // it, the English.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (fmt, values) {
+    return fmt.replace(/%\((\w+)\)s/g, function (m, key) { return String(values[key]); });
+  };
+
   var deckNode = document.getElementById("deck-cards");
   if (!deckNode) return;
   var deck = JSON.parse(deckNode.textContent);
@@ -86,7 +93,7 @@
     var done = document.createElement("button");
     done.type = "button";
     done.className = "cp-done";
-    done.textContent = "Done";
+    done.textContent = gettext("Done");
     done.addEventListener("click", function () { activate(null); });
     head.appendChild(done);
     wrap.appendChild(head);
@@ -113,10 +120,11 @@
   function say(text) { status.textContent = text; }
 
   function pick(card) {
-    if (!active) { say("Tap a meld or a hand first."); return; }
+    if (!active) { say(gettext("Tap a meld or a hand first.")); return; }
     var left = card.copies - (used()[card.code] || 0);
     if (left <= 0) {
-      say("No " + card.label + " left: the deck holds " + card.copies + ".");
+      say(interpolate(gettext("No %(card)s left: the deck holds %(copies)s."),
+        { card: card.label, copies: card.copies }, true));
       return;
     }
     var max = parseInt(active.getAttribute("data-max") || "0", 10);
@@ -124,7 +132,8 @@
     if (max && current.length >= max) current = current.slice(0, max - 1);
     current.push(card.code);
     active.value = current.join(" ");
-    say(card.label + " added to " + fieldLabel(active) + ".");
+    say(interpolate(gettext("%(card)s added to %(field)s."),
+      { card: card.label, field: fieldLabel(active) }, true));
     refresh();
   }
 
@@ -133,7 +142,8 @@
     var removed = current.splice(index, 1)[0];
     input.value = current.join(" ");
     var code = normalize(removed || "");
-    say((code && byCode[code] ? byCode[code].label : removed) + " taken out.");
+    say(interpolate(gettext("%(card)s taken out."),
+      { card: code && byCode[code] ? byCode[code].label : removed }, true));
     refresh();
   }
 
@@ -152,7 +162,8 @@
     field.classList.add("cp-active");
     field.after(grid);
     grid.hidden = false;
-    grid.querySelector(".cp-target").textContent = "Picking for: " + fieldLabel(input);
+    grid.querySelector(".cp-target").textContent =
+      interpolate(gettext("Picking for: %(field)s"), { field: fieldLabel(input) }, true);
     grid.before(status);
     refresh();
   }
@@ -171,7 +182,8 @@
       chip.className = "cp-chip" + (code && byCode[code] && byCode[code].red ? " red" : "")
         + (code && byCode[code] ? "" : " bad");
       chip.textContent = code && byCode[code] ? byCode[code].label : token;
-      chip.setAttribute("aria-label", "Take out " + chip.textContent);
+      chip.setAttribute("aria-label",
+        interpolate(gettext("Take out %(card)s"), { card: chip.textContent }, true));
       chip.addEventListener("click", function (event) {
         event.stopPropagation();
         removeAt(input, index);
@@ -181,8 +193,9 @@
     var add = document.createElement("button");
     add.type = "button";
     add.className = "cp-open";
-    add.textContent = list.length ? "+" : "Tap to pick cards";
-    add.setAttribute("aria-label", "Pick cards for " + fieldLabel(input));
+    add.textContent = list.length ? "+" : gettext("Tap to pick cards");
+    add.setAttribute("aria-label",
+      interpolate(gettext("Pick cards for %(field)s"), { field: fieldLabel(input) }, true));
     add.addEventListener("click", function (event) {
       event.stopPropagation();
       activate(input);
@@ -198,7 +211,8 @@
       button.querySelector(".cp-left").textContent = String(left);
       button.classList.toggle("none-left", left <= 0);
       button.setAttribute("aria-disabled", left <= 0 ? "true" : "false");
-      button.setAttribute("aria-label", card.label + ", " + left + " left");
+      button.setAttribute("aria-label",
+        interpolate(gettext("%(card)s, %(left)s left"), { card: card.label, left: left }, true));
     });
     fields().forEach(renderPile);
   }

@@ -12,6 +12,14 @@
   if (window.kirjuriDartpad) return; // the partial may be on the page twice
   window.kirjuriDartpad = true;
 
+  // Translations: Django's JavaScript catalogue (base.html loads it first); without
+  // it, the English.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (fmt, values) {
+    return fmt.replace(/%\((\w+)\)s/g, function (m, key) { return String(values[key]); });
+  };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+
   function words(input) {
     return input.value.trim() ? input.value.trim().split(/[\s,]+/) : [];
   }
@@ -25,7 +33,9 @@
 
     function show() {
       var n = words(input).length;
-      count.textContent = n + " of " + most + " darts";
+      count.textContent = interpolate(
+        ngettext("%(n)s of %(most)s dart", "%(n)s of %(most)s darts", most),
+        { n: n, most: most }, true);
       pad.querySelectorAll(".dp-mod").forEach(function (b) {
         b.setAttribute("aria-pressed", b.getAttribute("data-mod") === mod ? "true" : "false");
       });

@@ -1,6 +1,9 @@
 // The director's format forms: show only the chosen format's settings (the others
 // are disabled, so they are not posted), and let a ticked standings metric move up.
 (function () {
+  // Translations: Django's JavaScript catalogue (base.html loads it first); without
+  // it, the English.
+  var gettext = window.gettext || function (text) { return text; };
   document.querySelectorAll("[data-format-select]").forEach(function (select) {
     var form = select.form;
     function show() {
@@ -18,7 +21,7 @@
     up.type = "button";
     up.className = "move-up";
     up.textContent = "↑";
-    up.setAttribute("aria-label", "Move up");
+    up.setAttribute("aria-label", gettext("Move up"));
     up.addEventListener("click", function () {
       var before = item.previousElementSibling;
       if (before) { item.parentNode.insertBefore(item, before); }

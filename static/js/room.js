@@ -4,6 +4,9 @@
 // live region) corrects the projector's own clock. live.js replaces the region's
 // content; both read it afresh on every tick.
 (function () {
+  // Translations: Django's JavaScript catalogue (room.html loads it first); without
+  // it, the English.
+  var gettext = window.gettext || function (text) { return text; };
   var shown = 0;
   var skew = 0;
   function readSkew() {
@@ -29,7 +32,7 @@
     var now = Date.now() + skew;
     if (clock.dataset.deadline) {
       var left = Date.parse(clock.dataset.deadline) - now;
-      time.textContent = left > 0 ? clockText(left) : "Time!";
+      time.textContent = left > 0 ? clockText(left) : gettext("Time!");
       clock.classList.toggle("room-clock-late", left <= 0);
       clock.classList.toggle("room-clock-near", left > 0 && left <= 5 * 60 * 1000);
     } else if (clock.dataset.start) {

@@ -21,6 +21,8 @@ EXEMPT = {
     "api:token": "one user's credentials; throttled, reads no list",
     "schema": "the OpenAPI document, generated from code",
     "api-docs": "a static page that loads the schema",
+    "set_language": "the header's language switch: sets a cookie, reads nothing",
+    "javascript-catalog": "the scripts' translations, from the catalogue files",
 }
 METHODS = ("get", "post", "put", "patch", "delete")
 

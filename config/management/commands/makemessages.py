@@ -62,17 +62,22 @@ def _fold_parts(locale_dir: Path, domain: str) -> None:
     catalogue_path = locale_dir / "LC_MESSAGES" / f"{domain}.po"
     if not catalogue_path.exists():
         return
-    suffix = "-js.po" if domain == "djangojs" else ".po"
+    # JavaScript's texts are in parts named *-js.po, the rest in the others.
     parts = [
         p
         for p in sorted((locale_dir / "parts").glob("*.po"))
         if p.name.endswith("-js.po") == (domain == "djangojs")
-        and p.name.endswith(suffix)
     ]
-    known: dict[tuple[str | None, str], str] = {}
+    # A plural entry's translation is its msgstr_plural (one text per form).
+    known: dict[tuple[str | None, str], str | dict[int, str]] = {}
     for part in parts:
         for entry in polib.pofile(str(part)):
-            if entry.msgstr and not entry.obsolete and "fuzzy" not in entry.flags:
+            if entry.obsolete or "fuzzy" in entry.flags:
+                continue
+            if entry.msgid_plural:
+                if entry.msgstr_plural and all(entry.msgstr_plural.values()):
+                    known.setdefault((entry.msgctxt, entry.msgid), entry.msgstr_plural)
+            elif entry.msgstr:
                 known.setdefault((entry.msgctxt, entry.msgid), entry.msgstr)
     catalogue = polib.pofile(str(catalogue_path), wrapwidth=79)
     # The header xgettext writes is a fuzzy template; ours is a real catalogue.
@@ -84,10 +89,15 @@ def _fold_parts(locale_dir: Path, domain: str) -> None:
     catalogue.metadata["Language"] = locale_dir.name
     catalogue.metadata["Project-Id-Version"] = "Kirjuri"
     for entry in catalogue:
-        if not entry.msgstr or "fuzzy" in entry.flags:
-            found = known.get((entry.msgctxt, entry.msgid))
-            if found:
-                entry.msgstr = found
-                if "fuzzy" in entry.flags:
-                    entry.flags.remove("fuzzy")
+        if entry.translated():
+            continue
+        found = known.get((entry.msgctxt, entry.msgid))
+        if isinstance(found, dict) and entry.msgid_plural:
+            entry.msgstr_plural = dict(found)
+        elif isinstance(found, str) and not entry.msgid_plural:
+            entry.msgstr = found
+        else:
+            continue
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
     catalogue.save()

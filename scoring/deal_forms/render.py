@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from scoring.deal_forms.cards import shortcuts_attr
 from scoring.deal_forms.grid import grid_control
 from scoring.deal_forms.quick import applies_wrap, render_count, render_derived
 from scoring.deal_forms.schema import RADIO_LIMIT, TUCKED_KINDS, Field, _join, value_at
@@ -251,12 +252,13 @@ class _Renderer:
         control = format_html(
             '<input type="text" id="{}" name="{}" value="{}" data-cards{} '
             'autocomplete="off" autocapitalize="characters" spellcheck="false" '
-            'placeholder="e.g. 7H 7D 7S Jo"{}>',
+            'placeholder="e.g. 7H 7D 7S Jo"{}{}>',
             _html_id(node.path),
             node.path,
             _display(self.current(node), "cards"),
             mark_safe(f' data-max="{node.maximum}"') if node.maximum else "",
             mark_safe(self.invalid_attrs(node.path)),
+            shortcuts_attr(node.shortcuts),
         )
         return self.wrap(node, control, "df-cards")
 

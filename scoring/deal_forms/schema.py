@@ -10,6 +10,7 @@ from typing import Any
 from games.engine.inputs import (
     APPLIES,
     CARD_PATTERN,
+    CARD_SHORTCUTS,
     COUNT,
     DERIVED,
     ENTRY,
@@ -91,6 +92,8 @@ class Field:
     count: str = ""
     # a per-side pair whose second number is ``total`` − the first (``x-derived``)
     total: int | None = None
+    # a card list's one-tap fillings (``x-card-shortcuts``), as the game declares them
+    shortcuts: Sequence[Mapping[str, Any]] = ()
 
 
 # -- schema → tree ---------------------------------------------------------------
@@ -171,7 +174,7 @@ class _Walker:
             return inner
 
         if _is_card_list(schema):
-            return Field("cards", **base)
+            return Field("cards", **base, shortcuts=schema.get(CARD_SHORTCUTS, ()))
         if _is_card(schema):
             return Field("card", **base, maximum=1)
 

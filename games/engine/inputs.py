@@ -14,11 +14,16 @@ instead of guessing from field names:
 * ``per_side`` (:data:`PER_SIDE`) — a list with one item per side, in side order;
 * ``per_partner`` (:data:`PER_PARTNER`) — inside one side's item, a list with one
   item per seat of that side, partners in seat order (each partner's hand).
+
+**Shortcuts.** A card list may declare common ways to fill it in one tap
+(:data:`CARD_SHORTCUTS`, :class:`CardShortcuts`): a natural canasta of a rank is
+seven cards of that rank, the suits being whatever the deck still has.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Annotated, Any, Union
 
 from pydantic import (
@@ -242,6 +247,52 @@ CardList = Annotated[
     ),
 ]
 """A list of cards, or one string of them separated by spaces or commas."""
+
+
+CARD_SHORTCUTS = "x-card-shortcuts"
+"""The JSON Schema key under which a card list declares its shortcuts: a list of
+``{"kind": "same_rank", "label": ..., "size": 7, "ranks": ["4", …, "A"]}``
+(:class:`SameRank`). A form offers each as a button that fills the list at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class SameRank:
+    """A shortcut: ``size`` cards of one rank, the rank chosen among ``ranks`` (in
+    the order offered), every card a natural of that rank — no joker, and no two
+    unless the rank is ``"2"`` — the suits being those the deck still has.
+
+    ``label`` is English (a :func:`~games.engine.text.msg`), translated where it
+    is shown."""
+
+    label: str
+    size: int
+    ranks: tuple[str, ...]
+
+    def as_schema(self) -> dict[str, Any]:
+        return {
+            "kind": "same_rank",
+            "label": self.label,
+            "size": self.size,
+            "ranks": list(self.ranks),
+        }
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class CardShortcuts:
+    """Declare shortcuts on a card list, in its JSON Schema (:data:`CARD_SHORTCUTS`):
+    ``Meld = Annotated[CardList, CardShortcuts(natural_canasta)]``. Validation is
+    unchanged: a shortcut only fills the list, the engine checks what it holds."""
+
+    shortcuts: tuple[SameRank, ...]
+
+    def __init__(self, *shortcuts: SameRank) -> None:
+        object.__setattr__(self, "shortcuts", shortcuts)
+
+    def __get_pydantic_json_schema__(
+        self, core_schema: CoreSchema, handler: Any
+    ) -> dict[str, Any]:
+        schema = handler.resolve_ref_schema(handler(core_schema))
+        return {**schema, CARD_SHORTCUTS: [s.as_schema() for s in self.shortcuts]}
 
 
 _INPUT_TEMPLATES: dict[str, str] = {}

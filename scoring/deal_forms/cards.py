@@ -1,8 +1,14 @@
-"""The card picker's deck: the faces a game's deck holds, suit by suit."""
+"""The card picker's deck: the faces a game's deck holds, suit by suit; and a card
+list's shortcuts (``static/js/cardshortcuts.js``)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from games.engine.cards import RANKS, Card
 from games.engine.decks import DeckSpec
@@ -31,3 +37,14 @@ def deck_cards(deck: DeckSpec | None) -> list[dict[str, Any]]:
         for card, copies in sorted(deck.copies.items(), key=lambda kv: order(kv[0]))
         if copies > 0
     ]
+
+
+def shortcuts_attr(shortcuts: Sequence[Mapping[str, Any]]) -> str:
+    """The ``data-card-shortcuts`` attribute of a card input (empty without any):
+    the game's declaration as JSON, each label in the reader's language."""
+    if not shortcuts:
+        return ""
+    shown = [{**s, "label": gettext(s["label"])} for s in shortcuts]
+    return format_html(
+        ' data-card-shortcuts="{}"', json.dumps(shown, ensure_ascii=False)
+    )

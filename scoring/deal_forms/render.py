@@ -14,6 +14,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from scoring.deal_forms.cards import shortcuts_attr
 from scoring.deal_forms.grid import grid_control
 from scoring.deal_forms.quick import applies_wrap, render_count, render_derived
 from scoring.deal_forms.schema import RADIO_LIMIT, TUCKED_KINDS, Field, _join, value_at
@@ -255,13 +256,14 @@ class _Renderer:
         control = format_html(
             '<input type="text" id="{}" name="{}" value="{}" data-cards{} '
             'autocomplete="off" autocapitalize="characters" spellcheck="false" '
-            'placeholder="{}"{}>',
+            'placeholder="{}"{}{}>',
             _html_id(node.path),
             node.path,
             _display(self.current(node), "cards"),
             mark_safe(f' data-max="{node.maximum}"') if node.maximum else "",
             gettext("e.g. {example}").format(example="7H 7D 7S Jo"),
             mark_safe(self.invalid_attrs(node.path)),
+            shortcuts_attr(node.shortcuts),
         )
         return self.wrap(node, control, "df-cards")
 

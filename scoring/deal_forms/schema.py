@@ -12,6 +12,7 @@ from django.utils.translation import gettext, gettext_noop
 from games.engine.inputs import (
     APPLIES,
     CARD_PATTERN,
+    CARD_SHORTCUTS,
     COUNT,
     DERIVED,
     ENTRY,
@@ -103,6 +104,8 @@ class Field:
     # the English label the declaration gives (``label`` is its translation): a
     # list's items are named by its singular ("Melds" → "Meld 2")
     term: str = ""
+    # a card list's one-tap fillings (``x-card-shortcuts``), as the game declares them
+    shortcuts: Sequence[Mapping[str, Any]] = ()
 
 
 # -- schema → tree ---------------------------------------------------------------
@@ -203,7 +206,7 @@ class _Walker:
             return inner
 
         if _is_card_list(schema):
-            return Field("cards", **base)
+            return Field("cards", **base, shortcuts=schema.get(CARD_SHORTCUTS, ()))
         if _is_card(schema):
             return Field("card", **base, maximum=1)
 

@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -59,7 +59,7 @@ from games.engine.cards import Card, Suit
 from games.engine.decks import TRIPLE_54
 from games.engine.errors import RuleError
 from games.engine.game import ContextRow, Fact, MatchState, NextDeal
-from games.engine.inputs import CardList, FrozenModel
+from games.engine.inputs import PER_SIDE, CardList, CardShortcuts, FrozenModel
 from games.engine.registry import register
 from games.engine.text import Seat, msg
 from games.rules.canasta.auction import (
@@ -69,7 +69,13 @@ from games.rules.canasta.auction import (
     CallField,
     check_auction,
 )
-from games.rules.canasta.deal_input import CardsDeal, TotalsDeal
+from games.rules.canasta.deal_input import (
+    NATURAL_RANKS,
+    CardsDeal,
+    SideCards,
+    TotalsDeal,
+    natural_canasta,
+)
 from games.rules.canasta.family import CanastaFamilyGame
 from games.rules.canasta.going_out import GoingOutRule, going_out_errors
 from games.rules.canasta.melds import (
@@ -155,8 +161,25 @@ class ContractSambaOptions(FrozenModel):
     )
 
 
+TwosOrRankMeld = Annotated[
+    CardList, CardShortcuts(natural_canasta(("2", *NATURAL_RANKS)))
+]
+
+
+# Canasta's side, whose natural canasta may also be of twos (§31.6: a canasta meld
+# of twos, jokers its only wild cards). The docstring is the form's help: Canasta's.
+class ContractSambaSide(SideCards):
+    """One side's cards at the end of a deal (card entry)."""
+
+    melds: tuple[TwosOrRankMeld, ...] = Field(
+        (), description="Every meld of the side, as it lies at the end of the deal."
+    )
+
+
 class ContractSambaCards(CardsDeal):
     """Card entry: the auction, then Canasta's entry of melds, red threes, hands."""
+
+    teams: Annotated[tuple[ContractSambaSide, ContractSambaSide], PER_SIDE]
 
     auction: tuple[CallField, ...] = Field(
         description="Every call in order, from the first bidder (by default the "

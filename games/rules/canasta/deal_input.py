@@ -17,16 +17,33 @@ from typing import Annotated, Any, Literal, NamedTuple
 from pydantic import Field
 
 from games.engine.card_reader import read_card_lists, read_cards
-from games.engine.cards import Card
+from games.engine.cards import RANKS, Card
 from games.engine.inputs import (
     PER_PARTNER,
     PER_SIDE,
     CardList,
+    CardShortcuts,
     FrozenModel,
+    SameRank,
     SeatField,
 )
+from games.engine.melds.books import COMPLETE_BOOK
+from games.engine.text import msg
 
 MAX_PARTNERS = 2  # players of one side at the family's largest table
+
+NATURAL_RANKS: tuple[str, ...] = RANKS[2:]
+"""The ranks of a natural canasta, 4 to A (§28.1–28.2: twos and jokers are wild,
+threes never make a canasta — black threes are melded only as three or four)."""
+
+
+def natural_canasta(ranks: tuple[str, ...] = NATURAL_RANKS) -> SameRank:
+    """The shortcut of a natural canasta: seven naturals of one of ``ranks``."""
+    return SameRank(msg("Natural canasta"), size=COMPLETE_BOOK, ranks=ranks)
+
+
+MeldCards = Annotated[CardList, CardShortcuts(natural_canasta())]
+"""A meld's cards, with the natural canasta of a rank as a one-tap shortcut."""
 
 OpeningPart = Annotated[
     int | CardList,
@@ -40,7 +57,7 @@ OpeningPart = Annotated[
 class SideCards(FrozenModel):
     """One side's cards at the end of a deal (card entry)."""
 
-    melds: tuple[CardList, ...] = Field(
+    melds: tuple[MeldCards, ...] = Field(
         (), description="Every meld of the side, as it lies at the end of the deal."
     )
     opening: tuple[OpeningPart, ...] | None = Field(

@@ -17,6 +17,7 @@ from games.engine.inputs import (
     FrozenModel,
     SeatField,
 )
+from games.rules.canasta.deal_input import MeldCards
 
 
 class TriplePlayOptions(FrozenModel):
@@ -35,7 +36,7 @@ Pile = Annotated[
 class TriplePlaySide(FrozenModel):
     """One side's cards at the end of a deal."""
 
-    melds: tuple[CardList, ...] = Field(
+    melds: tuple[MeldCards, ...] = Field(
         (), description="Every meld of the side, as it lies at the end of the deal."
     )
     opening: tuple[int | CardList, ...] | None = Field(

@@ -31,6 +31,13 @@ def _translated(entry: polib.POEntry) -> bool:
     return bool(entry.msgstr)
 
 
+def _translation(entry: polib.POEntry | polib.MOEntry) -> object:
+    """The msgstr, or every plural form's (the .mo keeps plurals apart)."""
+    if entry.msgid_plural:
+        return tuple(sorted((int(k), v) for k, v in entry.msgstr_plural.items()))
+    return entry.msgstr
+
+
 def _untranslated(catalogue: polib.POFile) -> list[str]:
     return [e.msgid for e in catalogue if not e.obsolete and not _translated(e)]
 
@@ -83,8 +90,8 @@ def test_the_compiled_catalogue_matches_its_source(domain):
     ``make messages`` after editing the .po)."""
     source = polib.pofile(str(LOCALE / f"{domain}.po"))
     compiled = polib.mofile(str(LOCALE / f"{domain}.mo"))
-    want = {(e.msgctxt, e.msgid): e.msgstr for e in source if e.msgstr}
-    have = {(e.msgctxt, e.msgid): e.msgstr for e in compiled if e.msgid}
+    want = {(e.msgctxt, e.msgid): _translation(e) for e in source if _translated(e)}
+    have = {(e.msgctxt, e.msgid): _translation(e) for e in compiled if e.msgid}
     assert have == want
 
 

@@ -110,7 +110,7 @@ def test_tuppi_speaks_finnish_on_the_sheet_the_form_and_its_errors(client, world
     correction = visible_texts(pages["correction of a flagged deal"])
     assert "vain nousussa oleva pari (Ceci & Dora) voi luovuttaa jaon" in correction
     options = visible_texts(pages["new match"])
-    assert {"Voittoraja", "Takaisin nollaan", "Pisteiden saaja nousee"} <= options
+    assert {"Tavoite", "Takaisin nollaan", "Pisteiden saaja nousee"} <= options
 
 
 @pytest.mark.django_db

@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.api import DomainError
@@ -186,7 +187,9 @@ def transfer_paid(request: HttpRequest, kind: str, source_id: int) -> HttpRespon
             by=request.user,
         )
     except (DomainError, ValueError) as exc:
-        messages.error(request, getattr(exc, "message", "not a valid transfer"))
+        messages.error(
+            request, getattr(exc, "message", gettext("not a valid transfer"))
+        )
     return redirect("money:sheet", kind=kind, source_id=source_id)
 
 
@@ -224,5 +227,5 @@ def prize_terms_save(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except DomainError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "Payout structure saved")
+        messages.success(request, gettext("Payout structure saved"))
     return redirect("tournaments:manage", tournament_id=tournament.pk)

@@ -5,6 +5,7 @@ history can be deleted here.
 """
 
 from django.contrib import admin, messages
+from django.utils.translation import gettext
 
 from scoring import services
 from scoring.errors import NotAllowed
@@ -89,7 +90,10 @@ class MatchAdmin(ReadOnlyAdmin):
     def refold(self, request, queryset):
         for match in queryset:
             services.match_refold(match=match)
-        messages.success(request, f"Re-folded {queryset.count()} match(es).")
+        messages.success(
+            request,
+            gettext("Re-folded %(count)s match(es).") % {"count": queryset.count()},
+        )
 
 
 class RevisionInline(ReadOnlyInline):
@@ -146,10 +150,16 @@ class InvitationAdmin(ReadOnlyAdmin):
             try:
                 services.invitation_revoke(invitation=invitation, by=request.user)
             except NotAllowed as exc:
-                messages.error(request, f"#{invitation.pk}: {exc.message}")
+                messages.error(
+                    request,
+                    gettext("#%(invitation_pk)s: %(message)s")
+                    % {"invitation_pk": invitation.pk, "message": exc.message},
+                )
             else:
                 done += 1
-        messages.success(request, f"Revoked {done} invitation(s).")
+        messages.success(
+            request, gettext("Revoked %(done)s invitation(s).") % {"done": done}
+        )
 
 
 @admin.register(TableLinkRevocation)

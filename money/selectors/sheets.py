@@ -22,6 +22,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext
 
 from money.actors import Viewer
 from money.models import (
@@ -59,14 +60,14 @@ def _key(kind: str, player_id: int | None) -> str:
 
 def session_list(user: Viewer, club_id: int) -> QuerySet[Session]:
     if not permissions.may_read_club(user, club_id):
-        raise NotFound("not_found", "no such club")
+        raise NotFound("not_found", gettext("no such club"))
     return Session.objects.filter(club_id=club_id).order_by("-created_at", "-id")
 
 
 def session_get(user: Viewer, session_id: int) -> Session:
     session = Session.objects.filter(pk=session_id).select_related("club").first()
     if session is None or not permissions.may_read_club(user, session.club_id):
-        raise NotFound("not_found", "no such session")
+        raise NotFound("not_found", gettext("no such session"))
     return session
 
 
@@ -89,7 +90,7 @@ def match_record_get(
 ) -> tuple[Match, SettlementRecord | None]:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or not permissions.may_read_club(user, match.club_id):
-        raise NotFound("not_found", "no such match")
+        raise NotFound("not_found", gettext("no such match"))
     record = SettlementRecord.objects.filter(
         source_kind=SourceKind.MATCH, source_id=match_id
     ).first()
@@ -108,7 +109,7 @@ def tournament_record_get(user: Viewer, tournament_id: int) -> SettlementRecord:
         source_kind=SourceKind.TOURNAMENT, source_id=tournament_id
     ).first()
     if record is None or not permissions.may_read_club(user, record.club_id):
-        raise NotFound("not_found", "no settlement for this tournament")
+        raise NotFound("not_found", gettext("no settlement for this tournament"))
     return record
 
 
@@ -317,7 +318,7 @@ def sheet_record_get(user: Viewer, kind: str, source_id: int) -> SettlementRecor
     else:
         record = tournament_record_get(user, source_id)
     if record is None:
-        raise NotFound("not_settled", "nothing has been settled here yet")
+        raise NotFound("not_settled", gettext("nothing has been settled here yet"))
     return record
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from money.actors import User
 from money.models import (
@@ -49,7 +50,7 @@ class Account:
             return cls(AccountKind.PLAYER, int(key[1:]))
         raise DomainError(
             "invalid_account",
-            "an account is p<player id>, pot, house or prize_pool",
+            gettext("an account is p<player id>, pot, house or prize_pool"),
             field,
         )
 

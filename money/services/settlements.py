@@ -12,7 +12,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Max, OuterRef, Q, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from config.translation import localized
+from games.engine.text import msg
 from money.actors import User
 from money.models import (
     MatchTerms,
@@ -203,7 +206,13 @@ def _compute_chips(match, sides, names, by_key, stake, trail, ledger) -> _Comput
             )
         except MoneyError as err:
             raise MoneyError(
-                f"deals.{deal.number}", err.code, f"Deal {deal.number}: {err.message}"
+                f"deals.{deal.number}",
+                err.code,
+                msg(
+                    "Deal {number}: {message}",
+                    number=deal.number,
+                    message=localized(err.message),
+                ),
             ) from None
         ledger = settlement.ledger
         numbers = (
@@ -304,8 +313,15 @@ def _settle_session(session: Session, *, by: User | None) -> SettlementRecord:
         if match.currency and match.currency != session.currency:
             raise DomainError(
                 "mixed_currencies",
-                f"match {match.pk} is in {match.currency}, the session in "
-                f"{session.currency}",
+                gettext(
+                    "match %(match_pk)s is in %(currency)s, the session in "
+                    "%(currency2)s"
+                )
+                % {
+                    "match_pk": match.pk,
+                    "currency": match.currency,
+                    "currency2": session.currency,
+                },
                 f"matches.{match.pk}.currency",
             )
         computed = _compute_match(

@@ -51,6 +51,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from games.engine import UnknownGame, get_game
+from games.engine.text import msg
 
 from .allocation import allocate_equally, round_to_total
 from .currency import Currency, Money, as_currency, format_minor, to_decimal_exact
@@ -81,9 +82,12 @@ def _refuse_win_loss_game(game: str | None) -> None:
         raise MoneyError(
             "stake",
             "stake_on_win_loss_game",
-            f"{name} is played for win/loss only (book §1.2): the margin makes no "
-            "difference, so it cannot be played for a value per point. Use a flat "
-            "stake per match won.",
+            msg(
+                "{name} is played for win/loss only (book §1.2): the margin "
+                "makes no difference, so it cannot be played for a value per "
+                "point. Use a flat stake per match won.",
+                name=name,
+            ),
         )
 
 
@@ -111,7 +115,7 @@ class PointStake:
             raise MoneyError(
                 "stake.value",
                 "non_positive_point_value",
-                f"The value of a point must be positive, not {value}.",
+                msg("The value of a point must be positive, not {value}.", value=value),
             )
         object.__setattr__(self, "value", value)
         _refuse_win_loss_game(self.game)
@@ -135,7 +139,7 @@ class FlatStake:
             raise MoneyError(
                 "stake.amount",
                 "non_positive_flat_stake",
-                "A flat stake is a positive amount of money.",
+                msg("A flat stake is a positive amount of money."),
             )
 
 
@@ -212,13 +216,15 @@ def _check_people(people: Sequence[object], path: str) -> None:
     for i, person in enumerate(people):
         if not isinstance(person, str) or not person:
             raise MoneyError(
-                f"{path}.{i}", "invalid_person", f"{person!r} is not a person id."
+                f"{path}.{i}",
+                "invalid_person",
+                msg("{person!r} is not a person id.", person=person),
             )
         if person in seen:
             raise MoneyError(
                 f"{path}.{i}",
                 "duplicate_person",
-                f"{person} appears more than once.",
+                msg("{person} appears more than once.", person=person),
             )
         seen.add(person)
 
@@ -311,7 +317,9 @@ def settle_two_sides(
     sides = (first, second)
     for i, side in enumerate(sides):
         if not side.members:
-            raise MoneyError(f"sides.{i}.members", "empty_side", "A side has no one.")
+            raise MoneyError(
+                f"sides.{i}.members", "empty_side", msg("A side has no one.")
+            )
     people = [*first.members, *second.members]
     _check_people(people, "sides.members")
     scores = [_exact_score(s.score, f"sides.{i}.score") for i, s in enumerate(sides)]
@@ -347,7 +355,7 @@ def settle_two_sides(
         raise MoneyError(
             "team_mode",
             "unequal_team_sizes",
-            "Per-member settlement needs teams of equal size; use the split mode.",
+            msg("Per-member settlement needs teams of equal size; use the split mode."),
         )
     if mode is TeamMode.PER_MEMBER or len(winners.members) == len(losers.members) == 1:
         for p in winners.members:
@@ -406,7 +414,9 @@ def settle_average(
     ledger = ledger or OddUnitLedger()
     people = list(scores)
     if len(people) < 2:
-        raise MoneyError("scores", "too_few_players", "At least two players settle.")
+        raise MoneyError(
+            "scores", "too_few_players", msg("At least two players settle.")
+        )
     _check_people(people, "scores")
     exact_scores = {p: _exact_score(scores[p], f"scores.{p}") for p in people}
     cur = stake.currency
@@ -461,7 +471,9 @@ def settle_scores(
 ) -> Settlement:
     """Pick the §1.2 method: two sides -> difference; more individuals -> average."""
     if len(sides) < 2:
-        raise MoneyError("sides", "too_few_sides", "Settling needs at least two sides.")
+        raise MoneyError(
+            "sides", "too_few_sides", msg("Settling needs at least two sides.")
+        )
     if len(sides) == 2:
         return settle_two_sides(
             sides[0], sides[1], stake, team_mode=team_mode, ledger=ledger
@@ -471,8 +483,10 @@ def settle_scores(
             raise MoneyError(
                 f"sides.{i}.members",
                 "average_needs_individuals",
-                "With more than two sides, the book's average method is for players "
-                "playing individually.",
+                msg(
+                    "With more than two sides, the book's average method is for "
+                    "players playing individually."
+                ),
             )
     people = [s.members[0] for s in sides]
     _check_people(people, "sides.members")
@@ -498,7 +512,7 @@ def settle_flat(
         raise MoneyError(
             "winners" if not winners else "losers",
             "empty_side",
-            "A flat stake needs at least one winner and one loser.",
+            msg("A flat stake needs at least one winner and one loser."),
         )
     people = [*winners, *losers]
     _check_people(people, "players")

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from scoring import permissions, selectors, services
@@ -32,7 +33,10 @@ def club_list(request: HttpRequest) -> HttpResponse:
         except DomainError as exc:
             errors = _error_list(exc)
         else:
-            messages.success(request, f"{club.name} is open. You are its admin.")
+            messages.success(
+                request,
+                gettext("%(name)s is open. You are its admin.") % {"name": club.name},
+            )
             return redirect("scoring:club", club_id=club.pk)
     return render(
         request,
@@ -69,7 +73,11 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
             except DomainError as exc:
                 player_form.add_error(None, exc.message)
             else:
-                messages.success(request, f"{player.display_name} joined {club.name}.")
+                messages.success(
+                    request,
+                    gettext("%(display_name)s joined %(name)s.")
+                    % {"display_name": player.display_name, "name": club.name},
+                )
                 return redirect("scoring:club", club_id=club.pk)
     matches = list(
         selectors.matches_visible_to(request.user)

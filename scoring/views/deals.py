@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engine import Game, InputRejected, get_game
@@ -124,10 +125,14 @@ def deal_entry_page(
                 DealStatus.CONFLICT: "differs from the first entry: "
                 "correct it to settle",
             }.get(deal.status, "is on the sheet")
-            messages.success(request, f"Deal {deal.number} {word}.")
+            messages.success(
+                request,
+                gettext("Deal %(number)s %(word)s.")
+                % {"number": deal.number, "word": word},
+            )
             return redirect(sheet_url)
     if number is None or not match.is_open:
-        messages.info(request, "The match takes no more deals.")
+        messages.info(request, gettext("The match takes no more deals."))
         return redirect(sheet_url)
     context = _deal_form_context(match, game, values, errors)
     context.update(
@@ -183,7 +188,9 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
                 errors = _error_list(exc)
                 status = 409 if getattr(exc, "status_code", 400) == 409 else 400
             else:
-                messages.success(request, f"Deal {number} corrected.")
+                messages.success(
+                    request, gettext("Deal %(number)s corrected.") % {"number": number}
+                )
                 _say_if_reopened(request, match, was_finished)
                 return redirect("scoring:sheet", match_id=match.pk)
         else:
@@ -224,7 +231,7 @@ def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     # The sheet's undo step posts ``back=sheet``: a refusal is shown on the sheet.
     back = "scoring:sheet" if request.POST.get("back") == "sheet" else None
     if not form.is_valid():
-        messages.error(request, "Say why the deal is voided.")
+        messages.error(request, gettext("Say why the deal is voided."))
         if back:
             return redirect(back, match_id=match.pk)
         return redirect("scoring:deal-correct", match_id=match.pk, number=number)
@@ -242,7 +249,7 @@ def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
         if back:
             return redirect(back, match_id=match.pk)
         return redirect("scoring:deal-correct", match_id=match.pk, number=number)
-    messages.success(request, f"Deal {number} voided.")
+    messages.success(request, gettext("Deal %(number)s voided.") % {"number": number})
     _say_if_reopened(request, match, was_finished)
     return redirect("scoring:sheet", match_id=match.pk)
 
@@ -252,8 +259,11 @@ def _say_if_reopened(request: HttpRequest, match: Match, was_finished: bool) -> 
     if was_finished and match.is_open:
         messages.warning(
             request,
-            "The corrected sheet no longer decides the match (or a later deal is "
-            "flagged): the match is open again. Play on or fix it, then finish it.",
+            gettext(
+                "The corrected sheet no longer decides the match (or a later "
+                "deal is flagged): the match is open again. Play on or fix "
+                "it, then finish it."
+            ),
         )
 
 
@@ -278,5 +288,7 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         for error in _error_list(exc):
             messages.error(request, error["message"])
     else:
-        messages.success(request, f"Deal {number} confirmed.")
+        messages.success(
+            request, gettext("Deal %(number)s confirmed.") % {"number": number}
+        )
     return redirect("scoring:sheet", match_id=match.pk)

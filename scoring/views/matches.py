@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.engine import Game, InputRejected, UnknownGame, all_games, get_game
@@ -103,7 +104,10 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
         except (InputRejected, DomainError) as exc:
             errors = _error_list(exc)
         else:
-            messages.success(request, f"{game.name} started. Deal 1 is next.")
+            messages.success(
+                request,
+                gettext("%(name)s started. Deal 1 is next.") % {"name": game.name},
+            )
             return redirect("scoring:sheet", match_id=match.pk)
     for error in errors:
         _attach_setup_error(form, error)
@@ -311,7 +315,7 @@ def match_finish(request: HttpRequest, match_id: int) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "The match is finished.")
+        messages.success(request, gettext("The match is finished."))
     return redirect("scoring:sheet", match_id=match.pk)
 
 
@@ -329,5 +333,7 @@ def match_abandon(request: HttpRequest, match_id: int) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "The match is abandoned; its deals stay as they are.")
+        messages.success(
+            request, gettext("The match is abandoned; its deals stay as they are.")
+        )
     return redirect("scoring:sheet", match_id=match.pk)

@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.engine import InputRejected
@@ -119,9 +120,11 @@ def table_deal_confirm(request: HttpRequest, token: str, number: int) -> HttpRes
         for error in _error_list(exc):
             messages.error(request, error["message"])
     except ValueError:
-        messages.error(request, "base_version: a whole number")
+        messages.error(request, gettext("base_version: a whole number"))
     else:
-        messages.success(request, f"Deal {number} confirmed.")
+        messages.success(
+            request, gettext("Deal %(number)s confirmed.") % {"number": number}
+        )
     return redirect(_link_context(token, match, guest)["sheet_url"])
 
 
@@ -192,10 +195,15 @@ def match_table_link(request: HttpRequest, match_id: int) -> HttpResponse:
                 match=match, reason=request.POST.get("reason", ""), by=request.user
             )
         except DomainError as exc:
-            messages.error(request, f"{exc.path}: {exc.message}")
+            messages.error(
+                request,
+                gettext("%(path)s: %(message)s")
+                % {"path": exc.path, "message": exc.message},
+            )
         else:
             messages.success(
-                request, "The old link no longer works. Give the table the new one."
+                request,
+                gettext("The old link no longer works. Give the table the new one."),
             )
         return redirect("scoring:table-link", match_id=match.pk)
     token = selectors.table_link_get(match)

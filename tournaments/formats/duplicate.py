@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from games.engine.text import msg
 from tournaments.formats.base import EntryId, FormatError, Round, Table, unique_entries
 from tournaments.formats.explain import Reason, ReasonCode
 from tournaments.ranking import Score, norm
@@ -67,10 +68,12 @@ def duplicate_for_eight(
     b = unique_entries(list(team_b))
     if len(a) != 4 or len(b) != 4 or set(a) & set(b):
         raise FormatError(
-            "bad_teams", "duplicate for eight needs two separate teams of four"
+            "bad_teams", msg("duplicate for eight needs two separate teams of four")
         )
     if deals_per_stanza < 1:
-        raise FormatError("bad_deals", "at least one deal", path="deals_per_stanza")
+        raise FormatError(
+            "bad_deals", msg("at least one deal"), path="deals_per_stanza"
+        )
     first = tuple(f"{prefix}{i}" for i in range(1, deals_per_stanza + 1))
     second = tuple(
         f"{prefix}{i}" for i in range(deals_per_stanza + 1, 2 * deals_per_stanza + 1)
@@ -124,7 +127,9 @@ def duplicate_for_eight_teams(
     """
     if team_a == team_b:
         raise FormatError(
-            "bad_teams", "duplicate for eight needs two different teams", path="entries"
+            "bad_teams",
+            msg("duplicate for eight needs two different teams"),
+            path="entries",
         )
     members = {
         team: tuple((team, position) for position in range(TEAM_SIZE))
@@ -195,7 +200,9 @@ def _team_of(
     found = {name for name, members in teams.items() for p in side if p in set(members)}
     if len(found) != 1:
         raise FormatError(
-            "mixed_side", "both players of a direction must be of one team", path=path
+            "mixed_side",
+            msg("both players of a direction must be of one team"),
+            path=path,
         )
     return found.pop()
 

@@ -38,6 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 
+from games.engine.text import msg
 from tournaments.formats.base import EntryId, FormatError, Round, Table, unique_entries
 from tournaments.formats.explain import Reason, ReasonCode
 from tournaments.ranking import Score, places_from_points, shared_placement_points
@@ -50,7 +51,7 @@ def table_sizes(
     max_size = max_size or preferred
     if not 2 <= min_size <= preferred <= max_size:
         raise FormatError(
-            "bad_table_size", "need 2 <= min_size <= preferred <= max_size"
+            "bad_table_size", msg("need 2 <= min_size <= preferred <= max_size")
         )
     best: tuple[int, ...] | None = None
     best_key: tuple[int, int] | None = None
@@ -65,7 +66,12 @@ def table_sizes(
     if best is None:
         raise FormatError(
             "no_table_split",
-            f"{n} players cannot sit at tables of {min_size}–{max_size}",
+            msg(
+                "{n} players cannot sit at tables of {min_size}–{max_size}",
+                n=n,
+                min_size=min_size,
+                max_size=max_size,
+            ),
             path="players",
         )
     return best

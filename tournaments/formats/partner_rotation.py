@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
+from games.engine.text import msg
 from tournaments.formats.base import (
     Bye,
     EntryId,
@@ -116,11 +117,11 @@ def partner_rotation(
     n = len(players_t)
     if n < 4:
         raise FormatError(
-            "too_few_entries", "a partner rotation needs at least four players"
+            "too_few_entries", msg("a partner rotation needs at least four players")
         )
     total_rounds = default_rounds(n) if rounds is None else rounds
     if total_rounds < 1:
-        raise FormatError("bad_rounds", "at least one round", path="rounds")
+        raise FormatError("bad_rounds", msg("at least one round"), path="rounds")
     rng = random.Random(seed)
     exact = n % 4 in (0, 1) and total_rounds <= default_rounds(n)
     if exact:
@@ -573,7 +574,7 @@ def individual_totals(
     for index, result in enumerate(results):
         if len(result.scores) != len(result.sides):
             raise FormatError(
-                "misaligned", "one score per side", path=f"results.{index}.scores"
+                "misaligned", msg("one score per side"), path=f"results.{index}.scores"
             )
         for side, score in zip(result.sides, result.scores, strict=True):
             for player in side:

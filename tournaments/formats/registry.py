@@ -19,6 +19,7 @@ from typing import Any
 
 from games.engine import Game, SetupRejected
 from games.engine import Table as GameTable
+from games.engine.text import msg
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.duplicate import TEAM_SIZE, duplicate_for_eight_teams
@@ -55,7 +56,10 @@ MAX_DEALS_PER_STANZA = 13
 
 
 def _all_played(what: str, count: int) -> FormatError:
-    return FormatError("all_rounds_played", f"the {what} has {count} rounds")
+    return FormatError(
+        "all_rounds_played",
+        msg("the {what} has {count} rounds", what=what, count=count),
+    )
 
 
 # -- round robin --------------------------------------------------------------------
@@ -205,7 +209,7 @@ class MultiTableSettings(StageSettings):
         if not low <= preferred <= high:
             raise FormatError(
                 "invalid",
-                "need min_table_size <= table_size <= max_table_size",
+                msg("need min_table_size <= table_size <= max_table_size"),
                 path=f"{SETTINGS_PATH}.table_size",
             )
 
@@ -236,7 +240,11 @@ class MultiTable(Format):
                 )
                 raise FormatError(
                     "table_size_not_played",
-                    f"{game.name} is not played by {size} players each for themselves",
+                    msg(
+                        "{name} is not played by {size} players each for themselves",
+                        name=game.name,
+                        size=size,
+                    ),
                     path=f"{SETTINGS_PATH}.{key}",
                 ) from None
 
@@ -244,7 +252,8 @@ class MultiTable(Format):
         settings = MultiTableSettings.of(stage.settings)
         if settings.rounds and number > settings.rounds:
             raise FormatError(
-                "all_rounds_played", f"the stage has {settings.rounds} rounds"
+                "all_rounds_played",
+                msg("the stage has {rounds} rounds", rounds=settings.rounds),
             )
         field = stage.active()
         names = stage.names()
@@ -253,7 +262,10 @@ class MultiTable(Format):
             listed = ", ".join(names.get(e, str(e)) for e in teams)
             raise FormatError(
                 "team_entries",
-                f"multi-player tables seat single players, not teams ({listed})",
+                msg(
+                    "multi-player tables seat single players, not teams ({listed})",
+                    listed=listed,
+                ),
                 path="entries",
             )
         preferred, low, high = settings.sizes
@@ -330,8 +342,12 @@ class Knockout(Format):
         bracket, state, series = stage.knockout()
         if not state.ready():
             if state.champion is not None or state.finished:
-                raise FormatError("bracket_complete", "the bracket has its champion")
-            raise FormatError("nothing_ready", "no bracket match can be played yet")
+                raise FormatError(
+                    "bracket_complete", msg("the bracket has its champion")
+                )
+            raise FormatError(
+                "nothing_ready", msg("no bracket match can be played yet")
+            )
         generated = ready_round(bracket, state, round_number=number, series=series)
         if number == 1:
             generated = with_messages(generated, stage.seeding_notes())
@@ -415,9 +431,12 @@ class Duplicate(Format):
         if not game.duplicate_boards or (0, 1, 0, 1) not in game.tables:
             raise FormatError(
                 "duplicate_game",
-                f"{game.name} is not played duplicate here: a duplicate stage needs "
-                "a four-player partnership game that declares it is played from "
-                "boards",
+                msg(
+                    "{name} is not played duplicate here: a duplicate stage "
+                    "needs a four-player partnership game that declares it is "
+                    "played from boards",
+                    name=game.name,
+                ),
                 path="format",
             )
 
@@ -427,8 +446,11 @@ class Duplicate(Format):
         if len(teams) != 2:
             raise FormatError(
                 "duplicate_teams",
-                f"duplicate for eight is two teams of four; this stage has "
-                f"{len(teams)} active entries",
+                msg(
+                    "duplicate for eight is two teams of four; this stage has "
+                    "{count} active entries",
+                    count=len(teams),
+                ),
                 path="entries",
             )
         sizes = stage.team_sizes(teams)
@@ -436,15 +458,21 @@ class Duplicate(Format):
             if sizes.get(team, 0) != TEAM_SIZE:
                 raise FormatError(
                     "team_size",
-                    f"entry {team} has {sizes.get(team, 0)} players; a team is four "
-                    "(paste 'Team: Ann & Bob & Cid & Dan')",
+                    msg(
+                        "entry {team} has {get} players; a team is four (paste "
+                        "'Team: Ann & Bob & Cid & Dan')",
+                        team=team,
+                        get=sizes.get(team, 0),
+                    ),
                     path=f"entries.{index}",
                 )
         stanzas = duplicate_for_eight_teams(
             teams[0], teams[1], deals_per_stanza=settings.deals_per_stanza
         )
         if number > len(stanzas):
-            raise FormatError("all_rounds_played", "both stanzas have been generated")
+            raise FormatError(
+                "all_rounds_played", msg("both stanzas have been generated")
+            )
         return stanzas[number - 1]
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.engine.text import msg
 from tournaments.formats.base import (
     Bye,
     EntryId,
@@ -55,7 +56,7 @@ def round_robin(
     if n < 2:
         raise FormatError(
             "too_few_entries",
-            "a round robin needs at least two entries",
+            msg("a round robin needs at least two entries"),
             path="entries",
         )
     # m clock seats; the fixed seat is seeds[m] for an even field, the bye otherwise.

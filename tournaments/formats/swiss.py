@@ -51,6 +51,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from games.engine.text import msg
 from tournaments.formats.base import (
     Bye,
     EntryId,
@@ -97,7 +98,7 @@ class RoundsAdvice:
 def recommended_swiss_rounds(n: int) -> RoundsAdvice:
     """How many Swiss rounds to play with ``n`` entries, with guidance text."""
     if n < 2:
-        raise FormatError("too_few_entries", "a Swiss needs at least two entries")
+        raise FormatError("too_few_entries", msg("a Swiss needs at least two entries"))
     minimum = max(1, math.ceil(math.log2(n)))
     maximum = n - 1 if n % 2 == 0 else n
     recommended = min(maximum, minimum + (1 if n > 8 else 0) + (1 if n > 64 else 0))
@@ -195,9 +196,11 @@ def pair_swiss_round(
     config = config or SwissConfig()
     field = list(entries)
     if len({e.entry for e in field}) != len(field):
-        raise FormatError("duplicate_entry", "an entry is listed twice", path="entries")
+        raise FormatError(
+            "duplicate_entry", msg("an entry is listed twice"), path="entries"
+        )
     if len(field) < 2:
-        raise FormatError("too_few_entries", "a Swiss round needs two entries")
+        raise FormatError("too_few_entries", msg("a Swiss round needs two entries"))
     rank = {e.entry: i for i, e in enumerate(field)}
     # Score groups top down; ranking order kept inside a group.
     field.sort(key=lambda e: (-e.score, rank[e.entry]))
@@ -213,8 +216,10 @@ def pair_swiss_round(
         byes = (Bye(bye.entry, (bye_reason,)),)
     elif not _feasible(field):
         raise NoLegalPairingError(
-            "every pairing of this field repeats a game; allow rematches or end the "
-            "Swiss"
+            msg(
+                "every pairing of this field repeats a game; allow rematches "
+                "or end the Swiss"
+            )
         )
 
     pairs, brackets = _pair_brackets(field, levels, config, messages)
@@ -252,8 +257,10 @@ def _choose_bye(field: list[SwissEntry]) -> tuple[SwissEntry, Reason]:
             return candidate, reason
         stuck.append(candidate.entry)
     raise NoLegalPairingError(
-        "no entry can take the bye: everyone has had one, or every choice leaves the "
-        "rest unpairable without rematches"
+        msg(
+            "no entry can take the bye: everyone has had one, or every "
+            "choice leaves the rest unpairable without rematches"
+        )
     )
 
 

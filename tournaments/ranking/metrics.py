@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from games.engine.text import msg
 from tournaments.ranking.context import _Context
 from tournaments.ranking.results import (
     DRAW,
@@ -277,6 +278,10 @@ def get_metric(key: str) -> Metric:
     except KeyError:
         raise RankingError(
             "unknown_metric",
-            f"no standings metric is called {key!r}; choose from {sorted(METRICS)}",
+            msg(
+                "no standings metric is called {key!r}; choose from {METRICS}",
+                key=key,
+                METRICS=sorted(METRICS),
+            ),
             path="metrics",
         ) from None

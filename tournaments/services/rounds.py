@@ -9,7 +9,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from config.translation import localized
 from games.engine.serialize import to_jsonable
 from scoring import services as scoring_services
 from scoring.errors import Conflict, DomainError
@@ -44,7 +46,7 @@ def round_generate(*, stage: Stage, by: AbstractBaseUser) -> Round:
     tournament = _lock(stage.tournament)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     stage.tournament = tournament
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     _require_open(tournament)
     last = stage.rounds.order_by("-number").first()
     if last is not None and last.status not in (
@@ -52,7 +54,9 @@ def round_generate(*, stage: Stage, by: AbstractBaseUser) -> Round:
         RoundStatus.FINISHED,
     ):
         raise Conflict(
-            "round_open", f"lock round {last.number} before generating the next one"
+            "round_open",
+            gettext("lock round %(number)s before generating the next one")
+            % {"number": last.number},
         )
     number = (last.number if last else 0) + 1
     if not stage.entry_ids:
@@ -61,7 +65,9 @@ def round_generate(*, stage: Stage, by: AbstractBaseUser) -> Round:
     try:
         generated = _generate(stage, number)
     except (FormatError, RankingError) as error:
-        raise DomainError(error.code, error.message, error.path or "stage") from None
+        raise DomainError(
+            error.code, localized(error.message), error.path or "stage"
+        ) from None
     round_ = _store_round(stage, generated)
     if tournament.status == TournamentStatus.OPEN:
         tournament.status = TournamentStatus.RUNNING
@@ -79,9 +85,11 @@ def round_adjust(
     """
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     tournament = round_.stage.tournament
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     if round_.status != RoundStatus.GENERATED:
-        raise Conflict("round_started", "only a generated round can be adjusted")
+        raise Conflict(
+            "round_started", gettext("only a generated round can be adjusted")
+        )
     fixed = get_format(round_.stage.format).fixed_seating
     if fixed is not None:
         code, why = fixed
@@ -94,7 +102,9 @@ def round_adjust(
         a, b = int(a), int(b)
         if a == b or a not in seats | bye_of or b not in seats | bye_of:
             raise DomainError(
-                "not_in_round", "both entries must be in this round", f"swaps.{index}"
+                "not_in_round",
+                gettext("both entries must be in this round"),
+                f"swaps.{index}",
             )
         note = {
             "code": "director_swap",
@@ -137,10 +147,10 @@ def round_start(*, round: Round, by: AbstractBaseUser) -> Round:
     """Start the round: one score-book match per table, its players as scorers."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     tournament = round_.stage.tournament
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     _require_open(tournament)
     if round_.status != RoundStatus.GENERATED:
-        raise Conflict("round_started", "the round has already started")
+        raise Conflict("round_started", gettext("the round has already started"))
     lineups: dict[int, list[Player]] = {}
     for member in (
         EntryMember.objects.filter(entry__tournament=tournament)
@@ -184,13 +194,18 @@ def round_start(*, round: Round, by: AbstractBaseUser) -> Round:
 def round_lock(*, round: Round, by: AbstractBaseUser) -> Round:
     """Lock a started round whose matches are all finished or abandoned."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
-    _require(permissions.may_direct(by, round_.stage.tournament), "only a director")
+    _require(
+        permissions.may_direct(by, round_.stage.tournament), gettext("only a director")
+    )
     if round_.status != RoundStatus.STARTED:
-        raise Conflict("not_started", "only a started round can be locked")
+        raise Conflict("not_started", gettext("only a started round can be locked"))
     playing = round_.tables.filter(match__status=MatchStatus.IN_PROGRESS)
     if playing.exists():
         numbers = ", ".join(str(n) for n in playing.values_list("number", flat=True))
-        raise Conflict("tables_playing", f"tables still playing: {numbers}")
+        raise Conflict(
+            "tables_playing",
+            gettext("tables still playing: %(numbers)s") % {"numbers": numbers},
+        )
     round_.status = RoundStatus.LOCKED
     round_.save(update_fields=["status"])
     return round_
@@ -201,12 +216,14 @@ def round_unlock(*, round: Round, by: AbstractBaseUser) -> Round:
     """Unlock the stage's latest round (no later round may exist)."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     tournament = round_.stage.tournament
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     _require_open(tournament)
     if round_.status != RoundStatus.LOCKED:
-        raise Conflict("not_locked", "the round is not locked")
+        raise Conflict("not_locked", gettext("the round is not locked"))
     if round_.stage.rounds.filter(number__gt=round_.number).exists():
-        raise Conflict("later_round", "a later round has been generated already")
+        raise Conflict(
+            "later_round", gettext("a later round has been generated already")
+        )
     round_.status = RoundStatus.STARTED
     round_.save(update_fields=["status"])
     return round_

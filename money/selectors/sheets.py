@@ -35,7 +35,7 @@ from money.models import (
     SourceKind,
 )
 from money.settlement import get_currency, plan_transfers
-from money.settlement.currency import format_minor
+from money.texts import amount_text, localized_trail
 from scoring import permissions
 from scoring.errors import NotFound
 from scoring.models import Club, Match, Player, Role, Seat
@@ -179,7 +179,7 @@ def sheet_build(
     cur = get_currency(currency_code) if currency_code else None
 
     def fmt(minor: int) -> str:
-        return format_minor(minor, cur) if cur else str(minor)
+        return amount_text(minor, cur) if cur else str(minor)
 
     settled, paid = balances_compute(entries)
     open_ = _open(settled, paid)
@@ -239,7 +239,7 @@ def sheet_build(
             for e in entries
             if e.kind == EntryKind.PAYMENT and e.reverses_id is None
         ],
-        "trail": record.trail if record is not None else [],
+        "trail": localized_trail(record.trail) if record is not None else [],
         "entries": [
             {
                 "id": e.pk,
@@ -277,11 +277,11 @@ def match_sheet_get(user: Viewer, match_id: int) -> dict[str, Any]:
     )
     source["session"] = link.session_id
     data = sheet_build(session_record, title=title, source=source, entries=entries)
-    data["trail"] = [
+    data["trail"] = localized_trail(
         t
         for t in (session_record.trail if session_record else [])
         if t.get("match") == match.pk
-    ]
+    )
     data["payments"] = []
     return data
 

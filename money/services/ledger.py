@@ -25,6 +25,7 @@ from money.models import (
     SettlementStatus,
     SourceKind,
 )
+from money.texts import with_line_i18n
 from scoring.errors import DomainError
 
 # -- accounts and postings ------------------------------------------------------------
@@ -229,7 +230,7 @@ def _store(record: SettlementRecord, *, currency: str, trail: list, **extra) -> 
     record.currency = currency
     record.status = SettlementStatus.SETTLED
     record.errors = []
-    record.trail = trail
+    record.trail = with_line_i18n(trail)
     record.computed_at = timezone.now()
     for key, value in extra.items():
         setattr(record, key, value)

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games.engine.text import msg
 from money.actors import User
 from money.models import (
     Session,
@@ -25,6 +26,7 @@ from money.services.stakes import (
     _terms,
     stake_check,
 )
+from money.texts import with_line_i18n
 from scoring.errors import DomainError, NotFound
 from scoring.models import Club, Match
 
@@ -99,7 +101,14 @@ def session_add_match(
     link = SessionMatch.objects.create(session=session, match=match)
     record = _lock_record(SourceKind.MATCH, match.pk, match.club_id)
     _reconcile(record, [], session=None, by=by)
-    record.trail = [{"match": match.pk, "lines": [f"Settled in {session.name}."]}]
+    record.trail = with_line_i18n(
+        [
+            {
+                "match": match.pk,
+                "lines": [msg("Settled in {session}.", session=session.name)],
+            }
+        ]
+    )
     record.computed_at = timezone.now()
     record.save(update_fields=["trail", "computed_at"])
     _settle_session(session, by=by)

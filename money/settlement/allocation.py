@@ -88,7 +88,9 @@ def allocate(
     for i, w in enumerate(weights):
         if isinstance(w, (bool, float)) or not isinstance(w, (int, Decimal, Fraction)):
             raise MoneyError(
-                f"{field}.{i}", "invalid_weight", msg("{w!r} is not exact.", w=w)
+                f"{field}.{i}",
+                "invalid_weight",
+                msg("{weight!r} is not exact.", weight=w),
             )
         fw = Fraction(w)
         if fw < 0:

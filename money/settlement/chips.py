@@ -111,10 +111,10 @@ def settle_chip_nets(
                 f"deals.{d}",
                 "deal_not_balanced",
                 msg(
-                    "Chips won and lost in deal {value} must cancel out; they "
-                    "sum to {sum}.",
-                    value=d + 1,
-                    sum=sum(deal.values()),
+                    "Chips won and lost in deal {deal} must cancel out; they "
+                    "sum to {total}.",
+                    deal=d + 1,
+                    total=sum(deal.values()),
                 ),
             )
     return _settle_chip_totals(nets, len(deals), chip_value, ledger)
@@ -136,19 +136,27 @@ def _settle_chip_totals(
     )
     rounded = dict(zip(people, shares, strict=True))
     lines = [
-        f"Value of a chip: {chip_value.describe()}; {deal_count} deal(s), chips paid "
-        "player to player.",
+        msg(
+            "Value of a chip: {value}; {count} deal(s), chips paid player to player.",
+            value=chip_value.describe(),
+            count=deal_count,
+        ),
     ]
     for p in people:
+        said = {
+            "player": p,
+            "chips": f"{chips[p]:+d}",
+            "value": chip_value.describe(),
+            "amount": _fmt_signed_minor(rounded[p], cur),
+            "exact": _fmt_exact_money(exact[p], cur),
+        }
         lines.append(
-            f"{p}: {chips[p]:+d} chips × {chip_value.describe()} = "
-            f"{_fmt_signed_minor(rounded[p], cur)}"
-            + (
-                f" (exactly {_fmt_exact_money(exact[p], cur)})"
-                if rounded[p] != exact[p]
-                else ""
+            msg(
+                "{player}: {chips} chips × {value} = {amount} (exactly {exact}).",
+                **said,
             )
-            + "."
+            if rounded[p] != exact[p]
+            else msg("{player}: {chips} chips × {value} = {amount}.", **said)
         )
     return _finish("chips", cur, people, exact, rounded, lines, ledger)
 

@@ -151,9 +151,14 @@ def compute_payouts(
     fee, fee_line = _house_fee(house_fee, pool, cur)
     fund = pool - fee
     lines = [
-        f"Pool: {entries} entries × {entry_fee} = {format_minor(pool, cur)}.",
+        msg(
+            "Pool: {entries} entries × {fee} = {pool}.",
+            entries=entries,
+            fee=str(entry_fee),
+            pool=format_minor(pool, cur),
+        ),
         fee_line,
-        f"Prize fund: {format_minor(fund, cur)}.",
+        msg("Prize fund: {fund}.", fund=format_minor(fund, cur)),
     ]
     if isinstance(structure, FieldSizeTable):
         structure, bracket_line = _pick_bracket(structure, entries)
@@ -166,13 +171,26 @@ def compute_payouts(
         prizes = allocate(fund, percents)
         undistributed = 0
         for place, (pct, prize) in enumerate(zip(percents, prizes, strict=True), 1):
-            lines.append(f"Place {place}: {pct}% = {format_minor(prize, cur)}.")
+            lines.append(
+                msg(
+                    "Place {place}: {percent}% = {prize}.",
+                    place=place,
+                    percent=pct,
+                    prize=format_minor(prize, cur),
+                )
+            )
     elif isinstance(structure, FixedStructure):
         prizes = _check_fixed(structure.amounts, cur, fund)
         _check_places(len(prizes), entries)
         undistributed = fund - sum(prizes)
         for place, prize in enumerate(prizes, 1):
-            lines.append(f"Place {place}: {format_minor(prize, cur)}.")
+            lines.append(
+                msg(
+                    "Place {place}: {prize}.",
+                    place=place,
+                    prize=format_minor(prize, cur),
+                )
+            )
     else:
         raise MoneyError(
             "structure", "invalid_structure", msg("Unknown payout structure.")
@@ -181,8 +199,10 @@ def compute_payouts(
     lines += tie_lines
     if undistributed:
         lines.append(
-            f"Undistributed (fixed prizes below the fund): "
-            f"{format_minor(undistributed, cur)}."
+            msg(
+                "Undistributed (fixed prizes below the fund): {amount}.",
+                amount=format_minor(undistributed, cur),
+            )
         )
     check_invariant(
         pool == fee + sum(p.amount for p in payouts) + undistributed,
@@ -241,7 +261,7 @@ def _check_standings(standings: Sequence[Standing]) -> None:
 
 def _house_fee(fee: HouseFee | None, pool: int, cur: Currency) -> tuple[int, str]:
     if fee is None:
-        return 0, "No house fee."
+        return 0, msg("No house fee.")
     if isinstance(fee, PercentHouseFee):
         pct = _exact(fee.percent, field="house_fee.percent", code="invalid_percentage")
         if not 0 <= pct <= 100:
@@ -252,7 +272,11 @@ def _house_fee(fee: HouseFee | None, pool: int, cur: Currency) -> tuple[int, str
             )
         # Rounded down: a fraction of a cent stays with the players.
         amount = math.floor(pool * Fraction(pct) / 100)
-        return amount, f"House fee {pct}%: {format_minor(amount, cur)}."
+        return amount, msg(
+            "House fee {percent}%: {amount}.",
+            percent=pct,
+            amount=format_minor(amount, cur),
+        )
     if isinstance(fee, FixedHouseFee):
         require_same_currency(fee.amount.currency, cur, field="house_fee.amount")
         if fee.amount.minor < 0:
@@ -266,12 +290,14 @@ def _house_fee(fee: HouseFee | None, pool: int, cur: Currency) -> tuple[int, str
                 "house_fee.amount",
                 "house_fee_exceeds_pool",
                 msg(
-                    "The house fee {amount} exceeds the pool {format_minor}.",
+                    "The house fee {amount} exceeds the pool {pool}.",
                     amount=fee.amount,
-                    format_minor=format_minor(pool, cur),
+                    pool=format_minor(pool, cur),
                 ),
             )
-        return fee.amount.minor, f"House fee (fixed): {fee.amount}."
+        return fee.amount.minor, msg(
+            "House fee (fixed): {amount}.", amount=str(fee.amount)
+        )
     raise MoneyError(
         "house_fee", "invalid_house_fee", msg("Unknown kind of house fee.")
     )
@@ -323,10 +349,9 @@ def _check_fixed(amounts: Sequence[Money], cur: Currency, fund: int) -> list[int
             "structure.amounts",
             "fixed_prizes_exceed_pool",
             msg(
-                "Fixed prizes total {format_minor}, more than the prize fund "
-                "{format_minor2}.",
-                format_minor=format_minor(sum(prizes), cur),
-                format_minor2=format_minor(fund, cur),
+                "Fixed prizes total {total}, more than the prize fund {fund}.",
+                total=format_minor(sum(prizes), cur),
+                fund=format_minor(fund, cur),
             ),
         )
     return prizes
@@ -371,11 +396,20 @@ def _pick_bracket(
     for low, high, i in spans:
         if low <= entries <= high:
             b = table.brackets[i]
-            upper = "" if b.max_entries is None else f"–{b.max_entries}"
-            return (
-                b.structure,
-                f"Field of {entries}: structure for {b.min_entries}{upper} entries.",
-            )
+            if b.max_entries is None:
+                line = msg(
+                    "Field of {entries}: structure for {low} entries.",
+                    entries=entries,
+                    low=b.min_entries,
+                )
+            else:
+                line = msg(
+                    "Field of {entries}: structure for {low}–{high} entries.",
+                    entries=entries,
+                    low=b.min_entries,
+                    high=b.max_entries,
+                )
+            return b.structure, line
     raise MoneyError(
         "structure",
         "no_structure_for_field_size",
@@ -406,12 +440,19 @@ def _share_ties(
                 format_minor(prizes[p - 1], cur) for p in places if p <= len(prizes)
             ]
             lines.append(
-                f"Tied at rank {rank}: {names} share places {places[0]}–{places[-1]}"
-                f" ({' + '.join(paid)} = {format_minor(prize_sum, cur)}): "
-                + ", ".join(
-                    f"{s.entry} {format_minor(a, cur)}"
-                    for s, a in zip(tied, shares, strict=True)
+                msg(
+                    "Tied at rank {rank}: {names} share places {first}–{last} "
+                    "({paid} = {total}): {shares}.",
+                    rank=rank,
+                    names=names,
+                    first=places[0],
+                    last=places[-1],
+                    paid=" + ".join(paid),
+                    total=format_minor(prize_sum, cur),
+                    shares=", ".join(
+                        f"{s.entry} {format_minor(a, cur)}"
+                        for s, a in zip(tied, shares, strict=True)
+                    ),
                 )
-                + "."
             )
     return payouts, lines

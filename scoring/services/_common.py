@@ -59,8 +59,7 @@ def _require_open(match: Match) -> None:
     if not match.is_open:
         raise Conflict(
             "match_closed",
-            gettext("the match is %(get_status_display)s")
-            % {"get_status_display": match.get_status_display()},
+            gettext("the match is %(status)s") % {"status": match.get_status_display()},
             extra=_current(match),
         )
 
@@ -86,11 +85,8 @@ def _require_correctable(match: Match, by: User) -> None:
             )
         raise Conflict(
             "match_closed",
-            gettext(
-                "the match is %(get_status_display)s: only a club admin may "
-                "correct it now"
-            )
-            % {"get_status_display": match.get_status_display()},
+            gettext("the match is %(status)s: only a club admin may correct it now")
+            % {"status": match.get_status_display()},
             extra=_current(match),
         )
 

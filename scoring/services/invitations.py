@@ -69,13 +69,13 @@ def invitation_create(
     if type(max_uses) is not int or not 1 <= max_uses <= MAX_USES:
         raise DomainError(
             "out_of_range",
-            gettext("from 1 to %(MAX_USES)s") % {"MAX_USES": MAX_USES},
+            gettext("from 1 to %(uses)s") % {"uses": MAX_USES},
             "max_uses",
         )
     if type(days) is not int or not 1 <= days <= MAX_DAYS:
         raise DomainError(
             "out_of_range",
-            gettext("from 1 to %(MAX_DAYS)s days") % {"MAX_DAYS": MAX_DAYS},
+            gettext("from 1 to %(days)s days") % {"days": MAX_DAYS},
             "days",
         )
     if len(note) > 120:

@@ -49,17 +49,16 @@ from tournaments.formats.swiss import (
 )
 
 # Bounds on counts, so that a request cannot ask for an absurdly large schedule.
-ROUNDS = whole(1, 64, "between 1 and 64 rounds")
-SEED = whole(0, 2**31 - 1, "a non-negative seed")
+ROUNDS = whole(1, 64, msg("between 1 and 64 rounds"))
+SEED = whole(0, 2**31 - 1, msg("a non-negative seed"))
 # Book §39.7.1 plays four boards a stanza; the bound keeps a stanza one sitting.
 MAX_DEALS_PER_STANZA = 13
 
 
-def _all_played(what: str, count: int) -> FormatError:
-    return FormatError(
-        "all_rounds_played",
-        msg("the {what} has {count} rounds", what=what, count=count),
-    )
+def _all_played(text: str) -> FormatError:
+    """``text``: "the round robin has 7 rounds" (one template a format, so that
+    each reads as a whole sentence in every language)."""
+    return FormatError("all_rounds_played", text)
 
 
 # -- round robin --------------------------------------------------------------------
@@ -68,7 +67,10 @@ def _all_played(what: str, count: int) -> FormatError:
 @dataclass(frozen=True)
 class RoundRobinSettings(StageSettings):
     double: bool = setting(
-        False, boolean(), "Double round robin", "everyone meets everyone twice"
+        False,
+        boolean(),
+        msg("Double round robin"),
+        msg("everyone meets everyone twice"),
     )
 
 
@@ -80,7 +82,9 @@ class RoundRobin(Format):
         settings = RoundRobinSettings.of(stage.settings)
         schedule = round_robin(stage.entry_ids, double=settings.double)
         if number > len(schedule):
-            raise _all_played("round robin", len(schedule))
+            raise _all_played(
+                msg("the round robin has {count} rounds", count=len(schedule))
+            )
         return without_withdrawn(schedule[number - 1], set(stage.active()))
 
 
@@ -91,13 +95,13 @@ class RoundRobin(Format):
 class SwissSettings(StageSettings):
     # None: the recommended number for the field.
     rounds: int | None = setting(
-        None, ROUNDS, "Rounds", "empty: the number recommended for the field"
+        None, ROUNDS, msg("Rounds"), msg("empty: the number recommended for the field")
     )
     balance_sides: bool = setting(
         True,
         boolean(),
-        "Balance who starts",
-        "each entry sits first about as often as second",
+        msg("Balance who starts"),
+        msg("each entry sits first about as often as second"),
     )
 
 
@@ -112,7 +116,7 @@ class Swiss(Format):
             recommended_swiss_rounds(max(len(field), 2)).recommended
         )
         if number > int(limit):
-            raise _all_played("Swiss", limit)
+            raise _all_played(msg("the Swiss has {count} rounds", count=limit))
         standings = stage.standings()
         rows = standings.rows
         scores = {row.entry: row.values.get("match_points", 0) for row in rows}
@@ -137,10 +141,13 @@ class Swiss(Format):
 class PartnerRotationSettings(StageSettings):
     # None: the rotation's own default for the field.
     rounds: int | None = setting(
-        None, ROUNDS, "Rounds", "empty: until everyone has partnered everyone"
+        None, ROUNDS, msg("Rounds"), msg("empty: until everyone has partnered everyone")
     )
     seed: int = setting(
-        0, SEED, "Shuffle number", "another number gives another (fair) schedule"
+        0,
+        SEED,
+        msg("Shuffle number"),
+        msg("another number gives another (fair) schedule"),
     )
 
 
@@ -160,7 +167,9 @@ class PartnerRotation(Format):
             stage.entry_ids, rounds=settings.rounds or None, seed=settings.seed
         )
         if number > len(schedule.rounds):
-            raise _all_played("rotation", len(schedule.rounds))
+            raise _all_played(
+                msg("the rotation has {count} rounds", count=len(schedule.rounds))
+            )
         planned = schedule.rounds[number - 1]
         if number == 1 and schedule.messages:
             planned = with_messages(planned, schedule.messages)
@@ -169,27 +178,33 @@ class PartnerRotation(Format):
 
 # -- multi-player tables ------------------------------------------------------------
 
-TABLE_SIZE = whole(2, 12, "between 2 and 12 players")
+TABLE_SIZE = whole(2, 12, msg("between 2 and 12 players"))
 
 
 @dataclass(frozen=True)
 class MultiTableSettings(StageSettings):
     # None: as many rounds as the director generates.
     rounds: int | None = setting(
-        None, ROUNDS, "Rounds", "empty: as many as you generate"
+        None, ROUNDS, msg("Rounds"), msg("empty: as many as you generate")
     )
     table_size: int = setting(
-        4, TABLE_SIZE, "Players a table", "the other tables seat one fewer or more"
+        4,
+        TABLE_SIZE,
+        msg("Players a table"),
+        msg("the other tables seat one fewer or more"),
     )
     # None: min(3, table_size) and table_size.
     min_table_size: int | None = setting(
-        None, TABLE_SIZE, "Smallest table", "empty: 3 (or the table size if smaller)"
+        None,
+        TABLE_SIZE,
+        msg("Smallest table"),
+        msg("empty: 3 (or the table size if smaller)"),
     )
     max_table_size: int | None = setting(
-        None, TABLE_SIZE, "Largest table", "empty: the table size"
+        None, TABLE_SIZE, msg("Largest table"), msg("empty: the table size")
     )
     seed: int = setting(
-        0, SEED, "Shuffle number", "another number gives another seating"
+        0, SEED, msg("Shuffle number"), msg("another number gives another seating")
     )
 
     @property
@@ -289,34 +304,37 @@ class KnockoutSettings(StageSettings):
     kind: str = setting(
         "single",
         one_of("single", "double"),
-        "Elimination",
-        "single: one loss and out; double: out after two",
+        msg("Elimination"),
+        msg("single: one loss and out; double: out after two"),
     )
     best_of: int = setting(
-        1, one_of(1, 3, 5, 7), "Best of", "matches a pairing plays to decide it"
+        1,
+        one_of(1, 3, 5, 7),
+        msg("Best of"),
+        msg("matches a pairing plays to decide it"),
     )
     third_place: bool = setting(
-        False, boolean(), "Third-place match", "the semi-final losers play"
+        False, boolean(), msg("Third-place match"), msg("the semi-final losers play")
     )
     grand_final_reset: bool = setting(
         True,
         boolean(),
-        "Grand final reset",
-        "double elimination: a second final if the winners' side loses the first",
+        msg("Grand final reset"),
+        msg("double elimination: a second final if the winners' side loses the first"),
     )
     # After a groups stage: this many of the best next-placed also qualify.
     next_best: int = setting(
         0,
-        whole(0, 63, "between 0 and 63 entries"),
-        "Best of the next-placed",
-        "after groups: this many more qualify",
+        whole(0, 63, msg("between 0 and 63 entries")),
+        msg("Best of the next-placed"),
+        msg("after groups: this many more qualify"),
     )
     # The stage's standings metrics (None: the format's own, the bracket place).
     tiebreaks: Sequence[str] | None = setting(
         None,
         metric_keys,
-        "Stage standings",
-        "none ticked: the bracket place alone (those out in one round share it)",
+        msg("Stage standings"),
+        msg("none ticked: the bracket place alone (those out in one round share it)"),
     )
 
 
@@ -362,10 +380,16 @@ class GroupsSettings(StageSettings):
     required = ("groups",)
 
     groups: int = setting(
-        1, whole(1, 64, "between 1 and 64 groups"), "Groups", "how many groups"
+        1,
+        whole(1, 64, msg("between 1 and 64 groups")),
+        msg("Groups"),
+        msg("how many groups"),
     )
     double: bool = setting(
-        False, boolean(), "Double round robin", "everyone in a group meets twice"
+        False,
+        boolean(),
+        msg("Double round robin"),
+        msg("everyone in a group meets twice"),
     )
 
 
@@ -396,14 +420,19 @@ class Groups(Format):
 
 
 DEALS_PER_STANZA = whole(
-    1, MAX_DEALS_PER_STANZA, f"between 1 and {MAX_DEALS_PER_STANZA} boards"
+    1,
+    MAX_DEALS_PER_STANZA,
+    msg("between 1 and {count} boards", count=MAX_DEALS_PER_STANZA),
 )
 
 
 @dataclass(frozen=True)
 class DuplicateSettings(StageSettings):
     deals_per_stanza: int = setting(
-        4, DEALS_PER_STANZA, "Boards a stanza", "the book plays four (§39.7.1)"
+        4,
+        DEALS_PER_STANZA,
+        msg("Boards a stanza"),
+        msg("the book plays four (§39.7.1)"),
     )
 
 
@@ -419,8 +448,10 @@ class Duplicate(Format):
     # Swapping the teams would let one team hold both directions of a board.
     fixed_seating = (
         "duplicate_seating_fixed",
-        "a duplicate stage's seating is fixed by the format (book §39.7.2); "
-        "the teams' line-up order decides which pair plays where",
+        msg(
+            "a duplicate stage's seating is fixed by the format (book §39.7.2); "
+            "the teams' line-up order decides which pair plays where"
+        ),
     )
     has_boards = True
 
@@ -459,10 +490,10 @@ class Duplicate(Format):
                 raise FormatError(
                     "team_size",
                     msg(
-                        "entry {team} has {get} players; a team is four (paste "
+                        "entry {team} has {players} players; a team is four (paste "
                         "'Team: Ann & Bob & Cid & Dan')",
                         team=team,
-                        get=sizes.get(team, 0),
+                        players=sizes.get(team, 0),
                     ),
                     path=f"entries.{index}",
                 )

@@ -38,8 +38,8 @@ def round_clock_set(
     if minutes is not None and not 1 <= minutes <= MAX_TIME_LIMIT_MINUTES:
         raise DomainError(
             "invalid_time_limit",
-            gettext("a round's time limit is 1 to %(MAX_TIME_LIMIT_MINUTES)s minutes")
-            % {"MAX_TIME_LIMIT_MINUTES": MAX_TIME_LIMIT_MINUTES},
+            gettext("a round's time limit is 1 to %(minutes)s minutes")
+            % {"minutes": MAX_TIME_LIMIT_MINUTES},
             "time_limit_minutes",
         )
     round_.time_limit_minutes = minutes

@@ -212,16 +212,15 @@ def _points(points: Mapping[str, Any] | None) -> dict[str, Any]:
         if key not in _POINT_KEYS:
             raise DomainError(
                 "unknown_key",
-                gettext("choose from %(POINT_KEYS)s")
-                % {"POINT_KEYS": sorted(_POINT_KEYS)},
+                gettext("choose from %(keys)s") % {"keys": sorted(_POINT_KEYS)},
                 key,
             )
     for key in ("win", "draw", "loss", "bye"):
         if key in points and not _whole_points(points[key]):
             raise DomainError(
                 "invalid",
-                gettext("a whole number of points, at most %(POINT_BOUND)s either way")
-                % {"POINT_BOUND": POINT_BOUND},
+                gettext("a whole number of points, at most %(bound)s either way")
+                % {"bound": POINT_BOUND},
                 f"points.{key}",
             )
     placement = points.get("placement")

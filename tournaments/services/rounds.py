@@ -93,7 +93,7 @@ def round_adjust(
     fixed = get_format(round_.stage.format).fixed_seating
     if fixed is not None:
         code, why = fixed
-        raise DomainError(code, why, "swaps")
+        raise DomainError(code, localized(why), "swaps")
     seats = {s.entry_id: s for s in TableSide.objects.filter(table__round=round_)}
     explanation = dict(round_.explanation or {})
     byes = [dict(b) for b in explanation.get("byes", [])]

@@ -158,7 +158,9 @@ def _fold(
         if winner not in (a, b):
             raise FormatError(
                 "not_in_match",
-                msg("{winner!r} is not playing match {m_id}", winner=winner, m_id=m.id),
+                msg(
+                    "{winner!r} is not playing match {match}", winner=winner, match=m.id
+                ),
                 path=path,
             )
         states[m.id] = MatchState(m.id, (a, b), winner, b if winner == a else a)

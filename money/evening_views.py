@@ -47,7 +47,7 @@ def evening_list(request: HttpRequest, club_id: int) -> HttpResponse:
     errors: list[dict[str, str]] = []
     if request.method == "POST":
         if not may_manage:
-            raise PermissionDenied("only a club admin opens an evening")
+            raise PermissionDenied(gettext("only a club admin opens an evening"))
         values = {k: request.POST.get(k, "").strip() for k in _FIELDS}
         try:
             session = money_services.session_create(
@@ -98,7 +98,7 @@ def evening_matches_add(request: HttpRequest, session_id: int) -> HttpResponse:
     except NotFound:
         raise Http404("no such evening") from None
     if not permissions.may_manage_club(request.user, session.club_id):
-        raise PermissionDenied("only a club admin adds matches to an evening")
+        raise PermissionDenied(gettext("only a club admin adds matches to an evening"))
     try:
         if "day" in request.POST:
             day = _day(request.POST["day"])
@@ -117,7 +117,7 @@ def evening_matches_add(request: HttpRequest, session_id: int) -> HttpResponse:
         where = f"{exc.path}: " if exc.path else ""
         messages.error(
             request,
-            f"{where}{exc.message}",
+            gettext("%(where)s%(message)s") % {"where": where, "message": exc.message},
         )
     else:
         messages.success(

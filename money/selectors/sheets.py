@@ -22,7 +22,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from money.actors import Viewer
 from money.models import (
@@ -41,9 +41,9 @@ from scoring.errors import NotFound
 from scoring.models import Club, Match, Player, Role, Seat
 
 _NAMES = {
-    AccountKind.POT: "the pot",
-    AccountKind.HOUSE: "the house",
-    AccountKind.PRIZE_POOL: "the prize pool",
+    AccountKind.POT: gettext_lazy("the pot"),
+    AccountKind.HOUSE: gettext_lazy("the house"),
+    AccountKind.PRIZE_POOL: gettext_lazy("the prize pool"),
 }
 
 
@@ -160,7 +160,7 @@ def _names(keys: set[str]) -> dict[str, str]:
             "pk", "display_name"
         )
     }
-    return {k: names.get(k) or _NAMES.get(k, k) for k in keys}
+    return {k: names.get(k) or str(_NAMES.get(k, k)) for k in keys}
 
 
 def sheet_build(
@@ -264,7 +264,10 @@ def match_sheet_get(user: Viewer, match_id: int) -> dict[str, Any]:
     match, record = match_record_get(user, match_id)
     link = SessionMatch.objects.filter(match=match).select_related("session").first()
     source = {"kind": "match", "id": match.pk, "session": None}
-    title = f"Match {match.pk} ({match.game_id})"
+    title = gettext("Match %(number)s (%(game)s)") % {
+        "number": match.pk,
+        "game": match.game_id,
+    }
     if link is None:
         return sheet_build(record, title=title, source=source)
     session_record = SettlementRecord.objects.filter(
@@ -304,7 +307,7 @@ def tournament_sheet_get(user: Viewer, tournament_id: int) -> dict[str, Any]:
     name = (record.trail[0].get("name") if record.trail else "") or ""
     return sheet_build(
         record,
-        title=name or f"Tournament {tournament_id}",
+        title=name or gettext("Tournament %(number)s") % {"number": tournament_id},
         source={"kind": "tournament", "id": tournament_id, "session": None},
     )
 

@@ -23,7 +23,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring import permissions
 from scoring.errors import Conflict, DomainError, NotFound
@@ -143,7 +143,7 @@ def invitation_accept(
         return earlier
     state = invitation.state(invitation.acceptances.count())
     if state != "open":
-        raise DomainError(f"invitation_{state}", _SAID[state], "token")
+        raise DomainError(f"invitation_{state}", str(_SAID[state]), "token")
     mine = permissions.player_of(by)
     if invitation.player_id is not None:
         player = Player.objects.select_for_update().get(pk=invitation.player_id)
@@ -200,7 +200,7 @@ def invitation_accept(
 
 
 _SAID = {
-    "revoked": "the club has withdrawn this invitation",
-    "expired": "this invitation has expired: ask the club for a new one",
-    "used": "this invitation has been used: ask the club for a new one",
+    "revoked": gettext_lazy("the club has withdrawn this invitation"),
+    "expired": gettext_lazy("this invitation has expired: ask the club for a new one"),
+    "used": gettext_lazy("this invitation has been used: ask the club for a new one"),
 }

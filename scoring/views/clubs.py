@@ -58,7 +58,7 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
     player_form = PlayerForm(request.POST or None) if is_admin else None
     if request.method == "POST":
         if not is_admin:
-            raise PermissionDenied("only a club admin adds players")
+            raise PermissionDenied(gettext("only a club admin adds players"))
         if player_form.is_valid():
             # The same answer whether the account exists or not (player_add).
             try:

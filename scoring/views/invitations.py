@@ -32,7 +32,7 @@ BACKEND = "django.contrib.auth.backends.ModelBackend"
 def _admin_club(request: HttpRequest, club_id: int) -> Club:
     club = _club(request, club_id)
     if not permissions.may_manage_club(request.user, club):
-        raise PermissionDenied("only a club admin invites people")
+        raise PermissionDenied(gettext("only a club admin invites people"))
     return club
 
 

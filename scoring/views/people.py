@@ -41,7 +41,7 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _club(request, club_id)
     is_admin = permissions.may_manage_club(request.user, club)
     if request.method == "POST" and not is_admin:
-        raise PermissionDenied("only a club admin manages players")
+        raise PermissionDenied(gettext("only a club admin manages players"))
     action = request.POST.get("action", "")
     memberships = selectors.club_membership_list(club).select_related("player__user")
     choices = [
@@ -143,7 +143,7 @@ def player_edit(request: HttpRequest, club_id: int, player_id: int) -> HttpRespo
     except NotFound:
         raise Http404("no such player") from None
     if not permissions.may_manage_club(request.user, club):
-        raise PermissionDenied("only a club admin edits players")
+        raise PermissionDenied(gettext("only a club admin edits players"))
     membership = player.memberships.get(club=club)
     form = RenameForm(
         request.POST if request.POST.get("action") == "rename" else None,

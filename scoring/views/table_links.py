@@ -138,7 +138,7 @@ def table_card(request: HttpRequest, match: Match, token: str, **card: Any) -> d
             s.player.display_name
             for s in sorted(match.seats.all(), key=lambda s: s.position)
         ],
-        "until": "the match is finished",
+        "until": gettext("the match is finished"),
         **card,
     }
 
@@ -155,7 +155,9 @@ def club_table_cards(request: HttpRequest, club_id: int) -> HttpResponse:
     404)."""
     club = _club(request, club_id)
     if not permissions.may_manage_club(request.user, club):
-        raise PermissionDenied("only a club admin prints the club's table cards")
+        raise PermissionDenied(
+            gettext("only a club admin prints the club's table cards")
+        )
     matches = list(
         selectors.matches_visible_to(request.user)
         .filter(club=club, status=MatchStatus.IN_PROGRESS)
@@ -189,7 +191,9 @@ def match_table_link(request: HttpRequest, match_id: int) -> HttpResponse:
     may_revoke = permissions.may_correct_closed(request.user, match)
     if request.method == "POST":
         if not may_revoke:
-            raise PermissionDenied("only a club admin or the director withdraws it")
+            raise PermissionDenied(
+                gettext("only a club admin or the director withdraws it")
+            )
         try:
             services.table_link_revoke(
                 match=match, reason=request.POST.get("reason", ""), by=request.user

@@ -117,7 +117,7 @@ def evening_matches_add(request: HttpRequest, session_id: int) -> HttpResponse:
         where = f"{exc.path}: " if exc.path else ""
         messages.error(
             request,
-            gettext("%(where)s%(message)s") % {"where": where, "message": exc.message},
+            f"{where}{exc.message}",
         )
     else:
         messages.success(

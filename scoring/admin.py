@@ -152,8 +152,7 @@ class InvitationAdmin(ReadOnlyAdmin):
             except NotAllowed as exc:
                 messages.error(
                     request,
-                    gettext("#%(invitation_pk)s: %(message)s")
-                    % {"invitation_pk": invitation.pk, "message": exc.message},
+                    f"#{invitation.pk}: {exc.message}",
                 )
             else:
                 done += 1

@@ -315,15 +315,17 @@ def table_correct(
         else:
             messages.success(
                 request,
-                gettext(
-                    "Table %(number)s, deal %(number2)s %(value)s; the standings "
-                    "follow."
+                (
+                    gettext(
+                        "Table %(table)s, deal %(deal)s voided; the standings follow."
+                    )
+                    if void
+                    else gettext(
+                        "Table %(table)s, deal %(deal)s corrected; the standings "
+                        "follow."
+                    )
                 )
-                % {
-                    "number": table.number,
-                    "number2": number,
-                    "value": "voided" if void else "corrected",
-                },
+                % {"table": table.number, "deal": number},
             )
             match.refresh_from_db(fields=["status"])
             if was_finished and match.is_open:

@@ -119,17 +119,19 @@ def deal_entry_page(
             next_number = (match.next_deal or {}).get("number")
             number = next_number
         else:
-            word = {
-                DealStatus.PENDING: "is waiting for a player of the other side "
-                "to confirm it",
-                DealStatus.CONFLICT: "differs from the first entry: "
-                "correct it to settle",
-            }.get(deal.status, "is on the sheet")
-            messages.success(
-                request,
-                gettext("Deal %(number)s %(word)s.")
-                % {"number": deal.number, "word": word},
-            )
+            if deal.status == DealStatus.PENDING:
+                said = gettext(
+                    "Deal %(number)s is waiting for a player of the other side "
+                    "to confirm it."
+                )
+            elif deal.status == DealStatus.CONFLICT:
+                said = gettext(
+                    "Deal %(number)s differs from the first entry: correct it to "
+                    "settle."
+                )
+            else:
+                said = gettext("Deal %(number)s is on the sheet.")
+            messages.success(request, said % {"number": deal.number})
             return redirect(sheet_url)
     if number is None or not match.is_open:
         messages.info(request, gettext("The match takes no more deals."))

@@ -201,8 +201,7 @@ def match_table_link(request: HttpRequest, match_id: int) -> HttpResponse:
         except DomainError as exc:
             messages.error(
                 request,
-                gettext("%(path)s: %(message)s")
-                % {"path": exc.path, "message": exc.message},
+                f"{exc.path}: {exc.message}",
             )
         else:
             messages.success(

@@ -92,6 +92,6 @@ def bad_request(request: HttpRequest, exception: Exception | None = None):
             return _api_error(413)
         return HttpResponse(str(MESSAGES[413]), status=413, content_type="text/plain")
     if request.path_info.startswith(API_PREFIX):
-        return _api_error(400, "bad request")
+        return _api_error(400, gettext("bad request"))
     response = django_bad_request(request, exception)
     return response if response is not None else HttpResponseBadRequest()

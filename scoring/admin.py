@@ -5,7 +5,7 @@ history can be deleted here.
 """
 
 from django.contrib import admin, messages
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring import services
 from scoring.errors import NotAllowed
@@ -86,7 +86,9 @@ class MatchAdmin(ReadOnlyAdmin):
     inlines = [SeatInline, DealInline]
     actions = ["refold"]
 
-    @admin.action(description="Re-fold the selected matches from their deals")
+    @admin.action(
+        description=gettext_lazy("Re-fold the selected matches from their deals")
+    )
     def refold(self, request, queryset):
         for match in queryset:
             services.match_refold(match=match)
@@ -143,7 +145,7 @@ class InvitationAdmin(ReadOnlyAdmin):
     inlines = [AcceptanceInline]
     actions = ["revoke"]
 
-    @admin.action(description="Revoke the selected invitations")
+    @admin.action(description=gettext_lazy("Revoke the selected invitations"))
     def revoke(self, request, queryset):
         done = 0
         for invitation in queryset:

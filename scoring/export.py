@@ -22,15 +22,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from games.engine import UnknownGame, get_game
 from scoring.story import story_lines
 
 STATUS_WORDS = {
     "counted": "",
-    "flagged": "flagged",
-    "pending": "waiting for confirmation",
-    "conflict": "conflicting entries",
-    "voided": "voided",
+    "flagged": gettext_lazy("flagged"),
+    "pending": gettext_lazy("waiting for confirmation"),
+    "conflict": gettext_lazy("conflicting entries"),
+    "voided": gettext_lazy("voided"),
 }
 
 
@@ -53,7 +55,7 @@ class SheetRow:
 
     @property
     def note(self) -> str:
-        return STATUS_WORDS.get(self.status, self.status)
+        return str(STATUS_WORDS.get(self.status, self.status))
 
     @property
     def cells(self) -> list[tuple[int | None, int | None]]:

@@ -90,6 +90,10 @@ def _evening(request: HttpRequest, session_id: int) -> dict:
 @login_required
 @require_GET
 def settlement_csv(request: HttpRequest, kind: str, source_id: int) -> HttpResponse:
+    """The sheet as CSV. Its column headers and amounts stay machine-readable in
+    every language (English headers, a decimal point: spreadsheets and scripts read
+    them); the explanation lines, written for people, are in the reader's language
+    as on the page (``money.texts``)."""
     sheet = _sheet(request, kind, source_id)
     out = io.StringIO()
     w = csv.writer(out)

@@ -22,11 +22,15 @@ from django.test import override_settings
 from django.utils import translation
 from rest_framework.test import APIClient
 
+from games.engine.text import msg
 from money.settlement import PointStake, Side, get_currency, settle_two_sides
 from money.texts import amount_text, localized_lines, localized_trail, with_line_i18n
 from scoring.forms import MatchSetupForm, PlayerForm
 from scoring.models import Club, Membership, Player, Role
+from tournaments.formats.base import Round as FormatRound
 from tournaments.selectors import format_choice_list, metric_choice_list
+from tournaments.selectors.rounds import _shown_explanation
+from tournaments.services.rounds import _messages_i18n
 
 LOCALE = Path(settings.BASE_DIR) / "locale" / "fi"
 
@@ -244,3 +248,28 @@ def test_a_line_stored_before_templates_still_reads():
             "Tasapisteet: kukaan ei maksa.",
             "Value of a point: 0.05 EUR.",
         ]
+
+
+# -- round notes ---------------------------------------------------------------------
+
+
+def test_a_rounds_note_is_stored_in_english_and_shown_in_the_readers_language():
+    notes = (
+        msg("{count} players at tables of {sizes}.", count=7, sizes="4 + 3"),
+        msg("Players change tables; everyone keeps their direction."),
+        "Seed 4 withdrew (ill)",
+    )
+    planned = FormatRound(1, (), (), notes)
+    stored = {
+        "messages": [str(m) for m in planned.messages],
+        "i18n": _messages_i18n(planned.messages),
+    }
+    assert stored["messages"][0] == "7 players at tables of 4 + 3."
+    with translation.override("fi"):
+        assert _shown_explanation(stored)["messages"] == [
+            "7 pelaajaa pöydissä 4 + 3.",
+            "Pelaajat vaihtavat pöytää; jokainen pitää suuntansa.",
+            "Seed 4 withdrew (ill)",
+        ]
+    with translation.override("en"):
+        assert _shown_explanation(stored)["messages"] == stored["messages"]

@@ -102,7 +102,7 @@ def duplicate_for_eight(
     stanza_2 = Round(
         2,
         (table(1, foursome_2, first, 2), table(2, foursome_1, second, 2)),
-        messages=("Players change tables; everyone keeps their direction.",),
+        messages=(msg("Players change tables; everyone keeps their direction."),),
     )
     return stanza_1, stanza_2
 

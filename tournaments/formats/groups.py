@@ -114,7 +114,9 @@ def groups_round(groups: Sequence[Group], number: int) -> Round:
     messages: list[str] = []
     for group in groups:
         if number > len(group.rounds):
-            messages.append(f"Group {group.name} has played all its rounds")
+            messages.append(
+                msg("Group {group} has played all its rounds", group=group.name)
+            )
             continue
         planned = group.rounds[number - 1]
         for table in planned.tables:

@@ -184,11 +184,16 @@ def multi_table_round(
         )
         built.append(Table(t, tuple((p,) for p in members), tuple(reasons)))
     split = " + ".join(str(s) for s in sizes)
-    messages = [f"{len(players_t)} players at tables of {split}."]
+    messages = [
+        msg("{count} players at tables of {sizes}.", count=len(players_t), sizes=split)
+    ]
     if history:
         messages.append(
-            f"Repeated table-mates this round: {repeated} (the fewest the seating "
-            "search found; a third meeting counts twice)."
+            msg(
+                "Repeated table-mates this round: {repeated} (the fewest the seating "
+                "search found; a third meeting counts twice).",
+                repeated=repeated,
+            )
         )
     return Round(number, tuple(built), messages=tuple(messages))
 

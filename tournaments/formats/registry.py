@@ -408,8 +408,11 @@ class Groups(Format):
             planned = with_messages(
                 planned,
                 [
-                    f"Group {g.name}: "
-                    + ", ".join(names.get(e, str(e)) for e in g.entries)
+                    msg(
+                        "Group {group}: {entries}",
+                        group=g.name,
+                        entries=", ".join(names.get(e, str(e)) for e in g.entries),
+                    )
                     for g in groups
                 ],
             )

@@ -322,9 +322,12 @@ def _pair_brackets(
             # Committing this bracket would strand the rest: pair it together with
             # the next group instead.
             messages.append(
-                f"Score group {group[0].score} could not be paired without making "
-                "the rest of the field unpairable; it was paired together with the "
-                "next group"
+                msg(
+                    "Score group {score} could not be paired without making the "
+                    "rest of the field unpairable; it was paired together with the "
+                    "next group",
+                    score=group[0].score,
+                )
             )
             carry = bracket
             merged = True

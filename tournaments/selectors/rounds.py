@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from config.translation import stored_field
 from scoring.models import MatchStatus
 from tournaments.formats.base import Bye as FormatBye
 from tournaments.formats.base import FormatError
@@ -96,6 +97,18 @@ def _table_places(match: Any, lower_wins: bool) -> list[int | None]:
     return list(places_from_points(match.totals, lower_wins=lower_wins))
 
 
+def _shown_explanation(explanation: Any) -> dict[str, Any]:
+    """A round's stored explanation as a page shows it: its messages in the
+    reader's language (read only; never saved back)."""
+    shown = dict(explanation or {})
+    shown["messages"] = [
+        stored_field(shown, f"messages.{i}")
+        for i in range(len(shown.get("messages") or ()))
+    ]
+    shown.pop("i18n", None)
+    return shown
+
+
 def tournament_overview_get(
     tournament: Tournament, *, director: bool = False
 ) -> list[dict[str, Any]]:
@@ -113,6 +126,7 @@ def tournament_overview_get(
         spec = get_format(stage.format)
         rounds = []
         for round_ in round_list_with_tables(stage.rounds.order_by("number")):
+            round_.explanation = _shown_explanation(round_.explanation)
             tables = []
             for table in round_.tables.all():
                 sides: dict[int, list[Entry]] = defaultdict(list)

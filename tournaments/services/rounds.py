@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 
 from config.translation import localized
 from games.engine.serialize import to_jsonable
+from games.engine.text import i18n_of
 from scoring import services as scoring_services
 from scoring.errors import Conflict, DomainError
 from scoring.models import MatchStatus, Player
@@ -265,6 +266,15 @@ def _reasons(reasons: Iterable[Any]) -> list[dict[str, Any]]:
     ]
 
 
+def _messages_i18n(messages: Iterable[Any]) -> dict[str, Any]:
+    out = {}
+    for i, message in enumerate(messages):
+        entry = i18n_of(message)
+        if entry is not None:
+            out[f"messages.{i}"] = entry
+    return out
+
+
 def _store_round(stage: Stage, generated: FormatRound) -> Round:
     scoring_bye = get_format(stage.format).scoring_byes
     names = dict(
@@ -276,7 +286,10 @@ def _store_round(stage: Stage, generated: FormatRound) -> Round:
         stage=stage,
         number=generated.number,
         explanation={
-            "messages": list(generated.messages),
+            # English as before; the templates of those with values beside them
+            # (``i18n``), so that pages show them in the reader's language.
+            "messages": [str(m) for m in generated.messages],
+            "i18n": _messages_i18n(generated.messages),
             "byes": [
                 {
                     "entry": bye.entry,

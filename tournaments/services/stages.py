@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 
 from config.translation import localized
 from games.engine import get_game
+from games.engine.text import msg
 from scoring.errors import DomainError
 from tournaments import permissions, selectors
 from tournaments.formats.base import FormatError
@@ -170,10 +171,15 @@ def _group_qualifiers(stage: Stage, source: Stage) -> tuple[list[int], list[str]
         for cut in (advance, advance + 1 if next_best else None):
             if cut and cut < len(rows) and rows[cut - 1].rank == rows[cut].rank:
                 notes.append(
-                    f"Group {group.name}: {names.get(rows[cut - 1].entry)} and "
-                    f"{names.get(rows[cut].entry)} are equal on every tie-break at "
-                    f"place {cut}; the group's seed order put "
-                    f"{names.get(rows[cut - 1].entry)} ahead"
+                    msg(
+                        "Group {group}: {ahead} and {behind} are equal on every "
+                        "tie-break at place {place}; the group's seed order put "
+                        "{ahead} ahead",
+                        group=group.name,
+                        ahead=names.get(rows[cut - 1].entry),
+                        behind=names.get(rows[cut].entry),
+                        place=cut,
+                    )
                 )
     if next_best:
         if len({len(g.entries) for g in groups}) > 1:
@@ -202,14 +208,19 @@ def _group_qualifiers(stage: Stage, source: Stage) -> tuple[list[int], list[str]
                 error.code, localized(error.message), "stage_settings.next_best"
             ) from None
         notes.append(
-            f"Best entries placed {advance + 1}: "
-            + ", ".join(names.get(e, str(e)) for e in chosen)
+            msg(
+                "Best entries placed {place}: {entries}",
+                place=advance + 1,
+                entries=", ".join(names.get(e, str(e)) for e in chosen),
+            )
         )
         if tied:
             notes.append(
-                "Equal on every tie-break across the groups: "
-                + ", ".join(names.get(e, str(e)) for e in tied)
-                + "; group order decided"
+                msg(
+                    "Equal on every tie-break across the groups: {entries}; group "
+                    "order decided",
+                    entries=", ".join(names.get(e, str(e)) for e in tied),
+                )
             )
     else:
         chosen = ()
@@ -221,8 +232,12 @@ def _group_qualifiers(stage: Stage, source: Stage) -> tuple[list[int], list[str]
         ) from None
     notes.insert(
         0,
-        "Play-off seeds (cross-seeded from the groups): "
-        + ", ".join(f"{i}. {names.get(e, str(e))}" for i, e in enumerate(seeds, 1)),
+        msg(
+            "Play-off seeds (cross-seeded from the groups): {seeds}",
+            seeds=", ".join(
+                f"{i}. {names.get(e, str(e))}" for i, e in enumerate(seeds, 1)
+            ),
+        ),
     )
     return list(seeds), notes
 

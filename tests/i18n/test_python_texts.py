@@ -29,8 +29,12 @@ from scoring.forms import MatchSetupForm, PlayerForm
 from scoring.models import Club, Membership, Player, Role
 from tournaments.formats.base import Round as FormatRound
 from tournaments.selectors import format_choice_list, metric_choice_list
-from tournaments.selectors.rounds import _shown_explanation
-from tournaments.services.rounds import _messages_i18n
+from tournaments.texts import (
+    explanation_shown,
+    messages_i18n,
+    reason_shown,
+    reason_stored,
+)
 
 LOCALE = Path(settings.BASE_DIR) / "locale" / "fi"
 
@@ -262,14 +266,32 @@ def test_a_rounds_note_is_stored_in_english_and_shown_in_the_readers_language():
     planned = FormatRound(1, (), (), notes)
     stored = {
         "messages": [str(m) for m in planned.messages],
-        "i18n": _messages_i18n(planned.messages),
+        "i18n": messages_i18n(planned.messages),
     }
     assert stored["messages"][0] == "7 players at tables of 4 + 3."
     with translation.override("fi"):
-        assert _shown_explanation(stored)["messages"] == [
+        assert explanation_shown(stored)["messages"] == [
             "7 pelaajaa pöydissä 4 + 3.",
             "Pelaajat vaihtavat pöytää; jokainen pitää suuntansa.",
             "Seed 4 withdrew (ill)",
         ]
     with translation.override("en"):
-        assert _shown_explanation(stored)["messages"] == stored["messages"]
+        assert explanation_shown(stored)["messages"] == stored["messages"]
+
+
+def test_a_tables_reason_quoting_another_reads_in_the_readers_language():
+    inner = msg("Round-robin schedule: seed {a} v seed {b}", a=1, b=4)
+    stored = reason_stored(
+        {
+            "code": "schedule",
+            "text": msg("Group {group}: {reason}", group="A", reason=inner),
+        }
+    )
+    assert stored["text"] == "Group A: Round-robin schedule: seed 1 v seed 4"
+    assert type(stored["text"]) is str
+    with translation.override("fi"):
+        shown = reason_shown(stored)
+        assert shown["text"] == "Lohko A: Sarjan ohjelma: sijoitus 1 vs. sijoitus 4"
+        assert "i18n" not in shown
+    with translation.override("en"):
+        assert reason_shown(stored)["text"] == stored["text"]

@@ -31,6 +31,7 @@ from tournaments.api import serializers as s
 from tournaments.formats.base import FormatError
 from tournaments.formats.registry import get_format
 from tournaments.models import Entry, Round, Stage, Table, Tournament
+from tournaments.texts import explanation_shown, reason_shown
 
 _E = ErrorListSerializer
 _READ = {404: _E}
@@ -73,7 +74,7 @@ def _round_out(
                 "number": table.number,
                 "sides": [sides[k] for k in sorted(sides)],
                 "match": table.match_id,
-                "reasons": table.reasons,
+                "reasons": [reason_shown(r) for r in table.reasons or ()],
             }
         )
     return s.RoundOut(
@@ -82,7 +83,7 @@ def _round_out(
             "stage": round_.stage_id,
             "number": round_.number,
             "status": round_.status,
-            "explanation": round_.explanation,
+            "explanation": explanation_shown(round_.explanation),
             "tables": tables,
         }
     ).data

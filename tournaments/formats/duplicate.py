@@ -83,12 +83,27 @@ def duplicate_for_eight(
 
     def table(number: int, sides, deals, stanza: int) -> Table:
         ns, ew = sides
+        said = {
+            "stanza": stanza,
+            "north_south": " & ".join(map(str, ns)),
+            "east_west": " & ".join(map(str, ew)),
+            "first": deals[0],
+            "last": deals[-1],
+        }
         text = (
-            f"Stanza {stanza}: {' & '.join(map(str, ns))} North-South v "
-            f"{' & '.join(map(str, ew))} East-West, deals {deals[0]}–{deals[-1]}"
+            msg(
+                "Stanza {stanza}: {north_south} North-South v {east_west} East-West, "
+                "deals {first}–{last} (replaying the other table's deals, hands "
+                "held by the other team)",
+                **said,
+            )
+            if stanza == 2
+            else msg(
+                "Stanza {stanza}: {north_south} North-South v {east_west} East-West, "
+                "deals {first}–{last}",
+                **said,
+            )
         )
-        if stanza == 2:
-            text += " (replaying the other table's deals, hands held by the other team)"
         return Table(
             number,
             sides,
@@ -156,14 +171,33 @@ def _by_team(stanza: Round) -> Round:
             pairs.append(first // 2)
         number = table.reasons[0].data["stanza"]
         ns, ew = teams
+        said = {
+            "stanza": number,
+            "ns": ns,
+            "ns_1": 2 * pairs[0] + 1,
+            "ns_2": 2 * pairs[0] + 2,
+            "ew": ew,
+            "ew_1": 2 * pairs[1] + 1,
+            "ew_2": 2 * pairs[1] + 2,
+            "first": table.deals[0],
+            "last": table.deals[-1],
+        }
         text = (
-            f"Stanza {number}: team {ns}'s players {2 * pairs[0] + 1} & "
-            f"{2 * pairs[0] + 2} North-South v team {ew}'s players "
-            f"{2 * pairs[1] + 1} & "
-            f"{2 * pairs[1] + 2} East-West, boards {table.deals[0]}–{table.deals[-1]}"
+            msg(
+                "Stanza {stanza}: team {ns}'s players {ns_1} & {ns_2} North-South v "
+                "team {ew}'s players {ew_1} & {ew_2} East-West, boards "
+                "{first}–{last} (the other table's boards, hands held by the other "
+                "team)",
+                **said,
+            )
+            if number == 2
+            else msg(
+                "Stanza {stanza}: team {ns}'s players {ns_1} & {ns_2} North-South v "
+                "team {ew}'s players {ew_1} & {ew_2} East-West, boards "
+                "{first}–{last}",
+                **said,
+            )
         )
-        if number == 2:
-            text += " (the other table's boards, hands held by the other team)"
         reason = Reason(
             ReasonCode.DUPLICATE,
             text,

@@ -136,7 +136,12 @@ def groups_round(groups: Sequence[Group], number: int) -> Round:
 
 def _in_group(reasons: Sequence[Reason], name: str) -> tuple[Reason, ...]:
     return tuple(
-        Reason(r.code, f"Group {name}: {r.text}", r.entries, {**r.data, "group": name})
+        Reason(
+            r.code,
+            msg("Group {group}: {reason}", group=name, reason=r.text),
+            r.entries,
+            {**r.data, "group": name},
+        )
         for r in reasons
     )
 

@@ -157,7 +157,12 @@ def multi_table_round(
             reasons.append(
                 Reason(
                     ReasonCode.REPEATED_TABLE_MATE,
-                    f"{label(a)} and {label(b)} have shared a table {times}× before",
+                    msg(
+                        "{a} and {b} have shared a table {times}× before",
+                        a=label(a),
+                        b=label(b),
+                        times=times,
+                    ),
                     entries=(a, b),
                     data={"times_before": times},
                 )
@@ -166,7 +171,7 @@ def multi_table_round(
             reasons.append(
                 Reason(
                     ReasonCode.SCHEDULE,
-                    "Nobody at this table has met before",
+                    msg("Nobody at this table has met before"),
                     entries=tuple(members),
                 )
             )
@@ -176,8 +181,12 @@ def multi_table_round(
         reasons.append(
             Reason(
                 ReasonCode.SIDE_BALANCE,
-                f"{label(first)} takes seat 1 (had it {first_seat[first]}× before, "
-                "the fewest at the table)",
+                msg(
+                    "{player} takes seat 1 (had it {times}× before, the fewest at "
+                    "the table)",
+                    player=label(first),
+                    times=first_seat[first],
+                ),
                 entries=(first,),
                 data={"times_before": first_seat[first]},
             )

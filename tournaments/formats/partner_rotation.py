@@ -438,7 +438,11 @@ def _schedule(
             reasons = [
                 Reason(
                     ReasonCode.SCHEDULE,
-                    f"Partner rotation: {_side(p, position)} v {_side(q, position)}",
+                    msg(
+                        "Partner rotation: {first} v {second}",
+                        first=_side(p, position),
+                        second=_side(q, position),
+                    ),
                     entries=(*p, *q),
                 )
             ]
@@ -447,8 +451,11 @@ def _schedule(
                     reasons.append(
                         Reason(
                             ReasonCode.REPEATED_PARTNER,
-                            f"{_side(pair, position)} partnered before "
-                            f"({partners[pair]}×)",
+                            msg(
+                                "{pair} partnered before ({times}×)",
+                                pair=_side(pair, position),
+                                times=partners[pair],
+                            ),
                             entries=tuple(pair),
                             data={"times_before": partners[pair]},
                         )
@@ -461,8 +468,12 @@ def _schedule(
                         reasons.append(
                             Reason(
                                 ReasonCode.REPEATED_OPPONENT,
-                                f"{a} and {b} have already been opponents "
-                                f"{opponents[key]}×",
+                                msg(
+                                    "{a} and {b} have already been opponents {times}×",
+                                    a=a,
+                                    b=b,
+                                    times=opponents[key],
+                                ),
                                 entries=(a, b),
                                 data={"times_before": opponents[key]},
                             )
@@ -484,8 +495,12 @@ def _schedule(
                     (
                         Reason(
                             ReasonCode.SIT_OUT,
-                            f"{player} sits out (tables of four; sit-outs are "
-                            f"shared evenly: {sat[player]} so far)",
+                            msg(
+                                "{player} sits out (tables of four; sit-outs are "
+                                "shared evenly: {times} so far)",
+                                player=player,
+                                times=sat[player],
+                            ),
                             entries=(player,),
                             data={"times": sat[player]},
                         ),

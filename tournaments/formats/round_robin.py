@@ -112,8 +112,14 @@ def _cycle_round(
     for number_at, (a, b) in enumerate(games, start=1):
         reason = Reason(
             ReasonCode.SCHEDULE,
-            f"Round-robin schedule: seed {a + 1} v seed {b + 1}"
-            + (" (second cycle, sides swapped)" if cycle == 1 else ""),
+            msg(
+                "Round-robin schedule: seed {a} v seed {b} (second cycle, sides "
+                "swapped)",
+                a=a + 1,
+                b=b + 1,
+            )
+            if cycle == 1
+            else msg("Round-robin schedule: seed {a} v seed {b}", a=a + 1, b=b + 1),
             entries=(seeds[a], seeds[b]),
             data={"cycle": cycle + 1, "seeds": (a + 1, b + 1)},
         )
@@ -126,8 +132,11 @@ def _cycle_round(
                 (
                     Reason(
                         ReasonCode.BYE,
-                        f"Odd field: seed {bye + 1} has the bye this round "
-                        "(every entry has exactly one per cycle)",
+                        msg(
+                            "Odd field: seed {seed} has the bye this round (every "
+                            "entry has exactly one per cycle)",
+                            seed=bye + 1,
+                        ),
                         entries=(seeds[bye],),
                         data={"cycle": cycle + 1, "seed": bye + 1},
                     ),

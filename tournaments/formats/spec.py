@@ -306,7 +306,9 @@ def without_withdrawn(planned: FormatRound, active: set[int]) -> FormatRound:
             continue
         for entry in table.entries:
             if entry in active:
-                text = f"{entry}'s scheduled opponent has withdrawn: a bye"
+                text = msg(
+                    "{entry}'s scheduled opponent has withdrawn: a bye", entry=entry
+                )
                 byes.append(Bye(entry, (Reason(ReasonCode.BYE, text, (entry,)),)))
     return FormatRound(planned.number, tuple(tables), tuple(byes), planned.messages)
 

@@ -227,6 +227,32 @@ def pair_swiss_round(
     return Round(round_number, tuple(tables), byes, tuple(messages))
 
 
+def _bye_text(entry: EntryId, had_bye: list[EntryId], stuck: list[EntryId]) -> str:
+    """Why ``entry`` has the bye: one whole sentence for each case, so that a
+    translation reads as one."""
+    said = {"entry": entry, "had_bye": _names(had_bye), "stuck": _names(stuck)}
+    if had_bye and stuck:
+        return msg(
+            "{entry} has the bye: lowest-ranked entry without one; skipped "
+            "{had_bye} (already had a bye); skipped {stuck} (the rest could not "
+            "have been paired without a rematch)",
+            **said,
+        )
+    if had_bye:
+        return msg(
+            "{entry} has the bye: lowest-ranked entry without one; skipped "
+            "{had_bye} (already had a bye)",
+            **said,
+        )
+    if stuck:
+        return msg(
+            "{entry} has the bye: lowest-ranked entry without one; skipped {stuck} "
+            "(the rest could not have been paired without a rematch)",
+            **said,
+        )
+    return msg("{entry} has the bye: lowest-ranked entry without one", **said)
+
+
 def _choose_bye(field: list[SwissEntry]) -> tuple[SwissEntry, Reason]:
     had_bye: list[EntryId] = []
     stuck: list[EntryId] = []
@@ -236,14 +262,7 @@ def _choose_bye(field: list[SwissEntry]) -> tuple[SwissEntry, Reason]:
             continue
         rest = [e for e in field if e is not candidate]
         if _feasible(rest):
-            text = f"{candidate.entry} has the bye: lowest-ranked entry without one"
-            if had_bye:
-                text += f"; skipped {_names(had_bye)} (already had a bye)"
-            if stuck:
-                text += (
-                    f"; skipped {_names(stuck)} (the rest could not have been "
-                    "paired without a rematch)"
-                )
+            text = _bye_text(candidate.entry, had_bye, stuck)
             reason = Reason(
                 ReasonCode.BYE,
                 text,
@@ -475,6 +494,40 @@ def _tables(
     return tables
 
 
+def _side_text(first: EntryId, winner: EntryId, why: object) -> str:
+    """Who plays first and why, one whole sentence for each case."""
+    said = {"first": first, "winner": winner}
+    if why == ("first", True):
+        return msg(
+            "{first} plays first (both wanted to play first; {winner}'s need is "
+            "greater)",
+            **said,
+        )
+    if why == ("first", False):
+        return msg(
+            "{first} plays first (both wanted to play first; {winner} is "
+            "higher-ranked)",
+            **said,
+        )
+    if why == ("second", True):
+        return msg(
+            "{first} plays first (both wanted to play second; {winner}'s need is "
+            "greater)",
+            **said,
+        )
+    if why == ("second", False):
+        return msg(
+            "{first} plays first (both wanted to play second; {winner} is "
+            "higher-ranked)",
+            **said,
+        )
+    if why == "met":
+        return msg("{first} plays first (both side preferences are met)", **said)
+    return msg(
+        "{first} plays first (no preference; alternating by table number)", **said
+    )
+
+
 def _allocate_sides(
     a: SwissEntry, b: SwissEntry, number: int, config: SwissConfig
 ) -> tuple[SwissEntry, SwissEntry, Reason]:
@@ -484,8 +537,11 @@ def _allocate_sides(
             b,
             Reason(
                 ReasonCode.SIDE_BALANCE,
-                f"{a.entry} sits first as the higher-ranked (no first-player "
-                "advantage in this game)",
+                msg(
+                    "{entry} sits first as the higher-ranked (no first-player "
+                    "advantage in this game)",
+                    entry=a.entry,
+                ),
                 entries=(a.entry, b.entry),
             ),
         )
@@ -494,18 +550,14 @@ def _allocate_sides(
         # Both want the same side: the stronger wish wins, then the higher rank.
         winner = a if abs(pa) >= abs(pb) else b
         wants_first = (pa if winner is a else pb) > 0
-        why = f"both wanted to play {'first' if wants_first else 'second'}; " + (
-            f"{winner.entry}'s need is greater"
-            if abs(pa) != abs(pb)
-            else f"{winner.entry} is higher-ranked"
-        )
+        why = ("first" if wants_first else "second", abs(pa) != abs(pb))
     elif pa or pb:
         winner = a if pa else b
         wants_first = (pa or pb) > 0
-        why = "both side preferences are met"
+        why = "met"
     else:
         winner, wants_first = a, number % 2 == 1
-        why = "no preference; alternating by table number"
+        why = "alternating"
     loser = b if winner is a else a
     first, second = (winner, loser) if wants_first else (loser, winner)
     return (
@@ -513,7 +565,7 @@ def _allocate_sides(
         second,
         Reason(
             ReasonCode.SIDE_BALANCE,
-            f"{first.entry} plays first ({why})",
+            _side_text(first.entry, winner.entry, why),
             entries=(first.entry, second.entry),
             data={
                 "preferences": {a.entry: pa, b.entry: pb},
@@ -529,7 +581,7 @@ def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reaso
         reasons.append(
             Reason(
                 ReasonCode.SCORE_GROUP,
-                f"Both on {a.score}: paired within the score group",
+                msg("Both on {score}: paired within the score group", score=a.score),
                 entries=(a.entry, b.entry),
                 data={"score": a.score},
             )
@@ -539,7 +591,12 @@ def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reaso
         reasons.append(
             Reason(
                 ReasonCode.FLOAT_DOWN,
-                f"{high.entry} ({high.score}) floats down to meet {low.entry}",
+                msg(
+                    "{high} ({score}) floats down to meet {low}",
+                    high=high.entry,
+                    score=high.score,
+                    low=low.entry,
+                ),
                 entries=(high.entry,),
                 data={"from": high.score, "to": low.score},
             )
@@ -547,7 +604,12 @@ def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reaso
         reasons.append(
             Reason(
                 ReasonCode.FLOAT_UP,
-                f"{low.entry} ({low.score}) floats up to meet {high.entry}",
+                msg(
+                    "{low} ({score}) floats up to meet {high}",
+                    low=low.entry,
+                    score=low.score,
+                    high=high.entry,
+                ),
                 entries=(low.entry,),
                 data={"from": low.score, "to": high.score},
             )
@@ -558,8 +620,12 @@ def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reaso
             reasons.append(
                 Reason(
                     ReasonCode.REMATCH_AVOIDED,
-                    f"{entry.entry} already played {_names(avoided)} in this bracket; "
-                    "not paired again",
+                    msg(
+                        "{entry} already played {avoided} in this bracket; not "
+                        "paired again",
+                        entry=entry.entry,
+                        avoided=_names(avoided),
+                    ),
                     entries=(entry.entry,),
                     data={"avoided": tuple(avoided)},
                 )

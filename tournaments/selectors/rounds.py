@@ -10,7 +10,6 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from config.translation import stored_field
 from scoring.models import MatchStatus
 from tournaments.formats.base import Bye as FormatBye
 from tournaments.formats.base import FormatError
@@ -31,6 +30,7 @@ from tournaments.ranking import (
 from tournaments.selectors.brackets import stage_bracket_svg_get
 from tournaments.selectors.duplicate import stage_board_list
 from tournaments.selectors.results import ranking_config_get
+from tournaments.texts import explanation_shown, reason_shown
 
 # -- rounds as the pure core sees them ----------------------------------------------
 
@@ -97,18 +97,6 @@ def _table_places(match: Any, lower_wins: bool) -> list[int | None]:
     return list(places_from_points(match.totals, lower_wins=lower_wins))
 
 
-def _shown_explanation(explanation: Any) -> dict[str, Any]:
-    """A round's stored explanation as a page shows it: its messages in the
-    reader's language (read only; never saved back)."""
-    shown = dict(explanation or {})
-    shown["messages"] = [
-        stored_field(shown, f"messages.{i}")
-        for i in range(len(shown.get("messages") or ()))
-    ]
-    shown.pop("i18n", None)
-    return shown
-
-
 def tournament_overview_get(
     tournament: Tournament, *, director: bool = False
 ) -> list[dict[str, Any]]:
@@ -126,9 +114,10 @@ def tournament_overview_get(
         spec = get_format(stage.format)
         rounds = []
         for round_ in round_list_with_tables(stage.rounds.order_by("number")):
-            round_.explanation = _shown_explanation(round_.explanation)
+            round_.explanation = explanation_shown(round_.explanation)
             tables = []
             for table in round_.tables.all():
+                table.reasons = [reason_shown(r) for r in table.reasons or ()]
                 sides: dict[int, list[Entry]] = defaultdict(list)
                 for seat in table.sides.all():
                     sides[seat.side].append(entries[seat.entry_id])

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from config.translation import localized
 from games.engine.serialize import to_jsonable
-from games.engine.text import i18n_of
+from games.engine.text import msg
 from scoring import services as scoring_services
 from scoring.errors import Conflict, DomainError
 from scoring.models import MatchStatus, Player
@@ -37,6 +37,7 @@ from tournaments.services.common import _lock, _require, _require_open
 from tournaments.services.generation import _generate
 from tournaments.services.stages import _stage_field
 from tournaments.services.standings import standings_request
+from tournaments.texts import messages_i18n, reason_stored
 
 # -- rounds --------------------------------------------------------------------------
 
@@ -107,12 +108,16 @@ def round_adjust(
                 gettext("both entries must be in this round"),
                 f"swaps.{index}",
             )
-        note = {
-            "code": "director_swap",
-            "text": f"Seats of entries {a} and {b} swapped by the director",
-            "entries": [a, b],
-            "data": {},
-        }
+        note = reason_stored(
+            {
+                "code": "director_swap",
+                "text": msg(
+                    "Seats of entries {a} and {b} swapped by the director", a=a, b=b
+                ),
+                "entries": [a, b],
+                "data": {},
+            }
+        )
         seat_a, seat_b = seats.get(a), seats.get(b)
         if seat_a and seat_b:
             tables = {seat_a.table_id, seat_b.table_id}
@@ -256,23 +261,16 @@ def _table_lineups(
 
 def _reasons(reasons: Iterable[Any]) -> list[dict[str, Any]]:
     return [
-        {
-            "code": str(r.code),
-            "text": r.text,
-            "entries": to_jsonable(list(r.entries)),
-            "data": to_jsonable(dict(r.data)),
-        }
+        reason_stored(
+            {
+                "code": str(r.code),
+                "text": r.text,
+                "entries": to_jsonable(list(r.entries)),
+                "data": to_jsonable(dict(r.data)),
+            }
+        )
         for r in reasons
     ]
-
-
-def _messages_i18n(messages: Iterable[Any]) -> dict[str, Any]:
-    out = {}
-    for i, message in enumerate(messages):
-        entry = i18n_of(message)
-        if entry is not None:
-            out[f"messages.{i}"] = entry
-    return out
 
 
 def _store_round(stage: Stage, generated: FormatRound) -> Round:
@@ -289,7 +287,7 @@ def _store_round(stage: Stage, generated: FormatRound) -> Round:
             # English as before; the templates of those with values beside them
             # (``i18n``), so that pages show them in the reader's language.
             "messages": [str(m) for m in generated.messages],
-            "i18n": _messages_i18n(generated.messages),
+            "i18n": messages_i18n(generated.messages),
             "byes": [
                 {
                     "entry": bye.entry,

@@ -218,9 +218,24 @@ def ready_round(
         so_far = series.get(match_id) or series_result(entrants, (), best_of=m.best_of)
         game, sides = next_game(entrants, so_far)
         whence = " v ".join(_describe(s, bracket) for s in m.sources)
-        text = f"{match_id} ({m.section} bracket, round {m.round}): {whence}"
-        if m.best_of > 1:
-            text += f"; best of {m.best_of}, game {game}, series {so_far.score}"
+        said = {
+            "match": match_id,
+            "section": m.section,
+            "round": m.round,
+            "whence": whence,
+            "best_of": m.best_of,
+            "game": game,
+            "series": so_far.score,
+        }
+        text = (
+            msg(
+                "{match} ({section} bracket, round {round}): {whence}; best of "
+                "{best_of}, game {game}, series {series}",
+                **said,
+            )
+            if m.best_of > 1
+            else msg("{match} ({section} bracket, round {round}): {whence}", **said)
+        )
         reasons = [
             Reason(
                 ReasonCode.SEED,
@@ -238,17 +253,31 @@ def ready_round(
         if game == 1:
             reasons.extend(_walkover_reasons(m, state))
         if game > 1:
-            drawn = (
-                f" ({so_far.draws} drawn game{'s' if so_far.draws > 1 else ''} "
-                "replayed: a draw does not count)"
-                if so_far.draws
-                else ""
-            )
+            said = {"first": sides[0], "game": game, "draws": so_far.draws}
+            if so_far.draws > 1:
+                text = msg(
+                    "{first} plays first in game {game}: the sides alternate between "
+                    "the games of a series ({draws} drawn games replayed: a draw "
+                    "does not count)",
+                    **said,
+                )
+            elif so_far.draws:
+                text = msg(
+                    "{first} plays first in game {game}: the sides alternate between "
+                    "the games of a series ({draws} drawn game replayed: a draw does "
+                    "not count)",
+                    **said,
+                )
+            else:
+                text = msg(
+                    "{first} plays first in game {game}: the sides alternate between "
+                    "the games of a series",
+                    **said,
+                )
             reasons.append(
                 Reason(
                     ReasonCode.SIDE_BALANCE,
-                    f"{sides[0]} plays first in game {game}: the sides alternate "
-                    f"between the games of a series{drawn}",
+                    text,
                     entries=(sides[0],),
                     data={"match": match_id, "game": game, "first": sides[0]},
                 )
@@ -271,8 +300,14 @@ def _walkover_reasons(m: BracketMatch, state: BracketState) -> list[Reason]:
         reasons.append(
             Reason(
                 ReasonCode.WALKOVER,
-                f"{previous.winner} reached {m.id} without playing {previous.match_id}"
-                f": {out} withdrew (walkover)",
+                msg(
+                    "{winner} reached {match} without playing {previous}: {out} "
+                    "withdrew (walkover)",
+                    winner=previous.winner,
+                    match=m.id,
+                    previous=previous.match_id,
+                    out=out,
+                ),
                 entries=(previous.winner, *previous.withdrawn),
                 data={
                     "match": previous.match_id,

@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.translation import localized
@@ -163,7 +163,7 @@ def _attach_setup_error(form: MatchSetupForm, error: dict[str, str]) -> None:
 
 # The reason the sheet's undo step offers (the scorer may change it; it is kept in
 # the deal's history).
-UNDO_REASON = gettext_lazy("entered by mistake")
+UNDO_REASON = gettext_noop("entered by mistake")
 
 
 def _context_for_sheet(
@@ -208,7 +208,7 @@ def _context_for_sheet(
         "sheet": sheet,
         # Undo: the last deal still standing, for those who may void it.
         "undo": table.last_standing if may_correct else None,
-        "undo_reason": UNDO_REASON,
+        "undo_reason": gettext(UNDO_REASON),
         "table": table,
         "board": board,
         "deal_word": game.deal_word if game else "deal",

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.utils.translation import gettext
 from django.views.defaults import bad_request as django_bad_request
 
 from config.api import problem_response
@@ -41,12 +42,16 @@ def _is_json(response: HttpResponse) -> bool:
 
 def _api_error(status_code: int, message: str = "") -> HttpResponse:
     code = CODES.get(status_code, "error")
-    return problem_response(status_code, code, message or MESSAGES.get(status_code, ""))
+    return problem_response(
+        status_code, code, str(message or MESSAGES.get(status_code, ""))
+    )
 
 
 def _message(response: HttpResponse) -> str:
     if 300 <= response.status_code < 400:
-        return f"moved to {response.get('Location', '')}"
+        return gettext("moved to %(location)s") % {
+            "location": response.get("Location", "")
+        }
     return ""
 
 
@@ -61,7 +66,9 @@ class ApiErrorMiddleware:
         if _too_large(request):
             if is_api:
                 return _api_error(413)
-            return HttpResponse(MESSAGES[413], status=413, content_type="text/plain")
+            return HttpResponse(
+                str(MESSAGES[413]), status=413, content_type="text/plain"
+            )
         response = self.get_response(request)
         if (
             is_api
@@ -83,8 +90,8 @@ def bad_request(request: HttpRequest, exception: Exception | None = None):
     if isinstance(exception, RequestDataTooBig):
         if request.path_info.startswith(API_PREFIX):
             return _api_error(413)
-        return HttpResponse(MESSAGES[413], status=413, content_type="text/plain")
+        return HttpResponse(str(MESSAGES[413]), status=413, content_type="text/plain")
     if request.path_info.startswith(API_PREFIX):
-        return _api_error(400, "bad request")
+        return _api_error(400, gettext("bad request"))
     response = django_bad_request(request, exception)
     return response if response is not None else HttpResponseBadRequest()

@@ -15,11 +15,14 @@ from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext_lazy
 
 logger = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 5
-MESSAGE = "the database is busy or unavailable; nothing was stored, send it again"
+MESSAGE = gettext_lazy(
+    "the database is busy or unavailable; nothing was stored, send it again"
+)
 
 
 class DatabaseUnavailableMiddleware:
@@ -38,13 +41,17 @@ class DatabaseUnavailableMiddleware:
         if request.path.startswith("/api/"):
             body = {
                 "errors": [
-                    {"path": "", "code": "database_unavailable", "message": MESSAGE}
+                    {
+                        "path": "",
+                        "code": "database_unavailable",
+                        "message": str(MESSAGE),
+                    }
                 ]
             }
             response: HttpResponse = JsonResponse(body, status=503)
         else:
             response = HttpResponse(
-                MESSAGE.capitalize() + ".", status=503, content_type="text/plain"
+                str(MESSAGE).capitalize() + ".", status=503, content_type="text/plain"
             )
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response

@@ -15,6 +15,8 @@ from typing import Any
 
 import orjson
 from django.conf import settings
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.parsers import JSONParser
 
@@ -38,9 +40,9 @@ CODES = {
     500: "server_error",
 }
 MESSAGES = {
-    404: "no such URL",
-    413: "the request body is too large",
-    500: "internal error (it has been logged)",
+    404: gettext_lazy("no such URL"),
+    413: gettext_lazy("the request body is too large"),
+    500: gettext_lazy("internal error (it has been logged)"),
 }
 
 
@@ -51,7 +53,9 @@ class RequestTooLarge(exceptions.APIException):
 
 
 class TooDeep(exceptions.ParseError):
-    default_detail = f"JSON nested deeper than {MAX_JSON_DEPTH} levels"
+    default_detail = format_lazy(
+        gettext_lazy("JSON nested deeper than {depth} levels"), depth=MAX_JSON_DEPTH
+    )
     default_code = "too_deep"
 
 
@@ -84,10 +88,10 @@ def json_loads(raw: str | bytes) -> Any:
     """Parse JSON within the limits: ``ValueError`` for bad, too deep or too big."""
     limit = body_limit()
     if limit is not None and len(raw) > limit:
-        raise ValueError(MESSAGES[413])
+        raise ValueError(str(MESSAGES[413]))
     value = orjson.loads(raw)  # orjson.JSONDecodeError is a ValueError
     if json_depth_exceeds(value):
-        raise ValueError(TooDeep.default_detail)
+        raise ValueError(str(TooDeep.default_detail))
     return value
 
 
@@ -102,7 +106,9 @@ class BoundedJSONParser(JSONParser):
         try:
             value = orjson.loads(raw)
         except orjson.JSONDecodeError as exc:
-            raise exceptions.ParseError(f"JSON parse error: {exc}") from None
+            raise exceptions.ParseError(
+                gettext("JSON parse error: %(error)s") % {"error": exc}
+            ) from None
         if json_depth_exceeds(value):
             raise TooDeep()
         return value

@@ -22,6 +22,7 @@ from typing import Any
 from axes.helpers import get_cool_off, get_failure_limit
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, inline_serializer
 from redis.exceptions import RedisError
 from rest_framework import serializers
@@ -48,8 +49,16 @@ def lockout_response(
     """429: too many failed logins for this account from this address."""
     minutes = _minutes(request)
     limit = get_failure_limit(request, credentials)
-    wait = f"try again in {minutes} minutes" if minutes else "ask a club admin"
-    message = f"Too many failed logins ({limit} in a row) for this account: {wait}."
+    if minutes:
+        message = gettext(
+            "Too many failed logins (%(limit)s in a row) for this account: try again "
+            "in %(minutes)s minutes."
+        ) % {"limit": limit, "minutes": minutes}
+    else:
+        message = gettext(
+            "Too many failed logins (%(limit)s in a row) for this account: ask a "
+            "club admin."
+        ) % {"limit": limit}
     if request.path.startswith("/api/"):
         body = {"errors": [{"path": "", "code": "locked_out", "message": message}]}
         response: HttpResponse = JsonResponse(body, status=LOCKED_OUT_STATUS)

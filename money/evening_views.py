@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.api import DomainError
@@ -46,7 +47,7 @@ def evening_list(request: HttpRequest, club_id: int) -> HttpResponse:
     errors: list[dict[str, str]] = []
     if request.method == "POST":
         if not may_manage:
-            raise PermissionDenied("only a club admin opens an evening")
+            raise PermissionDenied(gettext("only a club admin opens an evening"))
         values = {k: request.POST.get(k, "").strip() for k in _FIELDS}
         try:
             session = money_services.session_create(
@@ -60,7 +61,10 @@ def evening_list(request: HttpRequest, club_id: int) -> HttpResponse:
         except DomainError as exc:
             errors = [_error(exc)]
         else:
-            messages.success(request, f"{session.name} opened: add its matches.")
+            messages.success(
+                request,
+                gettext("%(name)s opened: add its matches.") % {"name": session.name},
+            )
             return redirect("money:sheet", kind="session", source_id=session.pk)
     else:
         values = {
@@ -94,7 +98,7 @@ def evening_matches_add(request: HttpRequest, session_id: int) -> HttpResponse:
     except NotFound:
         raise Http404("no such evening") from None
     if not permissions.may_manage_club(request.user, session.club_id):
-        raise PermissionDenied("only a club admin adds matches to an evening")
+        raise PermissionDenied(gettext("only a club admin adds matches to an evening"))
     try:
         if "day" in request.POST:
             day = _day(request.POST["day"])
@@ -111,13 +115,21 @@ def evening_matches_add(request: HttpRequest, session_id: int) -> HttpResponse:
                 count += 1
     except DomainError as exc:
         where = f"{exc.path}: " if exc.path else ""
-        messages.error(request, f"{where}{exc.message}")
+        messages.error(
+            request,
+            f"{where}{exc.message}",
+        )
     else:
         messages.success(
             request,
-            f"{count} match{'es' if count != 1 else ''} added to {session.name}."
+            ngettext(
+                "%(count)s match added to %(session)s.",
+                "%(count)s matches added to %(session)s.",
+                count,
+            )
+            % {"count": count, "session": session.name}
             if count
-            else "No match to add.",
+            else gettext("No match to add."),
         )
     return redirect("money:sheet", kind="session", source_id=session.pk)
 
@@ -126,7 +138,9 @@ def _day(raw: str) -> date:
     try:
         return date.fromisoformat(raw.strip())
     except ValueError:
-        raise DomainError("invalid_date", "a day as YYYY-MM-DD", "day") from None
+        raise DomainError(
+            "invalid_date", gettext("a day as YYYY-MM-DD"), "day"
+        ) from None
 
 
 def _ticked(request: HttpRequest, session: Session) -> list[Match]:
@@ -140,5 +154,5 @@ def _ticked(request: HttpRequest, session: Session) -> list[Match]:
         else None
     )
     if matches is None:
-        raise DomainError("not_found", "no such match in this club", "match")
+        raise DomainError("not_found", gettext("no such match in this club"), "match")
     return matches

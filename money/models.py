@@ -47,32 +47,33 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountKind(models.TextChoices):
-    PLAYER = "player", "player"
-    POT = "pot", "pot"
-    HOUSE = "house", "house"
-    PRIZE_POOL = "prize_pool", "prize pool"
+    PLAYER = "player", _("player")
+    POT = "pot", _("pot")
+    HOUSE = "house", _("house")
+    PRIZE_POOL = "prize_pool", _("prize pool")
 
 
 class SourceKind(models.TextChoices):
-    MATCH = "match", "match"
-    SESSION = "session", "session"
-    TOURNAMENT = "tournament", "tournament"
+    MATCH = "match", _("match")
+    SESSION = "session", _("session")
+    TOURNAMENT = "tournament", _("tournament")
 
 
 class EntryKind(models.TextChoices):
-    SETTLEMENT = "settlement", "settlement"
-    PAYMENT = "payment", "transfer paid"
-    ENTRY_FEE = "entry_fee", "entry fee"
-    HOUSE_FEE = "house_fee", "house fee"
-    PRIZE = "prize", "prize"
+    SETTLEMENT = "settlement", _("settlement")
+    PAYMENT = "payment", _("transfer paid")
+    ENTRY_FEE = "entry_fee", _("entry fee")
+    HOUSE_FEE = "house_fee", _("house fee")
+    PRIZE = "prize", _("prize")
 
 
 class TeamModeChoice(models.TextChoices):
-    PER_MEMBER = "per_member", "each member pays/receives the full amount"
-    SPLIT = "split", "the team's amount is split between its members"
+    PER_MEMBER = "per_member", _("each member pays/receives the full amount")
+    SPLIT = "split", _("the team's amount is split between its members")
 
 
 class Session(models.Model):

@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.api import DomainError
@@ -89,6 +90,10 @@ def _evening(request: HttpRequest, session_id: int) -> dict:
 @login_required
 @require_GET
 def settlement_csv(request: HttpRequest, kind: str, source_id: int) -> HttpResponse:
+    """The sheet as CSV. Its column headers and amounts stay machine-readable in
+    every language (English headers, a decimal point: spreadsheets and scripts read
+    them); the explanation lines, written for people, are in the reader's language
+    as on the page (``money.texts``)."""
     sheet = _sheet(request, kind, source_id)
     out = io.StringIO()
     w = csv.writer(out)
@@ -186,7 +191,9 @@ def transfer_paid(request: HttpRequest, kind: str, source_id: int) -> HttpRespon
             by=request.user,
         )
     except (DomainError, ValueError) as exc:
-        messages.error(request, getattr(exc, "message", "not a valid transfer"))
+        messages.error(
+            request, getattr(exc, "message", gettext("not a valid transfer"))
+        )
     return redirect("money:sheet", kind=kind, source_id=source_id)
 
 
@@ -224,5 +231,5 @@ def prize_terms_save(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except DomainError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "Payout structure saved")
+        messages.success(request, gettext("Payout structure saved"))
     return redirect("tournaments:manage", tournament_id=tournament.pk)

@@ -5,6 +5,7 @@ history can be deleted here.
 """
 
 from django.contrib import admin, messages
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring import services
 from scoring.errors import NotAllowed
@@ -85,11 +86,16 @@ class MatchAdmin(ReadOnlyAdmin):
     inlines = [SeatInline, DealInline]
     actions = ["refold"]
 
-    @admin.action(description="Re-fold the selected matches from their deals")
+    @admin.action(
+        description=gettext_lazy("Re-fold the selected matches from their deals")
+    )
     def refold(self, request, queryset):
         for match in queryset:
             services.match_refold(match=match)
-        messages.success(request, f"Re-folded {queryset.count()} match(es).")
+        messages.success(
+            request,
+            gettext("Re-folded %(count)s match(es).") % {"count": queryset.count()},
+        )
 
 
 class RevisionInline(ReadOnlyInline):
@@ -139,17 +145,22 @@ class InvitationAdmin(ReadOnlyAdmin):
     inlines = [AcceptanceInline]
     actions = ["revoke"]
 
-    @admin.action(description="Revoke the selected invitations")
+    @admin.action(description=gettext_lazy("Revoke the selected invitations"))
     def revoke(self, request, queryset):
         done = 0
         for invitation in queryset:
             try:
                 services.invitation_revoke(invitation=invitation, by=request.user)
             except NotAllowed as exc:
-                messages.error(request, f"#{invitation.pk}: {exc.message}")
+                messages.error(
+                    request,
+                    f"#{invitation.pk}: {exc.message}",
+                )
             else:
                 done += 1
-        messages.success(request, f"Revoked {done} invitation(s).")
+        messages.success(
+            request, gettext("Revoked %(done)s invitation(s).") % {"done": done}
+        )
 
 
 @admin.register(TableLinkRevocation)

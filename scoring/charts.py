@@ -17,6 +17,8 @@ import math
 from collections.abc import Sequence
 from html import escape
 
+from django.utils.translation import gettext, ngettext
+
 # Colour-blind-safe (Okabe–Ito) with a dash pattern per side as a second cue.
 SIDE_STYLES: tuple[tuple[str, str], ...] = (
     ("#0072B2", ""),
@@ -56,7 +58,7 @@ def progression_svg(
     sides: Sequence[str],
     totals: Sequence[Sequence[int]],
     labels: Sequence[str] | None = None,
-    title: str = "Score progression",
+    title: str = "",
     target: int | None = None,
     id_prefix: str = "chart",
 ) -> str:
@@ -95,13 +97,14 @@ def progression_svg(
         return MARGIN_TOP + plot_h * (high - v) / (high - low)
 
     title_id, desc_id = f"{id_prefix}-title", f"{id_prefix}-desc"
+    heading = title or gettext("Score progression")
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
         f'preserveAspectRatio="xMidYMid meet" '
         f'aria-labelledby="{title_id} {desc_id}" '
         f'font-family="system-ui, sans-serif" font-size="11">',
-        f'<title id="{title_id}">{escape(title)}</title>',
+        f'<title id="{title_id}">{escape(heading)}</title>',
         f'<desc id="{desc_id}">{escape(describe(sides, rows))}</desc>',
         f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>',
     ]
@@ -184,9 +187,13 @@ def _short(name: str, limit: int = 9) -> str:
 def describe(sides: Sequence[str], totals: Sequence[Sequence[int]]) -> str:
     """The chart in words, for screen readers and for the ``<desc>``."""
     if not totals:
-        return "No deals yet: every side is on 0."
+        return gettext("No deals yet: every side is on 0.")
     last = totals[-1]
     scores = ", ".join(
         f"{name} {points}" for name, points in zip(sides, last, strict=True)
     )
-    return f"After {len(totals)} deal{'s' if len(totals) != 1 else ''}: {scores}."
+    return ngettext(
+        "After %(count)s deal: %(scores)s.",
+        "After %(count)s deals: %(scores)s.",
+        len(totals),
+    ) % {"count": len(totals), "scores": scores}

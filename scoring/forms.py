@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Player, Role
 
@@ -22,32 +23,32 @@ class MatchSetupForm(forms.Form):
     side of each seat is the table shape the game is played at.
     """
 
-    first_dealer = forms.TypedChoiceField(coerce=int, label="First dealer")
+    first_dealer = forms.TypedChoiceField(coerce=int, label=_("First dealer"))
     point_value = forms.DecimalField(
         required=False,
         min_value=0,
         decimal_places=4,
-        label="Value of a point",
-        help_text="Optional stake, e.g. 0.01 for a cent a point.",
+        label=_("Value of a point"),
+        help_text=_("Optional stake, e.g. 0.01 for a cent a point."),
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
     )
     currency = forms.CharField(
         required=False,
         max_length=3,
-        label="Currency",
-        help_text="Three letters, e.g. EUR (only with a stake).",
+        label=_("Currency"),
+        help_text=_("Three letters, e.g. EUR (only with a stake)."),
     )
     is_public = forms.BooleanField(
-        required=False, label="Public: anyone with the link may follow the sheet"
+        required=False, label=_("Public: anyone with the link may follow the sheet")
     )
     double_entry = forms.BooleanField(
         required=False,
-        label="Double entry: a player of the other side confirms every deal",
+        label=_("Double entry: a player of the other side confirms every deal"),
     )
     scorers = forms.TypedMultipleChoiceField(
         coerce=int,
         required=False,
-        label="Who else scores this match",
+        label=_("Who else scores this match"),
         widget=forms.CheckboxSelectMultiple,
     )
 
@@ -68,11 +69,12 @@ class MatchSetupForm(forms.Form):
             self.fields[name] = forms.TypedChoiceField(
                 coerce=int,
                 choices=choices,
-                label=f"Seat {i + 1} · {side_names[side]}",
+                label=_("Seat %(number)s · %(side)s")
+                % {"number": i + 1, "side": side_names[side]},
             )
             self.seat_names.append(name)
         self.fields["first_dealer"].choices = [
-            (i, f"Seat {i + 1}") for i in range(len(seats))
+            (i, _("Seat %(number)s") % {"number": i + 1}) for i in range(len(seats))
         ]
         self.fields["scorers"].choices = [(p.pk, p.display_name) for p in players]
         self.order_fields([*self.seat_names, "first_dealer"])
@@ -93,32 +95,36 @@ class ReasonForm(forms.Form):
 
     reason = forms.CharField(
         max_length=500,
-        label="Why",
-        help_text="Kept in the deal's history, e.g. “7 tricks, not 8”.",
+        label=_("Why"),
+        help_text=_("Kept in the deal's history, e.g. “7 tricks, not 8”."),
     )
     base_version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
 
 
 class AbandonForm(forms.Form):
-    reason = forms.CharField(max_length=500, required=False, label="Why")
+    reason = forms.CharField(max_length=500, required=False, label=_("Why"))
 
 
 class PlayerForm(forms.Form):
     """A club admin adds a player to the club."""
 
-    display_name = forms.CharField(max_length=80, label="Name")
+    display_name = forms.CharField(max_length=80, label=_("Name"))
     username = forms.CharField(
         max_length=150,
         required=False,
-        label="Their account (username)",
-        help_text="Optional: lets them log in as this player.",
+        label=_("Their account (username)"),
+        help_text=_("Optional: lets them log in as this player."),
     )
     role = forms.ChoiceField(
-        choices=[("member", "member"), ("scorer", "scorer"), ("admin", "club admin")],
+        choices=[
+            ("member", _("member")),
+            ("scorer", _("scorer")),
+            ("admin", _("club admin")),
+        ],
         initial="member",
     )
     allow_duplicate = forms.BooleanField(
-        required=False, label="A different person with a similar name: add anyway"
+        required=False, label=_("A different person with a similar name: add anyway")
     )
 
 
@@ -126,36 +132,38 @@ class PlayerForm(forms.Form):
 
 
 class AddPlayerForm(forms.Form):
-    display_name = forms.CharField(max_length=80, label="Name")
-    role = forms.ChoiceField(choices=Role.choices, initial=Role.MEMBER, label="Role")
-    guest = forms.BooleanField(required=False, label="A guest (a visitor, no account)")
+    display_name = forms.CharField(max_length=80, label=_("Name"))
+    role = forms.ChoiceField(choices=Role.choices, initial=Role.MEMBER, label=_("Role"))
+    guest = forms.BooleanField(
+        required=False, label=_("A guest (a visitor, no account)")
+    )
     allow_duplicate = forms.BooleanField(
-        required=False, label="A different person: add anyway"
+        required=False, label=_("A different person: add anyway")
     )
 
 
 class AddAccountForm(forms.Form):
     username = forms.CharField(
         max_length=150,
-        label="Username",
-        help_text="The account of someone who already plays (in another club).",
+        label=_("Username"),
+        help_text=_("The account of someone who already plays (in another club)."),
     )
-    role = forms.ChoiceField(choices=Role.choices, initial=Role.MEMBER, label="Role")
+    role = forms.ChoiceField(choices=Role.choices, initial=Role.MEMBER, label=_("Role"))
 
 
 class RenameForm(forms.Form):
-    display_name = forms.CharField(max_length=80, label="Name")
+    display_name = forms.CharField(max_length=80, label=_("Name"))
     short_name = forms.CharField(
         max_length=12,
         required=False,
-        label="Short name",
-        help_text="What the score sheets print (optional).",
+        label=_("Short name"),
+        help_text=_("What the score sheets print (optional)."),
     )
 
 
 class MergeForm(forms.Form):
-    keep = forms.TypedChoiceField(coerce=int, label="Keep")
-    merge = forms.TypedChoiceField(coerce=int, label="Merge into it and remove")
+    keep = forms.TypedChoiceField(coerce=int, label=_("Keep"))
+    merge = forms.TypedChoiceField(coerce=int, label=_("Merge into it and remove"))
 
     def __init__(self, *args, choices=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -169,53 +177,53 @@ class MergeForm(forms.Form):
 class InvitationForm(forms.Form):
     """A new invitation: the role, optionally the player, how many uses, how long."""
 
-    role = forms.ChoiceField(choices=Role.choices, initial=Role.MEMBER, label="Role")
+    role = forms.ChoiceField(choices=Role.choices, initial=Role.MEMBER, label=_("Role"))
     player = forms.TypedChoiceField(
         coerce=int,
         required=False,
         empty_value=None,
-        label="For the player",
-        help_text="Optional: a player of the club who has no account yet.",
+        label=_("For the player"),
+        help_text=_("Optional: a player of the club who has no account yet."),
     )
     max_uses = forms.IntegerField(
         min_value=1,
         max_value=100,
         initial=1,
-        label="How many people may use it",
-        help_text="1 for one person; more for a link shared with the whole club.",
+        label=_("How many people may use it"),
+        help_text=_("1 for one person; more for a link shared with the whole club."),
     )
     days = forms.IntegerField(
-        min_value=1, max_value=90, initial=7, label="Valid for (days)"
+        min_value=1, max_value=90, initial=7, label=_("Valid for (days)")
     )
     note = forms.CharField(
         required=False,
         max_length=120,
-        label="Note",
-        help_text="For you, e.g. “autumn newcomers”.",
+        label=_("Note"),
+        help_text=_("For you, e.g. “autumn newcomers”."),
     )
 
     def __init__(self, *args, players: Sequence[Player] = (), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [("", "anyone (a new or existing player)")] + [
-            (p.pk, p.display_name) for p in players
-        ]
+        self.fields["player"].choices = [
+            ("", _("anyone (a new or existing player)"))
+        ] + [(p.pk, p.display_name) for p in players]
 
 
 class InvitationSignupForm(forms.Form):
     """A new account for the person accepting an invitation."""
 
-    username = forms.CharField(max_length=150, label="Username")
+    username = forms.CharField(max_length=150, label=_("Username"))
     password1 = forms.CharField(
-        label="Password",
+        label=_("Password"),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
     password2 = forms.CharField(
-        label="Password again",
+        label=_("Password again"),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
     display_name = forms.CharField(
         required=False,
         max_length=80,
-        label="Your name",
-        help_text="As the club knows you (on score sheets and standings).",
+        label=_("Your name"),
+        help_text=_("As the club knows you (on score sheets and standings)."),
     )

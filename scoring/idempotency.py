@@ -29,6 +29,7 @@ from collections.abc import Callable
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -68,7 +69,7 @@ def idempotent(
     if len(key) > 255:
         raise DomainError(
             "invalid",
-            "an Idempotency-Key has at most 255 characters",
+            gettext("an Idempotency-Key has at most 255 characters"),
             IDEMPOTENCY_HEADER,
         )
     fingerprint = request_fingerprint(request)
@@ -97,13 +98,13 @@ def _replay(record: IdempotencyKey, fingerprint: str) -> Response:
     if record.request_hash != fingerprint:
         raise Conflict(
             "idempotency_key_reused",
-            "this Idempotency-Key was used for a different request",
+            gettext("this Idempotency-Key was used for a different request"),
             IDEMPOTENCY_HEADER,
         )
     if not record.response_status:  # pragma: no cover - claims commit with results
         raise Conflict(
             "idempotency_key_in_progress",
-            "a request with this Idempotency-Key is still running",
+            gettext("a request with this Idempotency-Key is still running"),
             IDEMPOTENCY_HEADER,
         )
     return Response(

@@ -40,12 +40,13 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 class Role(models.TextChoices):
-    ADMIN = "admin", "club admin"
-    SCORER = "scorer", "scorer"
-    MEMBER = "member", "member"
+    ADMIN = "admin", _("club admin")
+    SCORER = "scorer", _("scorer")
+    MEMBER = "member", _("member")
 
 
 def language_choices() -> list[tuple[str, str]]:
@@ -130,9 +131,9 @@ class Membership(models.Model):
 
 
 class MatchStatus(models.TextChoices):
-    IN_PROGRESS = "in_progress", "in progress"
-    FINISHED = "finished", "finished"
-    ABANDONED = "abandoned", "abandoned"
+    IN_PROGRESS = "in_progress", _("in progress")
+    FINISHED = "finished", _("finished")
+    ABANDONED = "abandoned", _("abandoned")
 
 
 class Match(models.Model):
@@ -212,11 +213,11 @@ class Seat(models.Model):
 
 
 class DealStatus(models.TextChoices):
-    COUNTED = "counted", "counted"
-    FLAGGED = "flagged", "flagged"
-    PENDING = "pending", "waiting for confirmation"
-    CONFLICT = "conflict", "conflicting entries"
-    VOIDED = "voided", "voided"
+    COUNTED = "counted", _("counted")
+    FLAGGED = "flagged", _("flagged")
+    PENDING = "pending", _("waiting for confirmation")
+    CONFLICT = "conflict", _("conflicting entries")
+    VOIDED = "voided", _("voided")
 
 
 #: Deals that take part in the fold.
@@ -288,11 +289,11 @@ class Deal(models.Model):
 
 
 class RevisionKind(models.TextChoices):
-    ENTERED = "entered", "entered"
-    CORRECTED = "corrected", "corrected"
-    VOIDED = "voided", "voided"
-    CONFIRMED = "confirmed", "confirmed"
-    CONFLICTED = "conflicted", "conflicting entry"
+    ENTERED = "entered", _("entered")
+    CORRECTED = "corrected", _("corrected")
+    VOIDED = "voided", _("voided")
+    CONFIRMED = "confirmed", _("confirmed")
+    CONFLICTED = "conflicted", _("conflicting entry")
 
 
 class DealRevision(models.Model):

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from django.utils.translation import gettext
+
 from games.engine import Game
 from scoring.currencies import CURRENCIES
 from scoring.errors import DomainError
@@ -33,13 +35,18 @@ def match_stake_check(
     """
     if currency and currency not in CURRENCIES:
         raise DomainError(
-            "unknown_currency", f"Unknown currency code {currency!r}.", "currency"
+            "unknown_currency",
+            gettext("Unknown currency code %(currency)r.") % {"currency": currency},
+            "currency",
         )
     if point_value is not None and not game.stakes_per_point:
         raise DomainError(
             "stake_on_win_loss_game",
-            f"{game.name} is played for win/loss only (book §1.2): the margin makes "
-            "no difference, so it cannot be played for a value per point. Use a flat "
-            "stake per match won.",
+            gettext(
+                "%(name)s is played for win/loss only (book §1.2): the "
+                "margin makes no difference, so it cannot be played for a "
+                "value per point. Use a flat stake per match won."
+            )
+            % {"name": game.name},
             "point_value",
         )

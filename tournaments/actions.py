@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import Http404, QueryDict
+from django.utils.translation import gettext
 
 from tournaments import seeding, services
 from tournaments.formats.registry import FORMATS
@@ -96,7 +97,7 @@ def entries_add(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) -
     added = services.entries_add(
         tournament=tournament, names=post.get("names", ""), by=by
     )
-    return f"{len(added)} entries added"
+    return gettext("%(count)s entries added") % {"count": len(added)}
 
 
 def round_generate(
@@ -104,7 +105,7 @@ def round_generate(
 ) -> str:
     stage = _stage(tournament, post["stage"])
     round_ = services.round_generate(stage=stage, by=by)
-    return f"Round {round_.number} generated"
+    return gettext("Round %(number)s generated") % {"number": round_.number}
 
 
 def stage_add(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) -> str:
@@ -121,7 +122,7 @@ def stage_add(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) -> 
         source_top_n=int(top_n) if top_n else None,
         by=by,
     )
-    return f"Stage {stage.name} added"
+    return gettext("Stage %(name)s added") % {"name": stage.name}
 
 
 def round_adjust(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) -> None:
@@ -153,15 +154,20 @@ def round_clock_set(
         by=by,
     )
     if round_.time_limit_minutes is None:
-        return f"Round {round_.number} has no time limit"
-    return f"Round {round_.number}: {round_.time_limit_minutes} minutes"
+        return gettext("Round %(number)s has no time limit") % {"number": round_.number}
+    return gettext("Round %(number)s: %(minutes)s minutes") % {
+        "number": round_.number,
+        "minutes": round_.time_limit_minutes,
+    }
 
 
 def entries_seed_by_rating(
     tournament: Tournament, post: QueryDict, by: AbstractBaseUser
 ) -> str:
     ordered = seeding.entries_seed_by_rating(tournament=tournament, by=by)
-    return "Seeded by rating: " + ", ".join(e.name for e in ordered)
+    return gettext("Seeded by rating: %(entries)s") % {
+        "entries": ", ".join(e.name for e in ordered)
+    }
 
 
 def entry_withdraw(

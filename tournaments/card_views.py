@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from scoring import selectors as scoring_selectors
@@ -50,8 +51,12 @@ def round_table_cards(
     closed = found.status in (RoundStatus.LOCKED, RoundStatus.FINISHED)
     cards = []
     for table in tables:
-        title = f"Table {table.number}"
-        subtitle = f"{tournament.name} · {found.stage.name} · round {found.number}"
+        title = gettext("Table %(number)s") % {"number": table.number}
+        subtitle = gettext("%(tournament)s · %(stage)s · round %(round)s") % {
+            "tournament": tournament.name,
+            "stage": found.stage.name,
+            "round": found.number,
+        }
         if table.match is not None and table.match.is_open and not closed:
             cards.append(
                 table_card(
@@ -60,7 +65,7 @@ def round_table_cards(
                     tokens[table.match.pk],
                     title=title,
                     subtitle=subtitle,
-                    until="the round is locked",
+                    until=gettext("the round is locked"),
                 )
             )
         else:
@@ -69,12 +74,11 @@ def round_table_cards(
                     "title": title,
                     "subtitle": subtitle,
                     "seats": [s.entry.name for s in table.sides.all()],
-                    "no_link": "This table's link is not open: "
-                    + (
-                        "the round has not started."
-                        if table.match is None
-                        else "its play is over."
-                    ),
+                    "no_link": gettext(
+                        "This table's link is not open: the round has not started."
+                    )
+                    if table.match is None
+                    else gettext("This table's link is not open: its play is over."),
                 }
             )
     return render(

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from tournaments import selectors
 from tournaments.models import TournamentStatus
 
 SECTIONS = (
-    (TournamentStatus.OPEN, "Upcoming"),
-    (TournamentStatus.RUNNING, "Running"),
-    (TournamentStatus.CLOSED, "Finished"),
+    (TournamentStatus.OPEN, gettext_lazy("Upcoming")),
+    (TournamentStatus.RUNNING, gettext_lazy("Running")),
+    (TournamentStatus.CLOSED, gettext_lazy("Finished")),
 )
 
 

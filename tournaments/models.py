@@ -41,6 +41,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 class JSONDocumentField(models.TextField):
@@ -73,14 +74,14 @@ class JSONDocumentField(models.TextField):
 
 
 class Visibility(models.TextChoices):
-    DRAFT = "draft", "draft"
-    PUBLISHED = "published", "published"
+    DRAFT = "draft", _("draft")
+    PUBLISHED = "published", _("published")
 
 
 class TournamentStatus(models.TextChoices):
-    OPEN = "open", "open"
-    RUNNING = "running", "running"
-    CLOSED = "closed", "closed"
+    OPEN = "open", _("open")
+    RUNNING = "running", _("running")
+    CLOSED = "closed", _("closed")
 
 
 class Tournament(models.Model):
@@ -179,13 +180,13 @@ class EntryMember(models.Model):
 
 
 class StageFormat(models.TextChoices):
-    ROUND_ROBIN = "round_robin", "round robin"
-    SWISS = "swiss", "Swiss"
-    KNOCKOUT = "knockout", "knockout"
-    PARTNER_ROTATION = "partner_rotation", "partner rotation"
-    MULTI_TABLE = "multi_table", "multi-player tables"
-    DUPLICATE = "duplicate", "duplicate"
-    GROUPS = "groups", "groups"
+    ROUND_ROBIN = "round_robin", _("round robin")
+    SWISS = "swiss", _("Swiss")
+    KNOCKOUT = "knockout", _("knockout")
+    PARTNER_ROTATION = "partner_rotation", _("partner rotation")
+    MULTI_TABLE = "multi_table", _("multi-player tables")
+    DUPLICATE = "duplicate", _("duplicate")
+    GROUPS = "groups", _("groups")
 
 
 class Stage(models.Model):
@@ -216,10 +217,10 @@ class Stage(models.Model):
 
 
 class RoundStatus(models.TextChoices):
-    GENERATED = "generated", "generated"
-    STARTED = "started", "started"
-    LOCKED = "locked", "locked"
-    FINISHED = "finished", "finished"
+    GENERATED = "generated", _("generated")
+    STARTED = "started", _("started")
+    LOCKED = "locked", _("locked")
+    FINISHED = "finished", _("finished")
 
 
 class Round(models.Model):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring.errors import Conflict, NotAllowed
 from scoring.models import Rating
@@ -42,11 +43,13 @@ def entries_seed_by_rating(
 ) -> list[Entry]:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not permissions.may_direct(by, tournament):
-        raise NotAllowed("permission_denied", "only a director may seed")
+        raise NotAllowed("permission_denied", gettext("only a director may seed"))
     if tournament.status == TournamentStatus.CLOSED:
-        raise Conflict("closed", "the tournament is closed")
+        raise Conflict("closed", gettext("the tournament is closed"))
     if Round.objects.filter(stage__tournament=tournament).exists():
-        raise Conflict("rounds_exist", "a round is drawn: the seeds are in use", "seed")
+        raise Conflict(
+            "rounds_exist", gettext("a round is drawn: the seeds are in use"), "seed"
+        )
     strength = entry_strengths(tournament)
     entries = list(tournament.entries.order_by("seed", "id"))
 

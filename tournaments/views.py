@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.api import DomainError
@@ -220,14 +221,14 @@ def tournament_act(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _directed(request, tournament_id)
     action = ACTIONS.get(request.POST.get("action", ""))
     if action is None:
-        messages.error(request, "unknown action")
+        messages.error(request, gettext("unknown action"))
         return redirect("tournaments:manage", tournament_id=tournament.pk)
     try:
         message = action(tournament, request.POST, request.user)
     except DomainError as error:
         messages.error(request, error.message)
     except (KeyError, ValueError):
-        messages.error(request, "the form was incomplete")
+        messages.error(request, gettext("the form was incomplete"))
     else:
         if message:
             messages.success(request, message)
@@ -264,7 +265,10 @@ def table_correct(
         raise Http404("no such table")
     match = table.match
     if match is None:
-        messages.error(request, f"Table {table.number} has not started yet.")
+        messages.error(
+            request,
+            gettext("Table %(number)s has not started yet.") % {"number": table.number},
+        )
         return redirect("tournaments:manage", tournament_id=tournament.pk)
     game = get_game(match.game_id)
     form_table = table_from_sides(scoring_selectors.match_side_list(match))
@@ -320,15 +324,27 @@ def table_correct(
         else:
             messages.success(
                 request,
-                f"Table {table.number}, deal {number} "
-                f"{'voided' if void else 'corrected'}; the standings follow.",
+                (
+                    gettext(
+                        "Table %(table)s, deal %(deal)s voided; the standings follow."
+                    )
+                    if void
+                    else gettext(
+                        "Table %(table)s, deal %(deal)s corrected; the standings "
+                        "follow."
+                    )
+                )
+                % {"table": table.number, "deal": number},
             )
             match.refresh_from_db(fields=["status"])
             if was_finished and match.is_open:
                 messages.warning(
                     request,
-                    f"Table {table.number} is no longer decided: its match is open "
-                    "again until it is finished.",
+                    gettext(
+                        "Table %(number)s is no longer decided: its match is open "
+                        "again until it is finished."
+                    )
+                    % {"number": table.number},
                 )
             return redirect("tournaments:manage", tournament_id=tournament.pk)
     fields_html, loose = ("", [])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -173,13 +174,15 @@ def _body(cls: type, request: Request) -> dict[str, Any]:
 
 def _manager(request: Request, club_id: int) -> None:
     if not permissions.may_manage_club(request.user, club_id):
-        raise NotAllowed("permission_denied", "only a club admin manages money")
+        raise NotAllowed(
+            "permission_denied", gettext("only a club admin manages money")
+        )
 
 
 def _match(request: Request, match_id: int) -> Match:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or not permissions.may_read_club(request.user, match.club_id):
-        raise NotFound("not_found", "no such match")
+        raise NotFound("not_found", gettext("no such match"))
     return match
 
 
@@ -326,7 +329,7 @@ class PaymentListApi(APIView):
     )
     def post(self, request: Request, kind: str, source_id: int) -> Response:
         if kind not in SourceKind.values:
-            raise NotFound("not_found", "no such sheet")
+            raise NotFound("not_found", gettext("no such sheet"))
         record = money_selectors.sheet_record_get(request.user, kind, source_id)
         _manager(request, record.club_id)
         data = _body(SettlementPaymentIn, request)
@@ -353,7 +356,7 @@ class PaymentUndoApi(APIView):
     def post(self, request: Request, entry_id: int) -> Response:
         entry = LedgerEntry.objects.filter(pk=entry_id).first()
         if entry is None or not permissions.may_read_club(request.user, entry.club_id):
-            raise NotFound("not_found", "no such payment")
+            raise NotFound("not_found", gettext("no such payment"))
         _manager(request, entry.club_id)
         money_services.transfer_unmark_paid(entry=entry, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -392,7 +395,9 @@ class PrizeTermsApi(JsonApi, APIView):
     def put(self, request: Request, tournament_id: int) -> Response:
         tournament = tournament_selectors.tournament_get(request.user, tournament_id)
         if not tournament_permissions.may_direct(request.user, tournament):
-            raise NotAllowed("permission_denied", "only a director may do this")
+            raise NotAllowed(
+                "permission_denied", gettext("only a director may do this")
+            )
         data = _body(PrizeTermsIn, request)
         terms = money_services.tournament_prize_terms_set(
             tournament=tournament,

@@ -14,6 +14,7 @@ from datetime import date, datetime, time, timedelta
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from money.models import Session
 from scoring.localtime import club_zone
@@ -92,7 +93,8 @@ def session_form_defaults_get(club: Club) -> dict[str, str]:
         .values_list("currency", flat=True)
         .first()
     )
-    return {"name": f"Evening {today.isoformat()}", "currency": currency or "EUR"}
+    name = gettext("Evening %(date)s") % {"date": today.isoformat()}
+    return {"name": name, "currency": currency or "EUR"}
 
 
 def session_ticked_match_list(session: Session, ids: list[int]) -> list[Match] | None:

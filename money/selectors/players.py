@@ -15,7 +15,7 @@ from django.db.models import Q
 from money.models import LedgerEntry
 from money.selectors.sheets import balances_compute
 from money.settlement import get_currency
-from money.settlement.currency import format_minor
+from money.texts import amount_text
 from scoring import permissions
 from scoring.localtime import local
 from scoring.models import Club, Player, Role
@@ -54,9 +54,9 @@ def player_balances_get(
             {
                 "club": group[0].club,
                 "currency": code,
-                "settled": format_minor(s, cur),
-                "paid": format_minor(p, cur),
-                "open": format_minor(s + p, cur),
+                "settled": amount_text(s, cur),
+                "paid": amount_text(p, cur),
+                "open": amount_text(s + p, cur),
             }
         )
     return rows

@@ -22,6 +22,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext, gettext_lazy
 
 from money.actors import Viewer
 from money.models import (
@@ -34,15 +35,15 @@ from money.models import (
     SourceKind,
 )
 from money.settlement import get_currency, plan_transfers
-from money.settlement.currency import format_minor
+from money.texts import amount_text, localized_trail
 from scoring import permissions
 from scoring.errors import NotFound
 from scoring.models import Club, Match, Player, Role, Seat
 
 _NAMES = {
-    AccountKind.POT: "the pot",
-    AccountKind.HOUSE: "the house",
-    AccountKind.PRIZE_POOL: "the prize pool",
+    AccountKind.POT: gettext_lazy("the pot"),
+    AccountKind.HOUSE: gettext_lazy("the house"),
+    AccountKind.PRIZE_POOL: gettext_lazy("the prize pool"),
 }
 
 
@@ -59,14 +60,14 @@ def _key(kind: str, player_id: int | None) -> str:
 
 def session_list(user: Viewer, club_id: int) -> QuerySet[Session]:
     if not permissions.may_read_club(user, club_id):
-        raise NotFound("not_found", "no such club")
+        raise NotFound("not_found", gettext("no such club"))
     return Session.objects.filter(club_id=club_id).order_by("-created_at", "-id")
 
 
 def session_get(user: Viewer, session_id: int) -> Session:
     session = Session.objects.filter(pk=session_id).select_related("club").first()
     if session is None or not permissions.may_read_club(user, session.club_id):
-        raise NotFound("not_found", "no such session")
+        raise NotFound("not_found", gettext("no such session"))
     return session
 
 
@@ -89,7 +90,7 @@ def match_record_get(
 ) -> tuple[Match, SettlementRecord | None]:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or not permissions.may_read_club(user, match.club_id):
-        raise NotFound("not_found", "no such match")
+        raise NotFound("not_found", gettext("no such match"))
     record = SettlementRecord.objects.filter(
         source_kind=SourceKind.MATCH, source_id=match_id
     ).first()
@@ -108,7 +109,7 @@ def tournament_record_get(user: Viewer, tournament_id: int) -> SettlementRecord:
         source_kind=SourceKind.TOURNAMENT, source_id=tournament_id
     ).first()
     if record is None or not permissions.may_read_club(user, record.club_id):
-        raise NotFound("not_found", "no settlement for this tournament")
+        raise NotFound("not_found", gettext("no settlement for this tournament"))
     return record
 
 
@@ -159,7 +160,7 @@ def _names(keys: set[str]) -> dict[str, str]:
             "pk", "display_name"
         )
     }
-    return {k: names.get(k) or _NAMES.get(k, k) for k in keys}
+    return {k: names.get(k) or str(_NAMES.get(k, k)) for k in keys}
 
 
 def sheet_build(
@@ -178,7 +179,7 @@ def sheet_build(
     cur = get_currency(currency_code) if currency_code else None
 
     def fmt(minor: int) -> str:
-        return format_minor(minor, cur) if cur else str(minor)
+        return amount_text(minor, cur) if cur else str(minor)
 
     settled, paid = balances_compute(entries)
     open_ = _open(settled, paid)
@@ -238,7 +239,7 @@ def sheet_build(
             for e in entries
             if e.kind == EntryKind.PAYMENT and e.reverses_id is None
         ],
-        "trail": record.trail if record is not None else [],
+        "trail": localized_trail(record.trail) if record is not None else [],
         "entries": [
             {
                 "id": e.pk,
@@ -263,7 +264,10 @@ def match_sheet_get(user: Viewer, match_id: int) -> dict[str, Any]:
     match, record = match_record_get(user, match_id)
     link = SessionMatch.objects.filter(match=match).select_related("session").first()
     source = {"kind": "match", "id": match.pk, "session": None}
-    title = f"Match {match.pk} ({match.game_id})"
+    title = gettext("Match %(number)s (%(game)s)") % {
+        "number": match.pk,
+        "game": match.game_id,
+    }
     if link is None:
         return sheet_build(record, title=title, source=source)
     session_record = SettlementRecord.objects.filter(
@@ -276,11 +280,11 @@ def match_sheet_get(user: Viewer, match_id: int) -> dict[str, Any]:
     )
     source["session"] = link.session_id
     data = sheet_build(session_record, title=title, source=source, entries=entries)
-    data["trail"] = [
+    data["trail"] = localized_trail(
         t
         for t in (session_record.trail if session_record else [])
         if t.get("match") == match.pk
-    ]
+    )
     data["payments"] = []
     return data
 
@@ -303,7 +307,7 @@ def tournament_sheet_get(user: Viewer, tournament_id: int) -> dict[str, Any]:
     name = (record.trail[0].get("name") if record.trail else "") or ""
     return sheet_build(
         record,
-        title=name or f"Tournament {tournament_id}",
+        title=name or gettext("Tournament %(number)s") % {"number": tournament_id},
         source={"kind": "tournament", "id": tournament_id, "session": None},
     )
 
@@ -317,7 +321,7 @@ def sheet_record_get(user: Viewer, kind: str, source_id: int) -> SettlementRecor
     else:
         record = tournament_record_get(user, source_id)
     if record is None:
-        raise NotFound("not_settled", "nothing has been settled here yet")
+        raise NotFound("not_settled", gettext("nothing has been settled here yet"))
     return record
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from money.actors import User
 from money.models import (
@@ -24,6 +25,7 @@ from money.models import (
     SettlementStatus,
     SourceKind,
 )
+from money.texts import with_line_i18n
 from scoring.errors import DomainError
 
 # -- accounts and postings ------------------------------------------------------------
@@ -49,7 +51,7 @@ class Account:
             return cls(AccountKind.PLAYER, int(key[1:]))
         raise DomainError(
             "invalid_account",
-            "an account is p<player id>, pot, house or prize_pool",
+            gettext("an account is p<player id>, pot, house or prize_pool"),
             field,
         )
 
@@ -228,7 +230,7 @@ def _store(record: SettlementRecord, *, currency: str, trail: list, **extra) -> 
     record.currency = currency
     record.status = SettlementStatus.SETTLED
     record.errors = []
-    record.trail = trail
+    record.trail = with_line_i18n(trail)
     record.computed_at = timezone.now()
     for key, value in extra.items():
         setattr(record, key, value)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from money.actors import User
 from money.models import (
@@ -36,14 +37,16 @@ def transfer_mark_paid(
     from money import selectors as money_selectors
 
     if by is None or not permissions.may_manage_club(by, record.club_id):
-        raise NotAllowed("permission_denied", "only a club admin marks transfers paid")
+        raise NotAllowed(
+            "permission_denied", gettext("only a club admin marks transfers paid")
+        )
     record = SettlementRecord.objects.select_for_update().get(pk=record.pk)
     if (
         record.source_kind == SourceKind.MATCH
         and SessionMatch.objects.filter(match_id=record.source_id).exists()
     ):
         raise Conflict(
-            "settled_in_session", "this match is paid on its session's sheet"
+            "settled_in_session", gettext("this match is paid on its session's sheet")
         )
     payer_account = Account.parse(payer, field="payer")
     payee_account = Account.parse(payee, field="payee")
@@ -56,7 +59,7 @@ def transfer_mark_paid(
     ):
         raise Conflict(
             "not_an_open_transfer",
-            "that transfer is not open on the sheet (it may have changed)",
+            gettext("that transfer is not open on the sheet (it may have changed)"),
             extra={"open_transfers": open_transfers},
         )
     session_id = record.source_id if record.source_kind == SourceKind.SESSION else None
@@ -83,12 +86,16 @@ def transfer_mark_paid(
 def transfer_unmark_paid(*, entry: LedgerEntry, by: User | None) -> LedgerEntry:
     """Undo a payment marked by mistake: a reversal entry (nothing is deleted)."""
     if by is None or not permissions.may_manage_club(by, entry.club_id):
-        raise NotAllowed("permission_denied", "only a club admin marks transfers paid")
+        raise NotAllowed(
+            "permission_denied", gettext("only a club admin marks transfers paid")
+        )
     entry = LedgerEntry.objects.select_for_update().get(pk=entry.pk)
     if entry.kind != EntryKind.PAYMENT or entry.reverses_id is not None:
-        raise DomainError("not_a_payment", "only a marked payment can be undone")
+        raise DomainError(
+            "not_a_payment", gettext("only a marked payment can be undone")
+        )
     if LedgerEntry.objects.filter(reverses=entry).exists():
-        raise Conflict("already_undone", "this payment was already undone")
+        raise Conflict("already_undone", gettext("this payment was already undone"))
     return LedgerEntry.objects.create(
         club_id=entry.club_id,
         source_kind=entry.source_kind,

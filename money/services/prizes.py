@@ -10,7 +10,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from config.translation import localized
 from money.actors import User
 from money.models import (
     EntryKind,
@@ -60,7 +62,7 @@ PrizeInput = FinalStandings
 def structure_parse(data: Any, currency: str):
     """The pure core's payout structure from its JSON form (see PrizeTerms)."""
     if not isinstance(data, Mapping):
-        raise DomainError("invalid_structure", "a JSON object", "structure")
+        raise DomainError("invalid_structure", gettext("a JSON object"), "structure")
     kind = data.get("kind")
     try:
         if kind == "percentages":
@@ -87,7 +89,7 @@ def structure_parse(data: Any, currency: str):
                 if not isinstance(b, Mapping):
                     raise DomainError(
                         "invalid_structure",
-                        "a bracket object",
+                        gettext("a bracket object"),
                         f"structure.brackets.{i}",
                     )
                 brackets.append(
@@ -104,14 +106,14 @@ def structure_parse(data: Any, currency: str):
                 )
             return FieldSizeTable(tuple(brackets))
     except MoneyError as err:
-        raise DomainError(err.code, err.message, err.field) from None
+        raise DomainError(err.code, localized(err.message), err.field) from None
     except (TypeError, ValueError):
         raise DomainError(
-            "invalid_structure", "malformed payout structure", "structure"
+            "invalid_structure", gettext("malformed payout structure"), "structure"
         ) from None
     raise DomainError(
         "invalid_structure",
-        "kind is percentages, fixed or field_size",
+        gettext("kind is percentages, fixed or field_size"),
         "structure.kind",
     )
 
@@ -119,7 +121,11 @@ def structure_parse(data: Any, currency: str):
 def _list(data: Mapping, key: str) -> list:
     value = data.get(key)
     if not isinstance(value, list) or not value:
-        raise DomainError("invalid_structure", f"{key} is a non-empty list", key)
+        raise DomainError(
+            "invalid_structure",
+            gettext("%(key)s is a non-empty list") % {"key": key},
+            key,
+        )
     return value
 
 
@@ -138,8 +144,10 @@ def house_fee_parse(data: Any, currency: str):
                 )
             )
         except MoneyError as err:
-            raise DomainError(err.code, err.message, err.field) from None
-    raise DomainError("invalid_house_fee", "give {percent} or {amount}", "house_fee")
+            raise DomainError(err.code, localized(err.message), err.field) from None
+    raise DomainError(
+        "invalid_house_fee", gettext("give {percent} or {amount}"), "house_fee"
+    )
 
 
 @transaction.atomic
@@ -179,7 +187,7 @@ def prize_terms_set(
             house_fee=fee,
         )
     except MoneyError as err:
-        raise DomainError(err.code, err.message, err.field) from None
+        raise DomainError(err.code, localized(err.message), err.field) from None
     terms, _ = PrizeTerms.objects.update_or_create(
         tournament_id=tournament_id,
         defaults={
@@ -206,7 +214,7 @@ def _money(value: Any, currency: str, field: str) -> Money:
     try:
         return Money.of(_decimal(value, field), currency, field=field)
     except MoneyError as err:
-        raise DomainError(err.code, err.message, err.field) from None
+        raise DomainError(err.code, localized(err.message), err.field) from None
 
 
 @transaction.atomic
@@ -226,7 +234,9 @@ def tournament_payouts_settle(
     terms = PrizeTerms.objects.filter(tournament_id=prize.tournament_id).first()
     if terms is None:
         raise DomainError(
-            "no_prize_terms", "the tournament has no payout structure", "structure"
+            "no_prize_terms",
+            gettext("the tournament has no payout structure"),
+            "structure",
         )
     fee = _money(prize.entry_fee, prize.currency, "entry_fee")
     structure = structure_parse(terms.structure, prize.currency)
@@ -239,14 +249,16 @@ def tournament_payouts_settle(
             house_fee=house,
         )
     except MoneyError as err:
-        raise DomainError(err.code, err.message, err.field) from None
+        raise DomainError(err.code, localized(err.message), err.field) from None
     postings: list[Posting] = []
     trail_entries = []
     for s in prize.standings:
         members = list(s.player_ids)
         if not members:
             raise DomainError(
-                "entry_without_players", f"{s.name} has no players", "standings"
+                "entry_without_players",
+                gettext("%(name)s has no players") % {"name": s.name},
+                "standings",
             )
         for pid, share in zip(
             members, allocate_equally(fee.minor, len(members)), strict=True
@@ -343,7 +355,9 @@ def tournament_prize_terms_set(
     """
     if not tournament.entry_fee or not tournament.entry_fee_currency:
         raise DomainError(
-            "no_entry_fee", "set the entry fee and its currency first", "entry_fee"
+            "no_entry_fee",
+            gettext("set the entry fee and its currency first"),
+            "entry_fee",
         )
     return prize_terms_set(
         tournament_id=tournament.pk,

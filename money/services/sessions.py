@@ -7,7 +7,9 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from games.engine.text import msg
 from money.actors import User
 from money.models import (
     Session,
@@ -24,6 +26,7 @@ from money.services.stakes import (
     _terms,
     stake_check,
 )
+from money.texts import with_line_i18n
 from scoring.errors import DomainError, NotFound
 from scoring.models import Club, Match
 
@@ -44,14 +47,16 @@ def session_create(
     _require_manager(by, club.pk)
     name = (name or "").strip()
     if not name:
-        raise DomainError("required", "a session needs a name", "name")
+        raise DomainError("required", gettext("a session needs a name"), "name")
     _currency(currency)
     if point_value not in (None, ""):
         stake_check(game="", point_value=point_value, currency=currency)
     else:
         point_value = None
     if team_mode not in TeamModeChoice.values:
-        raise DomainError("invalid_team_mode", "per_member or split", "team_mode")
+        raise DomainError(
+            "invalid_team_mode", gettext("per_member or split"), "team_mode"
+        )
     return Session.objects.create(
         club=club,
         name=name[:120],
@@ -75,23 +80,35 @@ def session_add_match(
     _require_manager(by, session.club_id)
     session = Session.objects.select_for_update().get(pk=session.pk)
     if match.club_id != session.club_id:
-        raise NotFound("not_found", "no such match in this club", "match")
+        raise NotFound("not_found", gettext("no such match in this club"), "match")
     if SessionMatch.objects.filter(match=match).exists():
         raise DomainError(
-            "already_in_session", "the match already belongs to a session", "match"
+            "already_in_session",
+            gettext("the match already belongs to a session"),
+            "match",
         )
     if match.currency and match.currency != session.currency:
         raise DomainError(
             "mixed_currencies",
-            f"the match is played in {match.currency}, the session in "
-            f"{session.currency}; a session has one currency",
+            gettext(
+                "the match is played in %(currency)s, the session in "
+                "%(currency2)s; a session has one currency"
+            )
+            % {"currency": match.currency, "currency2": session.currency},
             "match",
         )
     _match_stakes(match, session, _terms(match))
     link = SessionMatch.objects.create(session=session, match=match)
     record = _lock_record(SourceKind.MATCH, match.pk, match.club_id)
     _reconcile(record, [], session=None, by=by)
-    record.trail = [{"match": match.pk, "lines": [f"Settled in {session.name}."]}]
+    record.trail = with_line_i18n(
+        [
+            {
+                "match": match.pk,
+                "lines": [msg("Settled in {session}.", session=session.name)],
+            }
+        ]
+    )
     record.computed_at = timezone.now()
     record.save(update_fields=["trail", "computed_at"])
     _settle_session(session, by=by)

@@ -12,7 +12,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Max, OuterRef, Q, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from config.translation import localized
+from games.engine.text import msg
 from money.actors import User
 from money.models import (
     MatchTerms,
@@ -114,20 +117,20 @@ def _compute_match(
     }
     by_key = {names[p.pk]: p.pk for side in sides for p in side}
     if stake is None and flat is None:
-        trail["lines"].append("No stake: nothing to settle.")
+        trail["lines"].append(msg("No stake: nothing to settle."))
         return _Computed([], trail, ledger)
     try:
         if stake is not None and _is_chip_game(match.game_id):
             return _compute_chips(match, sides, names, by_key, stake, trail, ledger)
         if match.status != MatchStatus.FINISHED:
             trail["lines"].append(
-                "Not finished: a points game settles when the match is finished."
+                msg("Not finished: a points game settles when the match is finished.")
             )
             return _Computed([], trail, ledger)
         if flat is not None:
             won = set(match.winners or ())
             if not won or len(won) == len(sides):
-                trail["lines"].append("No winner: a flat stake settles nothing.")
+                trail["lines"].append(msg("No winner: a flat stake settles nothing."))
                 return _Computed([], trail, ledger)
             settlement = settle_flat(
                 [names[p.pk] for i, s in enumerate(sides) if i in won for p in s],
@@ -157,7 +160,8 @@ def _compute_match(
     trail["lines"] = list(settlement.explanation)
     if stake is not None and flat is None and _lower_totals_win(match.game_id):
         trail["lines"].insert(
-            0, "The most points lose: each player's points count as minus points."
+            0,
+            msg("The most points lose: each player's points count as minus points."),
         )
     trail["nets"] = dict(settlement.nets)
     postings = [
@@ -176,7 +180,9 @@ def _compute_match(
 def _compute_chips(match, sides, names, by_key, stake, trail, ledger) -> _Computed:
     if any(len(side) != 1 for side in sides):
         raise MoneyError(
-            "seats", "chip_sides_individual", "In a chip game everyone plays alone."
+            "seats",
+            "chip_sides_individual",
+            msg("In a chip game everyone plays alone."),
         )
     people = [names[side[0].pk] for side in sides]
     postings: list[Posting] = []
@@ -203,7 +209,13 @@ def _compute_chips(match, sides, names, by_key, stake, trail, ledger) -> _Comput
             )
         except MoneyError as err:
             raise MoneyError(
-                f"deals.{deal.number}", err.code, f"Deal {deal.number}: {err.message}"
+                f"deals.{deal.number}",
+                err.code,
+                msg(
+                    "Deal {number}: {message}",
+                    number=deal.number,
+                    message=localized(err.message),
+                ),
             ) from None
         ledger = settlement.ledger
         numbers = (
@@ -233,13 +245,20 @@ def _compute_chips(match, sides, names, by_key, stake, trail, ledger) -> _Comput
         pending, first = {}, None
     trail["nets"] = totals
     trail["lines"] = [
-        f"Value of a chip: {stake.describe()}; paid deal by deal "
-        f"({len(trail['deals'])} deal(s))."
+        msg(
+            "Value of a chip: {value}; paid deal by deal ({count} deal(s)).",
+            value=stake.describe(),
+            count=len(trail["deals"]),
+        )
     ]
     if first is not None:
         trail["lines"].append(
-            f"{-sum(pending.values())} chip(s) on the table since deal "
-            f"{first.number}, settled with the deal that takes them."
+            msg(
+                "{chips} chip(s) on the table since deal {deal}, settled with the "
+                "deal that takes them.",
+                chips=-sum(pending.values()),
+                deal=first.number,
+            )
         )
     return _Computed(postings, trail, ledger)
 
@@ -304,8 +323,15 @@ def _settle_session(session: Session, *, by: User | None) -> SettlementRecord:
         if match.currency and match.currency != session.currency:
             raise DomainError(
                 "mixed_currencies",
-                f"match {match.pk} is in {match.currency}, the session in "
-                f"{session.currency}",
+                gettext(
+                    "match %(match_pk)s is in %(currency)s, the session in "
+                    "%(currency2)s"
+                )
+                % {
+                    "match_pk": match.pk,
+                    "currency": match.currency,
+                    "currency2": session.currency,
+                },
                 f"matches.{match.pk}.currency",
             )
         computed = _compute_match(

@@ -8,7 +8,9 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
+from config.translation import localized
 from games.engine import UnknownGame, get_game
 from money.actors import User
 from money.models import (
@@ -40,27 +42,37 @@ _STAKE_PATHS = {
 
 def _domain(err: MoneyError, prefix: str = "") -> DomainError:
     path = _STAKE_PATHS.get(err.field, err.field)
-    return DomainError(err.code, err.message, f"{prefix}{path}" if prefix else path)
+    return DomainError(
+        err.code, localized(err.message), f"{prefix}{path}" if prefix else path
+    )
 
 
 def _require_manager(by: User | None, club_id: int) -> None:
     if by is not None and not permissions.may_manage_club(by, club_id):
-        raise NotAllowed("permission_denied", "only a club admin manages money")
+        raise NotAllowed(
+            "permission_denied", gettext("only a club admin manages money")
+        )
 
 
 def _decimal(value: Any, field: str) -> Decimal:
     if isinstance(value, (float, bool)):
         raise DomainError(
-            "invalid_amount", "give the amount as a decimal string", field
+            "invalid_amount", gettext("give the amount as a decimal string"), field
         )
     try:
         number = Decimal(str(value))
     except InvalidOperation:
         raise DomainError(
-            "invalid_amount", f"{value!r} is not a number", field
+            "invalid_amount",
+            gettext("%(value)r is not a number") % {"value": value},
+            field,
         ) from None
     if not number.is_finite():
-        raise DomainError("invalid_amount", f"{value!r} is not a number", field)
+        raise DomainError(
+            "invalid_amount",
+            gettext("%(value)r is not a number") % {"value": value},
+            field,
+        )
     return number
 
 
@@ -98,7 +110,9 @@ def match_terms_set(
     """Set how a match settles: team mode, and a flat stake per match won."""
     _require_manager(by, match.club_id)
     if team_mode not in TeamModeChoice.values:
-        raise DomainError("invalid_team_mode", "per_member or split", "team_mode")
+        raise DomainError(
+            "invalid_team_mode", gettext("per_member or split"), "team_mode"
+        )
     if flat_stake in (None, ""):
         flat_stake = None
     else:
@@ -106,12 +120,14 @@ def match_terms_set(
         cur = match.currency or _session_currency(match)
         if not cur:
             raise DomainError(
-                "required", "a flat stake needs the match's currency", "flat_stake"
+                "required",
+                gettext("a flat stake needs the match's currency"),
+                "flat_stake",
             )
         try:
             FlatStake(Money.of(flat, cur, field="flat_stake"), game=match.game_id)
         except MoneyError as err:
-            raise DomainError(err.code, err.message, "flat_stake") from None
+            raise DomainError(err.code, localized(err.message), "flat_stake") from None
         flat_stake = flat
     before = (
         MatchTerms.objects.filter(match=match)
@@ -156,7 +172,7 @@ def _match_stakes(match: Match, session: Session | None, terms: MatchTerms | Non
                 game=match.game_id,
             )
         except MoneyError as err:
-            raise DomainError(err.code, err.message, "flat_stake") from None
+            raise DomainError(err.code, localized(err.message), "flat_stake") from None
         return None, flat, team_mode
     stake = stake_check(game=match.game_id, point_value=point_value, currency=currency)
     return stake, None, team_mode

@@ -31,6 +31,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from games.engine.text import msg
+
 from .errors import MoneyError, check_invariant
 
 Weight = int | Decimal | Fraction
@@ -77,22 +79,30 @@ def allocate(
     gets exactly zero.
     """
     if isinstance(total, bool) or not isinstance(total, int):
-        raise MoneyError("total", "invalid_amount", "The total is whole minor units.")
+        raise MoneyError(
+            "total", "invalid_amount", msg("The total is whole minor units.")
+        )
     if not weights:
-        raise MoneyError(field, "no_weights", "Nothing to allocate to.")
+        raise MoneyError(field, "no_weights", msg("Nothing to allocate to."))
     exact: list[Fraction] = []
     for i, w in enumerate(weights):
         if isinstance(w, (bool, float)) or not isinstance(w, (int, Decimal, Fraction)):
-            raise MoneyError(f"{field}.{i}", "invalid_weight", f"{w!r} is not exact.")
+            raise MoneyError(
+                f"{field}.{i}",
+                "invalid_weight",
+                msg("{weight!r} is not exact.", weight=w),
+            )
         fw = Fraction(w)
         if fw < 0:
             raise MoneyError(
-                f"{field}.{i}", "negative_weight", "Weights cannot be negative."
+                f"{field}.{i}", "negative_weight", msg("Weights cannot be negative.")
             )
         exact.append(fw)
     weight_sum = sum(exact, Fraction(0))
     if weight_sum == 0:
-        raise MoneyError(field, "zero_weights", "At least one weight must be positive.")
+        raise MoneyError(
+            field, "zero_weights", msg("At least one weight must be positive.")
+        )
     quotas = [total * w / weight_sum for w in exact]
     return round_to_total(quotas, total, tie_break=tie_break)
 
@@ -106,5 +116,5 @@ def allocate_equally(
     first ones); rotate the keys to spread them fairly over time.
     """
     if isinstance(parties, bool) or not isinstance(parties, int) or parties < 1:
-        raise MoneyError("parties", "no_weights", "Nothing to allocate to.")
+        raise MoneyError("parties", "no_weights", msg("Nothing to allocate to."))
     return allocate(total, [1] * parties, tie_break=tie_break)

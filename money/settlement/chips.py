@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from games.engine.text import msg
+
 from .allocation import round_to_total
 from .errors import MoneyError
 from .stakes import (
@@ -55,17 +57,25 @@ def settle_chip_payments(
                 person = getattr(pay, role)
                 if not isinstance(person, str) or not person:
                     raise MoneyError(
-                        f"{path}.{role}", "invalid_person", f"{person!r} is no one."
+                        f"{path}.{role}",
+                        "invalid_person",
+                        msg("{person!r} is no one.", person=person),
                     )
             if pay.payer == pay.payee:
                 raise MoneyError(
-                    f"{path}.payee", "self_payment", "A player cannot pay themselves."
+                    f"{path}.payee",
+                    "self_payment",
+                    msg("A player cannot pay themselves."),
                 )
             if isinstance(pay.chips, bool) or not isinstance(pay.chips, int):
-                raise MoneyError(f"{path}.chips", "invalid_chips", "Chips are whole.")
+                raise MoneyError(
+                    f"{path}.chips", "invalid_chips", msg("Chips are whole.")
+                )
             if pay.chips <= 0:
                 raise MoneyError(
-                    f"{path}.chips", "non_positive_chips", "Chips paid are positive."
+                    f"{path}.chips",
+                    "non_positive_chips",
+                    msg("Chips paid are positive."),
                 )
             nets[pay.payer] = nets.get(pay.payer, 0) - pay.chips
             nets[pay.payee] = nets.get(pay.payee, 0) + pay.chips
@@ -87,19 +97,25 @@ def settle_chip_nets(
         for person, chips in deal.items():
             if not isinstance(person, str) or not person:
                 raise MoneyError(
-                    f"deals.{d}", "invalid_person", f"{person!r} is no one."
+                    f"deals.{d}",
+                    "invalid_person",
+                    msg("{person!r} is no one.", person=person),
                 )
             if isinstance(chips, bool) or not isinstance(chips, int):
                 raise MoneyError(
-                    f"deals.{d}.{person}", "invalid_chips", "Chips are whole."
+                    f"deals.{d}.{person}", "invalid_chips", msg("Chips are whole.")
                 )
             nets[person] = nets.get(person, 0) + chips
         if sum(deal.values()) != 0:
             raise MoneyError(
                 f"deals.{d}",
                 "deal_not_balanced",
-                f"Chips won and lost in deal {d + 1} must cancel out; they sum to "
-                f"{sum(deal.values())}.",
+                msg(
+                    "Chips won and lost in deal {deal} must cancel out; they "
+                    "sum to {total}.",
+                    deal=d + 1,
+                    total=sum(deal.values()),
+                ),
             )
     return _settle_chip_totals(nets, len(deals), chip_value, ledger)
 
@@ -120,19 +136,27 @@ def _settle_chip_totals(
     )
     rounded = dict(zip(people, shares, strict=True))
     lines = [
-        f"Value of a chip: {chip_value.describe()}; {deal_count} deal(s), chips paid "
-        "player to player.",
+        msg(
+            "Value of a chip: {value}; {count} deal(s), chips paid player to player.",
+            value=chip_value.describe(),
+            count=deal_count,
+        ),
     ]
     for p in people:
+        said = {
+            "player": p,
+            "chips": f"{chips[p]:+d}",
+            "value": chip_value.describe(),
+            "amount": _fmt_signed_minor(rounded[p], cur),
+            "exact": _fmt_exact_money(exact[p], cur),
+        }
         lines.append(
-            f"{p}: {chips[p]:+d} chips × {chip_value.describe()} = "
-            f"{_fmt_signed_minor(rounded[p], cur)}"
-            + (
-                f" (exactly {_fmt_exact_money(exact[p], cur)})"
-                if rounded[p] != exact[p]
-                else ""
+            msg(
+                "{player}: {chips} chips × {value} = {amount} (exactly {exact}).",
+                **said,
             )
-            + "."
+            if rounded[p] != exact[p]
+            else msg("{player}: {chips} chips × {value} = {amount}.", **said)
         )
     return _finish("chips", cur, people, exact, rounded, lines, ledger)
 

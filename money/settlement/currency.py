@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from games.engine.text import msg
+
 # The ISO 4217 table is reference data of every layer that takes an amount (the
 # score book's match stake, a tournament's entry fee): it lives at the bottom, and
 # the money core re-exports it.
@@ -38,7 +40,7 @@ def get_currency(code: str, *, field: str = "currency") -> Currency:
         return CURRENCIES[code]
     except (KeyError, TypeError):
         raise MoneyError(
-            field, "unknown_currency", f"Unknown currency code {code!r}."
+            field, "unknown_currency", msg("Unknown currency code {code!r}.", code=code)
         ) from None
 
 
@@ -55,7 +57,11 @@ def require_same_currency(a: Currency, b: Currency, *, field: str) -> None:
         raise MoneyError(
             field,
             "mixed_currencies",
-            f"Cannot combine {a.code} with {b.code}; convert first.",
+            msg(
+                "Cannot combine {code} with {code2}; convert first.",
+                code=a.code,
+                code2=b.code,
+            ),
         )
 
 
@@ -67,15 +73,24 @@ def to_decimal_exact(value: object, *, field: str, code: str) -> Decimal:
     """
     if isinstance(value, (bool, float)):
         raise MoneyError(
-            field, code, f"{value!r} is not exact; give a Decimal, an int or a string."
+            field,
+            code,
+            msg(
+                "{value!r} is not exact; give a Decimal, an int or a string.",
+                value=value,
+            ),
         )
     try:
         if isinstance(value, (int, str)):
             value = Decimal(value)
     except ArithmeticError:
-        raise MoneyError(field, code, f"{value!r} is not a number.") from None
+        raise MoneyError(
+            field, code, msg("{value!r} is not a number.", value=value)
+        ) from None
     if not isinstance(value, Decimal) or not value.is_finite():
-        raise MoneyError(field, code, f"{value!r} is not a finite decimal number.")
+        raise MoneyError(
+            field, code, msg("{value!r} is not a finite decimal number.", value=value)
+        )
     return value
 
 
@@ -90,7 +105,9 @@ class Money:
     def __post_init__(self) -> None:
         if isinstance(self.minor, bool) or not isinstance(self.minor, int):
             raise MoneyError(
-                "amount", "invalid_amount", "An amount in minor units is an integer."
+                "amount",
+                "invalid_amount",
+                msg("An amount in minor units is an integer."),
             )
         if not isinstance(self.currency, Currency):
             object.__setattr__(self, "currency", as_currency(self.currency))
@@ -115,7 +132,12 @@ class Money:
             raise MoneyError(
                 field,
                 "amount_precision",
-                f"{value} has more than {cur.exponent} decimals for {cur.code}.",
+                msg(
+                    "{value} has more than {exponent} decimals for {code}.",
+                    value=value,
+                    exponent=cur.exponent,
+                    code=cur.code,
+                ),
             )
         return cls(int(minor), cur)
 

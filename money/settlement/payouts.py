@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from games.engine.text import msg
+
 from .allocation import allocate, allocate_equally
 from .currency import Currency, Money, format_minor, require_same_currency
 from .currency import to_decimal_exact as _exact
@@ -138,7 +140,9 @@ def compute_payouts(
     """Pay the places of ``standings`` from the pool (see module doc)."""
     if not isinstance(entry_fee, Money) or entry_fee.minor <= 0:
         raise MoneyError(
-            "entry_fee", "non_positive_entry_fee", "The entry fee must be positive."
+            "entry_fee",
+            "non_positive_entry_fee",
+            msg("The entry fee must be positive."),
         )
     cur = entry_fee.currency
     _check_standings(standings)
@@ -147,9 +151,14 @@ def compute_payouts(
     fee, fee_line = _house_fee(house_fee, pool, cur)
     fund = pool - fee
     lines = [
-        f"Pool: {entries} entries × {entry_fee} = {format_minor(pool, cur)}.",
+        msg(
+            "Pool: {entries} entries × {fee} = {pool}.",
+            entries=entries,
+            fee=str(entry_fee),
+            pool=format_minor(pool, cur),
+        ),
         fee_line,
-        f"Prize fund: {format_minor(fund, cur)}.",
+        msg("Prize fund: {fund}.", fund=format_minor(fund, cur)),
     ]
     if isinstance(structure, FieldSizeTable):
         structure, bracket_line = _pick_bracket(structure, entries)
@@ -162,21 +171,38 @@ def compute_payouts(
         prizes = allocate(fund, percents)
         undistributed = 0
         for place, (pct, prize) in enumerate(zip(percents, prizes, strict=True), 1):
-            lines.append(f"Place {place}: {pct}% = {format_minor(prize, cur)}.")
+            lines.append(
+                msg(
+                    "Place {place}: {percent}% = {prize}.",
+                    place=place,
+                    percent=pct,
+                    prize=format_minor(prize, cur),
+                )
+            )
     elif isinstance(structure, FixedStructure):
         prizes = _check_fixed(structure.amounts, cur, fund)
         _check_places(len(prizes), entries)
         undistributed = fund - sum(prizes)
         for place, prize in enumerate(prizes, 1):
-            lines.append(f"Place {place}: {format_minor(prize, cur)}.")
+            lines.append(
+                msg(
+                    "Place {place}: {prize}.",
+                    place=place,
+                    prize=format_minor(prize, cur),
+                )
+            )
     else:
-        raise MoneyError("structure", "invalid_structure", "Unknown payout structure.")
+        raise MoneyError(
+            "structure", "invalid_structure", msg("Unknown payout structure.")
+        )
     payouts, tie_lines = _share_ties(standings, prizes, cur)
     lines += tie_lines
     if undistributed:
         lines.append(
-            f"Undistributed (fixed prizes below the fund): "
-            f"{format_minor(undistributed, cur)}."
+            msg(
+                "Undistributed (fixed prizes below the fund): {amount}.",
+                amount=format_minor(undistributed, cur),
+            )
         )
     check_invariant(
         pool == fee + sum(p.amount for p in payouts) + undistributed,
@@ -199,16 +225,22 @@ def _check_standings(standings: Sequence[Standing]) -> None:
     for i, s in enumerate(standings):
         if not isinstance(s.entry, str) or not s.entry:
             raise MoneyError(
-                f"standings.{i}.entry", "invalid_entry", f"{s.entry!r} is no entry."
+                f"standings.{i}.entry",
+                "invalid_entry",
+                msg("{entry!r} is no entry.", entry=s.entry),
             )
         if s.entry in seen:
             raise MoneyError(
-                f"standings.{i}.entry", "duplicate_entry", f"{s.entry} is listed twice."
+                f"standings.{i}.entry",
+                "duplicate_entry",
+                msg("{entry} is listed twice.", entry=s.entry),
             )
         seen.add(s.entry)
         if isinstance(s.rank, bool) or not isinstance(s.rank, int) or s.rank < 1:
             raise MoneyError(
-                f"standings.{i}.rank", "invalid_rank", "A rank is a whole number ≥ 1."
+                f"standings.{i}.rank",
+                "invalid_rank",
+                msg("A rank is a whole number ≥ 1."),
             )
     ranks = sorted(s.rank for s in standings)
     for i, rank in enumerate(ranks):
@@ -217,45 +249,63 @@ def _check_standings(standings: Sequence[Standing]) -> None:
             raise MoneyError(
                 "standings",
                 "invalid_ranks",
-                f"Rank {rank} cannot follow: with {i} entries placed ahead it "
-                f"should be {i + 1} (ranks go 1, 2, 2, 4).",
+                msg(
+                    "Rank {rank} cannot follow: with {i} entries placed ahead it "
+                    "should be {value} (ranks go 1, 2, 2, 4).",
+                    rank=rank,
+                    i=i,
+                    value=i + 1,
+                ),
             )
 
 
 def _house_fee(fee: HouseFee | None, pool: int, cur: Currency) -> tuple[int, str]:
     if fee is None:
-        return 0, "No house fee."
+        return 0, msg("No house fee.")
     if isinstance(fee, PercentHouseFee):
         pct = _exact(fee.percent, field="house_fee.percent", code="invalid_percentage")
         if not 0 <= pct <= 100:
             raise MoneyError(
                 "house_fee.percent",
                 "house_fee_percentage_range",
-                f"A house fee percentage is between 0 and 100, not {pct}.",
+                msg("A house fee percentage is between 0 and 100, not {pct}.", pct=pct),
             )
         # Rounded down: a fraction of a cent stays with the players.
         amount = math.floor(pool * Fraction(pct) / 100)
-        return amount, f"House fee {pct}%: {format_minor(amount, cur)}."
+        return amount, msg(
+            "House fee {percent}%: {amount}.",
+            percent=pct,
+            amount=format_minor(amount, cur),
+        )
     if isinstance(fee, FixedHouseFee):
         require_same_currency(fee.amount.currency, cur, field="house_fee.amount")
         if fee.amount.minor < 0:
             raise MoneyError(
-                "house_fee.amount", "negative_house_fee", "A house fee is not negative."
+                "house_fee.amount",
+                "negative_house_fee",
+                msg("A house fee is not negative."),
             )
         if fee.amount.minor > pool:
             raise MoneyError(
                 "house_fee.amount",
                 "house_fee_exceeds_pool",
-                f"The house fee {fee.amount} exceeds the pool "
-                f"{format_minor(pool, cur)}.",
+                msg(
+                    "The house fee {amount} exceeds the pool {pool}.",
+                    amount=fee.amount,
+                    pool=format_minor(pool, cur),
+                ),
             )
-        return fee.amount.minor, f"House fee (fixed): {fee.amount}."
-    raise MoneyError("house_fee", "invalid_house_fee", "Unknown kind of house fee.")
+        return fee.amount.minor, msg(
+            "House fee (fixed): {amount}.", amount=str(fee.amount)
+        )
+    raise MoneyError(
+        "house_fee", "invalid_house_fee", msg("Unknown kind of house fee.")
+    )
 
 
 def _check_percentages(values: Sequence[object], path: str) -> tuple[Decimal, ...]:
     if not values:
-        raise MoneyError(path, "no_places", "At least one place must be paid.")
+        raise MoneyError(path, "no_places", msg("At least one place must be paid."))
     percents = []
     for i, v in enumerate(values):
         pct = _exact(v, field=f"{path}.{i}", code="invalid_percentage")
@@ -263,7 +313,7 @@ def _check_percentages(values: Sequence[object], path: str) -> tuple[Decimal, ..
             raise MoneyError(
                 f"{path}.{i}",
                 "non_positive_percentage",
-                "Every paid place gets a positive percentage.",
+                msg("Every paid place gets a positive percentage."),
             )
         percents.append(pct)
     total = sum(percents, Decimal(0))
@@ -271,7 +321,10 @@ def _check_percentages(values: Sequence[object], path: str) -> tuple[Decimal, ..
         raise MoneyError(
             path,
             "payout_percentages_sum",
-            f"Payout percentages must sum to exactly 100; they sum to {total}.",
+            msg(
+                "Payout percentages must sum to exactly 100; they sum to {total}.",
+                total=total,
+            ),
         )
     return tuple(percents)
 
@@ -279,7 +332,7 @@ def _check_percentages(values: Sequence[object], path: str) -> tuple[Decimal, ..
 def _check_fixed(amounts: Sequence[Money], cur: Currency, fund: int) -> list[int]:
     if not amounts:
         raise MoneyError(
-            "structure.amounts", "no_places", "At least one place must be paid."
+            "structure.amounts", "no_places", msg("At least one place must be paid.")
         )
     prizes = []
     for i, m in enumerate(amounts):
@@ -288,15 +341,18 @@ def _check_fixed(amounts: Sequence[Money], cur: Currency, fund: int) -> list[int
             raise MoneyError(
                 f"structure.amounts.{i}",
                 "non_positive_prize",
-                "Every paid place gets a positive prize.",
+                msg("Every paid place gets a positive prize."),
             )
         prizes.append(m.minor)
     if sum(prizes) > fund:
         raise MoneyError(
             "structure.amounts",
             "fixed_prizes_exceed_pool",
-            f"Fixed prizes total {format_minor(sum(prizes), cur)}, more than the "
-            f"prize fund {format_minor(fund, cur)}.",
+            msg(
+                "Fixed prizes total {total}, more than the prize fund {fund}.",
+                total=format_minor(sum(prizes), cur),
+                fund=format_minor(fund, cur),
+            ),
         )
     return prizes
 
@@ -306,7 +362,11 @@ def _check_places(places: int, entries: int) -> None:
         raise MoneyError(
             "structure",
             "more_places_than_entries",
-            f"{places} paid places but only {entries} entries.",
+            msg(
+                "{places} paid places but only {entries} entries.",
+                places=places,
+                entries=entries,
+            ),
         )
 
 
@@ -319,7 +379,9 @@ def _pick_bracket(
         low, high = b.min_entries, b.max_entries
         if not isinstance(low, int) or low < 1 or (high is not None and high < low):
             raise MoneyError(
-                path, "invalid_field_size_range", f"{low}–{high} is not a range."
+                path,
+                "invalid_field_size_range",
+                msg("{low}–{high} is not a range.", low=low, high=high),
             )
         _check_percentages(b.structure.percentages, f"{path}.structure.percentages")
         spans.append((low, math.inf if high is None else high, i))
@@ -329,20 +391,31 @@ def _pick_bracket(
             raise MoneyError(
                 f"structure.brackets.{j}",
                 "field_size_overlap",
-                "Field-size brackets overlap.",
+                msg("Field-size brackets overlap."),
             )
     for low, high, i in spans:
         if low <= entries <= high:
             b = table.brackets[i]
-            upper = "" if b.max_entries is None else f"–{b.max_entries}"
-            return (
-                b.structure,
-                f"Field of {entries}: structure for {b.min_entries}{upper} entries.",
-            )
+            if b.max_entries is None:
+                line = msg(
+                    "Field of {entries}: structure for {low} entries.",
+                    entries=entries,
+                    low=b.min_entries,
+                )
+            else:
+                line = msg(
+                    "Field of {entries}: structure for {low}–{high} entries.",
+                    entries=entries,
+                    low=b.min_entries,
+                    high=b.max_entries,
+                )
+            return b.structure, line
     raise MoneyError(
         "structure",
         "no_structure_for_field_size",
-        f"No payout structure covers a field of {entries} entries.",
+        msg(
+            "No payout structure covers a field of {entries} entries.", entries=entries
+        ),
     )
 
 
@@ -367,12 +440,19 @@ def _share_ties(
                 format_minor(prizes[p - 1], cur) for p in places if p <= len(prizes)
             ]
             lines.append(
-                f"Tied at rank {rank}: {names} share places {places[0]}–{places[-1]}"
-                f" ({' + '.join(paid)} = {format_minor(prize_sum, cur)}): "
-                + ", ".join(
-                    f"{s.entry} {format_minor(a, cur)}"
-                    for s, a in zip(tied, shares, strict=True)
+                msg(
+                    "Tied at rank {rank}: {names} share places {first}–{last} "
+                    "({paid} = {total}): {shares}.",
+                    rank=rank,
+                    names=names,
+                    first=places[0],
+                    last=places[-1],
+                    paid=" + ".join(paid),
+                    total=format_minor(prize_sum, cur),
+                    shares=", ".join(
+                        f"{s.entry} {format_minor(a, cur)}"
+                        for s, a in zip(tied, shares, strict=True)
+                    ),
                 )
-                + "."
             )
     return payouts, lines

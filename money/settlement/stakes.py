@@ -51,6 +51,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from games.engine import UnknownGame, get_game
+from games.engine.text import msg
 
 from .allocation import allocate_equally, round_to_total
 from .currency import Currency, Money, as_currency, format_minor, to_decimal_exact
@@ -81,9 +82,12 @@ def _refuse_win_loss_game(game: str | None) -> None:
         raise MoneyError(
             "stake",
             "stake_on_win_loss_game",
-            f"{name} is played for win/loss only (book §1.2): the margin makes no "
-            "difference, so it cannot be played for a value per point. Use a flat "
-            "stake per match won.",
+            msg(
+                "{name} is played for win/loss only (book §1.2): the margin "
+                "makes no difference, so it cannot be played for a value per "
+                "point. Use a flat stake per match won.",
+                name=name,
+            ),
         )
 
 
@@ -111,7 +115,7 @@ class PointStake:
             raise MoneyError(
                 "stake.value",
                 "non_positive_point_value",
-                f"The value of a point must be positive, not {value}.",
+                msg("The value of a point must be positive, not {value}.", value=value),
             )
         object.__setattr__(self, "value", value)
         _refuse_win_loss_game(self.game)
@@ -135,7 +139,7 @@ class FlatStake:
             raise MoneyError(
                 "stake.amount",
                 "non_positive_flat_stake",
-                "A flat stake is a positive amount of money.",
+                msg("A flat stake is a positive amount of money."),
             )
 
 
@@ -212,13 +216,15 @@ def _check_people(people: Sequence[object], path: str) -> None:
     for i, person in enumerate(people):
         if not isinstance(person, str) or not person:
             raise MoneyError(
-                f"{path}.{i}", "invalid_person", f"{person!r} is not a person id."
+                f"{path}.{i}",
+                "invalid_person",
+                msg("{person!r} is not a person id.", person=person),
             )
         if person in seen:
             raise MoneyError(
                 f"{path}.{i}",
                 "duplicate_person",
-                f"{person} appears more than once.",
+                msg("{person} appears more than once.", person=person),
             )
         seen.add(person)
 
@@ -311,43 +317,63 @@ def settle_two_sides(
     sides = (first, second)
     for i, side in enumerate(sides):
         if not side.members:
-            raise MoneyError(f"sides.{i}.members", "empty_side", "A side has no one.")
+            raise MoneyError(
+                f"sides.{i}.members", "empty_side", msg("A side has no one.")
+            )
     people = [*first.members, *second.members]
     _check_people(people, "sides.members")
     scores = [_exact_score(s.score, f"sides.{i}.score") for i, s in enumerate(sides)]
     cur = stake.currency
     lines = [
-        f"Value of a point: {stake.describe()}.",
-        f"Scores: {first.label} {_fmt_number(scores[0])}, "
-        f"{second.label} {_fmt_number(scores[1])}.",
+        msg("Value of a point: {stake}.", stake=stake.describe()),
+        msg(
+            "Scores: {first} {first_score}, {second} {second_score}.",
+            first=first.label,
+            first_score=_fmt_number(scores[0]),
+            second=second.label,
+            second_score=_fmt_number(scores[1]),
+        ),
     ]
     exact = {p: Fraction(0) for p in people}
     rounded = dict.fromkeys(people, 0)
     if scores[0] == scores[1]:
-        lines.append("Equal scores: nobody pays.")
+        lines.append(msg("Equal scores: nobody pays."))
         return _finish("two_sides", cur, people, exact, rounded, lines, ledger)
     win, lose = (0, 1) if scores[0] > scores[1] else (1, 0)
     winners, losers = sides[win], sides[lose]
     diff = scores[win] - scores[lose]
     amount_exact = diff * stake.minor_per_point()
     amount = _round_half_up(amount_exact)
-    product = f"{_fmt_number(diff)} points × {stake.describe()}"
-    lines.append(
-        f"Difference {_fmt_number(scores[win])} − {_fmt_number(scores[lose])} = "
-        f"{product.split(' × ')[0]}; {product} = "
-        f"{_fmt_exact_money(amount_exact, cur)}"
-        + (
-            f", rounded half up to {format_minor(amount, cur)}."
-            if amount != amount_exact
-            else "."
+    difference = {
+        "won": _fmt_number(scores[win]),
+        "lost": _fmt_number(scores[lose]),
+        "difference": _fmt_number(diff),
+        "stake": stake.describe(),
+        "exact": _fmt_exact_money(amount_exact, cur),
+    }
+    if amount != amount_exact:
+        lines.append(
+            msg(
+                "Difference {won} − {lost} = {difference} points; {difference} "
+                "points × {stake} = {exact}, rounded half up to {amount}.",
+                **difference,
+                amount=format_minor(amount, cur),
+            )
         )
-    )
+    else:
+        lines.append(
+            msg(
+                "Difference {won} − {lost} = {difference} points; {difference} "
+                "points × {stake} = {exact}.",
+                **difference,
+            )
+        )
     mode = TeamMode(team_mode)
     if mode is TeamMode.PER_MEMBER and len(winners.members) != len(losers.members):
         raise MoneyError(
             "team_mode",
             "unequal_team_sizes",
-            "Per-member settlement needs teams of equal size; use the split mode.",
+            msg("Per-member settlement needs teams of equal size; use the split mode."),
         )
     if mode is TeamMode.PER_MEMBER or len(winners.members) == len(losers.members) == 1:
         for p in winners.members:
@@ -356,13 +382,22 @@ def settle_two_sides(
             exact[p], rounded[p] = -amount_exact, -amount
         if len(winners.members) == 1:
             lines.append(
-                f"{losers.label} pays {winners.label} {format_minor(amount, cur)}."
+                msg(
+                    "{losers} pays {winners} {amount}.",
+                    losers=losers.label,
+                    winners=winners.label,
+                    amount=format_minor(amount, cur),
+                )
             )
         else:
             lines.append(
-                f"Per member: {' and '.join(losers.members)} each pay "
-                f"{format_minor(amount, cur)}; {' and '.join(winners.members)} each "
-                f"receive {format_minor(amount, cur)}."
+                msg(
+                    "Per member: {losers} each pay {amount}; {winners} each "
+                    "receive {amount}.",
+                    losers=" and ".join(losers.members),
+                    winners=" and ".join(winners.members),
+                    amount=format_minor(amount, cur),
+                )
             )
         return _finish("two_sides", cur, people, exact, rounded, lines, ledger)
     for side, sign in ((winners, 1), (losers, -1)):
@@ -373,18 +408,24 @@ def settle_two_sides(
         for p, share in zip(members, shares, strict=True):
             exact[p] = sign * amount_exact / len(members)
             rounded[p] = share
-        verb = "the winners, receive" if sign > 0 else "the losers, pay"
         parts = ", ".join(
             f"{p} {format_minor(abs(s), cur)}"
             for p, s in zip(members, shares, strict=True)
         )
+        said = {"side": side.label, "amount": format_minor(amount, cur), "parts": parts}
         lines.append(
-            f"Split: {side.label}, {verb} {format_minor(amount, cur)} in all: {parts}."
+            msg("Split: {side}, the winners, receive {amount} in all: {parts}.", **said)
+            if sign > 0
+            else msg("Split: {side}, the losers, pay {amount} in all: {parts}.", **said)
         )
         if len(set(shares)) > 1:
             lines.append(
-                f"The odd {format_minor(1, cur)} of {side.label} goes to whoever "
-                "the session's rounding has favoured least so far."
+                msg(
+                    "The odd {unit} of {side} goes to whoever the session's "
+                    "rounding has favoured least so far.",
+                    unit=format_minor(1, cur),
+                    side=side.label,
+                )
             )
     return _finish("two_sides", cur, people, exact, rounded, lines, ledger)
 
@@ -406,7 +447,9 @@ def settle_average(
     ledger = ledger or OddUnitLedger()
     people = list(scores)
     if len(people) < 2:
-        raise MoneyError("scores", "too_few_players", "At least two players settle.")
+        raise MoneyError(
+            "scores", "too_few_players", msg("At least two players settle.")
+        )
     _check_people(people, "scores")
     exact_scores = {p: _exact_score(scores[p], f"scores.{p}") for p in people}
     cur = stake.currency
@@ -419,35 +462,66 @@ def settle_average(
     )
     rounded = dict(zip(people, shares, strict=True))
     lines = [
-        f"Value of a point: {stake.describe()}.",
-        "Scores: "
-        + ", ".join(f"{p} {_fmt_number(exact_scores[p])}" for p in people)
-        + ".",
-        f"Average: {_fmt_number(total)} / {len(people)} = {_fmt_number(average)}.",
+        msg("Value of a point: {stake}.", stake=stake.describe()),
+        msg(
+            "Scores: {scores}.",
+            scores=", ".join(f"{p} {_fmt_number(exact_scores[p])}" for p in people),
+        ),
+        msg(
+            "Average: {total} / {count} = {average}.",
+            total=_fmt_number(total),
+            count=len(people),
+            average=_fmt_number(average),
+        ),
     ]
     for p in people:
         delta = exact_scores[p] - average
         if delta == 0:
-            lines.append(f"{p}: exactly the average, pays and takes nothing.")
+            lines.append(
+                msg("{player}: exactly the average, pays and takes nothing.", player=p)
+            )
             continue
-        verb = "takes from the pot" if delta > 0 else "pays into the pot"
-        rounding = (
-            f", rounded to {format_minor(abs(rounded[p]), cur)}"
-            if rounded[p] != exact[p]
-            else ""
-        )
-        if delta > 0:
-            how = f"{_fmt_number(exact_scores[p])} − {_fmt_number(average)}"
+        # One whole sentence a case, so that each reads naturally when translated.
+        said = {
+            "player": p,
+            "score": _fmt_number(exact_scores[p]),
+            "average": _fmt_number(average),
+            "stake": stake.describe(),
+            "exact": _fmt_exact_money(abs(exact[p]), cur),
+            "amount": format_minor(abs(rounded[p]), cur),
+        }
+        if delta > 0 and rounded[p] != exact[p]:
+            line = msg(
+                "{player} takes from the pot: ({score} − {average}) × {stake} = "
+                "{exact}, rounded to {amount}.",
+                **said,
+            )
+        elif delta > 0:
+            line = msg(
+                "{player} takes from the pot: ({score} − {average}) × {stake} = "
+                "{exact}.",
+                **said,
+            )
+        elif rounded[p] != exact[p]:
+            line = msg(
+                "{player} pays into the pot: ({average} − {score}) × {stake} = "
+                "{exact}, rounded to {amount}.",
+                **said,
+            )
         else:
-            how = f"{_fmt_number(average)} − {_fmt_number(exact_scores[p])}"
-        lines.append(
-            f"{p} {verb}: ({how}) × {stake.describe()} = "
-            f"{_fmt_exact_money(abs(exact[p]), cur)}{rounding}."
-        )
+            line = msg(
+                "{player} pays into the pot: ({average} − {score}) × {stake} = "
+                "{exact}.",
+                **said,
+            )
+        lines.append(line)
     paid_in = -sum(s for s in shares if s < 0)
     lines.append(
-        f"Paid into the pot {format_minor(paid_in, cur)}, taken from it "
-        f"{format_minor(sum(s for s in shares if s > 0), cur)}."
+        msg(
+            "Paid into the pot {paid_in}, taken from it {taken}.",
+            paid_in=format_minor(paid_in, cur),
+            taken=format_minor(sum(s for s in shares if s > 0), cur),
+        )
     )
     return _finish("average", cur, people, exact, rounded, lines, ledger)
 
@@ -461,7 +535,9 @@ def settle_scores(
 ) -> Settlement:
     """Pick the §1.2 method: two sides -> difference; more individuals -> average."""
     if len(sides) < 2:
-        raise MoneyError("sides", "too_few_sides", "Settling needs at least two sides.")
+        raise MoneyError(
+            "sides", "too_few_sides", msg("Settling needs at least two sides.")
+        )
     if len(sides) == 2:
         return settle_two_sides(
             sides[0], sides[1], stake, team_mode=team_mode, ledger=ledger
@@ -471,12 +547,31 @@ def settle_scores(
             raise MoneyError(
                 f"sides.{i}.members",
                 "average_needs_individuals",
-                "With more than two sides, the book's average method is for players "
-                "playing individually.",
+                msg(
+                    "With more than two sides, the book's average method is for "
+                    "players playing individually."
+                ),
             )
     people = [s.members[0] for s in sides]
     _check_people(people, "sides.members")
     return settle_average({s.members[0]: s.score for s in sides}, stake, ledger=ledger)
+
+
+def _flat_paid(losers: Sequence[str], winners: Sequence[str], amount: str) -> str:
+    """Who pays and who receives a flat stake: a whole sentence for each number of
+    losers and winners, so that a translation need not build a verb's ending."""
+    said = {
+        "losers": ", ".join(losers),
+        "winners": ", ".join(winners),
+        "amount": amount,
+    }
+    if len(losers) == 1 and len(winners) == 1:
+        return msg("{losers} pays {amount} in all; {winners} receives it.", **said)
+    if len(losers) == 1:
+        return msg("{losers} pays {amount} in all; {winners} receive it.", **said)
+    if len(winners) == 1:
+        return msg("{losers} pay {amount} in all; {winners} receives it.", **said)
+    return msg("{losers} pay {amount} in all; {winners} receive it.", **said)
 
 
 def settle_flat(
@@ -498,7 +593,7 @@ def settle_flat(
         raise MoneyError(
             "winners" if not winners else "losers",
             "empty_side",
-            "A flat stake needs at least one winner and one loser.",
+            msg("A flat stake needs at least one winner and one loser."),
         )
     people = [*winners, *losers]
     _check_people(people, "players")
@@ -520,11 +615,14 @@ def settle_flat(
     exact.update(dict.fromkeys(losers, loser_exact))
     rounded = dict(zip(winners, win_shares, strict=True))
     rounded.update(zip(losers, lose_shares, strict=True))
+    flat = str(stake.amount)
     lines = [
-        f"Flat stake: {stake.amount} per match won "
-        f"({'each loser pays' if paid_each else 'the losing side pays once'}).",
-        f"{', '.join(losers)} pay{'s' if len(losers) == 1 else ''} "
-        f"{format_minor(pot, cur)} in all; {', '.join(winners)} receive"
-        f"{'s' if len(winners) == 1 else ''} it.",
+        msg("Flat stake: {amount} per match won (each loser pays).", amount=flat)
+        if paid_each
+        else msg(
+            "Flat stake: {amount} per match won (the losing side pays once).",
+            amount=flat,
+        ),
+        _flat_paid(losers, winners, format_minor(pot, cur)),
     ]
     return _finish("flat", cur, people, exact, rounded, lines, ledger)

@@ -54,6 +54,8 @@ import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from games.engine.text import msg
+
 from .errors import MoneyError, check_invariant
 
 EXACT_LIMIT = 20
@@ -126,20 +128,25 @@ def _validate(balances: Mapping[str, int]) -> None:
     for person, amount in balances.items():
         if not isinstance(person, str) or not person:
             raise MoneyError(
-                "balances", "invalid_person", f"{person!r} is not a person id."
+                "balances",
+                "invalid_person",
+                msg("{person!r} is not a person id.", person=person),
             )
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise MoneyError(
                 f"balances.{person}",
                 "invalid_amount",
-                "A balance is a whole number of minor units.",
+                msg("A balance is a whole number of minor units."),
             )
     total = sum(balances.values())
     if total != 0:
         raise MoneyError(
             "balances",
             "balances_not_zero_sum",
-            f"Balances must sum to zero; they sum to {total} minor units.",
+            msg(
+                "Balances must sum to zero; they sum to {total} minor units.",
+                total=total,
+            ),
         )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import path, reverse
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -94,7 +95,9 @@ class RevokeIn(serializers.Serializer):
 
 def _admin_club(request: Request, club_id: int):
     club = selectors.club_get(request.user, club_id)
-    _require(permissions.may_manage_club(request.user, club), "club admins only")
+    _require(
+        permissions.may_manage_club(request.user, club), gettext("club admins only")
+    )
     return club
 
 
@@ -125,7 +128,7 @@ class InvitationListApi(JsonApi, generics.ListAPIView):
                 player = selectors.club_player_get(club, data["player"])
             except NotFound:
                 raise DomainError(
-                    "not_found", "no such player in this club", "player"
+                    "not_found", gettext("no such player in this club"), "player"
                 ) from None
         invitation = services.invitation_create(
             club=club,
@@ -182,7 +185,10 @@ class TableLinkApi(JsonApi, APIView):
     @extend_schema(responses={200: TableLinkOut, **_ERRORS})
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get(request.user, match_id)
-        _require(permissions.may_score(request.user, match), "the match's scorers only")
+        _require(
+            permissions.may_score(request.user, match),
+            gettext("the match's scorers only"),
+        )
         return Response(TableLinkOut(_link(request, match)).data)
 
 

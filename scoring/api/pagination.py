@@ -6,6 +6,7 @@ a bug then pages through the same results forever. Here it is a 400.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 
@@ -18,13 +19,17 @@ class StrictLimitOffsetPagination(LimitOffsetPagination):
         if not values:
             return default
         if len(values) > 1:
-            raise ValidationError({name: [f"give {name} once"]}, code="invalid")
+            raise ValidationError(
+                {name: [gettext("give %(name)s once") % {"name": name}]}, code="invalid"
+            )
         try:
             value = int(values[0])
         except ValueError:
-            raise ValidationError({name: ["a whole number"]}, code="invalid") from None
+            raise ValidationError(
+                {name: [gettext("a whole number")]}, code="invalid"
+            ) from None
         if value < 0:
-            raise ValidationError({name: ["not negative"]}, code="invalid")
+            raise ValidationError({name: [gettext("not negative")]}, code="invalid")
         return value
 
     def get_limit(self, request):

@@ -19,6 +19,7 @@ Bad bodies are 400s whose ``path`` names the field.
 from __future__ import annotations
 
 from django.urls import path
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -188,7 +189,7 @@ class RankingApi(_Api):
         club = selectors.club_get(request.user, club_id)
         season = request.query_params.get("season", "")
         if season and not season.isdigit():
-            raise DomainError("invalid", "a year, e.g. 2026", "season")
+            raise DomainError("invalid", gettext("a year, e.g. 2026"), "season")
         rows = selectors.ranking_get(club, game, season=int(season) if season else None)
         return Response(RatingOut(rows, many=True).data)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from config.api import StrictBooleanField, StrictIntegerField
@@ -100,7 +101,8 @@ class CurrencyField(serializers.ChoiceField):
         if isinstance(data, str) and data in CURRENCIES:
             return data
         raise serializers.ValidationError(
-            f"{data!r} is not an ISO 4217 currency code (upper case, e.g. EUR).",
+            gettext("%(data)r is not an ISO 4217 currency code (upper case, e.g. EUR).")
+            % {"data": data},
             code="unknown_currency",
         )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils.translation import gettext
 
 from scoring import permissions
 from scoring.errors import DomainError, NotFound
@@ -48,7 +49,7 @@ def invitation_get(club: Club, invitation_id: int) -> Invitation:
         else None
     )
     if found is None:
-        raise NotFound("not_found", "no such invitation")
+        raise NotFound("not_found", gettext("no such invitation"))
     return found
 
 
@@ -61,7 +62,7 @@ def invitation_get_by_token(token: str) -> Invitation:
         .first()
     )
     if found is None:
-        raise NotFound("not_found", "no such invitation", "token")
+        raise NotFound("not_found", gettext("no such invitation"), "token")
     return found
 
 
@@ -89,7 +90,7 @@ def table_guest_get(token: str, seat: Any = None) -> tuple[Match, TableGuest]:
     for one that was: revoked, the match closed, or its table closed."""
     read = table_token_read(str(token))
     if read is None:
-        raise NotFound("not_found", "no such table link", "token")
+        raise NotFound("not_found", gettext("no such table link"), "token")
     match_id, generation = read
     match = (
         Match.objects.filter(pk=match_id)
@@ -103,13 +104,15 @@ def table_guest_get(token: str, seat: Any = None) -> tuple[Match, TableGuest]:
         .first()
     )
     if match is None:
-        raise NotFound("not_found", "no such table link", "token")
+        raise NotFound("not_found", gettext("no such table link"), "token")
     if match.revocations != generation:
-        raise LinkGone("link_revoked", "this table link has been withdrawn", "token")
+        raise LinkGone(
+            "link_revoked", gettext("this table link has been withdrawn"), "token"
+        )
     if not match.is_open or table_closed(match):
         raise LinkGone(
             "link_expired",
-            "this table's play is over: the link has expired",
+            gettext("this table's play is over: the link has expired"),
             "token",
         )
     return match, TableGuest(match_id=match.pk, seat=_seat(match, seat))
@@ -121,9 +124,11 @@ def _seat(match: Match, seat: Any) -> int | None:
     try:
         position = int(seat)
     except (TypeError, ValueError):
-        raise DomainError("invalid", "a seat number of this table", "seat") from None
+        raise DomainError(
+            "invalid", gettext("a seat number of this table"), "seat"
+        ) from None
     if position not in {s.position for s in match.seats.all()}:
-        raise DomainError("invalid", "a seat number of this table", "seat")
+        raise DomainError("invalid", gettext("a seat number of this table"), "seat")
     return position
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext
 
 from scoring import permissions
 from scoring.errors import NotFound
@@ -32,7 +33,7 @@ def clubs_for(user: User) -> QuerySet[Club]:
 def club_get(user: User, club_id: int) -> Club:
     club = clubs_for(user).filter(pk=club_id).first() if _in_range(club_id) else None
     if club is None:
-        raise NotFound("not_found", "no such club")
+        raise NotFound("not_found", gettext("no such club"))
     return club
 
 
@@ -54,7 +55,7 @@ def club_player_get(club: Club, player_id: int) -> Player:
         else None
     )
     if player is None:
-        raise NotFound("not_found", "no such player in this club")
+        raise NotFound("not_found", gettext("no such player in this club"))
     return player
 
 
@@ -73,7 +74,7 @@ def club_membership_get(club: Club, membership_id: int) -> Membership:
         else None
     )
     if membership is None:
-        raise NotFound("not_found", "no such membership in this club")
+        raise NotFound("not_found", gettext("no such membership in this club"))
     return membership
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext
 
 from games.engine import UnknownGame, get_game
 from scoring.errors import NotFound
@@ -32,7 +33,7 @@ def match_get(user: User, match_id: int) -> Match:
         else None
     )
     if match is None:
-        raise NotFound("not_found", "no such match")
+        raise NotFound("not_found", gettext("no such match"))
     return match
 
 
@@ -90,7 +91,10 @@ def deal_get(match: Match, number: int) -> Deal:
         else None
     )
     if deal is None:
-        raise NotFound("not_found", f"no deal {number} in this match")
+        raise NotFound(
+            "not_found",
+            gettext("no deal %(number)s in this match") % {"number": number},
+        )
     return deal
 
 

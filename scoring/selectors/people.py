@@ -13,6 +13,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.engine import UnknownGame, get_game
 from games.models import CatalogueEntry
 from scoring import permissions
@@ -90,7 +92,7 @@ def player_get(user: User, player_id: int) -> Player:
     """The player if ``user`` shares a club with them (or is them), else 404."""
     player = players_visible_to(user).filter(pk=player_id).first()
     if player is None:
-        raise NotFound("not_found", "no such player")
+        raise NotFound("not_found", gettext("no such player"))
     return player
 
 

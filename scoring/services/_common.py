@@ -7,6 +7,7 @@ from functools import partial
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring import permissions, selectors, tasks
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
@@ -27,7 +28,7 @@ def _lock(match: Match) -> Match:
     try:
         locked = Match.objects.select_for_update().get(pk=match.pk)
     except Match.DoesNotExist:
-        raise NotFound("not_found", "no such match") from None
+        raise NotFound("not_found", gettext("no such match")) from None
     seats = getattr(match, "_prefetched_objects_cache", {}).get("seats")
     if seats is not None:
         locked._prefetched_objects_cache = {"seats": seats}
@@ -36,11 +37,17 @@ def _lock(match: Match) -> Match:
 
 def _deal(match: Match, number: int) -> Deal:
     if not 0 < number <= selectors.MAX_ID:
-        raise NotFound("not_found", f"no deal {number} in this match")
+        raise NotFound(
+            "not_found",
+            gettext("no deal %(number)s in this match") % {"number": number},
+        )
     try:
         return match.deals.get(number=number)
     except Deal.DoesNotExist:
-        raise NotFound("not_found", f"no deal {number} in this match") from None
+        raise NotFound(
+            "not_found",
+            gettext("no deal %(number)s in this match") % {"number": number},
+        ) from None
 
 
 def _require(allowed: bool, message: str) -> None:
@@ -52,7 +59,7 @@ def _require_open(match: Match) -> None:
     if not match.is_open:
         raise Conflict(
             "match_closed",
-            f"the match is {match.get_status_display()}",
+            gettext("the match is %(status)s") % {"status": match.get_status_display()},
             extra=_current(match),
         )
 
@@ -62,18 +69,24 @@ def _require_correctable(match: Match, by: User) -> None:
     if isinstance(by, TableGuest):
         raise NotAllowed(
             "table_link",
-            "a table link enters and confirms deals: a correction or a void needs "
-            "the match's scorer, a club admin or the director",
+            gettext(
+                "a table link enters and confirms deals: a correction or a "
+                "void needs the match's scorer, a club admin or the director"
+            ),
         )
     if match.is_open:
-        _require(permissions.may_score(by, match), "you do not score this match")
+        _require(
+            permissions.may_score(by, match), gettext("you do not score this match")
+        )
     elif not permissions.may_correct_closed(by, match):
         if not permissions.may_score(by, match):
-            raise NotAllowed("permission_denied", "you do not score this match")
+            raise NotAllowed(
+                "permission_denied", gettext("you do not score this match")
+            )
         raise Conflict(
             "match_closed",
-            f"the match is {match.get_status_display()}: only a club admin "
-            "may correct it now",
+            gettext("the match is %(status)s: only a club admin may correct it now")
+            % {"status": match.get_status_display()},
             extra=_current(match),
         )
 
@@ -82,8 +95,15 @@ def _require_version(match: Match, deal: Deal, base_version: int) -> None:
     if deal.version != base_version:
         raise Conflict(
             "stale_version",
-            f"deal {deal.number} has changed since you saw it "
-            f"(version {deal.version}, yours {base_version})",
+            gettext(
+                "deal %(number)s has changed since you saw it (version "
+                "%(version)s, yours %(base_version)s)"
+            )
+            % {
+                "number": deal.number,
+                "version": deal.version,
+                "base_version": base_version,
+            },
             "base_version",
             extra=_current(match),
         )
@@ -99,13 +119,16 @@ def _require_confirmer(match: Match, deal: Deal, by: User) -> None:
     if isinstance(by, TableGuest):
         if by.seat is None:
             raise NotAllowed(
-                "seat_required", "say which seat you are before confirming", "seat"
+                "seat_required",
+                gettext("say which seat you are before confirming"),
+                "seat",
             )
         mine = {s.side for s in seats if s.position == by.seat}
     else:
         if not by.is_authenticated or deal.entered_by_id == by.pk:
             raise NotAllowed(
-                "same_person", "someone other than who entered the deal must confirm it"
+                "same_person",
+                gettext("someone other than who entered the deal must confirm it"),
             )
         mine = {s.side for s in seats if s.player.user_id == by.pk}
     # An account's entry names its account; only an entry without one (a table
@@ -122,7 +145,8 @@ def _require_confirmer(match: Match, deal: Deal, by: User) -> None:
     if entry is not None and entry.via == TABLE_LINK:
         if isinstance(by, TableGuest) and entry.seat == by.seat:
             raise NotAllowed(
-                "same_person", "someone other than who entered the deal must confirm it"
+                "same_person",
+                gettext("someone other than who entered the deal must confirm it"),
             )
         theirs = {s.side for s in seats if s.position == entry.seat}
     else:
@@ -132,29 +156,35 @@ def _require_confirmer(match: Match, deal: Deal, by: User) -> None:
             if deal.entered_by_id is not None and s.player.user_id == deal.entered_by_id
         }
     if not mine:
-        raise NotAllowed("not_seated", "only a player at the table may confirm a deal")
+        raise NotAllowed(
+            "not_seated", gettext("only a player at the table may confirm a deal")
+        )
     if mine & theirs:
         raise NotAllowed(
             "same_side",
-            "the deal must be confirmed by a player of another side",
+            gettext("the deal must be confirmed by a player of another side"),
         )
     if not theirs and isinstance(by, TableGuest):
         raise NotAllowed(
             "unknown_side",
-            "the deal was entered without saying the seat: confirm it with an "
-            "account, or correct it",
+            gettext(
+                "the deal was entered without saying the seat: confirm it "
+                "with an account, or correct it"
+            ),
         )
     if (
         not isinstance(by, TableGuest)
         and permissions.role_in(by, match.club_id) is None
     ):
-        raise NotAllowed("permission_denied", "you are not a member of this club")
+        raise NotAllowed(
+            "permission_denied", gettext("you are not a member of this club")
+        )
 
 
 def _reason(reason: str) -> str:
     reason = (reason or "").strip()
     if not reason:
-        raise DomainError("required", "say why the deal changes", "reason")
+        raise DomainError("required", gettext("say why the deal changes"), "reason")
     return reason
 
 

@@ -8,6 +8,7 @@ from zoneinfo import available_timezones
 from django.conf import settings
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from scoring import permissions
 from scoring.errors import Conflict, DomainError, NotAllowed
@@ -20,13 +21,17 @@ from scoring.services._common import _require
 def club_create(*, name: str, slug: str = "", by: User) -> Club:
     """A new club; ``by`` becomes its admin (a player is made for them if needed)."""
     if not by.is_authenticated:
-        raise NotAllowed("not_authenticated", "sign in to create a club")
+        raise NotAllowed("not_authenticated", gettext("sign in to create a club"))
     name = name.strip()
     if not name:
-        raise DomainError("required", "a club needs a name", "name")
+        raise DomainError("required", gettext("a club needs a name"), "name")
     slug = slugify(slug or name)[:64] or "club"
     if Club.objects.filter(slug=slug).exists():
-        raise Conflict("slug_taken", f"a club called {slug!r} exists", "slug")
+        raise Conflict(
+            "slug_taken",
+            gettext("a club called %(slug)r exists") % {"slug": slug},
+            "slug",
+        )
     club = Club.objects.create(name=name, slug=slug)
     player = permissions.player_of(by)
     if player is None:
@@ -39,10 +44,12 @@ def club_create(*, name: str, slug: str = "", by: User) -> Club:
 
 @transaction.atomic
 def club_update(*, club: Club, name: str, by: User) -> Club:
-    _require(permissions.may_manage_club(by, club), "only a club admin may do this")
+    _require(
+        permissions.may_manage_club(by, club), gettext("only a club admin may do this")
+    )
     name = name.strip()
     if not name:
-        raise DomainError("required", "a club needs a name", "name")
+        raise DomainError("required", gettext("a club needs a name"), "name")
     club.name = name
     club.save(update_fields=["name"])
     return club
@@ -51,9 +58,13 @@ def club_update(*, club: Club, name: str, by: User) -> Club:
 @transaction.atomic
 def membership_add(*, club: Club, player: Player, role: str, by: User) -> Membership:
     """Add an existing player to ``club`` (club admins only)."""
-    _require(permissions.may_manage_club(by, club), "only a club admin adds members")
+    _require(
+        permissions.may_manage_club(by, club), gettext("only a club admin adds members")
+    )
     if Membership.objects.filter(club=club, player=player).exists():
-        raise DomainError("already_member", "the player is already a member", "player")
+        raise DomainError(
+            "already_member", gettext("the player is already a member"), "player"
+        )
     return Membership.objects.create(club=club, player=player, role=Role(role))
 
 
@@ -61,7 +72,9 @@ def membership_add(*, club: Club, player: Player, role: str, by: User) -> Member
 def membership_set_role(*, membership: Membership, role: str, by: User) -> Membership:
     """Change a member's role; a club always keeps at least one admin."""
     club = membership.club
-    _require(permissions.may_manage_club(by, club), "only a club admin sets roles")
+    _require(
+        permissions.may_manage_club(by, club), gettext("only a club admin sets roles")
+    )
     role = Role(role)
     if (
         membership.role == Role.ADMIN
@@ -70,7 +83,9 @@ def membership_set_role(*, membership: Membership, role: str, by: User) -> Membe
         .exclude(pk=membership.pk)
         .exists()
     ):
-        raise DomainError("last_admin", "a club needs at least one admin", "role")
+        raise DomainError(
+            "last_admin", gettext("a club needs at least one admin"), "role"
+        )
     membership.role = role
     membership.save(update_fields=["role"])
     return membership
@@ -79,11 +94,15 @@ def membership_set_role(*, membership: Membership, role: str, by: User) -> Membe
 @transaction.atomic
 def club_set_time_zone(*, club: Club, time_zone: str, by: User) -> Club:
     """The club's time zone (an IANA name such as ``Europe/Helsinki``)."""
-    _require(permissions.may_manage_club(by, club), "only a club admin may do this")
+    _require(
+        permissions.may_manage_club(by, club), gettext("only a club admin may do this")
+    )
     time_zone = time_zone.strip()
     if time_zone not in available_timezones():
         raise DomainError(
-            "unknown_time_zone", "an IANA time zone, e.g. Europe/Helsinki", "time_zone"
+            "unknown_time_zone",
+            gettext("an IANA time zone, e.g. Europe/Helsinki"),
+            "time_zone",
         )
     club.time_zone = time_zone
     club.save(update_fields=["time_zone"])

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engine import get_game
 from games.engine.serialize import to_jsonable
@@ -55,7 +56,8 @@ def deal_submit(*, match: Match, number: int, input: Any, by: User) -> Deal:
         match.refresh_from_db()
         raise Conflict(
             "deal_exists",
-            f"deal {number} has just been entered by someone else",
+            gettext("deal %(number)s has just been entered by someone else")
+            % {"number": number},
             "number",
             extra=_current(match),
         ) from None
@@ -80,11 +82,11 @@ def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
         and existing.status == DealStatus.PENDING
     ):
         return _second_entry(match, existing, input, by)
-    _require(permissions.may_score(by, match), "you do not score this match")
+    _require(permissions.may_score(by, match), gettext("you do not score this match"))
     if existing is not None:
         raise Conflict(
             "deal_exists",
-            f"deal {number} has already been entered",
+            gettext("deal %(number)s has already been entered") % {"number": number},
             "number",
             extra=_current(match),
         )
@@ -92,7 +94,7 @@ def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
     if number != expected:
         raise Conflict(
             "wrong_deal_number",
-            f"the next deal is deal {expected}",
+            gettext("the next deal is deal %(expected)s") % {"expected": expected},
             "number",
             extra=_current(match),
         )
@@ -102,7 +104,9 @@ def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
     ):
         raise Conflict(
             "deal_unsettled",
-            "the previous deal waits for confirmation or has conflicting entries",
+            gettext(
+                "the previous deal waits for confirmation or has conflicting entries"
+            ),
             "number",
             extra=_current(match),
         )
@@ -156,7 +160,7 @@ def deal_correct(
     deal = _deal(match, number)
     _require_version(match, deal, base_version)
     if deal.status == DealStatus.VOIDED:
-        raise Conflict("deal_voided", "a voided deal cannot be corrected")
+        raise Conflict("deal_voided", gettext("a voided deal cannot be corrected"))
     reason = _reason(reason)
     game = get_game(match.game_id)
     before = _state_before(match, game, number)
@@ -194,7 +198,7 @@ def deal_void(
     deal = _deal(match, number)
     _require_version(match, deal, base_version)
     if deal.status == DealStatus.VOIDED:
-        raise Conflict("deal_voided", "the deal is already voided")
+        raise Conflict("deal_voided", gettext("the deal is already voided"))
     reason = _reason(reason)
     game = get_game(match.game_id)
     before = _state_before(match, game, number)
@@ -218,7 +222,8 @@ def deal_confirm(*, match: Match, number: int, base_version: int, by: User) -> D
     _require_version(match, deal, base_version)
     if deal.status != DealStatus.PENDING:
         raise Conflict(
-            "not_pending", "only a deal waiting for confirmation can be confirmed"
+            "not_pending",
+            gettext("only a deal waiting for confirmation can be confirmed"),
         )
     _require_confirmer(match, deal, by)
     game = get_game(match.game_id)
@@ -247,7 +252,8 @@ def _second_entry(match: Match, deal: Deal, input: Any, by: User) -> Deal:
     if by.is_authenticated and deal.entered_by_id == by.pk:
         raise Conflict(
             "awaiting_confirmation",
-            f"deal {deal.number} waits for someone from the other side",
+            gettext("deal %(number)s waits for someone from the other side")
+            % {"number": deal.number},
             "number",
             extra=_current(match),
         )

@@ -23,6 +23,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring import permissions
 from scoring.errors import Conflict, DomainError, NotFound
@@ -55,25 +56,46 @@ def invitation_create(
     by: User,
 ) -> Invitation:
     """A new invitation to ``club`` (see the module docstring)."""
-    _require(permissions.may_manage_club(by, club), "only a club admin invites people")
+    _require(
+        permissions.may_manage_club(by, club),
+        gettext("only a club admin invites people"),
+    )
     if role not in Role.values:
-        raise DomainError("invalid_choice", f"one of {', '.join(Role.values)}", "role")
+        raise DomainError(
+            "invalid_choice",
+            gettext("one of %(values)s") % {"values": ", ".join(Role.values)},
+            "role",
+        )
     if type(max_uses) is not int or not 1 <= max_uses <= MAX_USES:
-        raise DomainError("out_of_range", f"from 1 to {MAX_USES}", "max_uses")
+        raise DomainError(
+            "out_of_range",
+            gettext("from 1 to %(uses)s") % {"uses": MAX_USES},
+            "max_uses",
+        )
     if type(days) is not int or not 1 <= days <= MAX_DAYS:
-        raise DomainError("out_of_range", f"from 1 to {MAX_DAYS} days", "days")
+        raise DomainError(
+            "out_of_range",
+            gettext("from 1 to %(days)s days") % {"days": MAX_DAYS},
+            "days",
+        )
     if len(note) > 120:
-        raise DomainError("too_long", "at most 120 characters", "note")
+        raise DomainError("too_long", gettext("at most 120 characters"), "note")
     if player is not None:
         if not Membership.objects.filter(club=club, player=player).exists():
-            raise DomainError("not_found", "no such player in this club", "player")
+            raise DomainError(
+                "not_found", gettext("no such player in this club"), "player"
+            )
         if player.user_id is not None:
             raise DomainError(
-                "player_has_account", "this player already has an account", "player"
+                "player_has_account",
+                gettext("this player already has an account"),
+                "player",
             )
         if max_uses != 1:
             raise DomainError(
-                "single_use", "an invitation for a player is used once", "max_uses"
+                "single_use",
+                gettext("an invitation for a player is used once"),
+                "max_uses",
             )
     return Invitation.objects.create(
         club=club,
@@ -92,7 +114,7 @@ def invitation_revoke(*, invitation: Invitation, by: User) -> Invitation:
     """Withdraw ``invitation``: its link answers "revoked" from now on."""
     _require(
         permissions.may_manage_club(by, invitation.club_id),
-        "only a club admin revokes invitations",
+        gettext("only a club admin revokes invitations"),
     )
     invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
     if invitation.revoked_at is None:
@@ -108,31 +130,38 @@ def invitation_accept(
 ) -> InvitationAcceptance:
     """``by`` accepts the invitation of ``token`` (see the module docstring)."""
     if by is None or not by.is_authenticated:
-        raise DomainError("login_required", "sign in or make an account first", "")
+        raise DomainError(
+            "login_required", gettext("sign in or make an account first"), ""
+        )
     invitation = (
         Invitation.objects.select_for_update().filter(token=str(token)[:64]).first()
     )
     if invitation is None:
-        raise NotFound("not_found", "no such invitation", "token")
+        raise NotFound("not_found", gettext("no such invitation"), "token")
     earlier = invitation.acceptances.filter(user=by).first()
     if earlier is not None:
         return earlier
     state = invitation.state(invitation.acceptances.count())
     if state != "open":
-        raise DomainError(f"invitation_{state}", _SAID[state], "token")
+        raise DomainError(f"invitation_{state}", str(_SAID[state]), "token")
     mine = permissions.player_of(by)
     if invitation.player_id is not None:
         player = Player.objects.select_for_update().get(pk=invitation.player_id)
         if mine is not None and mine.pk != player.pk:
             raise Conflict(
                 "account_has_player",
-                f"your account already plays as {mine.display_name}: ask the club "
-                "for an invitation without a player",
+                gettext(
+                    "your account already plays as %(display_name)s: ask the "
+                    "club for an invitation without a player"
+                )
+                % {"display_name": mine.display_name},
                 "token",
             )
         if player.user_id is not None and player.user_id != by.pk:
             raise Conflict(
-                "player_has_account", "this player has an account already", "token"
+                "player_has_account",
+                gettext("this player has an account already"),
+                "token",
             )
         player.user = by
         player.save(update_fields=["user"])
@@ -142,10 +171,12 @@ def invitation_accept(
         name = (display_name or "").strip()
         if not name:
             raise DomainError(
-                "required", "say the name people know you by", "display_name"
+                "required", gettext("say the name people know you by"), "display_name"
             )
         if len(name) > 80:
-            raise DomainError("too_long", "at most 80 characters", "display_name")
+            raise DomainError(
+                "too_long", gettext("at most 80 characters"), "display_name"
+            )
         player = Player.objects.create(display_name=name, user=by)
     membership = Membership.objects.filter(club=invitation.club, player=player).first()
     if membership is None:
@@ -169,7 +200,7 @@ def invitation_accept(
 
 
 _SAID = {
-    "revoked": "the club has withdrawn this invitation",
-    "expired": "this invitation has expired: ask the club for a new one",
-    "used": "this invitation has been used: ask the club for a new one",
+    "revoked": gettext_lazy("the club has withdrawn this invitation"),
+    "expired": gettext_lazy("this invitation has expired: ask the club for a new one"),
+    "used": gettext_lazy("this invitation has been used: ask the club for a new one"),
 }

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engine import Game, Table, UnknownGame, get_game
 from games.models import CatalogueEntry
@@ -88,7 +89,7 @@ def matches_start(
     not grow with the number of matches."""
     _require(
         permissions.may_start_match(by, club),
-        "only a club admin or scorer starts matches",
+        gettext("only a club admin or scorer starts matches"),
     )
     engine = _game_for_new_match(game)
     members = set(club.memberships.values_list("player_id", flat=True))
@@ -107,7 +108,9 @@ def matches_start(
         for i, player in enumerate(scorer_list):
             if player.pk not in members:
                 raise DomainError(
-                    "not_a_member", "the scorer is not in this club", f"scorers.{i}"
+                    "not_a_member",
+                    gettext("the scorer is not in this club"),
+                    f"scorers.{i}",
                 )
         if own is not None and own.pk in members:
             scorer_list.append(own)
@@ -145,22 +148,28 @@ def _check_seats(seats: Sequence[tuple[Player, int]], members: set[int]) -> None
     for i, (player, _side) in enumerate(seats):
         if player.pk not in members:
             raise DomainError(
-                "not_a_member", "the player is not in this club", f"seats.{i}.player"
+                "not_a_member",
+                gettext("the player is not in this club"),
+                f"seats.{i}.player",
             )
         if player.pk in seen:
             raise DomainError(
-                "seated_twice", "a player sits at one seat", f"seats.{i}.player"
+                "seated_twice",
+                gettext("a player sits at one seat"),
+                f"seats.{i}.player",
             )
         seen.add(player.pk)
     if not seats:
-        raise DomainError("required", "a match needs seats", "seats")
+        raise DomainError("required", gettext("a match needs seats"), "seats")
 
 
 @transaction.atomic
 def match_update(*, match: Match, is_public: bool, by: User) -> Match:
     """Publish or unpublish a match (its scorers and the club admins)."""
     match = _lock(match)
-    _require(permissions.may_keep_book(by, match), "you do not score this match")
+    _require(
+        permissions.may_keep_book(by, match), gettext("you do not score this match")
+    )
     if match.is_public != is_public:
         match.is_public = is_public
         match.version += 1
@@ -173,21 +182,24 @@ def match_finish(*, match: Match, by: User) -> Match:
     """Close the book of a decided match: no more entries or corrections."""
     match = _lock(match)
     _require_open(match)
-    _require(permissions.may_keep_book(by, match), "you do not score this match")
+    _require(
+        permissions.may_keep_book(by, match), gettext("you do not score this match")
+    )
     if match.deals.filter(status__in=UNSETTLED_STATUSES).exists():
         raise Conflict(
             "deal_unsettled",
-            "a deal waits for confirmation or has conflicting entries",
+            gettext("a deal waits for confirmation or has conflicting entries"),
             extra=_current(match),
         )
     if match.needs_attention:
         raise Conflict(
-            "needs_attention", "a flagged deal must be corrected or voided first"
+            "needs_attention",
+            gettext("a flagged deal must be corrected or voided first"),
         )
     if not match.finished:
         raise Conflict(
             "not_decided",
-            "the match is not decided yet; abandon it to stop early",
+            gettext("the match is not decided yet; abandon it to stop early"),
             extra=_current(match),
         )
     match.status = MatchStatus.FINISHED
@@ -203,7 +215,9 @@ def match_abandon(*, match: Match, reason: str = "", by: User) -> Match:
     """Stop a match before it is decided; its deals stay as they are."""
     match = _lock(match)
     _require_open(match)
-    _require(permissions.may_keep_book(by, match), "you do not score this match")
+    _require(
+        permissions.may_keep_book(by, match), gettext("you do not score this match")
+    )
     match.status = MatchStatus.ABANDONED
     match.ended_at = timezone.now()
     match.end_reason = reason.strip()
@@ -228,7 +242,9 @@ def _game_for_new_match(slug: str) -> Game:
     try:
         engine = get_game(slug)
     except UnknownGame:
-        raise DomainError("unknown_game", f"no game {slug!r}", "game") from None
+        raise DomainError(
+            "unknown_game", gettext("no game %(slug)r") % {"slug": slug}, "game"
+        ) from None
     entry = CatalogueEntry.objects.filter(slug=engine.slug).first()
     if entry is None:
         CatalogueEntry.objects.create(
@@ -240,7 +256,9 @@ def _game_for_new_match(slug: str) -> Game:
         )
     elif not entry.enabled or entry.retired:
         raise DomainError(
-            "game_unavailable", f"{entry.name} is not offered here", "game"
+            "game_unavailable",
+            gettext("%(name)s is not offered here") % {"name": entry.name},
+            "game",
         )
     return engine
 
@@ -253,24 +271,28 @@ def _stake(
         # A currency alone is allowed: the match is then played for a flat stake
         # per match won (set with the money terms), e.g. a win/loss-only game.
         if currency and not _CURRENCY.match(currency):
-            raise DomainError("invalid", "a three-letter currency code", "currency")
+            raise DomainError(
+                "invalid", gettext("a three-letter currency code"), "currency"
+            )
         return None, currency
     try:
         value = Decimal(str(point_value))
     except InvalidOperation:
-        raise DomainError("invalid", "not a number", "point_value") from None
+        raise DomainError("invalid", gettext("not a number"), "point_value") from None
     if (
         not value.is_finite()
         or value <= 0
         or value != value.quantize(Decimal("0.0001"))
     ):
         raise DomainError(
-            "invalid", "a positive amount, at most 4 decimals", "point_value"
+            "invalid", gettext("a positive amount, at most 4 decimals"), "point_value"
         )
     if value >= Decimal("1e8"):
-        raise DomainError("invalid", "too large", "point_value")
+        raise DomainError("invalid", gettext("too large"), "point_value")
     if not _CURRENCY.match(currency):
-        raise DomainError("invalid", "a three-letter currency code", "currency")
+        raise DomainError(
+            "invalid", gettext("a three-letter currency code"), "currency"
+        )
     return value, currency
 
 

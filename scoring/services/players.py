@@ -36,6 +36,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import models, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring import permissions, selectors
 from scoring.errors import DomainError, NotAllowed, NotFound
@@ -56,13 +57,15 @@ from scoring.services.ratings import ratings_recompute
 
 def _require_admin(by: User, club: Club) -> None:
     if not permissions.may_manage_club(by, club):
-        raise NotAllowed("permission_denied", "only a club admin manages players")
+        raise NotAllowed(
+            "permission_denied", gettext("only a club admin manages players")
+        )
 
 
 def _member(club: Club, player: Player) -> Membership:
     membership = Membership.objects.filter(club=club, player=player).first()
     if membership is None:
-        raise NotFound("not_found", "no such player in this club", "player")
+        raise NotFound("not_found", gettext("no such player in this club"), "player")
     return membership
 
 
@@ -105,13 +108,13 @@ def player_add(
         )
     display_name = display_name.strip()
     if not display_name:
-        raise DomainError("required", "a player needs a name", "display_name")
+        raise DomainError("required", gettext("a player needs a name"), "display_name")
     if len(display_name) > 80:
-        raise DomainError("too_long", "at most 80 characters", "display_name")
+        raise DomainError("too_long", gettext("at most 80 characters"), "display_name")
     if user is not None and Player.objects.filter(user=user).exists():
         raise DomainError(
             "user_has_player",
-            "this account already has a player: add it to the club instead",
+            gettext("this account already has a player: add it to the club instead"),
             "username",
         )
     if not allow_duplicate:
@@ -120,7 +123,10 @@ def player_add(
             names = ", ".join(f"{p.display_name} (#{p.pk})" for p in similar)
             raise DomainError(
                 "near_duplicate",
-                f"{names} already exists: use that player, or add a new one anyway",
+                gettext(
+                    "%(names)s already exists: use that player, or add a new one anyway"
+                )
+                % {"names": names},
                 "display_name",
                 extra={
                     "similar": [
@@ -148,11 +154,11 @@ def player_rename(
     display_name = display_name.strip()
     short_name = short_name.strip()
     if not display_name:
-        raise DomainError("required", "a player needs a name", "display_name")
+        raise DomainError("required", gettext("a player needs a name"), "display_name")
     if len(display_name) > 80:
-        raise DomainError("too_long", "at most 80 characters", "display_name")
+        raise DomainError("too_long", gettext("at most 80 characters"), "display_name")
     if len(short_name) > 12:
-        raise DomainError("too_long", "at most 12 characters", "short_name")
+        raise DomainError("too_long", gettext("at most 12 characters"), "short_name")
     player.display_name = display_name
     player.short_name = short_name
     player.save(update_fields=["display_name", "short_name"])
@@ -169,7 +175,9 @@ def player_retire(
     if retired and membership.role == Role.ADMIN:
         others = club.memberships.filter(role=Role.ADMIN, retired_at__isnull=True)
         if not others.exclude(pk=membership.pk).exists():
-            raise DomainError("last_admin", "a club needs at least one admin", "player")
+            raise DomainError(
+                "last_admin", gettext("a club needs at least one admin"), "player"
+            )
     membership.retired_at = (
         (membership.retired_at or timezone.now()) if retired else None
     )
@@ -185,7 +193,9 @@ def player_add_to_club(
     _require_admin(by, club)
     account = get_user_model().objects.filter(username=username.strip()).first()
     if account is None:
-        raise DomainError("unknown_user", "no account with this username", "username")
+        raise DomainError(
+            "unknown_user", gettext("no account with this username"), "username"
+        )
     player = permissions.player_of(account)
     if player is None:
         player = Player.objects.create(
@@ -194,7 +204,10 @@ def player_add_to_club(
         )
     if Membership.objects.filter(club=club, player=player).exists():
         raise DomainError(
-            "already_member", f"{player.display_name} is already a member", "username"
+            "already_member",
+            gettext("%(display_name)s is already a member")
+            % {"display_name": player.display_name},
+            "username",
         )
     return Membership.objects.create(club=club, player=player, role=Role(role))
 
@@ -226,23 +239,28 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> Player
     """Merge ``merge`` into ``keep`` (both members of ``club``); see the module."""
     _require_admin(by, club)
     if keep.pk == merge.pk:
-        raise DomainError("same_player", "choose two different players", "merge")
+        raise DomainError(
+            "same_player", gettext("choose two different players"), "merge"
+        )
     for name, p in (("keep", keep), ("merge", merge)):
         if not Membership.objects.filter(club=club, player=p).exists():
-            raise NotFound("not_found", "no such player in this club", name)
+            raise NotFound("not_found", gettext("no such player in this club"), name)
     keep, merge = (
         Player.objects.select_for_update().get(pk=keep.pk),
         Player.objects.select_for_update().get(pk=merge.pk),
     )
     if keep.user_id and merge.user_id:
         raise DomainError(
-            "both_have_accounts", "both players have an account: keep one", "merge"
+            "both_have_accounts",
+            gettext("both players have an account: keep one"),
+            "merge",
         )
     shared = Seat.objects.filter(player=merge, match__seats__player=keep)
     if shared.exists():
         raise DomainError(
             "played_together",
-            f"they sat in one match (#{shared.first().match_id}): not one person",
+            gettext("they sat in one match (#%(match_id)s): not one person")
+            % {"match_id": shared.first().match_id},
             "merge",
         )
     # Memberships of both in one club: keep the kept player's (the higher role wins).
@@ -273,7 +291,8 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> Player
             elif clash.exists():
                 raise DomainError(
                     "would_collide",
-                    f"both are in one {model._meta.verbose_name}: not one person",
+                    gettext("both are in one %(verbose_name)s: not one person")
+                    % {"verbose_name": model._meta.verbose_name},
                     "merge",
                 )
     moved: dict[str, int] = {}
@@ -340,12 +359,15 @@ def player_create(
 
 @transaction.atomic
 def player_update(*, club: Club, player: Player, display_name: str, by: User) -> Player:
-    _require(permissions.may_manage_club(by, club), "only a club admin edits players")
+    _require(
+        permissions.may_manage_club(by, club),
+        gettext("only a club admin edits players"),
+    )
     if not player.memberships.filter(club=club).exists():
-        raise NotFound("not_found", "no such player in this club")
+        raise NotFound("not_found", gettext("no such player in this club"))
     display_name = display_name.strip()
     if not display_name:
-        raise DomainError("required", "a player needs a name", "display_name")
+        raise DomainError("required", gettext("a player needs a name"), "display_name")
     player.display_name = display_name[:80]
     player.save(update_fields=["display_name"])
     return player

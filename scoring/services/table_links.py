@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring import permissions
 from scoring.errors import DomainError
@@ -21,8 +22,8 @@ def table_link_revoke(
     match = _lock(match)
     _require(
         permissions.may_correct_closed(by, match),
-        "only a club admin or the director withdraws a table link",
+        gettext("only a club admin or the director withdraws a table link"),
     )
     if len(reason) > 200:
-        raise DomainError("too_long", "at most 200 characters", "reason")
+        raise DomainError("too_long", gettext("at most 200 characters"), "reason")
     return TableLinkRevocation.objects.create(match=match, reason=reason.strip(), by=by)

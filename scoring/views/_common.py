@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext
 
 from config.translation import localized_errors
 from games.engine import InputRejected
@@ -41,7 +42,7 @@ def _readable_match(request: HttpRequest, match_id: int) -> Match | HttpResponse
 def _scored_match(request: HttpRequest, match_id: int) -> Match:
     match = _match(request, match_id)
     if not permissions.may_score(request.user, match):
-        raise PermissionDenied("you do not score this match")
+        raise PermissionDenied(gettext("you do not score this match"))
     return match
 
 
@@ -50,8 +51,8 @@ def _correctable_match(request: HttpRequest, match_id: int) -> Match:
     match = _scored_match(request, match_id)
     if not match.is_open and not permissions.may_correct_closed(request.user, match):
         raise PermissionDenied(
-            f"the match is {match.get_status_display()}: only a club admin may "
-            "correct it now"
+            gettext("the match is %(status)s: only a club admin may correct it now")
+            % {"status": match.get_status_display()}
         )
     return match
 

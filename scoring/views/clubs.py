@@ -34,7 +34,10 @@ def club_list(request: HttpRequest) -> HttpResponse:
         except DomainError as exc:
             errors = _error_list(exc)
         else:
-            messages.success(request, f"{club.name} is open. You are its admin.")
+            messages.success(
+                request,
+                gettext("%(name)s is open. You are its admin.") % {"name": club.name},
+            )
             return redirect("scoring:club", club_id=club.pk)
     return render(
         request,
@@ -58,7 +61,7 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
         return _club_language_save(request, club)
     if request.method == "POST":
         if not is_admin:
-            raise PermissionDenied("only a club admin adds players")
+            raise PermissionDenied(gettext("only a club admin adds players"))
         if player_form.is_valid():
             # The same answer whether the account exists or not (player_add).
             try:
@@ -73,7 +76,11 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
             except DomainError as exc:
                 player_form.add_error(None, exc.message)
             else:
-                messages.success(request, f"{player.display_name} joined {club.name}.")
+                messages.success(
+                    request,
+                    gettext("%(display_name)s joined %(name)s.")
+                    % {"display_name": player.display_name, "name": club.name},
+                )
                 return redirect("scoring:club", club_id=club.pk)
     matches = list(
         selectors.matches_visible_to(request.user)

@@ -138,16 +138,22 @@ def deal_entry_page(
             next_number = (match.next_deal or {}).get("number")
             number = next_number
         else:
-            word = {
-                DealStatus.PENDING: "is waiting for a player of the other side "
-                "to confirm it",
-                DealStatus.CONFLICT: "differs from the first entry: "
-                "correct it to settle",
-            }.get(deal.status, "is on the sheet")
-            messages.success(request, f"Deal {deal.number} {word}.")
+            if deal.status == DealStatus.PENDING:
+                said = gettext(
+                    "Deal %(number)s is waiting for a player of the other side "
+                    "to confirm it."
+                )
+            elif deal.status == DealStatus.CONFLICT:
+                said = gettext(
+                    "Deal %(number)s differs from the first entry: correct it to "
+                    "settle."
+                )
+            else:
+                said = gettext("Deal %(number)s is on the sheet.")
+            messages.success(request, said % {"number": deal.number})
             return redirect(sheet_url)
     if number is None or not match.is_open:
-        messages.info(request, "The match takes no more deals.")
+        messages.info(request, gettext("The match takes no more deals."))
         return redirect(sheet_url)
     context = _deal_form_context(match, game, values, errors)
     context.update(
@@ -203,7 +209,9 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
                 errors = _refusal(exc, match)
                 status = 409 if getattr(exc, "status_code", 400) == 409 else 400
             else:
-                messages.success(request, f"Deal {number} corrected.")
+                messages.success(
+                    request, gettext("Deal %(number)s corrected.") % {"number": number}
+                )
                 _say_if_reopened(request, match, was_finished)
                 return redirect("scoring:sheet", match_id=match.pk)
         else:
@@ -247,7 +255,7 @@ def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     # The sheet's undo step posts ``back=sheet``: a refusal is shown on the sheet.
     back = "scoring:sheet" if request.POST.get("back") == "sheet" else None
     if not form.is_valid():
-        messages.error(request, "Say why the deal is voided.")
+        messages.error(request, gettext("Say why the deal is voided."))
         if back:
             return redirect(back, match_id=match.pk)
         return redirect("scoring:deal-correct", match_id=match.pk, number=number)
@@ -265,7 +273,7 @@ def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
         if back:
             return redirect(back, match_id=match.pk)
         return redirect("scoring:deal-correct", match_id=match.pk, number=number)
-    messages.success(request, f"Deal {number} voided.")
+    messages.success(request, gettext("Deal %(number)s voided.") % {"number": number})
     _say_if_reopened(request, match, was_finished)
     return redirect("scoring:sheet", match_id=match.pk)
 
@@ -275,8 +283,11 @@ def _say_if_reopened(request: HttpRequest, match: Match, was_finished: bool) -> 
     if was_finished and match.is_open:
         messages.warning(
             request,
-            "The corrected sheet no longer decides the match (or a later deal is "
-            "flagged): the match is open again. Play on or fix it, then finish it.",
+            gettext(
+                "The corrected sheet no longer decides the match (or a later "
+                "deal is flagged): the match is open again. Play on or fix "
+                "it, then finish it."
+            ),
         )
 
 
@@ -301,5 +312,7 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         for error in _error_list(exc):
             messages.error(request, error["message"])
     else:
-        messages.success(request, f"Deal {number} confirmed.")
+        messages.success(
+            request, gettext("Deal %(number)s confirmed.") % {"number": number}
+        )
     return redirect("scoring:sheet", match_id=match.pk)

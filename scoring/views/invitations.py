@@ -16,6 +16,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from scoring import permissions, selectors, services
@@ -31,7 +32,7 @@ BACKEND = "django.contrib.auth.backends.ModelBackend"
 def _admin_club(request: HttpRequest, club_id: int) -> Club:
     club = _club(request, club_id)
     if not permissions.may_manage_club(request.user, club):
-        raise PermissionDenied("only a club admin invites people")
+        raise PermissionDenied(gettext("only a club admin invites people"))
     return club
 
 
@@ -69,7 +70,7 @@ def club_invitations(request: HttpRequest, club_id: int) -> HttpResponse:
                 )
             else:
                 messages.success(
-                    request, "Invitation made: share the link or the QR code."
+                    request, gettext("Invitation made: share the link or the QR code.")
                 )
                 return redirect(
                     "scoring:invitation", club_id=club.pk, invitation_id=invitation.pk
@@ -109,7 +110,7 @@ def invitation_detail(
     if request.method == "POST":
         services.invitation_revoke(invitation=invitation, by=request.user)
         messages.success(
-            request, "The invitation is revoked: its link no longer works."
+            request, gettext("The invitation is revoked: its link no longer works.")
         )
         return redirect(
             "scoring:invitation", club_id=club.pk, invitation_id=invitation.pk
@@ -172,8 +173,8 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
                 login(request, user, backend=BACKEND)
             messages.success(
                 request,
-                f"Welcome to {invitation.club.name}! "
-                f"You are a {Role(invitation.role).label} of the club.",
+                gettext("Welcome to %(name)s! You are a %(label)s of the club.")
+                % {"name": invitation.club.name, "label": Role(invitation.role).label},
             )
             return redirect("scoring:my-games")
     return render(
@@ -201,11 +202,13 @@ def _new_account(form: InvitationSignupForm, needs_name: bool):
     data = form.cleaned_data
     User = get_user_model()
     if data["password1"] != data["password2"]:
-        form.add_error("password2", "the two passwords differ")
+        form.add_error("password2", gettext("the two passwords differ"))
     if User.objects.filter(username__iexact=data["username"]).exists():
-        form.add_error("username", "this username is taken: choose another, or sign in")
+        form.add_error(
+            "username", gettext("this username is taken: choose another, or sign in")
+        )
     if needs_name and not data["display_name"].strip():
-        form.add_error("display_name", "say the name people know you by")
+        form.add_error("display_name", gettext("say the name people know you by"))
     user = User(username=data["username"])
     try:
         validate_password(data["password1"], user)

@@ -10,9 +10,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.translation import localized
 from games.engine import Game, InputRejected, UnknownGame, all_games, get_game
 from games.models import CatalogueEntry
 from scoring import permissions, selectors, services
@@ -59,7 +60,7 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
     """
     club = _club(request, club_id)
     if not permissions.may_start_match(request.user, club):
-        raise PermissionDenied("only a club admin or scorer starts matches")
+        raise PermissionDenied(gettext("only a club admin or scorer starts matches"))
     slug = request.POST.get("game") or request.GET.get("game")
     if not slug:
         return render(
@@ -78,13 +79,18 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
         raise Http404("no such table") from None
 
     players = list(selectors.club_pickable_player_list(club))
-    side_names = [f"side {SIDE_NAMES[s]}" for s in range(max(shape) + 1)]
+    side_names = [
+        gettext("side %(name)s") % {"name": SIDE_NAMES[s]}
+        for s in range(max(shape) + 1)
+    ]
     form = MatchSetupForm(
         request.POST or None, players=players, seats=shape, side_names=side_names
     )
     posted_options = (
         deal_from_post(
-            build_form(game.options_schema(), prefix="options", label="Options"),
+            build_form(
+                game.options_schema(), prefix="options", label=gettext("Options")
+            ),
             request.POST,
         )
         if request.method == "POST"
@@ -110,13 +116,17 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
         except (InputRejected, DomainError) as exc:
             errors = _error_list(exc)
         else:
-            messages.success(request, f"{game.name} started. Deal 1 is next.")
+            messages.success(
+                request,
+                gettext("%(name)s started. Deal 1 is next.")
+                % {"name": localized(game.name)},
+            )
             return redirect("scoring:sheet", match_id=match.pk)
     for error in errors:
         _attach_setup_error(form, error)
     values = {"options": posted_options} if posted_options is not None else None
     options_tree = build_form(
-        game.options_schema(), values=values, prefix="options", label="Options"
+        game.options_schema(), values=values, prefix="options", label=gettext("Options")
     )
     options_html, loose = render_form(options_tree, values, errors, collapse=False)
     for error in loose:
@@ -159,7 +169,7 @@ def _attach_setup_error(form: MatchSetupForm, error: dict[str, str]) -> None:
 
 # The reason the sheet's undo step offers (the scorer may change it; it is kept in
 # the deal's history).
-UNDO_REASON = "entered by mistake"
+UNDO_REASON = gettext_noop("entered by mistake")
 
 
 def _context_for_sheet(
@@ -183,7 +193,8 @@ def _context_for_sheet(
         sides=labels,
         totals=totals,
         labels=numbers,
-        title=f"Score progression, {match.game.name} #{match.pk}",
+        title=gettext("Score progression, %(game)s #%(number)s")
+        % {"game": localized(match.game.name), "number": match.pk},
         target=_chart_target(match, totals),
     )
     may_score = permissions.may_score(by, match)
@@ -203,7 +214,7 @@ def _context_for_sheet(
         "sheet": sheet,
         # Undo: the last deal still standing, for those who may void it.
         "undo": table.last_standing if may_correct else None,
-        "undo_reason": UNDO_REASON,
+        "undo_reason": gettext(UNDO_REASON),
         "table": table,
         "board": board,
         "deal_word": gettext(game.deal_word if game else "deal"),
@@ -302,7 +313,8 @@ def match_chart(request: HttpRequest, match_id: int) -> HttpResponse:
         sides=[s["label"] for s in sheet["sides"]],
         totals=totals,
         labels=numbers,
-        title=f"Score progression, {match.game.name} #{match.pk}",
+        title=gettext("Score progression, %(game)s #%(number)s")
+        % {"game": localized(match.game.name), "number": match.pk},
         target=_chart_target(match, totals),
     )
     return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
@@ -318,7 +330,7 @@ def match_finish(request: HttpRequest, match_id: int) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "The match is finished.")
+        messages.success(request, gettext("The match is finished."))
     return redirect("scoring:sheet", match_id=match.pk)
 
 
@@ -336,5 +348,7 @@ def match_abandon(request: HttpRequest, match_id: int) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "The match is abandoned; its deals stay as they are.")
+        messages.success(
+            request, gettext("The match is abandoned; its deals stay as they are.")
+        )
     return redirect("scoring:sheet", match_id=match.pk)

@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from games.models import CatalogueEntry
@@ -40,7 +41,7 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _club(request, club_id)
     is_admin = permissions.may_manage_club(request.user, club)
     if request.method == "POST" and not is_admin:
-        raise PermissionDenied("only a club admin manages players")
+        raise PermissionDenied(gettext("only a club admin manages players"))
     action = request.POST.get("action", "")
     memberships = selectors.club_membership_list(club).select_related("player__user")
     choices = [
@@ -65,7 +66,11 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
                     allow_duplicate=d["allow_duplicate"],
                     by=request.user,
                 )
-                messages.success(request, f"{player.display_name} joined {club.name}.")
+                messages.success(
+                    request,
+                    gettext("%(display_name)s joined %(name)s.")
+                    % {"display_name": player.display_name, "name": club.name},
+                )
                 return redirect("scoring:players", club_id=club.pk)
             if action == "account" and account.is_valid():
                 m = services.player_add_to_club(
@@ -75,7 +80,9 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
                     by=request.user,
                 )
                 messages.success(
-                    request, f"{m.player.display_name} joined {club.name}."
+                    request,
+                    gettext("%(display_name)s joined %(name)s.")
+                    % {"display_name": m.player.display_name, "name": club.name},
                 )
                 return redirect("scoring:players", club_id=club.pk)
             if action == "merge" and merge.is_valid():
@@ -88,7 +95,11 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
                 )
                 messages.success(
                     request,
-                    f"{record.merged_name} merged into {record.kept.display_name}.",
+                    gettext("%(merged_name)s merged into %(display_name)s.")
+                    % {
+                        "merged_name": record.merged_name,
+                        "display_name": record.kept.display_name,
+                    },
                 )
                 return redirect("scoring:players", club_id=club.pk)
         except DomainError as exc:
@@ -132,7 +143,7 @@ def player_edit(request: HttpRequest, club_id: int, player_id: int) -> HttpRespo
     except NotFound:
         raise Http404("no such player") from None
     if not permissions.may_manage_club(request.user, club):
-        raise PermissionDenied("only a club admin edits players")
+        raise PermissionDenied(gettext("only a club admin edits players"))
     membership = player.memberships.get(club=club)
     form = RenameForm(
         request.POST if request.POST.get("action") == "rename" else None,
@@ -148,7 +159,7 @@ def player_edit(request: HttpRequest, club_id: int, player_id: int) -> HttpRespo
                     short_name=form.cleaned_data["short_name"],
                     by=request.user,
                 )
-                messages.success(request, "Saved.")
+                messages.success(request, gettext("Saved."))
                 return redirect("scoring:players", club_id=club.pk)
             if request.POST.get("action") in ("retire", "unretire"):
                 services.player_retire(

@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.engine import InputRejected
@@ -119,9 +120,11 @@ def table_deal_confirm(request: HttpRequest, token: str, number: int) -> HttpRes
         for error in _error_list(exc):
             messages.error(request, error["message"])
     except ValueError:
-        messages.error(request, "base_version: a whole number")
+        messages.error(request, gettext("base_version: a whole number"))
     else:
-        messages.success(request, f"Deal {number} confirmed.")
+        messages.success(
+            request, gettext("Deal %(number)s confirmed.") % {"number": number}
+        )
     return redirect(_link_context(token, match, guest)["sheet_url"])
 
 
@@ -135,7 +138,7 @@ def table_card(request: HttpRequest, match: Match, token: str, **card: Any) -> d
             s.player.display_name
             for s in sorted(match.seats.all(), key=lambda s: s.position)
         ],
-        "until": "the match is finished",
+        "until": gettext("the match is finished"),
         **card,
     }
 
@@ -152,7 +155,9 @@ def club_table_cards(request: HttpRequest, club_id: int) -> HttpResponse:
     404)."""
     club = _club(request, club_id)
     if not permissions.may_manage_club(request.user, club):
-        raise PermissionDenied("only a club admin prints the club's table cards")
+        raise PermissionDenied(
+            gettext("only a club admin prints the club's table cards")
+        )
     matches = list(
         selectors.matches_visible_to(request.user)
         .filter(club=club, status=MatchStatus.IN_PROGRESS)
@@ -186,16 +191,22 @@ def match_table_link(request: HttpRequest, match_id: int) -> HttpResponse:
     may_revoke = permissions.may_correct_closed(request.user, match)
     if request.method == "POST":
         if not may_revoke:
-            raise PermissionDenied("only a club admin or the director withdraws it")
+            raise PermissionDenied(
+                gettext("only a club admin or the director withdraws it")
+            )
         try:
             services.table_link_revoke(
                 match=match, reason=request.POST.get("reason", ""), by=request.user
             )
         except DomainError as exc:
-            messages.error(request, f"{exc.path}: {exc.message}")
+            messages.error(
+                request,
+                f"{exc.path}: {exc.message}",
+            )
         else:
             messages.success(
-                request, "The old link no longer works. Give the table the new one."
+                request,
+                gettext("The old link no longer works. Give the table the new one."),
             )
         return redirect("scoring:table-link", match_id=match.pk)
     token = selectors.table_link_get(match)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from config.api import StrictBooleanField, StrictIntegerField
@@ -308,10 +309,10 @@ class TableCorrectionIn(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("void") and "input" in attrs:
             raise serializers.ValidationError(
-                {"input": "a voided deal takes no input"}, code="not_with_void"
+                {"input": gettext("a voided deal takes no input")}, code="not_with_void"
             )
         if not attrs.get("void") and "input" not in attrs:
             raise serializers.ValidationError(
-                {"input": "the corrected deal is required"}, code="required"
+                {"input": gettext("the corrected deal is required")}, code="required"
             )
         return attrs

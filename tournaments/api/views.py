@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.translation import localized
 from games.api.serializers import ErrorListSerializer
 from scoring import selectors as scoring_selectors
 from scoring.api import serializers as scoring_s
@@ -30,6 +31,7 @@ from tournaments.api import serializers as s
 from tournaments.formats.base import FormatError
 from tournaments.formats.registry import get_format
 from tournaments.models import Entry, Round, Stage, Table, Tournament
+from tournaments.texts import explanation_shown, reason_shown
 
 _E = ErrorListSerializer
 _READ = {404: _E}
@@ -51,7 +53,7 @@ def _body(serializer_class: type, request: Request) -> dict[str, Any]:
 def _directed(request: Request, tournament_id: int) -> Tournament:
     tournament = selectors.tournament_get(request.user, tournament_id)
     if not permissions.may_direct(request.user, tournament):
-        raise NotAllowed("permission_denied", "only a director may do this")
+        raise NotAllowed("permission_denied", gettext("only a director may do this"))
     return tournament
 
 
@@ -72,7 +74,7 @@ def _round_out(
                 "number": table.number,
                 "sides": [sides[k] for k in sorted(sides)],
                 "match": table.match_id,
-                "reasons": table.reasons,
+                "reasons": [reason_shown(r) for r in table.reasons or ()],
             }
         )
     return s.RoundOut(
@@ -81,7 +83,7 @@ def _round_out(
             "stage": round_.stage_id,
             "number": round_.number,
             "status": round_.status,
-            "explanation": round_.explanation,
+            "explanation": explanation_shown(round_.explanation),
             "tables": tables,
             "clock": selectors.round_clock_get(round_),
         }
@@ -103,7 +105,9 @@ class TournamentListApi(JsonApi, APIView):
     )
     def post(self, request: Request) -> Response:
         if not request.user.is_authenticated:
-            raise NotAllowed("not_authenticated", "sign in to create a tournament")
+            raise NotAllowed(
+                "not_authenticated", gettext("sign in to create a tournament")
+            )
         data = _body(s.TournamentIn, request)
         club = scoring_selectors.club_get(request.user, data["club"])
         tournament = services.tournament_create(
@@ -187,7 +191,7 @@ class EntryWithdrawApi(JsonApi, APIView):
         tournament = _directed(request, tournament_id)
         entry = Entry.objects.filter(tournament=tournament, pk=entry_id).first()
         if entry is None:
-            raise NotFound("not_found", "no such entry")
+            raise NotFound("not_found", gettext("no such entry"))
         data = _body(s.WithdrawIn, request)
         entry = services.entry_withdraw(
             entry=entry, reason=data.get("reason", ""), by=request.user
@@ -220,7 +224,7 @@ class RoundGenerateApi(JsonApi, APIView):
         tournament = _directed(request, tournament_id)
         stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
         if stage is None:
-            raise NotFound("not_found", "no such stage")
+            raise NotFound("not_found", gettext("no such stage"))
         round_ = services.round_generate(stage=stage, by=request.user)
         return Response(_round_out(round_), status=status.HTTP_201_CREATED)
 
@@ -239,7 +243,9 @@ class StageListApi(JsonApi, APIView):
     @extend_schema(request=s.StageIn, responses={201: s.StageOut, **_WRITE})
     def post(self, request: Request, tournament_id: int) -> Response:
         if not request.user.is_authenticated:
-            raise NotAllowed("not_authenticated", "sign in to manage a tournament")
+            raise NotAllowed(
+                "not_authenticated", gettext("sign in to manage a tournament")
+            )
         tournament = _directed(request, tournament_id)
         data = _body(s.StageIn, request)
         source = None
@@ -248,7 +254,7 @@ class StageListApi(JsonApi, APIView):
                 tournament=tournament, pk=data["source_stage"]
             ).first()
             if source is None:
-                raise DomainError("not_found", "no such stage", "source_stage")
+                raise DomainError("not_found", gettext("no such stage"), "source_stage")
         stage = services.stage_add(
             tournament=tournament,
             format=data["format"],
@@ -272,20 +278,20 @@ class BracketApi(JsonApi, APIView):
         tournament = selectors.tournament_get(request.user, tournament_id)
         stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
         if stage is None or not get_format(stage.format).has_bracket:
-            raise NotFound("not_found", "no such knockout stage")
+            raise NotFound("not_found", gettext("no such knockout stage"))
         stage.tournament = tournament
         try:
             data = selectors.stage_bracket_data_get(stage)
         except FormatError as error:
             # Not drawn yet, or stored results the director must fix first.
-            raise Conflict(error.code, error.message, error.path) from None
+            raise Conflict(error.code, localized(error.message), error.path) from None
         return Response(s.BracketOut(data).data)
 
 
 def _round(tournament: Tournament, round_id: int) -> Round:
     round_ = Round.objects.filter(stage__tournament=tournament, pk=round_id).first()
     if round_ is None:
-        raise NotFound("not_found", "no such round")
+        raise NotFound("not_found", gettext("no such round"))
     return round_
 
 
@@ -354,7 +360,9 @@ class RoundClockApi(JsonApi, APIView):
         """Set (``null``: clear) the round's time limit; ``restart`` starts the clock
         again from now. Directors only, while the tournament is open."""
         if not request.user.is_authenticated:
-            raise NotAllowed("not_authenticated", _("sign in to set the round's clock"))
+            raise NotAllowed(
+                "not_authenticated", gettext("sign in to set the round's clock")
+            )
         tournament = _directed(request, tournament_id)
         round_ = _round(tournament, round_id)
         data = _body(s.RoundClockIn, request)
@@ -380,7 +388,7 @@ class StageBoardsApi(JsonApi, APIView):
         tournament = selectors.tournament_get(request.user, tournament_id)
         stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
         if stage is None or not get_format(stage.format).has_boards:
-            raise NotFound("not_found", "no such duplicate stage")
+            raise NotFound("not_found", gettext("no such duplicate stage"))
         boards = selectors.stage_board_list(
             stage, reveal_unreplayed=permissions.may_direct(request.user, tournament)
         )
@@ -410,7 +418,7 @@ class TableCorrectionApi(JsonApi, APIView):
             round__stage__tournament=tournament, pk=table_id
         ).first()
         if table is None:
-            raise NotFound("not_found", "no such table")
+            raise NotFound("not_found", gettext("no such table"))
 
         def run() -> Response:
             data = _body(s.TableCorrectionIn, request)

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 
+from games.engine.text import msg
 from tournaments.formats.explain import Reason
 
 EntryId = Hashable
@@ -125,5 +126,7 @@ def unique_entries(entries: tuple[EntryId, ...] | list[EntryId]) -> tuple[EntryI
     """The entries as a tuple, rejecting duplicates (a director's data error)."""
     result = tuple(entries)
     if len(set(result)) != len(result):
-        raise FormatError("duplicate_entry", "an entry is listed twice", path="entries")
+        raise FormatError(
+            "duplicate_entry", msg("an entry is listed twice"), path="entries"
+        )
     return result

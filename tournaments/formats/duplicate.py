@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from games.engine.text import msg
 from tournaments.formats.base import EntryId, FormatError, Round, Table, unique_entries
 from tournaments.formats.explain import Reason, ReasonCode
 from tournaments.ranking import Score, norm
@@ -67,10 +68,12 @@ def duplicate_for_eight(
     b = unique_entries(list(team_b))
     if len(a) != 4 or len(b) != 4 or set(a) & set(b):
         raise FormatError(
-            "bad_teams", "duplicate for eight needs two separate teams of four"
+            "bad_teams", msg("duplicate for eight needs two separate teams of four")
         )
     if deals_per_stanza < 1:
-        raise FormatError("bad_deals", "at least one deal", path="deals_per_stanza")
+        raise FormatError(
+            "bad_deals", msg("at least one deal"), path="deals_per_stanza"
+        )
     first = tuple(f"{prefix}{i}" for i in range(1, deals_per_stanza + 1))
     second = tuple(
         f"{prefix}{i}" for i in range(deals_per_stanza + 1, 2 * deals_per_stanza + 1)
@@ -80,12 +83,27 @@ def duplicate_for_eight(
 
     def table(number: int, sides, deals, stanza: int) -> Table:
         ns, ew = sides
+        said = {
+            "stanza": stanza,
+            "north_south": " & ".join(map(str, ns)),
+            "east_west": " & ".join(map(str, ew)),
+            "first": deals[0],
+            "last": deals[-1],
+        }
         text = (
-            f"Stanza {stanza}: {' & '.join(map(str, ns))} North-South v "
-            f"{' & '.join(map(str, ew))} East-West, deals {deals[0]}–{deals[-1]}"
+            msg(
+                "Stanza {stanza}: {north_south} North-South v {east_west} East-West, "
+                "deals {first}–{last} (replaying the other table's deals, hands "
+                "held by the other team)",
+                **said,
+            )
+            if stanza == 2
+            else msg(
+                "Stanza {stanza}: {north_south} North-South v {east_west} East-West, "
+                "deals {first}–{last}",
+                **said,
+            )
         )
-        if stanza == 2:
-            text += " (replaying the other table's deals, hands held by the other team)"
         return Table(
             number,
             sides,
@@ -99,7 +117,7 @@ def duplicate_for_eight(
     stanza_2 = Round(
         2,
         (table(1, foursome_2, first, 2), table(2, foursome_1, second, 2)),
-        messages=("Players change tables; everyone keeps their direction.",),
+        messages=(msg("Players change tables; everyone keeps their direction."),),
     )
     return stanza_1, stanza_2
 
@@ -124,7 +142,9 @@ def duplicate_for_eight_teams(
     """
     if team_a == team_b:
         raise FormatError(
-            "bad_teams", "duplicate for eight needs two different teams", path="entries"
+            "bad_teams",
+            msg("duplicate for eight needs two different teams"),
+            path="entries",
         )
     members = {
         team: tuple((team, position) for position in range(TEAM_SIZE))
@@ -151,14 +171,33 @@ def _by_team(stanza: Round) -> Round:
             pairs.append(first // 2)
         number = table.reasons[0].data["stanza"]
         ns, ew = teams
+        said = {
+            "stanza": number,
+            "ns": ns,
+            "ns_1": 2 * pairs[0] + 1,
+            "ns_2": 2 * pairs[0] + 2,
+            "ew": ew,
+            "ew_1": 2 * pairs[1] + 1,
+            "ew_2": 2 * pairs[1] + 2,
+            "first": table.deals[0],
+            "last": table.deals[-1],
+        }
         text = (
-            f"Stanza {number}: team {ns}'s players {2 * pairs[0] + 1} & "
-            f"{2 * pairs[0] + 2} North-South v team {ew}'s players "
-            f"{2 * pairs[1] + 1} & "
-            f"{2 * pairs[1] + 2} East-West, boards {table.deals[0]}–{table.deals[-1]}"
+            msg(
+                "Stanza {stanza}: team {ns}'s players {ns_1} & {ns_2} North-South v "
+                "team {ew}'s players {ew_1} & {ew_2} East-West, boards "
+                "{first}–{last} (the other table's boards, hands held by the other "
+                "team)",
+                **said,
+            )
+            if number == 2
+            else msg(
+                "Stanza {stanza}: team {ns}'s players {ns_1} & {ns_2} North-South v "
+                "team {ew}'s players {ew_1} & {ew_2} East-West, boards "
+                "{first}–{last}",
+                **said,
+            )
         )
-        if number == 2:
-            text += " (the other table's boards, hands held by the other team)"
         reason = Reason(
             ReasonCode.DUPLICATE,
             text,
@@ -195,7 +234,9 @@ def _team_of(
     found = {name for name, members in teams.items() for p in side if p in set(members)}
     if len(found) != 1:
         raise FormatError(
-            "mixed_side", "both players of a direction must be of one team", path=path
+            "mixed_side",
+            msg("both players of a direction must be of one team"),
+            path=path,
         )
     return found.pop()
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
+from games.engine.text import msg
 from tournaments.formats.base import (
     Bye,
     EntryId,
@@ -65,7 +66,11 @@ def snake_groups(
     if groups < 1 or groups * 2 > len(seeds_t):
         raise FormatError(
             "bad_group_count",
-            f"{len(seeds_t)} entries cannot make {groups} groups of at least two",
+            msg(
+                "{count} entries cannot make {groups} groups of at least two",
+                count=len(seeds_t),
+                groups=groups,
+            ),
             path="groups",
         )
     result: list[list[EntryId]] = [[] for _ in range(groups)]
@@ -100,14 +105,18 @@ def groups_round(groups: Sequence[Group], number: int) -> Round:
     total = group_stage_rounds(groups)
     if not 1 <= number <= total:
         raise FormatError(
-            "all_rounds_played", f"the groups have {total} rounds", path="round"
+            "all_rounds_played",
+            msg("the groups have {total} rounds", total=total),
+            path="round",
         )
     tables: list[Table] = []
     byes: list[Bye] = []
     messages: list[str] = []
     for group in groups:
         if number > len(group.rounds):
-            messages.append(f"Group {group.name} has played all its rounds")
+            messages.append(
+                msg("Group {group} has played all its rounds", group=group.name)
+            )
             continue
         planned = group.rounds[number - 1]
         for table in planned.tables:
@@ -127,7 +136,12 @@ def groups_round(groups: Sequence[Group], number: int) -> Round:
 
 def _in_group(reasons: Sequence[Reason], name: str) -> tuple[Reason, ...]:
     return tuple(
-        Reason(r.code, f"Group {name}: {r.text}", r.entries, {**r.data, "group": name})
+        Reason(
+            r.code,
+            msg("Group {group}: {reason}", group=name, reason=r.text),
+            r.entries,
+            {**r.data, "group": name},
+        )
         for r in reasons
     )
 
@@ -147,7 +161,7 @@ def best_placed(
     if not 0 <= count <= len(candidates):
         raise FormatError(
             "bad_next_best",
-            f"only {len(candidates)} groups have a next-placed entry",
+            msg("only {count} groups have a next-placed entry", count=len(candidates)),
             path="next_best",
         )
 
@@ -185,7 +199,7 @@ def playoff_seeds(
     if advance < 1 or any(len(r) < advance for r in group_rankings):
         raise FormatError(
             "bad_advance",
-            f"every group must have at least {advance} entries",
+            msg("every group must have at least {advance} entries", advance=advance),
             path="advance",
         )
     g = len(group_rankings)
@@ -199,7 +213,11 @@ def playoff_seeds(
         if not found or found[0] in extra_groups:
             raise FormatError(
                 "not_next_placed",
-                f"{entry!r} is not placed {advance + 1} in a group",
+                msg(
+                    "{entry!r} is not placed {value} in a group",
+                    entry=entry,
+                    value=advance + 1,
+                ),
                 path=f"next_best.{index}",
             )
         extra_groups.append(found[0])

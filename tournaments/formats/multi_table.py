@@ -38,6 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 
+from games.engine.text import msg
 from tournaments.formats.base import EntryId, FormatError, Round, Table, unique_entries
 from tournaments.formats.explain import Reason, ReasonCode
 from tournaments.ranking import Score, places_from_points, shared_placement_points
@@ -50,7 +51,7 @@ def table_sizes(
     max_size = max_size or preferred
     if not 2 <= min_size <= preferred <= max_size:
         raise FormatError(
-            "bad_table_size", "need 2 <= min_size <= preferred <= max_size"
+            "bad_table_size", msg("need 2 <= min_size <= preferred <= max_size")
         )
     best: tuple[int, ...] | None = None
     best_key: tuple[int, int] | None = None
@@ -65,7 +66,12 @@ def table_sizes(
     if best is None:
         raise FormatError(
             "no_table_split",
-            f"{n} players cannot sit at tables of {min_size}–{max_size}",
+            msg(
+                "{n} players cannot sit at tables of {min_size}–{max_size}",
+                n=n,
+                min_size=min_size,
+                max_size=max_size,
+            ),
             path="players",
         )
     return best
@@ -151,7 +157,12 @@ def multi_table_round(
             reasons.append(
                 Reason(
                     ReasonCode.REPEATED_TABLE_MATE,
-                    f"{label(a)} and {label(b)} have shared a table {times}× before",
+                    msg(
+                        "{a} and {b} have shared a table {times}× before",
+                        a=label(a),
+                        b=label(b),
+                        times=times,
+                    ),
                     entries=(a, b),
                     data={"times_before": times},
                 )
@@ -160,7 +171,7 @@ def multi_table_round(
             reasons.append(
                 Reason(
                     ReasonCode.SCHEDULE,
-                    "Nobody at this table has met before",
+                    msg("Nobody at this table has met before"),
                     entries=tuple(members),
                 )
             )
@@ -170,19 +181,28 @@ def multi_table_round(
         reasons.append(
             Reason(
                 ReasonCode.SIDE_BALANCE,
-                f"{label(first)} takes seat 1 (had it {first_seat[first]}× before, "
-                "the fewest at the table)",
+                msg(
+                    "{player} takes seat 1 (had it {times}× before, the fewest at "
+                    "the table)",
+                    player=label(first),
+                    times=first_seat[first],
+                ),
                 entries=(first,),
                 data={"times_before": first_seat[first]},
             )
         )
         built.append(Table(t, tuple((p,) for p in members), tuple(reasons)))
     split = " + ".join(str(s) for s in sizes)
-    messages = [f"{len(players_t)} players at tables of {split}."]
+    messages = [
+        msg("{count} players at tables of {sizes}.", count=len(players_t), sizes=split)
+    ]
     if history:
         messages.append(
-            f"Repeated table-mates this round: {repeated} (the fewest the seating "
-            "search found; a third meeting counts twice)."
+            msg(
+                "Repeated table-mates this round: {repeated} (the fewest the seating "
+                "search found; a third meeting counts twice).",
+                repeated=repeated,
+            )
         )
     return Round(number, tuple(built), messages=tuple(messages))
 

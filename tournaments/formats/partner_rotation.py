@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
+from games.engine.text import msg
 from tournaments.formats.base import (
     Bye,
     EntryId,
@@ -116,11 +117,11 @@ def partner_rotation(
     n = len(players_t)
     if n < 4:
         raise FormatError(
-            "too_few_entries", "a partner rotation needs at least four players"
+            "too_few_entries", msg("a partner rotation needs at least four players")
         )
     total_rounds = default_rounds(n) if rounds is None else rounds
     if total_rounds < 1:
-        raise FormatError("bad_rounds", "at least one round", path="rounds")
+        raise FormatError("bad_rounds", msg("at least one round"), path="rounds")
     rng = random.Random(seed)
     exact = n % 4 in (0, 1) and total_rounds <= default_rounds(n)
     if exact:
@@ -437,7 +438,11 @@ def _schedule(
             reasons = [
                 Reason(
                     ReasonCode.SCHEDULE,
-                    f"Partner rotation: {_side(p, position)} v {_side(q, position)}",
+                    msg(
+                        "Partner rotation: {first} v {second}",
+                        first=_side(p, position),
+                        second=_side(q, position),
+                    ),
                     entries=(*p, *q),
                 )
             ]
@@ -446,8 +451,11 @@ def _schedule(
                     reasons.append(
                         Reason(
                             ReasonCode.REPEATED_PARTNER,
-                            f"{_side(pair, position)} partnered before "
-                            f"({partners[pair]}×)",
+                            msg(
+                                "{pair} partnered before ({times}×)",
+                                pair=_side(pair, position),
+                                times=partners[pair],
+                            ),
                             entries=tuple(pair),
                             data={"times_before": partners[pair]},
                         )
@@ -460,8 +468,12 @@ def _schedule(
                         reasons.append(
                             Reason(
                                 ReasonCode.REPEATED_OPPONENT,
-                                f"{a} and {b} have already been opponents "
-                                f"{opponents[key]}×",
+                                msg(
+                                    "{a} and {b} have already been opponents {times}×",
+                                    a=a,
+                                    b=b,
+                                    times=opponents[key],
+                                ),
                                 entries=(a, b),
                                 data={"times_before": opponents[key]},
                             )
@@ -483,8 +495,12 @@ def _schedule(
                     (
                         Reason(
                             ReasonCode.SIT_OUT,
-                            f"{player} sits out (tables of four; sit-outs are "
-                            f"shared evenly: {sat[player]} so far)",
+                            msg(
+                                "{player} sits out (tables of four; sit-outs are "
+                                "shared evenly: {times} so far)",
+                                player=player,
+                                times=sat[player],
+                            ),
                             entries=(player,),
                             data={"times": sat[player]},
                         ),
@@ -573,7 +589,7 @@ def individual_totals(
     for index, result in enumerate(results):
         if len(result.scores) != len(result.sides):
             raise FormatError(
-                "misaligned", "one score per side", path=f"results.{index}.scores"
+                "misaligned", msg("one score per side"), path=f"results.{index}.scores"
             )
         for side, score in zip(result.sides, result.scores, strict=True):
             for player in side:

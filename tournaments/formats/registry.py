@@ -19,6 +19,7 @@ from typing import Any
 
 from games.engine import Game, SetupRejected
 from games.engine import Table as GameTable
+from games.engine.text import msg
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.duplicate import TEAM_SIZE, duplicate_for_eight_teams
@@ -48,14 +49,16 @@ from tournaments.formats.swiss import (
 )
 
 # Bounds on counts, so that a request cannot ask for an absurdly large schedule.
-ROUNDS = whole(1, 64, "between 1 and 64 rounds")
-SEED = whole(0, 2**31 - 1, "a non-negative seed")
+ROUNDS = whole(1, 64, msg("between 1 and 64 rounds"))
+SEED = whole(0, 2**31 - 1, msg("a non-negative seed"))
 # Book §39.7.1 plays four boards a stanza; the bound keeps a stanza one sitting.
 MAX_DEALS_PER_STANZA = 13
 
 
-def _all_played(what: str, count: int) -> FormatError:
-    return FormatError("all_rounds_played", f"the {what} has {count} rounds")
+def _all_played(text: str) -> FormatError:
+    """``text``: "the round robin has 7 rounds" (one template a format, so that
+    each reads as a whole sentence in every language)."""
+    return FormatError("all_rounds_played", text)
 
 
 # -- round robin --------------------------------------------------------------------
@@ -64,7 +67,10 @@ def _all_played(what: str, count: int) -> FormatError:
 @dataclass(frozen=True)
 class RoundRobinSettings(StageSettings):
     double: bool = setting(
-        False, boolean(), "Double round robin", "everyone meets everyone twice"
+        False,
+        boolean(),
+        msg("Double round robin"),
+        msg("everyone meets everyone twice"),
     )
 
 
@@ -76,7 +82,9 @@ class RoundRobin(Format):
         settings = RoundRobinSettings.of(stage.settings)
         schedule = round_robin(stage.entry_ids, double=settings.double)
         if number > len(schedule):
-            raise _all_played("round robin", len(schedule))
+            raise _all_played(
+                msg("the round robin has {count} rounds", count=len(schedule))
+            )
         return without_withdrawn(schedule[number - 1], set(stage.active()))
 
 
@@ -87,13 +95,13 @@ class RoundRobin(Format):
 class SwissSettings(StageSettings):
     # None: the recommended number for the field.
     rounds: int | None = setting(
-        None, ROUNDS, "Rounds", "empty: the number recommended for the field"
+        None, ROUNDS, msg("Rounds"), msg("empty: the number recommended for the field")
     )
     balance_sides: bool = setting(
         True,
         boolean(),
-        "Balance who starts",
-        "each entry sits first about as often as second",
+        msg("Balance who starts"),
+        msg("each entry sits first about as often as second"),
     )
 
 
@@ -108,7 +116,7 @@ class Swiss(Format):
             recommended_swiss_rounds(max(len(field), 2)).recommended
         )
         if number > int(limit):
-            raise _all_played("Swiss", limit)
+            raise _all_played(msg("the Swiss has {count} rounds", count=limit))
         standings = stage.standings()
         rows = standings.rows
         scores = {row.entry: row.values.get("match_points", 0) for row in rows}
@@ -133,10 +141,13 @@ class Swiss(Format):
 class PartnerRotationSettings(StageSettings):
     # None: the rotation's own default for the field.
     rounds: int | None = setting(
-        None, ROUNDS, "Rounds", "empty: until everyone has partnered everyone"
+        None, ROUNDS, msg("Rounds"), msg("empty: until everyone has partnered everyone")
     )
     seed: int = setting(
-        0, SEED, "Shuffle number", "another number gives another (fair) schedule"
+        0,
+        SEED,
+        msg("Shuffle number"),
+        msg("another number gives another (fair) schedule"),
     )
 
 
@@ -156,7 +167,9 @@ class PartnerRotation(Format):
             stage.entry_ids, rounds=settings.rounds or None, seed=settings.seed
         )
         if number > len(schedule.rounds):
-            raise _all_played("rotation", len(schedule.rounds))
+            raise _all_played(
+                msg("the rotation has {count} rounds", count=len(schedule.rounds))
+            )
         planned = schedule.rounds[number - 1]
         if number == 1 and schedule.messages:
             planned = with_messages(planned, schedule.messages)
@@ -165,27 +178,33 @@ class PartnerRotation(Format):
 
 # -- multi-player tables ------------------------------------------------------------
 
-TABLE_SIZE = whole(2, 12, "between 2 and 12 players")
+TABLE_SIZE = whole(2, 12, msg("between 2 and 12 players"))
 
 
 @dataclass(frozen=True)
 class MultiTableSettings(StageSettings):
     # None: as many rounds as the director generates.
     rounds: int | None = setting(
-        None, ROUNDS, "Rounds", "empty: as many as you generate"
+        None, ROUNDS, msg("Rounds"), msg("empty: as many as you generate")
     )
     table_size: int = setting(
-        4, TABLE_SIZE, "Players a table", "the other tables seat one fewer or more"
+        4,
+        TABLE_SIZE,
+        msg("Players a table"),
+        msg("the other tables seat one fewer or more"),
     )
     # None: min(3, table_size) and table_size.
     min_table_size: int | None = setting(
-        None, TABLE_SIZE, "Smallest table", "empty: 3 (or the table size if smaller)"
+        None,
+        TABLE_SIZE,
+        msg("Smallest table"),
+        msg("empty: 3 (or the table size if smaller)"),
     )
     max_table_size: int | None = setting(
-        None, TABLE_SIZE, "Largest table", "empty: the table size"
+        None, TABLE_SIZE, msg("Largest table"), msg("empty: the table size")
     )
     seed: int = setting(
-        0, SEED, "Shuffle number", "another number gives another seating"
+        0, SEED, msg("Shuffle number"), msg("another number gives another seating")
     )
 
     @property
@@ -205,7 +224,7 @@ class MultiTableSettings(StageSettings):
         if not low <= preferred <= high:
             raise FormatError(
                 "invalid",
-                "need min_table_size <= table_size <= max_table_size",
+                msg("need min_table_size <= table_size <= max_table_size"),
                 path=f"{SETTINGS_PATH}.table_size",
             )
 
@@ -236,7 +255,11 @@ class MultiTable(Format):
                 )
                 raise FormatError(
                     "table_size_not_played",
-                    f"{game.name} is not played by {size} players each for themselves",
+                    msg(
+                        "{name} is not played by {size} players each for themselves",
+                        name=game.name,
+                        size=size,
+                    ),
                     path=f"{SETTINGS_PATH}.{key}",
                 ) from None
 
@@ -244,7 +267,8 @@ class MultiTable(Format):
         settings = MultiTableSettings.of(stage.settings)
         if settings.rounds and number > settings.rounds:
             raise FormatError(
-                "all_rounds_played", f"the stage has {settings.rounds} rounds"
+                "all_rounds_played",
+                msg("the stage has {rounds} rounds", rounds=settings.rounds),
             )
         field = stage.active()
         names = stage.names()
@@ -253,7 +277,10 @@ class MultiTable(Format):
             listed = ", ".join(names.get(e, str(e)) for e in teams)
             raise FormatError(
                 "team_entries",
-                f"multi-player tables seat single players, not teams ({listed})",
+                msg(
+                    "multi-player tables seat single players, not teams ({listed})",
+                    listed=listed,
+                ),
                 path="entries",
             )
         preferred, low, high = settings.sizes
@@ -277,34 +304,37 @@ class KnockoutSettings(StageSettings):
     kind: str = setting(
         "single",
         one_of("single", "double"),
-        "Elimination",
-        "single: one loss and out; double: out after two",
+        msg("Elimination"),
+        msg("single: one loss and out; double: out after two"),
     )
     best_of: int = setting(
-        1, one_of(1, 3, 5, 7), "Best of", "matches a pairing plays to decide it"
+        1,
+        one_of(1, 3, 5, 7),
+        msg("Best of"),
+        msg("matches a pairing plays to decide it"),
     )
     third_place: bool = setting(
-        False, boolean(), "Third-place match", "the semi-final losers play"
+        False, boolean(), msg("Third-place match"), msg("the semi-final losers play")
     )
     grand_final_reset: bool = setting(
         True,
         boolean(),
-        "Grand final reset",
-        "double elimination: a second final if the winners' side loses the first",
+        msg("Grand final reset"),
+        msg("double elimination: a second final if the winners' side loses the first"),
     )
     # After a groups stage: this many of the best next-placed also qualify.
     next_best: int = setting(
         0,
-        whole(0, 63, "between 0 and 63 entries"),
-        "Best of the next-placed",
-        "after groups: this many more qualify",
+        whole(0, 63, msg("between 0 and 63 entries")),
+        msg("Best of the next-placed"),
+        msg("after groups: this many more qualify"),
     )
     # The stage's standings metrics (None: the format's own, the bracket place).
     tiebreaks: Sequence[str] | None = setting(
         None,
         metric_keys,
-        "Stage standings",
-        "none ticked: the bracket place alone (those out in one round share it)",
+        msg("Stage standings"),
+        msg("none ticked: the bracket place alone (those out in one round share it)"),
     )
 
 
@@ -330,8 +360,12 @@ class Knockout(Format):
         bracket, state, series = stage.knockout()
         if not state.ready():
             if state.champion is not None or state.finished:
-                raise FormatError("bracket_complete", "the bracket has its champion")
-            raise FormatError("nothing_ready", "no bracket match can be played yet")
+                raise FormatError(
+                    "bracket_complete", msg("the bracket has its champion")
+                )
+            raise FormatError(
+                "nothing_ready", msg("no bracket match can be played yet")
+            )
         generated = ready_round(bracket, state, round_number=number, series=series)
         if number == 1:
             generated = with_messages(generated, stage.seeding_notes())
@@ -346,10 +380,16 @@ class GroupsSettings(StageSettings):
     required = ("groups",)
 
     groups: int = setting(
-        1, whole(1, 64, "between 1 and 64 groups"), "Groups", "how many groups"
+        1,
+        whole(1, 64, msg("between 1 and 64 groups")),
+        msg("Groups"),
+        msg("how many groups"),
     )
     double: bool = setting(
-        False, boolean(), "Double round robin", "everyone in a group meets twice"
+        False,
+        boolean(),
+        msg("Double round robin"),
+        msg("everyone in a group meets twice"),
     )
 
 
@@ -368,8 +408,11 @@ class Groups(Format):
             planned = with_messages(
                 planned,
                 [
-                    f"Group {g.name}: "
-                    + ", ".join(names.get(e, str(e)) for e in g.entries)
+                    msg(
+                        "Group {group}: {entries}",
+                        group=g.name,
+                        entries=", ".join(names.get(e, str(e)) for e in g.entries),
+                    )
                     for g in groups
                 ],
             )
@@ -380,14 +423,19 @@ class Groups(Format):
 
 
 DEALS_PER_STANZA = whole(
-    1, MAX_DEALS_PER_STANZA, f"between 1 and {MAX_DEALS_PER_STANZA} boards"
+    1,
+    MAX_DEALS_PER_STANZA,
+    msg("between 1 and {count} boards", count=MAX_DEALS_PER_STANZA),
 )
 
 
 @dataclass(frozen=True)
 class DuplicateSettings(StageSettings):
     deals_per_stanza: int = setting(
-        4, DEALS_PER_STANZA, "Boards a stanza", "the book plays four (§39.7.1)"
+        4,
+        DEALS_PER_STANZA,
+        msg("Boards a stanza"),
+        msg("the book plays four (§39.7.1)"),
     )
 
 
@@ -403,8 +451,10 @@ class Duplicate(Format):
     # Swapping the teams would let one team hold both directions of a board.
     fixed_seating = (
         "duplicate_seating_fixed",
-        "a duplicate stage's seating is fixed by the format (book §39.7.2); "
-        "the teams' line-up order decides which pair plays where",
+        msg(
+            "a duplicate stage's seating is fixed by the format (book §39.7.2); "
+            "the teams' line-up order decides which pair plays where"
+        ),
     )
     has_boards = True
 
@@ -415,9 +465,12 @@ class Duplicate(Format):
         if not game.duplicate_boards or (0, 1, 0, 1) not in game.tables:
             raise FormatError(
                 "duplicate_game",
-                f"{game.name} is not played duplicate here: a duplicate stage needs "
-                "a four-player partnership game that declares it is played from "
-                "boards",
+                msg(
+                    "{name} is not played duplicate here: a duplicate stage "
+                    "needs a four-player partnership game that declares it is "
+                    "played from boards",
+                    name=game.name,
+                ),
                 path="format",
             )
 
@@ -427,8 +480,11 @@ class Duplicate(Format):
         if len(teams) != 2:
             raise FormatError(
                 "duplicate_teams",
-                f"duplicate for eight is two teams of four; this stage has "
-                f"{len(teams)} active entries",
+                msg(
+                    "duplicate for eight is two teams of four; this stage has "
+                    "{count} active entries",
+                    count=len(teams),
+                ),
                 path="entries",
             )
         sizes = stage.team_sizes(teams)
@@ -436,15 +492,21 @@ class Duplicate(Format):
             if sizes.get(team, 0) != TEAM_SIZE:
                 raise FormatError(
                     "team_size",
-                    f"entry {team} has {sizes.get(team, 0)} players; a team is four "
-                    "(paste 'Team: Ann & Bob & Cid & Dan')",
+                    msg(
+                        "entry {team} has {players} players; a team is four (paste "
+                        "'Team: Ann & Bob & Cid & Dan')",
+                        team=team,
+                        players=sizes.get(team, 0),
+                    ),
                     path=f"entries.{index}",
                 )
         stanzas = duplicate_for_eight_teams(
             teams[0], teams[1], deals_per_stanza=settings.deals_per_stanza
         )
         if number > len(stanzas):
-            raise FormatError("all_rounds_played", "both stanzas have been generated")
+            raise FormatError(
+                "all_rounds_played", msg("both stanzas have been generated")
+            )
         return stanzas[number - 1]
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.engine.text import msg
 from tournaments.formats.base import (
     Bye,
     EntryId,
@@ -55,7 +56,7 @@ def round_robin(
     if n < 2:
         raise FormatError(
             "too_few_entries",
-            "a round robin needs at least two entries",
+            msg("a round robin needs at least two entries"),
             path="entries",
         )
     # m clock seats; the fixed seat is seeds[m] for an even field, the bye otherwise.
@@ -111,8 +112,14 @@ def _cycle_round(
     for number_at, (a, b) in enumerate(games, start=1):
         reason = Reason(
             ReasonCode.SCHEDULE,
-            f"Round-robin schedule: seed {a + 1} v seed {b + 1}"
-            + (" (second cycle, sides swapped)" if cycle == 1 else ""),
+            msg(
+                "Round-robin schedule: seed {a} v seed {b} (second cycle, sides "
+                "swapped)",
+                a=a + 1,
+                b=b + 1,
+            )
+            if cycle == 1
+            else msg("Round-robin schedule: seed {a} v seed {b}", a=a + 1, b=b + 1),
             entries=(seeds[a], seeds[b]),
             data={"cycle": cycle + 1, "seeds": (a + 1, b + 1)},
         )
@@ -125,8 +132,11 @@ def _cycle_round(
                 (
                     Reason(
                         ReasonCode.BYE,
-                        f"Odd field: seed {bye + 1} has the bye this round "
-                        "(every entry has exactly one per cycle)",
+                        msg(
+                            "Odd field: seed {seed} has the bye this round (every "
+                            "entry has exactly one per cycle)",
+                            seed=bye + 1,
+                        ),
                         entries=(seeds[bye],),
                         data={"cycle": cycle + 1, "seed": bye + 1},
                     ),

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
 from games.engine import Game
+from games.engine.text import msg
 from tournaments.formats.base import Bye, FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.base import Table as FormatTable
@@ -109,7 +110,7 @@ def whole(low: int, high: int, message: str) -> Check:
 
     def check(value: Any, path: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise FormatError("invalid", "a whole number", path=path)
+            raise FormatError("invalid", msg("a whole number"), path=path)
         if not low <= value <= high:
             raise FormatError("invalid", message, path=path)
         return value
@@ -121,7 +122,7 @@ def whole(low: int, high: int, message: str) -> Check:
 def boolean() -> Check:
     def check(value: Any, path: str) -> bool:
         if not isinstance(value, bool):
-            raise FormatError("invalid", "true or false", path=path)
+            raise FormatError("invalid", msg("true or false"), path=path)
         return value
 
     return check
@@ -130,7 +131,9 @@ def boolean() -> Check:
 def one_of(*choices: Any) -> Check:
     def check(value: Any, path: str) -> Any:
         if value not in choices:
-            raise FormatError("invalid", f"one of {list(choices)}", path=path)
+            raise FormatError(
+                "invalid", msg("one of {choices}", choices=list(choices)), path=path
+            )
         return value
 
     check.choices = choices  # type: ignore[attr-defined]  # for the form
@@ -140,12 +143,14 @@ def one_of(*choices: Any) -> Check:
 def metric_keys(keys: Any, path: str) -> list[str]:
     """An ordered list of standings metric keys, each known and listed once."""
     if isinstance(keys, str) or not isinstance(keys, Sequence):
-        raise FormatError("invalid", "a list of standings metrics", path=path)
+        raise FormatError("invalid", msg("a list of standings metrics"), path=path)
     keys = [str(k) for k in keys]
     if not keys:
-        raise FormatError("required", "choose at least one metric", path=path)
+        raise FormatError("required", msg("choose at least one metric"), path=path)
     if len(set(keys)) != len(keys):
-        raise FormatError("duplicate_metric", "a metric is listed twice", path=path)
+        raise FormatError(
+            "duplicate_metric", msg("a metric is listed twice"), path=path
+        )
     for i, key in enumerate(keys):
         try:
             get_metric(key)
@@ -173,14 +178,16 @@ class StageSettings:
             path = f"{SETTINGS_PATH}.{key}"
             if key not in fields:
                 raise FormatError(
-                    "unknown_setting", f"choose from {sorted(fields)}", path=path
+                    "unknown_setting",
+                    msg("choose from {fields}", fields=sorted(fields)),
+                    path=path,
                 )
             clean[key] = fields[key].metadata["check"](value, path)
         for key in cls.required:
             if key not in clean:
                 raise FormatError(
                     "required",
-                    f"the {key} setting is required",
+                    msg("the {key} setting is required", key=key),
                     path=f"{SETTINGS_PATH}.{key}",
                 )
         parsed = cls(**clean)
@@ -299,7 +306,9 @@ def without_withdrawn(planned: FormatRound, active: set[int]) -> FormatRound:
             continue
         for entry in table.entries:
             if entry in active:
-                text = f"{entry}'s scheduled opponent has withdrawn: a bye"
+                text = msg(
+                    "{entry}'s scheduled opponent has withdrawn: a bye", entry=entry
+                )
                 byes.append(Bye(entry, (Reason(ReasonCode.BYE, text, (entry,)),)))
     return FormatRound(planned.number, tuple(tables), tuple(byes), planned.messages)
 

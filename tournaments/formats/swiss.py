@@ -51,6 +51,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from games.engine.text import msg
 from tournaments.formats.base import (
     Bye,
     EntryId,
@@ -97,7 +98,7 @@ class RoundsAdvice:
 def recommended_swiss_rounds(n: int) -> RoundsAdvice:
     """How many Swiss rounds to play with ``n`` entries, with guidance text."""
     if n < 2:
-        raise FormatError("too_few_entries", "a Swiss needs at least two entries")
+        raise FormatError("too_few_entries", msg("a Swiss needs at least two entries"))
     minimum = max(1, math.ceil(math.log2(n)))
     maximum = n - 1 if n % 2 == 0 else n
     recommended = min(maximum, minimum + (1 if n > 8 else 0) + (1 if n > 64 else 0))
@@ -195,9 +196,11 @@ def pair_swiss_round(
     config = config or SwissConfig()
     field = list(entries)
     if len({e.entry for e in field}) != len(field):
-        raise FormatError("duplicate_entry", "an entry is listed twice", path="entries")
+        raise FormatError(
+            "duplicate_entry", msg("an entry is listed twice"), path="entries"
+        )
     if len(field) < 2:
-        raise FormatError("too_few_entries", "a Swiss round needs two entries")
+        raise FormatError("too_few_entries", msg("a Swiss round needs two entries"))
     rank = {e.entry: i for i, e in enumerate(field)}
     # Score groups top down; ranking order kept inside a group.
     field.sort(key=lambda e: (-e.score, rank[e.entry]))
@@ -213,13 +216,41 @@ def pair_swiss_round(
         byes = (Bye(bye.entry, (bye_reason,)),)
     elif not _feasible(field):
         raise NoLegalPairingError(
-            "every pairing of this field repeats a game; allow rematches or end the "
-            "Swiss"
+            msg(
+                "every pairing of this field repeats a game; allow rematches "
+                "or end the Swiss"
+            )
         )
 
     pairs, brackets = _pair_brackets(field, levels, config, messages)
     tables = _tables(pairs, rank, levels, brackets, config)
     return Round(round_number, tuple(tables), byes, tuple(messages))
+
+
+def _bye_text(entry: EntryId, had_bye: list[EntryId], stuck: list[EntryId]) -> str:
+    """Why ``entry`` has the bye: one whole sentence for each case, so that a
+    translation reads as one."""
+    said = {"entry": entry, "had_bye": _names(had_bye), "stuck": _names(stuck)}
+    if had_bye and stuck:
+        return msg(
+            "{entry} has the bye: lowest-ranked entry without one; skipped "
+            "{had_bye} (already had a bye); skipped {stuck} (the rest could not "
+            "have been paired without a rematch)",
+            **said,
+        )
+    if had_bye:
+        return msg(
+            "{entry} has the bye: lowest-ranked entry without one; skipped "
+            "{had_bye} (already had a bye)",
+            **said,
+        )
+    if stuck:
+        return msg(
+            "{entry} has the bye: lowest-ranked entry without one; skipped {stuck} "
+            "(the rest could not have been paired without a rematch)",
+            **said,
+        )
+    return msg("{entry} has the bye: lowest-ranked entry without one", **said)
 
 
 def _choose_bye(field: list[SwissEntry]) -> tuple[SwissEntry, Reason]:
@@ -231,14 +262,7 @@ def _choose_bye(field: list[SwissEntry]) -> tuple[SwissEntry, Reason]:
             continue
         rest = [e for e in field if e is not candidate]
         if _feasible(rest):
-            text = f"{candidate.entry} has the bye: lowest-ranked entry without one"
-            if had_bye:
-                text += f"; skipped {_names(had_bye)} (already had a bye)"
-            if stuck:
-                text += (
-                    f"; skipped {_names(stuck)} (the rest could not have been "
-                    "paired without a rematch)"
-                )
+            text = _bye_text(candidate.entry, had_bye, stuck)
             reason = Reason(
                 ReasonCode.BYE,
                 text,
@@ -252,8 +276,10 @@ def _choose_bye(field: list[SwissEntry]) -> tuple[SwissEntry, Reason]:
             return candidate, reason
         stuck.append(candidate.entry)
     raise NoLegalPairingError(
-        "no entry can take the bye: everyone has had one, or every choice leaves the "
-        "rest unpairable without rematches"
+        msg(
+            "no entry can take the bye: everyone has had one, or every "
+            "choice leaves the rest unpairable without rematches"
+        )
     )
 
 
@@ -315,9 +341,12 @@ def _pair_brackets(
             # Committing this bracket would strand the rest: pair it together with
             # the next group instead.
             messages.append(
-                f"Score group {group[0].score} could not be paired without making "
-                "the rest of the field unpairable; it was paired together with the "
-                "next group"
+                msg(
+                    "Score group {score} could not be paired without making the "
+                    "rest of the field unpairable; it was paired together with the "
+                    "next group",
+                    score=group[0].score,
+                )
             )
             carry = bracket
             merged = True
@@ -465,6 +494,40 @@ def _tables(
     return tables
 
 
+def _side_text(first: EntryId, winner: EntryId, why: object) -> str:
+    """Who plays first and why, one whole sentence for each case."""
+    said = {"first": first, "winner": winner}
+    if why == ("first", True):
+        return msg(
+            "{first} plays first (both wanted to play first; {winner}'s need is "
+            "greater)",
+            **said,
+        )
+    if why == ("first", False):
+        return msg(
+            "{first} plays first (both wanted to play first; {winner} is "
+            "higher-ranked)",
+            **said,
+        )
+    if why == ("second", True):
+        return msg(
+            "{first} plays first (both wanted to play second; {winner}'s need is "
+            "greater)",
+            **said,
+        )
+    if why == ("second", False):
+        return msg(
+            "{first} plays first (both wanted to play second; {winner} is "
+            "higher-ranked)",
+            **said,
+        )
+    if why == "met":
+        return msg("{first} plays first (both side preferences are met)", **said)
+    return msg(
+        "{first} plays first (no preference; alternating by table number)", **said
+    )
+
+
 def _allocate_sides(
     a: SwissEntry, b: SwissEntry, number: int, config: SwissConfig
 ) -> tuple[SwissEntry, SwissEntry, Reason]:
@@ -474,8 +537,11 @@ def _allocate_sides(
             b,
             Reason(
                 ReasonCode.SIDE_BALANCE,
-                f"{a.entry} sits first as the higher-ranked (no first-player "
-                "advantage in this game)",
+                msg(
+                    "{entry} sits first as the higher-ranked (no first-player "
+                    "advantage in this game)",
+                    entry=a.entry,
+                ),
                 entries=(a.entry, b.entry),
             ),
         )
@@ -484,18 +550,14 @@ def _allocate_sides(
         # Both want the same side: the stronger wish wins, then the higher rank.
         winner = a if abs(pa) >= abs(pb) else b
         wants_first = (pa if winner is a else pb) > 0
-        why = f"both wanted to play {'first' if wants_first else 'second'}; " + (
-            f"{winner.entry}'s need is greater"
-            if abs(pa) != abs(pb)
-            else f"{winner.entry} is higher-ranked"
-        )
+        why = ("first" if wants_first else "second", abs(pa) != abs(pb))
     elif pa or pb:
         winner = a if pa else b
         wants_first = (pa or pb) > 0
-        why = "both side preferences are met"
+        why = "met"
     else:
         winner, wants_first = a, number % 2 == 1
-        why = "no preference; alternating by table number"
+        why = "alternating"
     loser = b if winner is a else a
     first, second = (winner, loser) if wants_first else (loser, winner)
     return (
@@ -503,7 +565,7 @@ def _allocate_sides(
         second,
         Reason(
             ReasonCode.SIDE_BALANCE,
-            f"{first.entry} plays first ({why})",
+            _side_text(first.entry, winner.entry, why),
             entries=(first.entry, second.entry),
             data={
                 "preferences": {a.entry: pa, b.entry: pb},
@@ -519,7 +581,7 @@ def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reaso
         reasons.append(
             Reason(
                 ReasonCode.SCORE_GROUP,
-                f"Both on {a.score}: paired within the score group",
+                msg("Both on {score}: paired within the score group", score=a.score),
                 entries=(a.entry, b.entry),
                 data={"score": a.score},
             )
@@ -529,7 +591,12 @@ def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reaso
         reasons.append(
             Reason(
                 ReasonCode.FLOAT_DOWN,
-                f"{high.entry} ({high.score}) floats down to meet {low.entry}",
+                msg(
+                    "{high} ({score}) floats down to meet {low}",
+                    high=high.entry,
+                    score=high.score,
+                    low=low.entry,
+                ),
                 entries=(high.entry,),
                 data={"from": high.score, "to": low.score},
             )
@@ -537,7 +604,12 @@ def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reaso
         reasons.append(
             Reason(
                 ReasonCode.FLOAT_UP,
-                f"{low.entry} ({low.score}) floats up to meet {high.entry}",
+                msg(
+                    "{low} ({score}) floats up to meet {high}",
+                    low=low.entry,
+                    score=low.score,
+                    high=high.entry,
+                ),
                 entries=(low.entry,),
                 data={"from": low.score, "to": high.score},
             )
@@ -548,8 +620,12 @@ def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reaso
             reasons.append(
                 Reason(
                     ReasonCode.REMATCH_AVOIDED,
-                    f"{entry.entry} already played {_names(avoided)} in this bracket; "
-                    "not paired again",
+                    msg(
+                        "{entry} already played {avoided} in this bracket; not "
+                        "paired again",
+                        entry=entry.entry,
+                        avoided=_names(avoided),
+                    ),
                     entries=(entry.entry,),
                     data={"avoided": tuple(avoided)},
                 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from games.engine.text import msg
 from tournaments.ranking.context import _Context
 from tournaments.ranking.metrics import Metric, get_metric
 from tournaments.ranking.results import (
@@ -33,11 +34,13 @@ def compute_standings(
     seeds = tuple(entries)
     if len(set(seeds)) != len(seeds):
         raise RankingError(
-            "duplicate_entry", "an entry is listed twice", path="entries"
+            "duplicate_entry", msg("an entry is listed twice"), path="entries"
         )
     metrics = [get_metric(key) for key in config.metrics]
     if len({m.key for m in metrics}) != len(metrics):
-        raise RankingError("duplicate_metric", "a metric is listed twice", "metrics")
+        raise RankingError(
+            "duplicate_metric", msg("a metric is listed twice"), "metrics"
+        )
     with collector_paused():
         return _rank(seeds, tuple(results), config, metrics)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.engine.text import msg
 from tournaments.ranking.results import (
     DRAW,
     LOSS,
@@ -120,13 +121,15 @@ class _Context:
                 if entry not in records:
                     raise RankingError(
                         "unknown_entry",
-                        f"{entry!r} is not an entry",
+                        msg("{entry!r} is not an entry", entry=entry),
                         path=f"results.{index}",
                     )
         if result.result_type == ResultType.BYE:
             if len(sides) != 1:
                 raise RankingError(
-                    "bad_bye", "a bye has exactly one side", path=f"results.{index}"
+                    "bad_bye",
+                    msg("a bye has exactly one side"),
+                    path=f"results.{index}",
                 )
             for entry in sides[0]:
                 record = records[entry]
@@ -138,7 +141,9 @@ class _Context:
         k = len(sides)
         if k < 2:
             raise RankingError(
-                "too_few_sides", "a game has two or more sides", path=f"results.{index}"
+                "too_few_sides",
+                msg("a game has two or more sides"),
+                path=f"results.{index}",
             )
         points = result.game_points or (0,) * k
         deals_won = result.deals_won
@@ -162,7 +167,7 @@ class _Context:
             )
             raise RankingError(
                 "misaligned",
-                f"{name} needs one value per side",
+                msg("{name} needs one value per side", name=name),
                 path=f"results.{index}",
             )
         if own_points and any(
@@ -170,7 +175,7 @@ class _Context:
         ):
             raise RankingError(
                 "misaligned",
-                "own_points needs one value per entry",
+                msg("own_points needs one value per entry"),
                 path=f"results.{index}",
             )
         places = result.placements or places_from_points(
@@ -179,7 +184,7 @@ class _Context:
         if len(places) != k:
             raise RankingError(
                 "misaligned",
-                "placements needs one value per side",
+                msg("placements needs one value per side"),
                 path=f"results.{index}",
             )
         if k == 2:
@@ -242,16 +247,20 @@ class _Context:
             columns += [pairs.first_deals_won, pairs.second_deals_won]
         if any(len(column) != n for column in columns):
             raise RankingError(
-                "misaligned", "every column needs one value per game", path=path
+                "misaligned", msg("every column needs one value per game"), path=path
             )
         records = self.records
         unknown = set(pairs.firsts).union(pairs.seconds).difference(records)
         if unknown:
             entry = next(e for e in (*pairs.firsts, *pairs.seconds) if e in unknown)
-            raise RankingError("unknown_entry", f"{entry!r} is not an entry", path=path)
+            raise RankingError(
+                "unknown_entry",
+                msg("{entry!r} is not an entry", entry=entry),
+                path=path,
+            )
         if not set(pairs.outcomes) <= {WIN, DRAW, LOSS}:
             raise RankingError(
-                "bad_outcome", "an outcome is WIN, DRAW or LOSS", path=path
+                "bad_outcome", msg("an outcome is WIN, DRAW or LOSS"), path=path
             )
         config = self.config
         # Indexed by outcome (LOSS 0, DRAW 1, WIN 2); the second entry's outcome is

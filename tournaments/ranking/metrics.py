@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from games.engine.text import msg
 from tournaments.ranking.context import _Context
 from tournaments.ranking.results import (
     DRAW,
@@ -62,8 +63,10 @@ class Metric:
 
 
 class MatchPoints(Metric):
-    key, name, abbreviation = "match_points", "Match points", "MP"
-    explanation = "points for the matches won and drawn (the usual first criterion)"
+    key, name, abbreviation = "match_points", msg("Match points"), msg("MP")
+    explanation = msg(
+        "points for the matches won and drawn (the usual first criterion)"
+    )
 
     def values(self, ctx: _Context, group: tuple[EntryId, ...]) -> dict[EntryId, Score]:
         match_points = ctx.match_points  # already normalised
@@ -74,8 +77,8 @@ class MatchPoints(Metric):
 
 
 class GamePointsFor(Metric):
-    key, name, abbreviation = "game_points_for", "Game points for", "GPF"
-    explanation = "the game points scored over all matches"
+    key, name, abbreviation = "game_points_for", msg("Game points for"), msg("GPF")
+    explanation = msg("the game points scored over all matches")
     follows_game_points = True
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
@@ -83,8 +86,12 @@ class GamePointsFor(Metric):
 
 
 class GamePointsAgainst(Metric):
-    key, name, abbreviation = "game_points_against", "Game points against", "GPA"
-    explanation = "the game points the opponents scored (fewer is better)"
+    key, name, abbreviation = (
+        "game_points_against",
+        msg("Game points against"),
+        msg("GPA"),
+    )
+    explanation = msg("the game points the opponents scored (fewer is better)")
     higher_is_better = False
     follows_game_points = True
 
@@ -99,8 +106,8 @@ class PointDifference(Metric):
     their average, so the values of one table sum to zero.
     """
 
-    key, name, abbreviation = "point_difference", "Point difference", "DIFF"
-    explanation = "game points scored minus those conceded"
+    key, name, abbreviation = "point_difference", msg("Point difference"), msg("DIFF")
+    explanation = msg("game points scored minus those conceded")
     follows_game_points = True
 
     def values(self, ctx: _Context, group: tuple[EntryId, ...]) -> dict[EntryId, Score]:
@@ -123,16 +130,16 @@ class IndividualTotal(Metric):
     bolsu points + 2 × the team's score; for other games, the sum of the team
     scores (the same as game points for)."""
 
-    key, name, abbreviation = "individual_total", "Individual total", "IND"
-    explanation = "a player's own total in partnership games"
+    key, name, abbreviation = "individual_total", msg("Individual total"), msg("IND")
+    explanation = msg("a player's own total in partnership games")
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         return ctx.individual_totals().get(entry, 0)
 
 
 class DealsWon(Metric):
-    key, name, abbreviation = "deals_won", "Deals won", "DW"
-    explanation = "how many deals the entry won"
+    key, name, abbreviation = "deals_won", msg("Deals won"), msg("DW")
+    explanation = msg("how many deals the entry won")
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         return ctx.records[entry].deals_won
@@ -144,8 +151,8 @@ def _opponent_points(ctx: _Context, entry: EntryId) -> list[Score]:
 
 
 class Buchholz(Metric):
-    key, name, abbreviation = "buchholz", "Buchholz", "BH"
-    explanation = "the opponents' match points summed: who met the stronger field"
+    key, name, abbreviation = "buchholz", msg("Buchholz"), msg("BH")
+    explanation = msg("the opponents' match points summed: who met the stronger field")
 
     def values(self, ctx: _Context, group: tuple[EntryId, ...]) -> dict[EntryId, Score]:
         # The common tie-break of a Swiss: one pass, no call per entry.
@@ -161,8 +168,8 @@ class Buchholz(Metric):
 
 
 class MedianBuchholz(Metric):
-    key, name, abbreviation = "median_buchholz", "Median-Buchholz", "MBH"
-    explanation = "Buchholz without the best and worst opponent"
+    key, name, abbreviation = "median_buchholz", msg("Median-Buchholz"), msg("MBH")
+    explanation = msg("Buchholz without the best and worst opponent")
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         points = sorted(_opponent_points(ctx, entry))
@@ -174,8 +181,8 @@ class MedianBuchholz(Metric):
 class SonnebornBerger(Metric):
     """Sum of beaten opponents' match points plus half of drawn opponents'."""
 
-    key, name, abbreviation = "sonneborn_berger", "Sonneborn-Berger", "SB"
-    explanation = "the match points of the opponents beaten, half of those drawn"
+    key, name, abbreviation = "sonneborn_berger", msg("Sonneborn-Berger"), msg("SB")
+    explanation = msg("the match points of the opponents beaten, half of those drawn")
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         match_points = ctx.match_points
@@ -192,8 +199,8 @@ class SonnebornBerger(Metric):
 class HeadToHead(Metric):
     """Match points scored against the other still-tied entries only."""
 
-    key, name, abbreviation = "head_to_head", "Head-to-head", "H2H"
-    explanation = "match points in the games among the tied entries only"
+    key, name, abbreviation = "head_to_head", msg("Head-to-head"), msg("H2H")
+    explanation = msg("match points in the games among the tied entries only")
     among_tied = True
 
     def values(self, ctx: _Context, group: tuple[EntryId, ...]) -> dict[EntryId, Score]:
@@ -221,16 +228,16 @@ class HeadToHead(Metric):
 
 
 class Wins(Metric):
-    key, name, abbreviation = "wins", "Wins", "W"
-    explanation = "matches won"
+    key, name, abbreviation = "wins", msg("Wins"), msg("W")
+    explanation = msg("matches won")
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
         return ctx.records[entry].wins
 
 
 class Penalties(Metric):
-    key, name, abbreviation = "penalties", "Fewest penalties", "PEN"
-    explanation = "fewest penalties from the director"
+    key, name, abbreviation = "penalties", msg("Fewest penalties"), msg("PEN")
+    explanation = msg("fewest penalties from the director")
     higher_is_better = False
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
@@ -242,8 +249,8 @@ class BracketPlace(Metric):
     runner-up 2, … (from ``config.bracket_places``). An entry the bracket does not
     place (none drawn yet) is 1, level with everyone still in."""
 
-    key, name, abbreviation = "bracket_place", "Bracket place", "KO"
-    explanation = "how far the entry came in the knockout bracket"
+    key, name, abbreviation = "bracket_place", msg("Bracket place"), msg("KO")
+    explanation = msg("how far the entry came in the knockout bracket")
     higher_is_better = False
 
     def value(self, ctx: _Context, entry: EntryId) -> Score:
@@ -277,6 +284,10 @@ def get_metric(key: str) -> Metric:
     except KeyError:
         raise RankingError(
             "unknown_metric",
-            f"no standings metric is called {key!r}; choose from {sorted(METRICS)}",
+            msg(
+                "no standings metric is called {key!r}; choose from {metrics}",
+                key=key,
+                metrics=sorted(METRICS),
+            ),
             path="metrics",
         ) from None

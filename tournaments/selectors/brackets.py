@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.text import msg
 from scoring.models import MatchStatus
 from tournaments.formats.base import FormatError
 from tournaments.formats.knockout import (
@@ -48,7 +49,7 @@ def stage_knockout_get(
     if stage.source_stage_id is not None and not stage.entry_ids:
         # Seeded from an earlier stage: no bracket until that stage is over.
         raise FormatError(
-            "not_seeded", "the bracket is drawn when its first round is generated"
+            "not_seeded", msg("the bracket is drawn when its first round is generated")
         )
     seeds = stage.entry_ids or stage_entry_id_list(stage)
     if settings.get("kind", "single") == "double":

@@ -4,6 +4,7 @@ a match belongs to, and a stage's field."""
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext
 
 from scoring import permissions as scoring_permissions
 from scoring.errors import NotFound
@@ -40,7 +41,7 @@ def tournament_get(user: Viewer, tournament_id: int) -> Tournament:
     tournament = Tournament.objects.select_related("club").filter(pk=tournament_id)
     found = tournament.first()
     if found is None or not permissions.may_read(user, found):
-        raise NotFound("not_found", "no such tournament")
+        raise NotFound("not_found", gettext("no such tournament"))
     return found
 
 

@@ -1,10 +1,13 @@
 """Reads of the format registry and the standings metrics for the director's forms:
-each format with its settings as fields, the metrics with a one-line explanation."""
+each format with its settings as fields, the metrics with a one-line explanation.
+The pure registry names them in English templates; here they take the reader's
+language (``config.translation.localized``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from config.translation import localized
 from tournaments.formats.registry import FORMATS
 from tournaments.formats.spec import SettingField, setting_fields
 from tournaments.models import StageFormat
@@ -32,10 +35,13 @@ def format_choice_list() -> list[FormatChoice]:
     return [
         FormatChoice(
             key=key,
-            label=label,
-            fields=setting_fields(FORMATS[key].settings),
+            label=str(label),
+            fields=tuple(
+                replace(f, label=localized(f.label), help=localized(f.help))
+                for f in setting_fields(FORMATS[key].settings)
+            ),
             default_tiebreaks=tuple(
-                METRICS[m].name for m in FORMATS[key].default_tiebreaks
+                localized(METRICS[m].name) for m in FORMATS[key].default_tiebreaks
             ),
         )
         for key, label in StageFormat.choices
@@ -43,5 +49,8 @@ def format_choice_list() -> list[FormatChoice]:
 
 
 def metric_choice_list() -> list[MetricChoice]:
-    """Every standings metric, in the registry's order."""
-    return [MetricChoice(m.key, m.name, m.explanation) for m in METRICS.values()]
+    """Every standings metric, in the registry's order, in the reader's language."""
+    return [
+        MetricChoice(m.key, localized(m.name), localized(m.explanation))
+        for m in METRICS.values()
+    ]

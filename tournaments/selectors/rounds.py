@@ -30,6 +30,7 @@ from tournaments.ranking import (
 from tournaments.selectors.brackets import stage_bracket_svg_get
 from tournaments.selectors.duplicate import stage_board_list
 from tournaments.selectors.results import ranking_config_get
+from tournaments.texts import explanation_shown, reason_shown
 
 # -- rounds as the pure core sees them ----------------------------------------------
 
@@ -113,8 +114,10 @@ def tournament_overview_get(
         spec = get_format(stage.format)
         rounds = []
         for round_ in round_list_with_tables(stage.rounds.order_by("number")):
+            round_.explanation = explanation_shown(round_.explanation)
             tables = []
             for table in round_.tables.all():
+                table.reasons = [reason_shown(r) for r in table.reasons or ()]
                 sides: dict[int, list[Entry]] = defaultdict(list)
                 for seat in table.sides.all():
                     sides[seat.side].append(entries[seat.entry_id])

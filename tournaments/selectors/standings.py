@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db.models import Count, Min, Q, Sum
 
+from config.translation import localized
 from tournaments.formats.base import FormatError
 from tournaments.formats.registry import get_format
 from tournaments.models import (
@@ -103,8 +104,8 @@ def _standings_snapshot(tournament: Tournament) -> StandingsSnapshot:
                 "metrics": [
                     {
                         "key": m.key,
-                        "name": m.name,
-                        "abbreviation": m.abbreviation,
+                        "name": localized(m.name),
+                        "abbreviation": localized(m.abbreviation),
                         "higher_is_better": m.higher_is_better,
                     }
                     for m in computed.metrics

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.errors import DomainError
 from tournaments import permissions
@@ -32,12 +33,13 @@ def round_clock_set(
         .get(pk=round.pk)
     )
     tournament = round_.stage.tournament
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     _require_open(tournament)
     if minutes is not None and not 1 <= minutes <= MAX_TIME_LIMIT_MINUTES:
         raise DomainError(
             "invalid_time_limit",
-            f"a round's time limit is 1 to {MAX_TIME_LIMIT_MINUTES} minutes",
+            gettext("a round's time limit is 1 to %(minutes)s minutes")
+            % {"minutes": MAX_TIME_LIMIT_MINUTES},
             "time_limit_minutes",
         )
     round_.time_limit_minutes = minutes

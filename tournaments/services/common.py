@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils.translation import gettext
+
+from config.translation import localized
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
 from tournaments.formats.base import FormatError
 from tournaments.formats.spec import metric_keys
@@ -38,7 +41,7 @@ def _lock(tournament: Tournament) -> Tournament:
             .get(pk=tournament.pk)
         )
     except Tournament.DoesNotExist:
-        raise NotFound("not_found", "no such tournament") from None
+        raise NotFound("not_found", gettext("no such tournament")) from None
 
 
 def _require(allowed: bool, message: str) -> None:
@@ -48,7 +51,7 @@ def _require(allowed: bool, message: str) -> None:
 
 def _require_open(tournament: Tournament) -> None:
     if tournament.status == TournamentStatus.CLOSED:
-        raise Conflict("closed", "the tournament is closed")
+        raise Conflict("closed", gettext("the tournament is closed"))
 
 
 def _metric_keys(keys: Any, path: str) -> list[str]:
@@ -56,4 +59,4 @@ def _metric_keys(keys: Any, path: str) -> list[str]:
     try:
         return metric_keys(keys, path)
     except FormatError as error:
-        raise DomainError(error.code, error.message, error.path) from None
+        raise DomainError(error.code, localized(error.message), error.path) from None

@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring import services as scoring_services
 from scoring.errors import Conflict, DomainError
@@ -48,7 +49,7 @@ def entries_add(
     club (which takes a club admin).
     """
     tournament = _lock(tournament)
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     _require_open(tournament)
     lines = names.splitlines() if isinstance(names, str) else list(names)
     club = tournament.club
@@ -71,7 +72,9 @@ def entries_add(
         label, _, people = line.rpartition(":") if ":" in line else ("", "", line)
         member_names = [n.strip() for n in _TEAM_SPLIT.split(people) if n.strip()]
         if not member_names:
-            raise DomainError("required", "a line needs a name", f"names.{index}")
+            raise DomainError(
+                "required", gettext("a line needs a name"), f"names.{index}"
+            )
         players = []
         for name in member_names:
             player = known.get(name.casefold())
@@ -83,7 +86,8 @@ def entries_add(
             if player.pk in taken:
                 raise DomainError(
                     "already_entered",
-                    f"{player.display_name} already plays in this tournament",
+                    gettext("%(display_name)s already plays in this tournament")
+                    % {"display_name": player.display_name},
                     f"names.{index}",
                 )
             taken.add(player.pk)
@@ -106,10 +110,10 @@ def entries_add(
 def entry_withdraw(*, entry: Entry, reason: str = "", by: AbstractBaseUser) -> Entry:
     """Withdraw an entry: it is not paired again; its results stay."""
     tournament = _lock(entry.tournament)
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     if entry.withdrawn_at is not None:
-        raise Conflict("withdrawn", "the entry has already withdrawn")
+        raise Conflict("withdrawn", gettext("the entry has already withdrawn"))
     entry.withdrawn_at = timezone.now()
     entry.withdrawn_reason = (reason or "").strip()
     entry.save(update_fields=["withdrawn_at", "withdrawn_reason"])

@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engine import UnknownGame, get_game
 from scoring.errors import Conflict, DomainError
@@ -54,14 +55,18 @@ def tournament_create(
 
     ``by`` (a club admin or scorer) becomes its director.
     """
-    _require(permissions.may_create(by, club), "only a club admin or scorer may")
+    _require(
+        permissions.may_create(by, club), gettext("only a club admin or scorer may")
+    )
     name = name.strip()
     if not name:
-        raise DomainError("required", "a tournament needs a name", "name")
+        raise DomainError("required", gettext("a tournament needs a name"), "name")
     try:
         engine = get_game(game)
     except UnknownGame:
-        raise DomainError("unknown_game", f"no game {game!r}", "game") from None
+        raise DomainError(
+            "unknown_game", gettext("no game %(game)r") % {"game": game}, "game"
+        ) from None
     parsed = engine.parse_options(dict(options or {}))
     fee, currency = _fee(entry_fee, entry_fee_currency)
     tournament = Tournament.objects.create(
@@ -96,11 +101,11 @@ def tournament_update(
 ) -> Tournament:
     """Rename, reorder tie-breaks, change match points or publish/unpublish."""
     tournament = _lock(tournament)
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     fields = []
     if name is not None:
         if not name.strip():
-            raise DomainError("required", "a tournament needs a name", "name")
+            raise DomainError("required", gettext("a tournament needs a name"), "name")
         tournament.name = name.strip()[:120]
         fields.append("name")
     if tiebreaks is not None:
@@ -137,10 +142,12 @@ def director_add(
     *, tournament: Tournament, user: AbstractBaseUser, by: AbstractBaseUser
 ) -> None:
     """Add a co-director; they must be an admin or scorer of the club."""
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     if not permissions.may_create(user, tournament.club_id):
         raise DomainError(
-            "not_club_scorer", "a director is an admin or scorer of the club", "user"
+            "not_club_scorer",
+            gettext("a director is an admin or scorer of the club"),
+            "user",
         )
     tournament.directors.add(user)
 
@@ -149,13 +156,15 @@ def director_add(
 def tournament_close(*, tournament: Tournament, by: AbstractBaseUser) -> Tournament:
     """End the tournament: every round must be locked; standings are final."""
     tournament = _lock(tournament)
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     _require_open(tournament)
     open_rounds = Round.objects.filter(stage__tournament=tournament).exclude(
         status__in=[RoundStatus.LOCKED, RoundStatus.FINISHED]
     )
     if open_rounds.exists():
-        raise Conflict("rounds_open", "lock every round before closing the tournament")
+        raise Conflict(
+            "rounds_open", gettext("lock every round before closing the tournament")
+        )
     Round.objects.filter(stage__tournament=tournament).update(
         status=RoundStatus.FINISHED
     )
@@ -180,7 +189,9 @@ def _tiebreaks(keys: Sequence[str] | None) -> list[str]:
     if "bracket_place" in keys:
         raise DomainError(
             "knockout_only",
-            "bracket_place ranks a knockout stage: set it in that stage's tiebreaks",
+            gettext(
+                "bracket_place ranks a knockout stage: set it in that stage's tiebreaks"
+            ),
             f"tiebreaks.{keys.index('bracket_place')}",
         )
     return keys
@@ -199,12 +210,17 @@ def _points(points: Mapping[str, Any] | None) -> dict[str, Any]:
     points = dict(points or {})
     for key in points:
         if key not in _POINT_KEYS:
-            raise DomainError("unknown_key", f"choose from {sorted(_POINT_KEYS)}", key)
+            raise DomainError(
+                "unknown_key",
+                gettext("choose from %(keys)s") % {"keys": sorted(_POINT_KEYS)},
+                key,
+            )
     for key in ("win", "draw", "loss", "bye"):
         if key in points and not _whole_points(points[key]):
             raise DomainError(
                 "invalid",
-                f"a whole number of points, at most {POINT_BOUND} either way",
+                gettext("a whole number of points, at most %(bound)s either way")
+                % {"bound": POINT_BOUND},
                 f"points.{key}",
             )
     placement = points.get("placement")
@@ -212,23 +228,25 @@ def _points(points: Mapping[str, Any] | None) -> dict[str, Any]:
         if not placement:
             raise DomainError(
                 "invalid",
-                "points by place for at least one table size",
+                gettext("points by place for at least one table size"),
                 "points.placement",
             )
         for size, by_place in placement.items():
             path = f"points.placement.{size}"
             if not (isinstance(size, str) and size.isdigit() and 2 <= int(size) <= 99):
-                raise DomainError("invalid", "a table size: a number of players", path)
+                raise DomainError(
+                    "invalid", gettext("a table size: a number of players"), path
+                )
             if not _points_by_place(by_place):
-                raise DomainError("invalid", "a list of points by place", path)
+                raise DomainError("invalid", gettext("a list of points by place"), path)
     elif placement is not None and not _points_by_place(placement):
         raise DomainError(
             "invalid",
-            "a list of points by place, or such lists by table size",
+            gettext("a list of points by place, or such lists by table size"),
             "points.placement",
         )
     if "lower_wins" in points and not isinstance(points["lower_wins"], bool):
-        raise DomainError("invalid", "true or false", "points.lower_wins")
+        raise DomainError("invalid", gettext("true or false"), "points.lower_wins")
     return points
 
 
@@ -249,7 +267,7 @@ def placement_parse(text: str) -> list[int] | dict[str, list[int]] | None:
             return [int(p) for p in part.split(",") if p.strip()]
         except ValueError:
             raise DomainError(
-                "invalid", "whole numbers separated by commas", path
+                "invalid", gettext("whole numbers separated by commas"), path
             ) from None
 
     text = (text or "").strip()
@@ -263,7 +281,9 @@ def placement_parse(text: str) -> list[int] | dict[str, list[int]] | None:
         size = size.strip()
         if not by_place or not size.isdigit():
             raise DomainError(
-                "invalid", "per table size as 'size: points, …; size: …'", "placement"
+                "invalid",
+                gettext("per table size as 'size: points, …; size: …'"),
+                "placement",
             )
         by_size[size] = numbers(by_place, f"placement.{size}")
     return by_size
@@ -275,10 +295,14 @@ def _fee(amount: Decimal | str | None, currency: str) -> tuple[Decimal | None, s
     try:
         value = Decimal(str(amount))
     except InvalidOperation:
-        raise DomainError("invalid", "not an amount", "entry_fee") from None
+        raise DomainError("invalid", gettext("not an amount"), "entry_fee") from None
     if not value.is_finite() or value < 0 or value != value.quantize(Decimal("0.01")):
-        raise DomainError("invalid", "a non-negative amount in cents", "entry_fee")
+        raise DomainError(
+            "invalid", gettext("a non-negative amount in cents"), "entry_fee"
+        )
     currency = (currency or "").strip().upper()
     if not _CURRENCY.match(currency):
-        raise DomainError("invalid", "a three-letter currency", "entry_fee_currency")
+        raise DomainError(
+            "invalid", gettext("a three-letter currency"), "entry_fee_currency"
+        )
     return value, currency

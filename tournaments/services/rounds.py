@@ -9,8 +9,11 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from config.translation import localized
 from games.engine.serialize import to_jsonable
+from games.engine.text import msg
 from scoring import services as scoring_services
 from scoring.errors import Conflict, DomainError
 from scoring.models import MatchStatus, Player
@@ -34,6 +37,7 @@ from tournaments.services.common import _lock, _require, _require_open
 from tournaments.services.generation import _generate
 from tournaments.services.stages import _stage_field
 from tournaments.services.standings import standings_request
+from tournaments.texts import messages_i18n, reason_stored
 
 # -- rounds --------------------------------------------------------------------------
 
@@ -44,7 +48,7 @@ def round_generate(*, stage: Stage, by: AbstractBaseUser) -> Round:
     tournament = _lock(stage.tournament)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     stage.tournament = tournament
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     _require_open(tournament)
     last = stage.rounds.order_by("-number").first()
     if last is not None and last.status not in (
@@ -52,7 +56,9 @@ def round_generate(*, stage: Stage, by: AbstractBaseUser) -> Round:
         RoundStatus.FINISHED,
     ):
         raise Conflict(
-            "round_open", f"lock round {last.number} before generating the next one"
+            "round_open",
+            gettext("lock round %(number)s before generating the next one")
+            % {"number": last.number},
         )
     number = (last.number if last else 0) + 1
     if not stage.entry_ids:
@@ -61,7 +67,9 @@ def round_generate(*, stage: Stage, by: AbstractBaseUser) -> Round:
     try:
         generated = _generate(stage, number)
     except (FormatError, RankingError) as error:
-        raise DomainError(error.code, error.message, error.path or "stage") from None
+        raise DomainError(
+            error.code, localized(error.message), error.path or "stage"
+        ) from None
     round_ = _store_round(stage, generated)
     if tournament.status == TournamentStatus.OPEN:
         tournament.status = TournamentStatus.RUNNING
@@ -79,13 +87,15 @@ def round_adjust(
     """
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     tournament = round_.stage.tournament
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     if round_.status != RoundStatus.GENERATED:
-        raise Conflict("round_started", "only a generated round can be adjusted")
+        raise Conflict(
+            "round_started", gettext("only a generated round can be adjusted")
+        )
     fixed = get_format(round_.stage.format).fixed_seating
     if fixed is not None:
         code, why = fixed
-        raise DomainError(code, why, "swaps")
+        raise DomainError(code, localized(why), "swaps")
     seats = {s.entry_id: s for s in TableSide.objects.filter(table__round=round_)}
     explanation = dict(round_.explanation or {})
     byes = [dict(b) for b in explanation.get("byes", [])]
@@ -94,14 +104,20 @@ def round_adjust(
         a, b = int(a), int(b)
         if a == b or a not in seats | bye_of or b not in seats | bye_of:
             raise DomainError(
-                "not_in_round", "both entries must be in this round", f"swaps.{index}"
+                "not_in_round",
+                gettext("both entries must be in this round"),
+                f"swaps.{index}",
             )
-        note = {
-            "code": "director_swap",
-            "text": f"Seats of entries {a} and {b} swapped by the director",
-            "entries": [a, b],
-            "data": {},
-        }
+        note = reason_stored(
+            {
+                "code": "director_swap",
+                "text": msg(
+                    "Seats of entries {a} and {b} swapped by the director", a=a, b=b
+                ),
+                "entries": [a, b],
+                "data": {},
+            }
+        )
         seat_a, seat_b = seats.get(a), seats.get(b)
         if seat_a and seat_b:
             tables = {seat_a.table_id, seat_b.table_id}
@@ -137,10 +153,10 @@ def round_start(*, round: Round, by: AbstractBaseUser) -> Round:
     """Start the round: one score-book match per table, its players as scorers."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     tournament = round_.stage.tournament
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     _require_open(tournament)
     if round_.status != RoundStatus.GENERATED:
-        raise Conflict("round_started", "the round has already started")
+        raise Conflict("round_started", gettext("the round has already started"))
     lineups: dict[int, list[Player]] = {}
     for member in (
         EntryMember.objects.filter(entry__tournament=tournament)
@@ -184,13 +200,18 @@ def round_start(*, round: Round, by: AbstractBaseUser) -> Round:
 def round_lock(*, round: Round, by: AbstractBaseUser) -> Round:
     """Lock a started round whose matches are all finished or abandoned."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
-    _require(permissions.may_direct(by, round_.stage.tournament), "only a director")
+    _require(
+        permissions.may_direct(by, round_.stage.tournament), gettext("only a director")
+    )
     if round_.status != RoundStatus.STARTED:
-        raise Conflict("not_started", "only a started round can be locked")
+        raise Conflict("not_started", gettext("only a started round can be locked"))
     playing = round_.tables.filter(match__status=MatchStatus.IN_PROGRESS)
     if playing.exists():
         numbers = ", ".join(str(n) for n in playing.values_list("number", flat=True))
-        raise Conflict("tables_playing", f"tables still playing: {numbers}")
+        raise Conflict(
+            "tables_playing",
+            gettext("tables still playing: %(numbers)s") % {"numbers": numbers},
+        )
     round_.status = RoundStatus.LOCKED
     round_.save(update_fields=["status"])
     return round_
@@ -201,12 +222,14 @@ def round_unlock(*, round: Round, by: AbstractBaseUser) -> Round:
     """Unlock the stage's latest round (no later round may exist)."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     tournament = round_.stage.tournament
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     _require_open(tournament)
     if round_.status != RoundStatus.LOCKED:
-        raise Conflict("not_locked", "the round is not locked")
+        raise Conflict("not_locked", gettext("the round is not locked"))
     if round_.stage.rounds.filter(number__gt=round_.number).exists():
-        raise Conflict("later_round", "a later round has been generated already")
+        raise Conflict(
+            "later_round", gettext("a later round has been generated already")
+        )
     round_.status = RoundStatus.STARTED
     round_.save(update_fields=["status"])
     return round_
@@ -238,12 +261,14 @@ def _table_lineups(
 
 def _reasons(reasons: Iterable[Any]) -> list[dict[str, Any]]:
     return [
-        {
-            "code": str(r.code),
-            "text": r.text,
-            "entries": to_jsonable(list(r.entries)),
-            "data": to_jsonable(dict(r.data)),
-        }
+        reason_stored(
+            {
+                "code": str(r.code),
+                "text": r.text,
+                "entries": to_jsonable(list(r.entries)),
+                "data": to_jsonable(dict(r.data)),
+            }
+        )
         for r in reasons
     ]
 
@@ -259,7 +284,10 @@ def _store_round(stage: Stage, generated: FormatRound) -> Round:
         stage=stage,
         number=generated.number,
         explanation={
-            "messages": list(generated.messages),
+            # English as before; the templates of those with values beside them
+            # (``i18n``), so that pages show them in the reader's language.
+            "messages": [str(m) for m in generated.messages],
+            "i18n": messages_i18n(generated.messages),
             "byes": [
                 {
                     "entry": bye.entry,

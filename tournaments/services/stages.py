@@ -9,8 +9,11 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext
 
+from config.translation import localized
 from games.engine import get_game
+from games.engine.text import msg
 from scoring.errors import DomainError
 from tournaments import permissions, selectors
 from tournaments.formats.base import FormatError
@@ -50,14 +53,16 @@ def stage_add(
     by: AbstractBaseUser,
 ) -> Stage:
     """A later stage; with ``source_stage`` it takes that stage's top N."""
-    _require(permissions.may_direct(by, tournament), "only a director may")
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     _require_open(tournament)
     order = (tournament.stages.aggregate(m=Max("order"))["m"] or 0) + 1
     if source_stage is not None and source_stage.tournament_id != tournament.pk:
-        raise DomainError("not_found", "no such stage", "source_stage")
+        raise DomainError("not_found", gettext("no such stage"), "source_stage")
     if (source_stage is None) != (source_top_n is None):
         raise DomainError(
-            "invalid", "give both the source stage and the top N", "source_top_n"
+            "invalid",
+            gettext("give both the source stage and the top N"),
+            "source_top_n",
         )
     stage = _stage_create(tournament, format, settings or {}, order=order, name=name)
     _check_source(stage, source_stage, source_top_n)
@@ -87,13 +92,16 @@ def _stage_create(
     except ValueError:
         raise DomainError(
             "unknown_format",
-            f"choose a format from {[f.value for f in StageFormat]}",
+            gettext("choose a format from %(value)s")
+            % {"value": [f.value for f in StageFormat]},
             "format",
         ) from None
     spec = FORMATS.get(fmt.value)
     if spec is None:
         raise DomainError(
-            "format_unavailable", f"{fmt.label} is not available yet", "format"
+            "format_unavailable",
+            gettext("%(label)s is not available yet") % {"label": fmt.label},
+            "format",
         )
     try:
         parsed, clean = spec.settings.parse(settings)
@@ -102,7 +110,7 @@ def _stage_create(
             engine = get_game(tournament.game)
             spec.check_game(engine, engine.parse_options(tournament.options), parsed)
     except FormatError as error:
-        raise DomainError(error.code, error.message, error.path) from None
+        raise DomainError(error.code, localized(error.message), error.path) from None
     return Stage.objects.create(
         tournament=tournament,
         order=order,
@@ -142,8 +150,11 @@ def _group_qualifiers(stage: Stage, source: Stage) -> tuple[list[int], list[str]
     if locked < group_stage_rounds(groups) or source.rounds.count() > locked:
         raise DomainError(
             "source_unfinished",
-            f"play and lock every round of {source.name} first "
-            f"({group_stage_rounds(groups)} rounds)",
+            gettext(
+                "play and lock every round of %(name)s first "
+                "(%(group_stage_rounds)s rounds)"
+            )
+            % {"name": source.name, "group_stage_rounds": group_stage_rounds(groups)},
             "source_stage",
         )
     advance = int(stage.source_top_n or 0)
@@ -160,17 +171,24 @@ def _group_qualifiers(stage: Stage, source: Stage) -> tuple[list[int], list[str]
         for cut in (advance, advance + 1 if next_best else None):
             if cut and cut < len(rows) and rows[cut - 1].rank == rows[cut].rank:
                 notes.append(
-                    f"Group {group.name}: {names.get(rows[cut - 1].entry)} and "
-                    f"{names.get(rows[cut].entry)} are equal on every tie-break at "
-                    f"place {cut}; the group's seed order put "
-                    f"{names.get(rows[cut - 1].entry)} ahead"
+                    msg(
+                        "Group {group}: {ahead} and {behind} are equal on every "
+                        "tie-break at place {place}; the group's seed order put "
+                        "{ahead} ahead",
+                        group=group.name,
+                        ahead=names.get(rows[cut - 1].entry),
+                        behind=names.get(rows[cut].entry),
+                        place=cut,
+                    )
                 )
     if next_best:
         if len({len(g.entries) for g in groups}) > 1:
             raise DomainError(
                 "unequal_groups",
-                "next-best entries are compared across groups only when every "
-                "group has the same number of entries",
+                gettext(
+                    "next-best entries are compared across groups only when "
+                    "every group has the same number of entries"
+                ),
                 "stage_settings.next_best",
             )
         metrics = [
@@ -187,28 +205,39 @@ def _group_qualifiers(stage: Stage, source: Stage) -> tuple[list[int], list[str]
             chosen, tied = best_placed(candidates, metrics, next_best)
         except FormatError as error:
             raise DomainError(
-                error.code, error.message, "stage_settings.next_best"
+                error.code, localized(error.message), "stage_settings.next_best"
             ) from None
         notes.append(
-            f"Best entries placed {advance + 1}: "
-            + ", ".join(names.get(e, str(e)) for e in chosen)
+            msg(
+                "Best entries placed {place}: {entries}",
+                place=advance + 1,
+                entries=", ".join(names.get(e, str(e)) for e in chosen),
+            )
         )
         if tied:
             notes.append(
-                "Equal on every tie-break across the groups: "
-                + ", ".join(names.get(e, str(e)) for e in tied)
-                + "; group order decided"
+                msg(
+                    "Equal on every tie-break across the groups: {entries}; group "
+                    "order decided",
+                    entries=", ".join(names.get(e, str(e)) for e in tied),
+                )
             )
     else:
         chosen = ()
     try:
         seeds = playoff_seeds(rankings, advance, next_best=chosen)
     except FormatError as error:
-        raise DomainError(error.code, error.message, "source_top_n") from None
+        raise DomainError(
+            error.code, localized(error.message), "source_top_n"
+        ) from None
     notes.insert(
         0,
-        "Play-off seeds (cross-seeded from the groups): "
-        + ", ".join(f"{i}. {names.get(e, str(e))}" for i, e in enumerate(seeds, 1)),
+        msg(
+            "Play-off seeds (cross-seeded from the groups): {seeds}",
+            seeds=", ".join(
+                f"{i}. {names.get(e, str(e))}" for i, e in enumerate(seeds, 1)
+            ),
+        ),
     )
     return list(seeds), notes
 
@@ -221,18 +250,18 @@ def _check_source(stage: Stage, source: Stage | None, top_n: int | None) -> None
         if next_best:
             raise DomainError(
                 "invalid",
-                "next-best entries need a groups stage as the source",
+                gettext("next-best entries need a groups stage as the source"),
                 "stage_settings.next_best",
             )
         return
     if top_n is None or int(top_n) < 1:
-        raise DomainError("invalid", "take at least one entry", "source_top_n")
+        raise DomainError("invalid", gettext("take at least one entry"), "source_top_n")
     top_n = int(top_n)
     if not get_format(source.format).ranks_by_group:
         if next_best:
             raise DomainError(
                 "invalid",
-                "next-best entries need a groups stage as the source",
+                gettext("next-best entries need a groups stage as the source"),
                 "stage_settings.next_best",
             )
         return
@@ -241,12 +270,15 @@ def _check_source(stage: Stage, source: Stage | None, top_n: int | None) -> None
     if next_best >= groups:
         raise DomainError(
             "invalid",
-            f"fewer next-best entries than groups ({groups})",
+            gettext("fewer next-best entries than groups (%(groups)s)")
+            % {"groups": groups},
             "stage_settings.next_best",
         )
     if top_n * groups + next_best < 2:
         raise DomainError(
-            "too_few_entries", "the stage needs at least two entries", "source_top_n"
+            "too_few_entries",
+            gettext("the stage needs at least two entries"),
+            "source_top_n",
         )
     if field < 2 * groups:
         return  # the groups are not known yet: checked again when generating
@@ -254,14 +286,19 @@ def _check_source(stage: Stage, source: Stage | None, top_n: int | None) -> None
     if top_n > smallest or (next_best and top_n >= smallest):
         raise DomainError(
             "bad_advance",
-            f"the smallest group has {smallest} entries: take at most "
-            f"{smallest - (1 if next_best else 0)} of each",
+            gettext(
+                "the smallest group has %(smallest)s entries: take at most "
+                "%(value)s of each"
+            )
+            % {"smallest": smallest, "value": smallest - (1 if next_best else 0)},
             "source_top_n",
         )
     if next_best and field % groups:
         raise DomainError(
             "unequal_groups",
-            "next-best entries are compared across groups only when every group "
-            "has the same number of entries",
+            gettext(
+                "next-best entries are compared across groups only when "
+                "every group has the same number of entries"
+            ),
             "stage_settings.next_best",
         )

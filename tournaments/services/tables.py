@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring import services as scoring_services
 from scoring.errors import Conflict, DomainError
@@ -71,12 +72,20 @@ def _correctable_match(table: Table, number: int, by: AbstractBaseUser) -> Match
         .select_related("stage__tournament")
         .get(pk=table.round_id)
     )
-    _require(permissions.may_direct(by, round_.stage.tournament), "only a director")
+    _require(
+        permissions.may_direct(by, round_.stage.tournament), gettext("only a director")
+    )
     if round_.status in (RoundStatus.LOCKED, RoundStatus.FINISHED):
-        raise Conflict("round_locked", "unlock the round to correct its results")
+        raise Conflict(
+            "round_locked", gettext("unlock the round to correct its results")
+        )
     table = Table.objects.select_related("match").get(pk=table.pk)
     if table.match is None:
-        raise Conflict("not_started", "the table has no match yet")
+        raise Conflict("not_started", gettext("the table has no match yet"))
     if not 0 < number < 2**31 or not table.match.deals.filter(number=number).exists():
-        raise DomainError("not_found", f"no deal {number} at this table", "number")
+        raise DomainError(
+            "not_found",
+            gettext("no deal %(number)s at this table") % {"number": number},
+            "number",
+        )
     return table.match

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework.request import Request
 
@@ -75,5 +76,5 @@ def api_not_found(request, exception=None):
     from config.api import problem_response
 
     if request.path_info.startswith("/api/"):
-        return problem_response(404, "not_found", "no such URL")
+        return problem_response(404, "not_found", gettext("no such URL"))
     return page_not_found(request, exception)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
@@ -68,7 +69,9 @@ class ClubDetailApi(JsonApi, APIView):
     @extend_schema(request=s.ClubUpdateIn, responses={200: s.ClubOut, **_WRITE_ERRORS})
     def patch(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
-        _require(permissions.may_manage_club(request.user, club), "club admins only")
+        _require(
+            permissions.may_manage_club(request.user, club), gettext("club admins only")
+        )
         data = _body(s.ClubUpdateIn, request)
         club = services.club_update(club=club, name=data["name"], by=request.user)
         return Response(s.ClubOut(club).data)
@@ -104,7 +107,9 @@ class PlayerListApi(JsonApi, generics.ListAPIView):
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
-        _require(permissions.may_manage_club(request.user, club), "club admins only")
+        _require(
+            permissions.may_manage_club(request.user, club), gettext("club admins only")
+        )
 
         def run() -> Response:
             data = _body(s.PlayerIn, request)
@@ -137,7 +142,9 @@ class PlayerDetailApi(JsonApi, APIView):
     def patch(self, request: Request, club_id: int, player_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         player = selectors.club_player_get(club, player_id)
-        _require(permissions.may_manage_club(request.user, club), "club admins only")
+        _require(
+            permissions.may_manage_club(request.user, club), gettext("club admins only")
+        )
         data = _body(s.PlayerUpdateIn, request)
         player = services.player_update(
             club=club, player=player, display_name=data["display_name"], by=request.user
@@ -167,7 +174,9 @@ class MembershipListApi(JsonApi, generics.ListAPIView):
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
-        _require(permissions.may_manage_club(request.user, club), "club admins only")
+        _require(
+            permissions.may_manage_club(request.user, club), gettext("club admins only")
+        )
 
         def run() -> Response:
             data = _body(s.MembershipIn, request)
@@ -177,7 +186,7 @@ class MembershipListApi(JsonApi, generics.ListAPIView):
                 .first()
             )
             if player is None:
-                raise DomainError("unknown_player", "no such player", "player")
+                raise DomainError("unknown_player", gettext("no such player"), "player")
             membership = services.membership_add(
                 club=club, player=player, role=data["role"], by=request.user
             )
@@ -204,7 +213,9 @@ class MembershipDetailApi(JsonApi, APIView):
     def patch(self, request: Request, club_id: int, membership_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         membership = selectors.club_membership_get(club, membership_id)
-        _require(permissions.may_manage_club(request.user, club), "club admins only")
+        _require(
+            permissions.may_manage_club(request.user, club), gettext("club admins only")
+        )
         data = _body(s.MembershipUpdateIn, request)
         membership = services.membership_set_role(
             membership=membership, role=data["role"], by=request.user

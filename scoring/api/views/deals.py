@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
@@ -88,7 +89,7 @@ class DealListApi(JsonApi, generics.ListAPIView):
 def _scored_match_or_confirmer(request: Request, match_id: int) -> Match:
     """Scorers submit; in a double-entry match a seated player may enter the second."""
     if not request.user.is_authenticated:
-        raise NotAllowed("not_authenticated", "sign in to score")
+        raise NotAllowed("not_authenticated", gettext("sign in to score"))
     match = selectors.match_get(request.user, match_id)
     # In a double-entry match a member may give the second entry (the service
     # decides who); otherwise only the match's scorers submit.
@@ -96,7 +97,8 @@ def _scored_match_or_confirmer(request: Request, match_id: int) -> Match:
         match.double_entry and permissions.may_read_club(request.user, match.club_id)
     ):
         _require(
-            permissions.may_score(request.user, match), "you do not score this match"
+            permissions.may_score(request.user, match),
+            gettext("you do not score this match"),
         )
     # Whoever passes is a member of the club: the answer need not ask again.
     s.reader_is_member(request, match.club_id)
@@ -194,7 +196,7 @@ class DealConfirmApi(JsonApi, APIView):
         match = selectors.match_get(request.user, match_id)
         _require(
             permissions.may_read_club(request.user, match.club_id),
-            "you are not a member of this club",
+            gettext("you are not a member of this club"),
         )
 
         def run() -> Response:

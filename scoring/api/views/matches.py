@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, status
@@ -100,7 +101,7 @@ class ClubMatchListApi(JsonApi, generics.ListAPIView):
         club = selectors.club_get(request.user, club_id)
         _require(
             permissions.may_start_match(request.user, club),
-            "club admins and scorers start matches",
+            gettext("club admins and scorers start matches"),
         )
 
         def run() -> Response:
@@ -139,7 +140,7 @@ class ClubMatchListApi(JsonApi, generics.ListAPIView):
 def _club_player(club: Club, player_id: int, path: str) -> Player:
     player = selectors.club_player_list(club).filter(pk=player_id).first()
     if player is None:
-        raise DomainError("not_a_member", "no such player in this club", path)
+        raise DomainError("not_a_member", gettext("no such player in this club"), path)
     return player
 
 
@@ -173,9 +174,12 @@ class MatchDetailApi(JsonApi, APIView):
 def _scored_match(request: Request, match_id: int) -> Match:
     """The match (404 if unreadable) after checking that the user may score it."""
     if not request.user.is_authenticated:
-        raise NotAllowed("not_authenticated", "sign in to score")
+        raise NotAllowed("not_authenticated", gettext("sign in to score"))
     match = selectors.match_get(request.user, match_id)
-    _require(permissions.may_score(request.user, match), "you do not score this match")
+    _require(
+        permissions.may_score(request.user, match),
+        gettext("you do not score this match"),
+    )
     return match
 
 

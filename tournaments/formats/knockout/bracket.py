@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from games.engine.text import msg
 from tournaments.formats.base import EntryId, FormatError, unique_entries
 
 SourceKind = Literal["seed", "winner", "loser"]
@@ -177,11 +178,11 @@ def _check_field(
     seeds_t = unique_entries(list(seeds))
     if len(seeds_t) < 2:
         raise FormatError(
-            "too_few_entries", "a knockout needs two entries", path="seeds"
+            "too_few_entries", msg("a knockout needs two entries"), path="seeds"
         )
     if best_of < 1 or best_of % 2 == 0:
         raise FormatError(
-            "bad_best_of", "best-of must be an odd number", path="best_of"
+            "bad_best_of", msg("best-of must be an odd number"), path="best_of"
         )
     return seeds_t, _size_for(len(seeds_t))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from games.engine.text import msg
 from tournaments.formats.base import EntryId, FormatError, Round, Table
 from tournaments.formats.explain import Reason, ReasonCode
 from tournaments.formats.knockout.bracket import Bracket, BracketMatch, Source, _log2
@@ -97,7 +98,7 @@ def _fold(
         if match_id not in ids:
             raise FormatError(
                 "unknown_match",
-                f"no match {match_id!r} in this bracket",
+                msg("no match {match_id!r} in this bracket", match_id=match_id),
                 path="results",
             )
     states: dict[str, MatchState] = {}
@@ -128,12 +129,14 @@ def _fold(
                 states[m.id] = MatchState(m.id, (a, b), not_needed=True)
                 if m.id in results:
                     raise FormatError(
-                        "not_needed", "the reset is not played", path=path
+                        "not_needed", msg("the reset is not played"), path=path
                     )
                 continue
         if a is BYE or b is BYE:
             if m.id in results:
-                raise FormatError("walkover", "this match is a walkover", path=path)
+                raise FormatError(
+                    "walkover", msg("this match is a walkover"), path=path
+                )
             if a is None or b is None:
                 states[m.id] = MatchState(m.id, (a, b))
             else:
@@ -148,11 +151,17 @@ def _fold(
             winner = a
         if a is None or b is None:
             raise FormatError(
-                "not_ready", "the entrants of this match are not known yet", path=path
+                "not_ready",
+                msg("the entrants of this match are not known yet"),
+                path=path,
             )
         if winner not in (a, b):
             raise FormatError(
-                "not_in_match", f"{winner!r} is not playing match {m.id}", path=path
+                "not_in_match",
+                msg(
+                    "{winner!r} is not playing match {match}", winner=winner, match=m.id
+                ),
+                path=path,
             )
         states[m.id] = MatchState(m.id, (a, b), winner, b if winner == a else a)
     return BracketState(states, _champion(bracket, states), gone)
@@ -209,9 +218,24 @@ def ready_round(
         so_far = series.get(match_id) or series_result(entrants, (), best_of=m.best_of)
         game, sides = next_game(entrants, so_far)
         whence = " v ".join(_describe(s, bracket) for s in m.sources)
-        text = f"{match_id} ({m.section} bracket, round {m.round}): {whence}"
-        if m.best_of > 1:
-            text += f"; best of {m.best_of}, game {game}, series {so_far.score}"
+        said = {
+            "match": match_id,
+            "section": m.section,
+            "round": m.round,
+            "whence": whence,
+            "best_of": m.best_of,
+            "game": game,
+            "series": so_far.score,
+        }
+        text = (
+            msg(
+                "{match} ({section} bracket, round {round}): {whence}; best of "
+                "{best_of}, game {game}, series {series}",
+                **said,
+            )
+            if m.best_of > 1
+            else msg("{match} ({section} bracket, round {round}): {whence}", **said)
+        )
         reasons = [
             Reason(
                 ReasonCode.SEED,
@@ -229,17 +253,31 @@ def ready_round(
         if game == 1:
             reasons.extend(_walkover_reasons(m, state))
         if game > 1:
-            drawn = (
-                f" ({so_far.draws} drawn game{'s' if so_far.draws > 1 else ''} "
-                "replayed: a draw does not count)"
-                if so_far.draws
-                else ""
-            )
+            said = {"first": sides[0], "game": game, "draws": so_far.draws}
+            if so_far.draws > 1:
+                text = msg(
+                    "{first} plays first in game {game}: the sides alternate between "
+                    "the games of a series ({draws} drawn games replayed: a draw "
+                    "does not count)",
+                    **said,
+                )
+            elif so_far.draws:
+                text = msg(
+                    "{first} plays first in game {game}: the sides alternate between "
+                    "the games of a series ({draws} drawn game replayed: a draw does "
+                    "not count)",
+                    **said,
+                )
+            else:
+                text = msg(
+                    "{first} plays first in game {game}: the sides alternate between "
+                    "the games of a series",
+                    **said,
+                )
             reasons.append(
                 Reason(
                     ReasonCode.SIDE_BALANCE,
-                    f"{sides[0]} plays first in game {game}: the sides alternate "
-                    f"between the games of a series{drawn}",
+                    text,
                     entries=(sides[0],),
                     data={"match": match_id, "game": game, "first": sides[0]},
                 )
@@ -262,8 +300,14 @@ def _walkover_reasons(m: BracketMatch, state: BracketState) -> list[Reason]:
         reasons.append(
             Reason(
                 ReasonCode.WALKOVER,
-                f"{previous.winner} reached {m.id} without playing {previous.match_id}"
-                f": {out} withdrew (walkover)",
+                msg(
+                    "{winner} reached {match} without playing {previous}: {out} "
+                    "withdrew (walkover)",
+                    winner=previous.winner,
+                    match=m.id,
+                    previous=previous.match_id,
+                    out=out,
+                ),
                 entries=(previous.winner, *previous.withdrawn),
                 data={
                     "match": previous.match_id,
@@ -317,7 +361,7 @@ def series_result(
     order played (``None`` for a drawn game, which does not count)."""
     if best_of < 1 or best_of % 2 == 0:
         raise FormatError(
-            "bad_best_of", "best-of must be an odd number", path="best_of"
+            "bad_best_of", msg("best-of must be an odd number"), path="best_of"
         )
     sides = tuple(sides)
     need = best_of // 2 + 1
@@ -327,7 +371,9 @@ def series_result(
     for index, game in enumerate(game_winners):
         if winner is not None:
             raise FormatError(
-                "series_over", "the series was already decided", path=f"games.{index}"
+                "series_over",
+                msg("the series was already decided"),
+                path=f"games.{index}",
             )
         if game is None:
             draws += 1
@@ -335,7 +381,7 @@ def series_result(
         if game not in sides:
             raise FormatError(
                 "not_in_series",
-                f"{game!r} is not in this series",
+                msg("{game!r} is not in this series", game=game),
                 path=f"games.{index}",
             )
         wins[sides.index(game)] += 1
@@ -351,7 +397,7 @@ def next_game(
     """The number (1-based) of the series' next game and its sides, first player
     first: the upper slot plays first in odd-numbered games."""
     if so_far.winner is not None:
-        raise FormatError("series_over", "the series was already decided")
+        raise FormatError("series_over", msg("the series was already decided"))
     a, b = sides
     game = so_far.games_played + 1
     return game, ((a, b) if game % 2 == 1 else (b, a))
@@ -378,7 +424,7 @@ def advance_series(
         if match_id not in ids:
             raise FormatError(
                 "unknown_match",
-                f"no match {match_id!r} in this bracket",
+                msg("no match {match_id!r} in this bracket", match_id=match_id),
                 path="results",
             )
     # Winners can be read off the games alone (the first entry to reach ⌈N/2⌉);
@@ -404,12 +450,14 @@ def advance_series(
         path = f"results.{m.id}"
         match_state = state.matches[m.id]
         if match_state.not_needed:
-            raise FormatError("not_needed", "the reset is not played", path=path)
+            raise FormatError("not_needed", msg("the reset is not played"), path=path)
         if match_state.walkover and not match_state.withdrawn:
-            raise FormatError("walkover", "this match is a walkover", path=path)
+            raise FormatError("walkover", msg("this match is a walkover"), path=path)
         if any(e is None or e is BYE for e in match_state.entrants):
             raise FormatError(
-                "not_ready", "the entrants of this match are not known yet", path=path
+                "not_ready",
+                msg("the entrants of this match are not known yet"),
+                path=path,
             )
         try:
             series[m.id] = series_result(

@@ -1,0 +1,97 @@
+"""A round's notes and reasons, stored in English and shown in the reader's language.
+
+The formats (``tournaments.formats``, pure) write a round's notes and the reasons of
+its tables as English templates with their values (``games.engine.text.msg``); a
+reason may quote another (a group's "Group A: …" around the round robin's own
+reason). A generated round stores the English as before and, beside it, the
+templates under ``i18n`` — a quoted text keeps its own template there — so that a
+page can show them in the reader's language (:func:`shown_text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext
+
+from config.translation import localized, seat_words
+from games.engine.text import Text, params_from_json, params_to_json, render
+
+
+def text_i18n(value: Any) -> dict[str, Any] | None:
+    """The template and values of a :class:`Text` that has values (a quoted Text
+    as ``{"text": …}``), else None."""
+    if not isinstance(value, Text) or not value.params:
+        return None
+    params: dict[str, Any] = {}
+    for key, param in value.params.items():
+        if isinstance(param, Text):
+            params[key] = {
+                "text": text_i18n(param) or {"template": param.template, "params": {}}
+            }
+        else:
+            params.update(params_to_json({key: param}))
+    return {"template": value.template, "params": params}
+
+
+def shown_text(text: Any, i18n: Mapping[str, Any] | None) -> str:
+    """A stored text (its English and its ``i18n``) in the active language."""
+    if not isinstance(i18n, Mapping) or not isinstance(i18n.get("template"), str):
+        return localized(text)
+    params: dict[str, Any] = {}
+    for key, param in (i18n.get("params") or {}).items():
+        if isinstance(param, Mapping) and set(param) == {"text"}:
+            params[key] = shown_text("", param["text"])
+        else:
+            params.update(params_from_json({key: param}))
+    return render(gettext(i18n["template"]), params, name=seat_words)
+
+
+def messages_i18n(messages: Iterable[Any]) -> dict[str, Any]:
+    """``i18n`` of a round's notes, keyed ``messages.N``."""
+    out = {}
+    for i, message in enumerate(messages):
+        entry = text_i18n(message)
+        if entry is not None:
+            out[f"messages.{i}"] = entry
+    return out
+
+
+def reason_stored(reason: Mapping[str, Any]) -> dict[str, Any]:
+    """A reason as stored: its English ``text`` and, if it has values, ``i18n``."""
+    stored = dict(reason)
+    text = stored.get("text")
+    entry = text_i18n(text)
+    stored["text"] = str(text) if text is not None else ""
+    if entry is not None:
+        stored["i18n"] = {"text": entry}
+    return stored
+
+
+def reason_shown(reason: Any) -> Any:
+    """A stored reason as a page shows it (anything but a reason as it is)."""
+    if not isinstance(reason, Mapping):
+        return reason
+    shown = dict(reason)
+    i18n = (shown.pop("i18n", None) or {}).get("text")
+    shown["text"] = shown_text(shown.get("text", ""), i18n)
+    return shown
+
+
+def explanation_shown(explanation: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A round's stored explanation as a page shows it: notes and the byes'
+    reasons in the reader's language (read only; never saved back)."""
+    shown = dict(explanation or {})
+    i18n = shown.pop("i18n", None) or {}
+    if "messages" in shown:
+        shown["messages"] = [
+            shown_text(message, i18n.get(f"messages.{i}"))
+            for i, message in enumerate(shown["messages"] or ())
+        ]
+    if shown.get("byes"):
+        shown["byes"] = [
+            {**bye, "reasons": [reason_shown(r) for r in bye.get("reasons") or ()]}
+            for bye in shown["byes"]
+        ]
+    return shown

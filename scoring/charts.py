@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 # Colour-blind-safe (Okabe–Ito) with a dash pattern per side as a second cue.
 SIDE_STYLES: tuple[tuple[str, str], ...] = (
@@ -133,9 +133,10 @@ def progression_svg(
             f'<text x="{_fmt(x(i))}" y="{HEIGHT - MARGIN_BOTTOM + 14}" '
             f'text-anchor="middle" fill="#66707c">{escape(label)}</text>'
         )
+    axis = escape(pgettext("score sheet column", "deal"))
     out.append(
         f'<text x="{MARGIN_LEFT + plot_w / 2:.0f}" y="{HEIGHT - 3}" '
-        f'text-anchor="middle" fill="#66707c">deal</text>'
+        f'text-anchor="middle" fill="#66707c">{axis}</text>'
     )
 
     if target is not None:

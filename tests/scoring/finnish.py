@@ -24,6 +24,8 @@ from collections.abc import Iterable
 from html.parser import HTMLParser
 from types import SimpleNamespace
 
+from django.utils import translation
+
 from scoring import services
 from scoring.models import Role
 from tests.scoring.factories import ClubFactory, member
@@ -168,21 +170,25 @@ def tuppi_world(*, flagged: bool = True) -> SimpleNamespace:
         )
     match.refresh_from_db()
 
-    event = tournament_services.tournament_create(
-        club=club,
-        name="Kevätturnaus",
-        game="tuppi",
-        format="round_robin",
-        stage_settings={},
-        by=aino.user,
-    )
+    # A Finnish director sets the tournament up in Finnish: the stage's default
+    # name (the format's label) is stored as the director saw it.
+    with translation.override("fi"):
+        event = tournament_services.tournament_create(
+            club=club,
+            name="Kevätturnaus",
+            game="tuppi",
+            format="round_robin",
+            stage_settings={},
+            by=aino.user,
+        )
     tournament_services.entries_add(tournament=event, names=list(TEAMS), by=aino.user)
     tournament_services.tournament_publish(tournament=event, by=aino.user)
     round_ = tournament_services.round_generate(stage=event.stages.get(), by=aino.user)
     round_ = tournament_services.round_start(round=round_, by=aino.user)
     table = round_.tables.select_related("match").get()
     services.deal_submit(match=table.match, number=1, input=RAMI, by=aino.user)
-    names = [*PLAYERS, "aino", club.name, event.name, *TEAMS, "väärä huutaja"]
+    stage = event.stages.get().name  # data: the name the director gave the stage
+    names = [*PLAYERS, "aino", club.name, event.name, stage, *TEAMS, "väärä huutaja"]
     return SimpleNamespace(
         club=club,
         admin=aino,

@@ -111,6 +111,10 @@ def _fields(value: Any, prefix: str = "") -> set[str]:
     if isinstance(value, dict):
         for key, item in value.items():
             name = "#" if re.fullmatch(r"-?\d+", str(key)) else str(key)
+            if name == "i18n":
+                # A text's template and values (points, seats: never an account,
+                # which _account_values checks anyway) beside the English text.
+                continue
             path = f"{prefix}.{name}" if prefix else name
             out.add(path)
             if not name.endswith("_schema"):  # a game's JSON Schema: rules, no data

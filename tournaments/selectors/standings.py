@@ -104,8 +104,10 @@ def _standings_snapshot(tournament: Tournament) -> StandingsSnapshot:
                 "metrics": [
                     {
                         "key": m.key,
-                        "name": localized(m.name),
-                        "abbreviation": localized(m.abbreviation),
+                        # Stored in English (a task computes it, in no reader's
+                        # language); standings_view_get shows it in the reader's.
+                        "name": str(m.name),
+                        "abbreviation": str(m.abbreviation),
                         "higher_is_better": m.higher_is_better,
                     }
                     for m in computed.metrics
@@ -178,12 +180,26 @@ def standings_view_get(tournament: Tournament) -> dict[str, Any]:
             "pending": True,
         }
     return {
-        "stages": snapshot.stages,
+        "stages": [_in_language(stage) for stage in snapshot.stages],
         "computed_at": snapshot.computed_at,
         "generation": snapshot.generation,
         "pending": snapshot.source_version != fingerprint
         or snapshot.generation < (generation or 0),
     }
+
+
+def _in_language(stage: dict[str, Any]) -> dict[str, Any]:
+    """A stored stage's standings with its tie-breaks named in the reader's
+    language."""
+    metrics = [
+        {
+            **m,
+            "name": localized(m.get("name", "")),
+            "abbreviation": localized(m.get("abbreviation", "")),
+        }
+        for m in stage.get("metrics", ())
+    ]
+    return {**stage, "metrics": metrics}
 
 
 def _groups_json(

@@ -199,7 +199,7 @@
       button.classList.toggle("too-few", short);
       setAttr(button, "aria-disabled", short ? "true" : "false");
       setAttr(button, "aria-label", interpolate(gettext("%(rank)s, %(left)s left"),
-        { rank: rank, left: n }));
+        { rank: rank, left: n }, true));
     });
   }
 
@@ -213,7 +213,7 @@
       status.textContent = interpolate(
         gettext("%(shortcut)s: only %(left)s × %(rank)s left in the deck, %(size)s needed."),
         { shortcut: shortcut.label, left: leftOfRank(rank, remaining), rank: rank,
-          size: shortcut.size });
+          size: shortcut.size }, true);
       return;
     }
     input.value = picks.join(" ");
@@ -226,7 +226,7 @@
     status.textContent = interpolate(gettext("%(shortcut)s: %(cards)s"), {
       shortcut: shortcut.label,
       cards: picks.map(function (code) { return byCode[code].label; }).join(" "),
-    });
+    }, true);
   }
 
   /* Show the bar in the open grid while its field declares shortcuts. */

@@ -227,3 +227,41 @@ def test_every_text_of_the_script_goes_through_gettext(path):
 )
 def test_the_script_check_itself(code, left):
     assert untranslated_literals(code) == left
+
+
+def _calls(source: str, name: str):
+    """The text of every ``name(...)`` call in ``source`` (parentheses matched,
+    strings skipped)."""
+    start = 0
+    while (at := source.find(name + "(", start)) != -1:
+        depth, i, quote = 0, at + len(name), None
+        while i < len(source):
+            ch = source[i]
+            if quote:
+                if ch == "\\":
+                    i += 1
+                elif ch == quote:
+                    quote = None
+            elif ch in "\"'":
+                quote = ch
+            elif ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+        yield source[at : i + 1]
+        start = i + 1
+
+
+def test_named_placeholders_are_interpolated_by_name():
+    """Django's ``interpolate(fmt, obj)`` fills ``%(name)s`` only when told the
+    values are named (a third argument ``true``); without it the reader sees
+    "%(card)s added". Every call with a named placeholder says so."""
+    wrong = []
+    for path in sorted((BASE / "static" / "js").glob("*.js")):
+        for call in _calls(path.read_text(encoding="utf-8"), "interpolate"):
+            if "%(" in call and not re.search(r",\s*true\s*\)$", call):
+                wrong.append(f"{path.name}: {call[:60]}")
+    assert not wrong

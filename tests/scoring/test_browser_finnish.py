@@ -159,6 +159,7 @@ def test_the_finnish_ui_shows_no_english(phones, world, live_server):
     for page in (finnish, english):
         page.goto(f"{live_server.url}/tournaments/{world.event.pk}/")
         page.wait_for_load_state()
+    shot(finnish, "finnish-standings")
     compare("standings")
 
     assert left == {}, "English on the Finnish pages:\n" + json.dumps(

@@ -88,6 +88,9 @@ class AndroidWhist(Game):
     deal_input = AndroidWhistDeal
     tables = (TWO_HUMANS, PARTNERS)
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("tricks_over_six", "match_won")
+
     def verify_and_score(self, state: MatchState, deal: AndroidWhistDeal) -> DealScore:
         errors: list[RuleError] = []
         seats = state.table.seats

@@ -207,6 +207,9 @@ class BridgeMeetsGuessWho(Game):
     tables = (tuple(range(PLAYERS)),)
     chips_are_money = True
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("contract_made", "contract_failed", "all_pass")
+
     def initial_fields(
         self, options: BridgeMeetsGuessWhoOptions, table: Table
     ) -> dict[str, Any]:

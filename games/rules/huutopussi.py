@@ -347,6 +347,9 @@ class Huutopussi(Game):
     tables = (PARTNERS,)
     stakes_per_point = False  # §1.2: "played for win/loss only"
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("contract_made", "contract_failed", "lapari")
+
     def verify_and_score(self, state: MatchState, deal: HuutopussiDeal) -> DealScore:
         errors: list[RuleError] = []
         contract = _auction(state, deal, errors)

@@ -125,6 +125,17 @@ class Klubiskruuvi(SkruuviRules):
     scale = KLUBI
     individual_scoring = IndividualScoring(team_multiplier=2)
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = (
+        "contract_made",
+        "contract_failed",
+        "bolsu_made",
+        "bolsu_failed",
+        "pass_misere",
+        "knocked",
+        "kontra",
+    )
+
     def initial_fields(
         self, options: KlubiskruuviOptions, table: Table
     ) -> dict[str, Any]:

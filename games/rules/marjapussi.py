@@ -265,6 +265,9 @@ class Marjapussi(Game):
     tables = (PARTNERS,)
     State = MarjapussiState
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("trumps", "little_one", "more_pips", "porvoo")
+
     def verify_and_score(self, state: MatchState, deal: MarjapussiDeal) -> DealScore:
         errors: list[RuleError] = []
         pips = _pips(deal, errors)

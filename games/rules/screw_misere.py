@@ -159,6 +159,9 @@ class ScrewMisere(Game):
     tables = (PARTNERS,)
     lower_totals_win = True
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("minus", "protected", "normal_chosen")
+
     def verify_and_score(self, state: MatchState, deal: ScrewMisereDeal) -> DealScore:
         errors: list[RuleError] = []
         per_side = side_tricks(deal.tricks, errors, tricks=TRICKS)

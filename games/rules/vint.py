@@ -377,6 +377,16 @@ class Vint(Game):
     tables = (PARTNERS,)
     State = VintState
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = (
+        "contract_made",
+        "contract_failed",
+        "slam",
+        "game_won",
+        "all_pass",
+        "all_pass_bonus",
+    )
+
     def match_goal(self, options: VintOptions) -> MatchGoal:
         return MatchGoal(target=None)
 

@@ -374,6 +374,9 @@ class _Walker:
         )
         if entered.kind != "integer":
             return None
+        if entered.maximum is None or entered.maximum > total:
+            # No more than the total to choose from (Vint's 5 trumps of 0–13).
+            entered.maximum = total
         node = Field("derived", **base, total=total, children=[entered])
         node.choices = [(0, sides[0]), (1, sides[1])]
         # Every other way the model allows (per seat …): one line of numbers.

@@ -91,6 +91,9 @@ class Field:
     count: str = ""
     # a per-side pair whose second number is ``total`` − the first (``x-derived``)
     total: int | None = None
+    # its two positions' names while a sibling has some values (``labels_when``):
+    # (that field's path, the values as posted, the two names)
+    labels_when: tuple[str, tuple[str, ...], tuple[str, str]] | None = None
 
 
 # -- schema → tree ---------------------------------------------------------------
@@ -379,6 +382,15 @@ class _Walker:
             entered.maximum = total
         node = Field("derived", **base, total=total, children=[entered])
         node.choices = [(0, sides[0]), (1, sides[1])]
+        when, named = spec.get("labels_when"), spec.get("when_labels")
+        if isinstance(when, Mapping) and len(when) == 1 and len(named or ()) == 2:
+            ((other, allowed),) = when.items()
+            parent = base["path"].rsplit(".", 1)[0] if "." in base["path"] else ""
+            node.labels_when = (
+                _join(parent, other),
+                tuple(as_posted(v) for v in allowed),
+                (str(named[0]), str(named[1])),
+            )
         # Every other way the model allows (per seat …): one line of numbers.
         node.children.append(
             Field("numbers", path=base["path"], key=base["key"], label=base["label"])

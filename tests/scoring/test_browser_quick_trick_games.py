@@ -110,3 +110,27 @@ def test_vint_all_pass_in_three_taps(page, table, live_server):
     assert taps.count == 3 <= MOST_TAPS
     assert totals(page) == [0, 0]
     assert page.inner_text("[data-context=all_pass_deals]") == "1"
+
+
+def test_klubiskruuvi_pair_named_by_the_bolsu_box(page, table, live_server):
+    """Klubiskruuvi's tricks: the sides' in a teams' deal; ticking the bolsu box
+    renames the pair [the declarer, the three others] (the names follow the box in
+    the page's script), and the other number is still the rest of 13."""
+    start(table, live_server, page, "klubiskruuvi", 4)
+    page.click("#enter-deal")
+    page.wait_for_selector("#save-deal")
+    legend = page.locator("[data-path='tricks.0'] > legend")
+    rest = page.locator("[data-path=tricks] .df-derived-rest")
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-path='tricks.0'] > legend\")"
+        ".innerText.trim() === 'Sami & Cia'"
+    )
+    assert rest.inner_text().startswith("Olli & Dan:")
+    page.tap("label:has(input[type=checkbox][name=bolsu])")
+    assert legend.inner_text().strip() == "Declarer"
+    assert rest.inner_text().startswith("The three others:")
+    page.tap(count("tricks.0", 12))
+    assert page.inner_text("output[data-derived-from='tricks.0']") == "1"
+    shot(page, "klubiskruuvi-bolsu-entry")
+    page.tap("label:has(input[type=checkbox][name=bolsu])")
+    assert legend.inner_text().strip() == "Sami & Cia"

@@ -9,11 +9,13 @@ book in each game's own tests; here only the form's reading of them is checked.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.http import QueryDict
 
 from games.engine import get_game
-from scoring.deal_forms import Table, build_form, deal_from_post
+from scoring.deal_forms import Table, build_form, deal_from_post, render_form
 
 FOUR = Table(
     seat_labels=["Aino", "Eero", "Kaisa", "Lauri"],
@@ -83,15 +85,49 @@ def test_skruuvi_quick_deal_scores_as_the_api_deal():
     assert same_score("skruuvi", posted, api) == api
 
 
-def test_klubiskruuvi_tricks_stay_one_line():
+def test_klubiskruuvi_tricks_named_by_the_bolsu():
     """Klubiskruuvi's pair is [side 0, side 1] in a teams' deal but [the declarer,
-    the three others] in a bolsu: no one pair of labels fits, so its tricks are
-    entered as one line of numbers, never derived under the sides' names."""
+    the three others] in a bolsu: the first number is tapped, the other is the rest
+    of 13 either way, and the form names the two by the bolsu box."""
     tree = form("klubiskruuvi")
-    assert child(tree, "tricks").kind == "numbers"
-    api = {"contract": "hearts", "level": 5, "declarer": 1, "tricks": [2, 11]}
-    posted = {"contract": "hearts", "level": "5", "declarer": "1", "tricks": "2 11"}
-    assert same_score("klubiskruuvi", posted, api) == api
+    tricks = child(tree, "tricks")
+    assert (tricks.kind, tricks.total) == ("derived", 13)
+    assert tricks.labels_when == (
+        "bolsu",
+        ("true",),
+        ("Declarer", "The three others"),
+    )
+    teams = {"contract": "hearts", "level": 5, "declarer": 1, "tricks": [2, 11]}
+    posted = {"contract": "hearts", "level": "5", "declarer": "1", "tricks.0": "2"}
+    assert same_score("klubiskruuvi", posted, teams) == teams
+    # A Mussolini: the declarer took 12, the three others 1 (16.4).
+    mussolini = {"bolsu": True, "contract": "hearts", "declarer": 3, "tricks": [12, 1]}
+    data = QueryDict(mutable=True)
+    data.setlist("bolsu", ["false", "true"])
+    data.update({"contract": "hearts", "declarer": "3", "tricks.0": "12"})
+    deal = same_score("klubiskruuvi", data, mussolini)
+    assert deal["tricks"] == [12, 1] and deal["bolsu"] is True
+
+
+def test_klubiskruuvi_page_names_both_ways():
+    """Each position's name is written twice, the sides' shown while the bolsu box
+    is not ticked (``data-applies-not``) and the declared while it is; a deal
+    entered as a bolsu is drawn with the declared names shown."""
+    tree = form("klubiskruuvi")
+    html, _ = render_form(tree, collapse=False)
+    legend = re.search(r'data-path="tricks\.0"><legend>(.*?)</legend>', html).group(1)
+    assert re.fullmatch(
+        r'<span class="df-applies" data-applies-to="bolsu" '
+        r'data-applies-values="\[&quot;true&quot;\]" data-applies-not>Aino &amp; '
+        r'Kaisa</span><span class="df-applies" data-applies-to="bolsu" '
+        r'data-applies-values="\[&quot;true&quot;\]">Declarer</span>',
+        legend,
+    ), legend
+    assert "The three others</span>: <output" in html
+    values = {"bolsu": True, "contract": "hearts", "declarer": 3, "tricks": [12, 1]}
+    html, _ = render_form(form("klubiskruuvi"), values, collapse=False)
+    assert "data-applies-not hidden>Eero &amp; Lauri</span>" in html
+    assert '&quot;]">The three others</span>' in html
 
 
 def test_historical_skruuvi_honours_apply_to_trumps_and_no_trump():

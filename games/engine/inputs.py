@@ -104,7 +104,10 @@ gets ``total − count`` (the tricks of a deal). A form asks for the one number;
 API still takes the whole list (and whatever else the model allows, such as one
 count per seat), and the engine checks that the numbers add up. A pair that is not
 one item per side of the table names its two positions: ``"labels": ["Declarer and
-dummy", "Opponents"]``."""
+dummy", "Opponents"]``. A pair whose positions depend on another field of the same
+object names them for those values: ``"labels_when": {"bolsu": [true]}`` with
+``"when_labels": ["Declarer", "The three others"]`` (Klubiskruuvi's tricks are the
+sides' in a teams' deal, [declarer, the three others] in a bolsu)."""
 
 COUNT = "x-count"
 """The JSON Schema key of a small bounded count and how a form offers it:
@@ -113,14 +116,23 @@ On a :data:`DERIVED` list it describes the entered number."""
 
 
 def derived_pair(
-    total: int, count: str = "buttons", labels: tuple[str, str] | None = None
+    total: int,
+    count: str = "buttons",
+    labels: tuple[str, str] | None = None,
+    when: tuple[dict[str, Any], tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
     """``json_schema_extra`` of a per-side pair whose second number is ``total``
     minus the first, entered as a count (:data:`COUNT`); ``labels`` name the two
-    positions where they are not the table's sides."""
+    positions where they are not the table's sides; ``when`` names them while a
+    sibling has some values: ``when=(applies_when("bolsu", True), (msg("Declarer"),
+    msg("The three others")))``."""
     spec: dict[str, Any] = {"total": total}
     if labels is not None:
         spec["labels"] = list(labels)
+    if when is not None:
+        condition, named = when
+        spec["labels_when"] = condition[APPLIES]
+        spec["when_labels"] = list(named)
     return {DERIVED: spec, COUNT: count}
 
 

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.engine.inputs import FrozenModel, derived_pair
+from games.engine.inputs import COUNT, FrozenModel, applies_when, derived_pair
 from games.engine.tricks import AcePlace, seat_role
 
 SEATS = 4
@@ -28,6 +28,11 @@ TYPE_NAMES = {
     "no_trump": "no trump",
 }
 BASIC, KOTKA, BOLSU = "basic", "kotka", "bolsu"
+
+# The contracts that are bid (every one but the pass misere), and the misere ones,
+# where the aces are entered: what the entry form shows for each contract.
+BID = ("misere", "spades", "clubs", "diamonds", "hearts", "no_trump")
+MISERES = ("misere", "pass_misere")
 
 Seat = Annotated[int, Field(ge=0, le=SEATS - 1)]
 TrickCount = Annotated[int, Field(ge=0, le=TRICKS)]
@@ -59,10 +64,12 @@ class SkruuviDeal(FrozenModel):
         None,
         description="The number part of the contract as bid (1–7); below five it is "
         "raised to five. Not in a pass misere.",
+        json_schema_extra={COUNT: "buttons", **applies_when("contract", *BID)},
     )
     declarer: Annotated[Seat, seat_role("declarer")] | None = Field(
         None,
         description="Seat of the declarer (the highest bidder). Not in a pass misere.",
+        json_schema_extra=applies_when("contract", *BID),
     )
     tricks: tuple[TrickCount, ...] = Field(
         description="Tricks taken per side [side 0, side 1] or per seat "
@@ -86,4 +93,5 @@ class SkruuviDeal(FrozenModel):
     ) = Field(
         None,
         description="Misere and pass misere: where each of the four aces fell.",
+        json_schema_extra=applies_when("contract", *MISERES),
     )

@@ -54,7 +54,7 @@ from games.engine import (
     register,
 )
 from games.engine.game import advanced
-from games.engine.inputs import FrozenModel
+from games.engine.inputs import FrozenModel, derived_pair
 from games.engine.text import Side, msg
 from games.engine.tricks import BOOK_TRICKS, PARTNERS, deal_tricks, side_tricks
 
@@ -75,6 +75,8 @@ class AndroidWhistDeal(FrozenModel):
     tricks: tuple[SideTricks, ...] = Field(
         description="Tricks per side [side 0, side 1]; at the four-player table "
         "also per seat [seat 0, 1, 2, 3].",
+        # A form asks for side 0's tricks; side 1 took the rest of the 13.
+        json_schema_extra=derived_pair(TRICKS),
     )
 
 
@@ -87,6 +89,9 @@ class AndroidWhist(Game):
     Options = AndroidWhistOptions
     deal_input = AndroidWhistDeal
     tables = (TWO_HUMANS, PARTNERS)
+
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("tricks_over_six", "match_won")
 
     def verify_and_score(self, state: MatchState, deal: AndroidWhistDeal) -> DealScore:
         errors: list[RuleError] = []

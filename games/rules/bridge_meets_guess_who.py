@@ -83,7 +83,14 @@ from games.engine.chips import (
 )
 from games.engine.decks import STANDARD_52
 from games.engine.game import Table, advanced
-from games.engine.inputs import PER_SIDE, FrozenModel, SeatField
+from games.engine.inputs import (
+    COUNT,
+    PER_SIDE,
+    FrozenModel,
+    SeatField,
+    applies_when,
+    derived_pair,
+)
 from games.engine.text import msg
 from games.engine.tricks import (
     BOOK_TRICKS,
@@ -107,6 +114,8 @@ ALL_PASS = Contract(
 Strain = Literal["clubs", "diamonds", "hearts", "spades", "no_trump"]
 # A count the scorer may leave empty (none asked); read as 0.
 Count = Annotated[int, Field(ge=0, le=1000)] | None
+# The contract's fields apply only when a human bid (the declarer is entered).
+BID = applies_when("declarer", *range(PLAYERS))
 
 
 class BridgeMeetsGuessWhoOptions(FrozenModel):
@@ -128,15 +137,27 @@ class BridgeMeetsGuessWhoDeal(FrozenModel):
         None, description="The human who bid the contract; empty if both passed."
     )
     level: Annotated[int, Field(ge=7, le=13)] | None = Field(
-        None, description="Tricks promised, 7–13; empty if both passed."
+        None,
+        description="Tricks promised, 7–13; empty if both passed.",
+        json_schema_extra={COUNT: "buttons", **BID},
     )
     strain: Strain | None = Field(
-        None, description="Trumps, or no trump; empty if both passed."
+        None,
+        description="Trumps, or no trump; empty if both passed.",
+        json_schema_extra=BID,
     )
-    doubled: bool = Field(False, description="The contract was doubled (10.2.1).")
+    doubled: bool = Field(
+        False,
+        description="The contract was doubled (10.2.1).",
+        json_schema_extra=BID,
+    )
     tricks: tuple[
         Annotated[int, Field(ge=0, le=TRICKS)], Annotated[int, Field(ge=0, le=TRICKS)]
-    ] = Field(description="Tricks per team [player 0 + android, player 1 + android].")
+    ] = Field(
+        description="Tricks per team [player 0 + android, player 1 + android].",
+        # A form asks for player 0's team's tricks; the other took the rest.
+        json_schema_extra=derived_pair(TRICKS),
+    )
     questions: Annotated[tuple[Count, Count], PER_SIDE] = Field(
         (0, 0), description="Questions each player asked, 1 unit each (10.3)."
     )
@@ -206,6 +227,9 @@ class BridgeMeetsGuessWho(Game):
     deck = STANDARD_52
     tables = (tuple(range(PLAYERS)),)
     chips_are_money = True
+
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("contract_made", "contract_failed", "all_pass")
 
     def initial_fields(
         self, options: BridgeMeetsGuessWhoOptions, table: Table

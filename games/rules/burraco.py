@@ -400,6 +400,9 @@ class Burraco(Game):
     tables = (FOUR_PLAYERS, TWO_PLAYERS)
     deal_modes = {"cards": BurracoCards, "totals": BurracoTotals}
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("clean_burraco", "dirty_burraco", "closed", "no_pozzetto")
+
     def verify_and_score(
         self, state: MatchState, deal: BurracoCards | CardsRecord | BurracoTotals
     ) -> DealScore:

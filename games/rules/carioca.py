@@ -209,6 +209,9 @@ class Carioca(Game):
     lower_totals_win = True
     deal_modes = {"cards": CariocaCards, "totals": CariocaTotals}
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("went_out",)
+
     def default_table(self, options: CariocaOptions) -> Table:
         return Table(tuple(range(4)))
 

@@ -74,7 +74,14 @@ from games.engine import (
 from games.engine.cards import Suit
 from games.engine.decks import PIQUET_36
 from games.engine.game import advanced
-from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField, SideField
+from games.engine.inputs import (
+    PER_SIDE,
+    CardList,
+    FrozenModel,
+    SeatField,
+    SideField,
+    derived_pair,
+)
 from games.engine.text import Side as SideNumber
 from games.engine.text import msg
 from games.engine.tricks import (
@@ -126,6 +133,8 @@ class HuutopussiDeal(FrozenModel):
         None,
         description="Card points per side, the last trick's 20 included, without "
         "announcements: 160 in all.",
+        # A form asks for side 0's points; side 1 won the rest of the 160.
+        json_schema_extra=derived_pair(DEAL_CARD_POINTS, count="stepper"),
     )
     cards: Annotated[tuple[CardList, CardList], PER_SIDE] | None = Field(
         None, description="Instead of card points: the cards of the tricks won."
@@ -346,6 +355,9 @@ class Huutopussi(Game):
     deck = PIQUET_36
     tables = (PARTNERS,)
     stakes_per_point = False  # §1.2: "played for win/loss only"
+
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("contract_made", "contract_failed", "lapari")
 
     def verify_and_score(self, state: MatchState, deal: HuutopussiDeal) -> DealScore:
         errors: list[RuleError] = []

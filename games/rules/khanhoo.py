@@ -206,6 +206,17 @@ class Khanhoo(Game):
     tables = tuple(tuple(range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
     deal_modes = {"cards": KhanhooCards, "totals": KhanhooTotals}
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = (
+        "went_out",
+        "khanhoo",
+        "court",
+        "royal_assembly",
+        "triplet",
+        "sequence",
+        "aces",
+    )
+
     def default_table(self, options: KhanhooOptions) -> Table:
         return Table(tuple(range(3)))
 

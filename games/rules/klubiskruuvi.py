@@ -54,6 +54,7 @@ from games.engine.game import (
     NextDeal,
     Table,
 )
+from games.engine.inputs import applies_when, derived_pair
 from games.engine.registry import register
 from games.engine.text import Seat, msg
 from games.engine.tricks import Aces, check_aces, check_tricks_add_up
@@ -87,7 +88,16 @@ class KlubiskruuviDeal(SkruuviDeal):
     )
     tricks: tuple[Annotated[int, Field(ge=0, le=TRICKS)], ...] = Field(
         description="Tricks taken per side [side 0, side 1] or per seat "
-        "[seat 0, 1, 2, 3]; in a bolsu per seat, or [declarer, the three others]."
+        "[seat 0, 1, 2, 3]; in a bolsu per seat, or [declarer, the three others].",
+        # A form asks for the first of the pair and derives the other from 13: the
+        # sides' in a teams' deal, the declarer's and the three others' in a bolsu.
+        json_schema_extra=derived_pair(
+            TRICKS,
+            when=(
+                applies_when("bolsu", True),
+                (msg("Declarer"), msg("The three others")),
+            ),
+        ),
     )
     knocks: tuple[Knock, ...] = Field(
         (),
@@ -124,6 +134,17 @@ class Klubiskruuvi(SkruuviRules):
     deal_input = KlubiskruuviDeal
     scale = KLUBI
     individual_scoring = IndividualScoring(team_multiplier=2)
+
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = (
+        "contract_made",
+        "contract_failed",
+        "bolsu_made",
+        "bolsu_failed",
+        "pass_misere",
+        "knocked",
+        "kontra",
+    )
 
     def initial_fields(
         self, options: KlubiskruuviOptions, table: Table

@@ -107,6 +107,9 @@ class Machiavelli(Game):
     tables = tuple(tuple(range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
     stakes_per_point = False
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("winner",)
+
     def default_table(self, options: MachiavelliOptions) -> Table:
         return Table(tuple(range(4)))
 

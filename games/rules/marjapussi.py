@@ -62,7 +62,14 @@ from games.engine import (
 from games.engine.cards import Card, Suit
 from games.engine.decks import PIQUET_36
 from games.engine.game import advanced
-from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SideField
+from games.engine.inputs import (
+    PER_SIDE,
+    CardList,
+    FrozenModel,
+    SideField,
+    applies_when,
+    derived_pair,
+)
 from games.engine.text import Side as SideNumber
 from games.engine.text import msg
 from games.engine.tricks import (
@@ -101,14 +108,21 @@ class MarjapussiDeal(FrozenModel):
     """One deal as entered, after all cards are played."""
 
     trumps: Suit | None = Field(None, description="The suit announced trumps (§7.2).")
-    trumps_by: Side | None = Field(None, description="The side that announced trumps.")
+    trumps_by: Side | None = Field(
+        None,
+        description="The side that announced trumps.",
+        json_schema_extra=applies_when("trumps", *Suit),
+    )
     little_ones: Annotated[tuple[tuple[Suit, ...], tuple[Suit, ...]], PER_SIDE] = Field(
         ((), ()),
         description="Per side, the suits of the little ones it announced (§7.2).",
     )
     last_trick: Side = Field(description="The side that won the last trick.")
     pips: Annotated[tuple[Pips, Pips], PER_SIDE] | None = Field(
-        None, description="Pips per side (A 11, 10 10, K 4, Q 3, J 2; 120 in all)."
+        None,
+        description="Pips per side (A 11, 10 10, K 4, Q 3, J 2; 120 in all).",
+        # A form asks for side 0's pips; side 1 won the rest of the 120.
+        json_schema_extra=derived_pair(PIPS, count="stepper"),
     )
     cards: Annotated[tuple[CardList, CardList], PER_SIDE] | None = Field(
         None,
@@ -264,6 +278,9 @@ class Marjapussi(Game):
     deck = PIQUET_36
     tables = (PARTNERS,)
     State = MarjapussiState
+
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("trumps", "little_one", "more_pips", "porvoo")
 
     def verify_and_score(self, state: MatchState, deal: MarjapussiDeal) -> DealScore:
         errors: list[RuleError] = []

@@ -172,6 +172,9 @@ class Minibridge(Game):
     deck = STANDARD_52
     tables = (tuple(range(PLAYERS)),)
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("contract_made", "contract_failed")
+
     def verify_and_score(self, state: MatchState, deal: MinibridgeDeal) -> DealScore:
         errors: list[RuleError] = []
         per_side = side_tricks(

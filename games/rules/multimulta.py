@@ -97,6 +97,9 @@ class Multimulta(Game):
     tables = (PARTNERS,)
     State = MultimultaState
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("tricks_over_four", "game_won")
+
     def verify_and_score(
         self, state: MultimultaState, deal: MultimultaDeal
     ) -> DealScore:

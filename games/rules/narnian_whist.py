@@ -158,6 +158,9 @@ class NarnianWhist(Game):
     State = NarnianWhistState
     tables = (tuple(range(PLAYERS)),)
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("attacker_tricks",)
+
     def verify_and_score(
         self, state: NarnianWhistState, deal: NarnianWhistDeal
     ) -> DealScore:

@@ -267,6 +267,9 @@ class PayMe(Game):
     lower_totals_win = True
     deal_modes = {"cards": PayMeCards, "totals": PayMeTotals}
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("went_out",)
+
     def deck_for(self, options: PayMeOptions) -> DeckSpec:
         # The most decks any table plays with; a deal is checked against its table's.
         return pay_me_deck(3, options.jokers_per_deck)

@@ -281,6 +281,9 @@ class Sakaali(Game):
 
     # -- one deal -----------------------------------------------------------------
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("deal_won", "all_in_sets", "tie")
+
     def verify_and_score(
         self, state: SakaaliState, deal: SakaaliCards | SakaaliTotals
     ) -> DealScore:

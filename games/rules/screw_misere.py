@@ -68,7 +68,7 @@ from games.engine import (
 )
 from games.engine.decks import STANDARD_52
 from games.engine.game import advanced
-from games.engine.inputs import FrozenModel
+from games.engine.inputs import FrozenModel, derived_pair
 from games.engine.text import Side, msg
 from games.engine.tricks import (
     PARTNERS,
@@ -97,7 +97,9 @@ class ScrewMisereDeal(FrozenModel):
 
     tricks: tuple[TrickCount, ...] = Field(
         description="Tricks taken per side [side 0, side 1] or per seat "
-        "[seat 0, 1, 2, 3]."
+        "[seat 0, 1, 2, 3].",
+        # A form asks for side 0's tricks; side 1 took the rest of the 13.
+        json_schema_extra=derived_pair(TRICKS),
     )
     aces: Annotated[
         tuple[AcePlace, ...], Field(json_schema_extra={"minItems": 4, "maxItems": 4})
@@ -158,6 +160,9 @@ class ScrewMisere(Game):
     deck = STANDARD_52
     tables = (PARTNERS,)
     lower_totals_win = True
+
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("minus", "protected", "normal_chosen")
 
     def verify_and_score(self, state: MatchState, deal: ScrewMisereDeal) -> DealScore:
         errors: list[RuleError] = []

@@ -134,6 +134,9 @@ class SevenRummy(Game):
     tables = tuple(tuple(range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
     deal_modes = {"cards": SevenRummyCards, "totals": SevenRummyTotals}
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("went_out", "one_go")
+
     def default_table(self, options: SevenRummyOptions) -> Table:
         return Table(tuple(range(4)))  # Kirjuri's choice; the page allows 2–5
 

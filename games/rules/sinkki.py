@@ -195,6 +195,9 @@ class Sinkki(Game):
     State = SinkkiState
     chips_are_money = True
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("sinkki_lost",)
+
     def default_table(self, options: SinkkiOptions) -> Table:
         return Table(tuple(range(4)))  # Kirjuri's choice; the book allows 3–5
 

@@ -80,6 +80,15 @@ class Skruuvi(SkruuviRules):
     deal_input = SkruuviDeal
     scale = MODERN
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = (
+        "contract_made",
+        "contract_failed",
+        "pass_misere",
+        "knocked",
+        "kontra",
+    )
+
     def verify_and_score(self, state: SkruuviState, deal: SkruuviDeal) -> DealScore:
         kind = self.team_kind(state)
         per_side, aces, errors = self.check_team_deal(state, deal, kind)

@@ -330,6 +330,9 @@ class SneakyPete(Game):
 
     # -- the table ----------------------------------------------------------------
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("went_out", "melded")
+
     def deck_for(self, options: SneakyPeteOptions) -> DeckSpec:
         return _deck(options.decks, options.jokers_per_deck)
 

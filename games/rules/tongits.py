@@ -273,6 +273,9 @@ class Tongits(Game):
     State = TongitsState
     chips_are_money = True
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("winner", "pot")
+
     def default_table(self, options: TongitsOptions) -> Table:
         return Table((0, 1, 2))
 

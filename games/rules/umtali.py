@@ -141,6 +141,9 @@ class Umtali(Game):
     tables = ((0, 1),)
     deal_modes = {"cards": UmtaliCards, "totals": UmtaliTotals}
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = ("marriages",)
+
     def default_table(self, options: UmtaliOptions) -> Table:
         return Table((0, 1))
 

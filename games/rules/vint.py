@@ -54,7 +54,15 @@ from games.engine import (
 )
 from games.engine.decks import STANDARD_52
 from games.engine.game import advanced
-from games.engine.inputs import PER_SIDE, FrozenModel, SideField, seat_role
+from games.engine.inputs import (
+    COUNT,
+    PER_SIDE,
+    FrozenModel,
+    SideField,
+    applies_when,
+    derived_pair,
+    seat_role,
+)
 from games.engine.text import Seat as SeatNumber
 from games.engine.text import Side as SideNumber
 from games.engine.text import msg
@@ -86,6 +94,8 @@ STRAIN_NAMES = {strain: strain.replace("_", " ") for strain in STRAINS}
 Seat = Annotated[int, Field(ge=0, le=SEATS - 1)]
 Side = Annotated[SideField, Field(le=1)]
 Count = Annotated[int, Field(ge=0, le=TRICKS)]
+# What the entry form shows: everything but the tick of an all-pass deal is played.
+PLAYED = applies_when("all_pass", False)
 
 
 class VintOptions(FrozenModel):
@@ -119,41 +129,53 @@ class VintDeal(FrozenModel):
         "(§18.1); enter nothing else.",
     )
     strain: Literal["spades", "clubs", "diamonds", "hearts", "no_trump"] | None = Field(
-        None, description="The trump suit, or no_trump."
+        None, description="The trump suit, or no_trump.", json_schema_extra=PLAYED
     )
     level: Annotated[int, Field(ge=1, le=7)] | None = Field(
-        None, description="The number part (1–7): level n promises 6 + n tricks."
+        None,
+        description="The number part (1–7): level n promises 6 + n tricks.",
+        json_schema_extra={COUNT: "buttons", **PLAYED},
     )
     declarer: Annotated[Seat, seat_role("declarer")] | None = Field(
-        None, description="Seat of the declarer (the highest bidder)."
+        None,
+        description="Seat of the declarer (the highest bidder).",
+        json_schema_extra=PLAYED,
     )
     tricks: tuple[Count, ...] = Field(
         (),
         description="Tricks taken per side [side 0, side 1] or per seat "
         "[seat 0, 1, 2, 3].",
+        json_schema_extra={**derived_pair(TRICKS), **PLAYED},
     )
     trumps: Annotated[tuple[Count, Count], PER_SIDE] | None = Field(
         None,
         description="Trump contracts: trumps 10, J, Q, K, A held per side (five in "
         "all).",
+        json_schema_extra={
+            **derived_pair(TRUMPS_TEN_UP),
+            **applies_when("strain", "spades", "clubs", "diamonds", "hearts"),
+        },
     )
     aces: Annotated[tuple[Count, Count], PER_SIDE] | None = Field(
-        None, description="Aces held per side (four in all)."
+        None,
+        description="Aces held per side (four in all).",
+        json_schema_extra={**derived_pair(ACES), **PLAYED},
     )
     aces_in_hand: tuple[AcesInHand, ...] = Field(
         (),
         description="A hand that held three or four aces.",
-        json_schema_extra={"maxItems": 1},
+        json_schema_extra={"maxItems": 1, **PLAYED},
     )
     sequences: tuple[TopSequence, ...] = Field(
         (),
         description="Each top sequence held (A K Q or longer), with its seat.",
-        json_schema_extra={"maxItems": 4},
+        json_schema_extra={"maxItems": 4, **PLAYED},
     )
     first_to_game: Side | None = Field(
         None,
         description="When both sides reach the game in this deal: the side whose "
         "tricks got there first.",
+        json_schema_extra=PLAYED,
     )
 
 
@@ -376,6 +398,16 @@ class Vint(Game):
     deck = STANDARD_52
     tables = (PARTNERS,)
     State = VintState
+
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = (
+        "contract_made",
+        "contract_failed",
+        "slam",
+        "game_won",
+        "all_pass",
+        "all_pass_bonus",
+    )
 
     def match_goal(self, options: VintOptions) -> MatchGoal:
         return MatchGoal(target=None)

@@ -54,9 +54,15 @@ def _read(node: Field, data: Mapping[str, Any]) -> Any:
         return _read_derived(node, data)
     if kind == "object":
         out = {}
+        ruled_out: set[str] = set()
         for child in node.children:
-            if not _applies(child, data):
-                continue  # hidden on the form, and ignored if posted anyway
+            if not _applies(child, data) or (
+                child.applies is not None and child.applies[0] in ruled_out
+            ):
+                # Hidden on the form, and ignored if posted anyway; so is what
+                # applies by it (Vint's trumps by a strain of a played deal).
+                ruled_out.add(child.path)
+                continue
             value = _read(child, data)
             if value is not _EMPTY:
                 out[child.key] = value

@@ -25,6 +25,7 @@ Nothing here reads a field's name or a game.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from django.utils.html import format_html
@@ -108,6 +109,9 @@ def render_derived(renderer: Any, node: Field) -> str:
     """Side 0's count, side 1's derived rest, and the whole list as typed."""
     entered, whole = node.children
     (_, first), (_, second) = node.choices
+    if node.labels_when is not None:
+        first, second = _named_by(node, renderer.values)
+        entered = replace(entered, label=first)
     value = value_at(renderer.values, node.path)
     pair = isinstance(value, list | tuple) and len(value) == 2
     count = value[0] if pair else None
@@ -163,6 +167,33 @@ def render_derived(renderer: Any, node: Field) -> str:
         mark_safe(renderer.errors_html(node.path)),
         mark_safe(inner),
     )
+
+
+def _named_by(node: Field, values: Any) -> tuple[str, str]:
+    """The two positions' names of a pair named by a sibling (``labels_when``):
+    each name twice, the table's and the declared, shown by the page's script as
+    the sibling changes (``data-applies-not``: shown while it has none of them)."""
+    assert node.labels_when is not None
+    other, allowed, named = node.labels_when
+    current = value_at(values, other)
+    chosen = None if current is None else as_posted(current) in allowed
+    names = []
+    for (_, plain), declared in zip(node.choices, named, strict=True):
+        names.append(
+            format_html(
+                '<span class="df-applies" data-applies-to="{0}" '
+                'data-applies-values="{1}" data-applies-not{2}>{3}</span>'
+                '<span class="df-applies" data-applies-to="{0}" '
+                'data-applies-values="{1}"{4}>{5}</span>',
+                other,
+                json.dumps(list(allowed)),
+                mark_safe(" hidden") if chosen else "",
+                plain,
+                mark_safe(" hidden") if chosen is False else "",
+                declared,
+            )
+        )
+    return names[0], names[1]
 
 
 def _spaced(value: Any) -> str:

@@ -164,6 +164,8 @@ class _Renderer:
         """Optional fields that are rarely filled in go under "More"."""
         if not self.collapse or node.required:
             return False
+        if node.count:
+            return False  # a count the game offers as buttons is entered, not rare
         if node.kind in TUCKED_KINDS:
             return True
         return node.kind == "list" and not all(

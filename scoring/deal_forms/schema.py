@@ -106,6 +106,9 @@ class Field:
     term: str = ""
     # a card list's one-tap fillings (``x-card-shortcuts``), as the game declares them
     shortcuts: Sequence[Mapping[str, Any]] = ()
+    # its two positions' names while a sibling has some values (``labels_when``):
+    # (that field's path, the values as posted, the two names)
+    labels_when: tuple[str, tuple[str, ...], tuple[str, str]] | None = None
 
 
 # -- schema → tree ---------------------------------------------------------------
@@ -417,8 +420,20 @@ class _Walker:
         )
         if entered.kind != "integer":
             return None
+        if entered.maximum is None or entered.maximum > total:
+            # No more than the total to choose from (Vint's 5 trumps of 0–13).
+            entered.maximum = total
         node = Field("derived", **base, total=total, children=[entered])
         node.choices = [(0, sides[0]), (1, sides[1])]
+        when, named = spec.get("labels_when"), spec.get("when_labels")
+        if isinstance(when, Mapping) and len(when) == 1 and len(named or ()) == 2:
+            ((other, allowed),) = when.items()
+            parent = base["path"].rsplit(".", 1)[0] if "." in base["path"] else ""
+            node.labels_when = (
+                _join(parent, other),
+                tuple(as_posted(v) for v in allowed),
+                (str(named[0]), str(named[1])),
+            )
         # Every other way the model allows (per seat …): one line of numbers.
         node.children.append(
             Field("numbers", path=base["path"], key=base["key"], label=base["label"])

@@ -110,7 +110,9 @@
     root.querySelectorAll(".df-applies").forEach(function (block) {
       var form = block.closest("form") || document;
       var allowed = JSON.parse(block.getAttribute("data-applies-values") || "[]");
-      var on = allowed.indexOf(postedValue(form, block.getAttribute("data-applies-to"))) >= 0 &&
+      var has = allowed.indexOf(postedValue(form, block.getAttribute("data-applies-to"))) >= 0;
+      // data-applies-not: shown while the other field has none of the values.
+      var on = has !== block.hasAttribute("data-applies-not") &&
         !block.closest(".df-branch[hidden]");
       block.hidden = !on;
       block.querySelectorAll("input, select, textarea, button").forEach(function (el) {

@@ -67,9 +67,10 @@ def test_tuppi_deals_in_at_most_five_taps(page, table, live_server):  # noqa: F8
     taps = Taps(page)
     taps.tap("#enter-deal")
     page.wait_for_selector("form.deal-form, #save-deal")
-    # Before a contract is chosen, neither seat field is in the way.
-    assert not page.locator("[data-path=declarer]").is_visible()
-    assert not page.locator("[data-path=soloist]").is_visible()
+    # Before a contract is chosen, neither seat field is in the way (once the
+    # page's script has run: waited for, not raced).
+    page.wait_for_selector("[data-path=declarer]", state="hidden", timeout=2000)
+    page.wait_for_selector("[data-path=soloist]", state="hidden", timeout=2000)
     taps.tap("label:has(input[name=contract][value=rami])")
     assert page.locator("[data-path=declarer]").is_visible()
     assert not page.locator("[data-path=soloist]").is_visible()  # sooli only

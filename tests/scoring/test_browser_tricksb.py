@@ -64,31 +64,47 @@ def start(page, club, game_name: str) -> None:
     page.wait_for_selector("#sheet")
 
 
+def shown(page, selector: str):
+    """The field at ``selector``, its disclosure opened if it sits in one."""
+    field = page.locator(selector).first
+    if not field.is_visible():
+        field.locator("xpath=ancestor::details[1]/summary").click()
+    return field
+
+
+def tap_count(page, name: str, value: int) -> None:
+    """Tap a count's button (``x-count: buttons``)."""
+    page.click(f"label.df-count-option:has(input[name='{name}'][value='{value}'])")
+
+
 def enter(page, deal: dict, slug: str) -> None:
-    """Fill the generated form with ``deal`` as a scorer would, and save it."""
+    """Fill the generated form with ``deal`` as a scorer would, and save it: the
+    contract first (what applies follows it), counts by their buttons, the other
+    side's count of a derived pair left to the form."""
     page.click("#enter-deal")
-    # The level, the hands of aces and the sequences are optional fields (not in a
-    # pass misere or an all-pass deal), so the form keeps them under "More".
-    page.click("details.df-more > summary")
+    page.wait_for_selector("#save-deal")
     for field in ("strain", "contract"):
         if field in deal:
             page.select_option(f"select[name={field}]", deal[field])
     if deal.get("all_pass"):
         page.check("input[name=all_pass][value=true]")
     if "level" in deal:
-        page.fill("input[name=level]", str(deal["level"]))
+        tap_count(page, "level", deal["level"])
     if "declarer" in deal:
         page.check(f"input[name=declarer][value='{deal['declarer']}']")
     if "tricks" in deal:
-        page.fill("input[name=tricks]", " ".join(map(str, deal["tricks"])))
+        tap_count(page, "tricks.0", deal["tricks"][0])
     for field in ("trumps", "aces", "value_cards"):
         value = deal.get(field)
         if isinstance(value, list) and value and isinstance(value[0], int):
-            for side, count in enumerate(value):
-                page.fill(f"input[name='{field}.{side}']", str(count))
+            # Vint's trumps and aces are derived pairs; the honours of Historical
+            # Skruuvi are two counts.
+            derived = slug == "vint"
+            for side, count in enumerate(value[:1] if derived else value):
+                tap_count(page, f"{field}.{side}", count)
     if slug == "historical-skruuvi" and "aces" in deal:
         for i, ace in enumerate(deal["aces"]):
-            page.fill(f"input[name='aces.{i}.card']", ace["card"])
+            shown(page, f"input[name='aces.{i}.card']").fill(ace["card"])
             page.fill(f"input[name='aces.{i}.trick']", str(ace["trick"]))
             page.check(f"input[name='aces.{i}.seat'][value='{ace['seat']}']")
     shot(page, f"{slug}-entry")

@@ -97,6 +97,15 @@ class Canasta(CanastaFamilyGame):
     rules = CANASTA_RULES
     tables = (FOUR_PLAYERS, TWO_PLAYERS)
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = (
+        "natural_canasta",
+        "mixed_canasta",
+        "red_threes",
+        "went_out",
+        "not_opened",
+    )
+
     def going_out_errors(self, scoring: DealScoring, side: SideTurn) -> list[RuleError]:
         if len(scoring.state.table.seats) == len(TWO_PLAYERS):
             errors = going_out_errors(

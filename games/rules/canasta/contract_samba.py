@@ -247,6 +247,19 @@ class ContractSamba(CanastaFamilyGame):
     deck = TRIPLE_54
     rules = CONTRACT_SAMBA_RULES
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = (
+        "contract_made",
+        "contract_set",
+        "contract_void",
+        "failed_opening",
+        "samba",
+        "natural_canasta",
+        "mixed_canasta",
+        "red_threes",
+        "went_out",
+    )
+
     def rules_for(self, options: Any) -> FamilyRules:
         bonus = getattr(options, "concealed_bonus", 100)
         if bonus == CONTRACT_SAMBA_RULES.concealed_bonus:

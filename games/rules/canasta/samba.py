@@ -71,3 +71,13 @@ class Samba(CanastaFamilyGame):
     Options = SambaOptions
     deck = TRIPLE_54
     rules = SAMBA_RULES
+
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = (
+        "samba",
+        "natural_canasta",
+        "mixed_canasta",
+        "red_threes",
+        "went_out",
+        "not_opened",
+    )

@@ -397,6 +397,18 @@ class TriplePlay(HandAndFoot):
     deck = SIX_54
     rules = TRIPLE_PLAY_RULES
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = (
+        "sevens_canasta",
+        "fives_canasta",
+        "wild_canasta",
+        "natural_canasta",
+        "mixed_canasta",
+        "red_threes",
+        "went_out",
+        "reminder",
+    )
+
     def parse_deal(self, raw: Any) -> Any:
         entry = read_triple_play(raw)
         if entry is not None:

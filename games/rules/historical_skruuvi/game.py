@@ -77,6 +77,17 @@ class HistoricalSkruuvi(SkruuviRules):
     State = HistoricalSkruuviState
     scale = HISTORICAL
 
+    # The deal's story on the sheet: what a paper sheet writes, not the sums.
+    sheet_story = (
+        "contract_made",
+        "contract_failed",
+        "pass_misere",
+        "knocked",
+        "kontra",
+        "game_won",
+        "main_book",
+    )
+
     def match_goal(self, options: Any) -> MatchGoal:
         return MatchGoal()
 

@@ -8,7 +8,14 @@ from typing import Annotated
 
 from pydantic import Field
 
-from games.engine.inputs import PER_SIDE, FrozenModel, SideField
+from games.engine.inputs import (
+    COUNT,
+    PER_SIDE,
+    FrozenModel,
+    SideField,
+    applies_when,
+    derived_pair,
+)
 from games.engine.tricks import (
     AcesInHand,
     MatchOfGames,
@@ -16,6 +23,7 @@ from games.engine.tricks import (
     TopSequence,
 )
 from games.rules._skruuvi_deal import (
+    TRICKS,
     SkruuviDeal,
     TrickCount,
 )
@@ -67,7 +75,9 @@ class HistoricalSkruuviOptions(FrozenModel):
 
 
 Side = Annotated[SideField, Field(le=1)]
-Units = Annotated[int, Field(ge=0, le=9)]
+Units = Annotated[int, Field(ge=0, le=9, json_schema_extra={COUNT: "buttons"})]
+# The honours held count only in the trump and no trump contracts (17.4.2).
+HOLDING = applies_when("contract", "spades", "clubs", "diamonds", "hearts", "no_trump")
 
 
 class HistoricalSkruuviDeal(SkruuviDeal):
@@ -78,23 +88,25 @@ class HistoricalSkruuviDeal(SkruuviDeal):
         (),
         description="Tricks taken per side [side 0, side 1] or per seat "
         "[seat 0, 1, 2, 3]; leave out for an unknocked four (not played: 10 + 3).",
+        json_schema_extra=derived_pair(TRICKS),
     )
     value_cards: Annotated[tuple[Units, Units], PER_SIDE] | None = Field(
         None,
         description="Trump and no trump contracts: value cards held per side — in "
         "trumps the aces and trumps 10–A, the trump ace counting twice (9 in all); "
         "in no trump the aces (4).",
+        json_schema_extra=HOLDING,
     )
     aces_in_hand: tuple[AcesInHand, ...] = Field(
         (),
         description="A hand that held three or four aces.",
-        json_schema_extra={"maxItems": 1},
+        json_schema_extra={"maxItems": 1, **HOLDING},
     )
     sequences: tuple[TopSequence, ...] = Field(
         (),
         description="Top sequences held (A K Q or longer): in trumps the trump "
         "suit's, in no trump every suit's.",
-        json_schema_extra={"maxItems": 4},
+        json_schema_extra={"maxItems": 4, **HOLDING},
     )
     first_to_game: Side | None = Field(
         None,

@@ -1,0 +1,136 @@
+"""Issue 19, item 1, beyond Tuppi: deals of other trick games in at most five taps.
+
+On a 390 × 844 touch screen in Debian's Chromium, from a match's sheet; every tap
+goes through :class:`~tests.scoring.test_browser_quick_entry.Taps`, which counts it,
+and nothing is typed. The forms read each game's declarations:
+
+* Android Whist (§4.3): side B's tricks are 13 − side A's; the side with more
+  scores its tricks over six: A 7 → 1–0, then A 3 (B 10) → B 4 → 1–4.
+* Bridge Meets Guess Who (§10.2.3): the contract's level, strain and doubling apply
+  only when a human bid; both passed, the team with more tricks scores as if seven no
+  trump had been bid: Olli's team takes 8 of 13, 5 a level over six + 1 a trick
+  over six = 7 → −7–7.
+* Vint (§18.1): an all-pass deal is redealt; ticking it hides the rest of the form,
+  and the deal is only counted (the rubber's all-pass deals: 1).
+
+Needs Chromium (``apt-get install -y chromium``; ``CHROMIUM_PATH`` overrides
+``/usr/bin/chromium``). No browser is downloaded.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring import services
+from tests.scoring.browser import no_sideways_scroll, shot, totals
+from tests.scoring.test_browser_quick_entry import MOST_TAPS, Taps
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def start(table, live_server, page, game: str, seats: int):
+    club, sami, others = table
+    players = [sami, *others][:seats]
+    match = services.match_start(
+        club=club,
+        game=game,
+        seats=[(p, i % 2 if seats == 4 else i) for i, p in enumerate(players)],
+        by=sami.user,
+    )
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.wait_for_selector("#sheet")
+    return match
+
+
+def hidden(page, path: str) -> None:
+    """The field at ``path`` is hidden (once the page's script has run)."""
+    page.wait_for_selector(f"[data-path={path}]", state="hidden", timeout=2000)
+
+
+def count(name: str, value: int) -> str:
+    return f"label.df-count-option:has(input[name='{name}'][value='{value}'])"
+
+
+def test_android_whist_deals_in_three_taps(page, table, live_server):
+    start(table, live_server, page, "android-whist", 4)
+    for side_a, rest, after in ((7, 6, [1, 0]), (3, 10, [1, 4])):
+        taps = Taps(page)
+        taps.tap("#enter-deal")
+        page.wait_for_selector("#save-deal")
+        taps.tap(count("tricks.0", side_a))
+        assert page.inner_text("output[data-derived-from='tricks.0']") == str(rest)
+        no_sideways_scroll(page)
+        shot(page, "android-whist-quick-entry")
+        taps.tap("#save-deal")
+        page.wait_for_selector("#sheet")
+        assert taps.count == 3 <= MOST_TAPS
+        assert totals(page) == after
+
+
+def test_bridge_meets_guess_who_passed_deal_in_three_taps(page, table, live_server):
+    match = start(table, live_server, page, "bridge-meets-guess-who", 2)
+    taps = Taps(page)
+    taps.tap("#enter-deal")
+    page.wait_for_selector("#save-deal")
+    # Nobody bid yet: the contract's fields are not in the way.
+    for path in ("level", "strain", "doubled"):
+        hidden(page, path)
+    taps.tap(count("tricks.0", 5))
+    assert page.inner_text("output[data-derived-from='tricks.0']") == "8"
+    no_sideways_scroll(page)
+    taps.tap("#save-deal")
+    page.wait_for_selector("#sheet")
+    assert taps.count == 3 <= MOST_TAPS
+    assert totals(page) == [-7, 7]
+    assert match.deals.get().input["tricks"] == [5, 8]
+
+
+def test_bridge_meets_guess_who_bid_shows_the_contract(page, table, live_server):
+    """A declarer tapped brings the level (as buttons), strain and doubling."""
+    start(table, live_server, page, "bridge-meets-guess-who", 2)
+    page.click("#enter-deal")
+    page.wait_for_selector("#save-deal")
+    page.tap("[data-path=declarer] label:has(input[value='0'])")
+    assert page.locator("[data-path=level]").is_visible()
+    assert page.locator(count("level", 9)).is_visible()
+    assert page.locator("[data-path=strain]").is_visible()
+
+
+def test_vint_all_pass_in_three_taps(page, table, live_server):
+    start(table, live_server, page, "vint", 4)
+    taps = Taps(page)
+    taps.tap("#enter-deal")
+    page.wait_for_selector("#save-deal")
+    assert page.locator("[data-path=strain]").is_visible()
+    taps.tap("label:has(input[type=checkbox][name=all_pass])")
+    for path in ("strain", "declarer", "tricks", "aces", "level"):
+        hidden(page, path)
+    taps.tap("#save-deal")
+    page.wait_for_selector("#sheet")
+    assert taps.count == 3 <= MOST_TAPS
+    assert totals(page) == [0, 0]
+    assert page.inner_text("[data-context=all_pass_deals]") == "1"
+
+
+def test_klubiskruuvi_pair_named_by_the_bolsu_box(page, table, live_server):
+    """Klubiskruuvi's tricks: the sides' in a teams' deal; ticking the bolsu box
+    renames the pair [the declarer, the three others] (the names follow the box in
+    the page's script), and the other number is still the rest of 13."""
+    start(table, live_server, page, "klubiskruuvi", 4)
+    page.click("#enter-deal")
+    page.wait_for_selector("#save-deal")
+    legend = page.locator("[data-path='tricks.0'] > legend")
+    rest = page.locator("[data-path=tricks] .df-derived-rest")
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-path='tricks.0'] > legend\")"
+        ".innerText.trim() === 'Sami & Cia'"
+    )
+    assert rest.inner_text().startswith("Olli & Dan:")
+    page.tap("label:has(input[type=checkbox][name=bolsu])")
+    assert legend.inner_text().strip() == "Declarer"
+    assert rest.inner_text().startswith("The three others:")
+    page.tap(count("tricks.0", 12))
+    assert page.inner_text("output[data-derived-from='tricks.0']") == "1"
+    shot(page, "klubiskruuvi-bolsu-entry")
+    page.tap("label:has(input[type=checkbox][name=bolsu])")
+    assert legend.inner_text().strip() == "Sami & Cia"

@@ -432,7 +432,7 @@ class _Walker:
             node.labels_when = (
                 _join(parent, other),
                 tuple(as_posted(v) for v in allowed),
-                (str(named[0]), str(named[1])),
+                (self.translate(str(named[0])), self.translate(str(named[1]))),
             )
         # Every other way the model allows (per seat …): one line of numbers.
         node.children.append(

@@ -474,8 +474,10 @@ class Klubiskruuvi(SkruuviRules):
             notes.append(self.team_kind_note(state, kind, if_no_bolsu=True))
             if kind == KOTKA:
                 notes.append(
-                    "In a kotka each player takes one of the four cards on the table "
-                    "after the bolsu round."
+                    msg(
+                        "In a kotka each player takes one of the four cards on the "
+                        "table after the bolsu round."
+                    )
                 )
         return NextDeal(
             number=state.deal_number,

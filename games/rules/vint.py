@@ -616,9 +616,11 @@ class Vint(Game):
             starting_seat=state.table.next_seat(state.dealer),
             may_bid=tuple(range(SEATS)),
             notes=(
-                "All 52 cards are dealt; no exchange, no misere, no knocks. Level n "
-                "promises 6 + n tricks. If everyone passes, redeal and enter an "
-                "all-pass deal.",
+                msg(
+                    "All 52 cards are dealt; no exchange, no misere, no knocks. Level "
+                    "n promises 6 + n tricks. If everyone passes, redeal and enter an "
+                    "all-pass deal."
+                ),
             ),
             context=(
                 ContextRow("toward_game", "Toward the game", "per_side", rubber.toward),

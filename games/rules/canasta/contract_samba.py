@@ -366,9 +366,9 @@ class ContractSamba(CanastaFamilyGame):
         declarer = contract is not None
         if any(p.is_canasta for p in parts):
             opened = (
-                "the declarer opened with a canasta"
+                msg("the declarer opened with a canasta")
                 if declarer
-                else "the side opened with a canasta"
+                else msg("the side opened with a canasta")
             )
             scoring.facts.append(Fact("opening_canasta", opened, s, points))
             return points

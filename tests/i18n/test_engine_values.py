@@ -23,6 +23,7 @@ from games.engine.serialize import to_jsonable
 from games.engine.text import msg
 from games.engine.wording import as_text
 from games.rules import vint
+from games.rules.minibridge import contract_error as contract_error_of_minibridge
 from games.rules.sakaali import team_hand
 from games.rules.strip_poker import _pot_won
 
@@ -94,3 +95,13 @@ def test_a_deck_is_named_in_finnish():
     with translation.override("fi"):
         (shown,) = localized_errors([_stored(errors[0].as_dict())])
     assert "52 korttia + 1 jokeri" in shown["message"]
+
+
+def test_minibridge_lists_its_contracts_in_finnish():
+    error = contract_error_of_minibridge(8, "no_trump")
+    assert "8 tricks with no trump" in error.message
+    with translation.override("fi"):
+        (shown,) = localized_errors([_stored(error.as_dict())])
+    assert "sangi" in shown["message"]
+    assert "10 hertta/pata" in shown["message"]
+    assert "no trump" not in shown["message"]

@@ -4,6 +4,9 @@ A list is built from a template per pair (``{first} and {second}``), folded from
 left, so that every item keeps its own template (a suit's name, a seat) and a
 language joins them with its own word ("pata tai hertta"). The English reads as
 ``" and ".join(items)`` did.
+
+:func:`as_text` keeps a message without values (a plain literal) translatable when
+it is passed into another text ("{error} (l.153)").
 """
 
 from __future__ import annotations

@@ -185,8 +185,9 @@ def _meld_errors(cards: tuple[Card, ...], path: str) -> Meld | list[RuleError]:
     return Meld(cards, RANK_MELD, rank, None, wilds, points)
 
 
-def meld_name(meld: Meld) -> str:
-    return "wilds" if meld.kind == WILD_MELD else f"{meld.rank}s"
+def meld_name(meld: Meld) -> Text:
+    """``wilds``, ``Ks`` (inside a text)."""
+    return msg("wilds") if meld.kind == WILD_MELD else msg("{rank}s", rank=meld.rank)
 
 
 def canasta_bonus(meld: Meld) -> tuple[str, int]:

@@ -68,13 +68,13 @@ def make_deck(
     return DeckSpec(name, MappingProxyType(dict(counts)))
 
 
-STANDARD_52 = make_deck("52 cards")
-STANDARD_52_JOKER = make_deck("52 cards + 1 joker", jokers_per_pack=1)
-DOUBLE_54 = make_deck("2 × 54 cards (2 jokers each)", packs=2, jokers_per_pack=2)
-TRIPLE_54 = make_deck("3 × 54 cards (2 jokers each)", packs=3, jokers_per_pack=2)
-FIVE_54 = make_deck("5 × 54 cards (2 jokers each)", packs=5, jokers_per_pack=2)
+STANDARD_52 = make_deck(msg("52 cards"))
+STANDARD_52_JOKER = make_deck(msg("52 cards + 1 joker"), jokers_per_pack=1)
+DOUBLE_54 = make_deck(msg("2 × 54 cards (2 jokers each)"), packs=2, jokers_per_pack=2)
+TRIPLE_54 = make_deck(msg("3 × 54 cards (2 jokers each)"), packs=3, jokers_per_pack=2)
+FIVE_54 = make_deck(msg("5 × 54 cards (2 jokers each)"), packs=5, jokers_per_pack=2)
 PIQUET_36 = make_deck(
-    "36 cards (6 to A)", ranks=("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+    msg("36 cards (6 to A)"), ranks=("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 )
 
 

@@ -154,7 +154,8 @@ def end_errors(
     if points < 1:
         errors.append(RuleError("points", "no_points", _no_points(unit, where=where)))
     elif points > most:
-        because = f" ({why})" if why else ""
+        # The reason stays a text of its own, translated inside the sentence.
+        because = msg(" ({why})", why=why) if why else ""
         errors.append(
             RuleError(
                 "points",

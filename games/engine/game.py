@@ -38,6 +38,7 @@ from games.engine.errors import (
 )
 from games.engine.inputs import mode_union, parse_by_mode, validation_errors
 from games.engine.text import msg
+from games.engine.wording import as_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,7 +363,7 @@ class Game(ABC):
                         "bad_table",
                         msg(
                             "{game} is played with seats as sides {shapes}",
-                            game=self.name,
+                            game=as_text(self.name),
                             shapes=shapes,
                         ),
                     )

@@ -44,6 +44,7 @@ from pydantic_core import CoreSchema, PydanticCustomError, PydanticKnownError
 from games.engine.cards import _SPELLINGS, Card, split_tokens
 from games.engine.errors import DealRejected, RuleError
 from games.engine.text import Text, msg
+from games.engine.wording import any_of
 
 CARD_PATTERN = (
     r"^\s*(?i:(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]|[SHDC♠♥♦♣♤♡♢♧](10|[2-9TJQKA])"
@@ -337,6 +338,12 @@ def _input_message(err: Mapping[str, Any]) -> str:
         k: v if isinstance(v, (str, int, float, bool)) else str(v)
         for k, v in (err.get("ctx") or {}).items()
     }
+    expected = ctx.get("expected")
+    if isinstance(expected, str) and " or " in expected:
+        # Pydantic words the choices "'rami', 'nolo' or 'sooli'": the quoted
+        # choices are codes, the "or" a word of the reader's language.
+        first, _, last = expected.rpartition(" or ")
+        ctx["expected"] = any_of([first, last])
     template = _INPUT_TEMPLATES.get(err["type"])
     if template is None:
         try:
@@ -376,7 +383,7 @@ def parse_by_mode(adapters: Mapping[str, TypeAdapter], raw: Any) -> Any:
                 RuleError(
                     "mode",
                     "bad_mode",
-                    msg("mode is {modes}", modes=" or ".join(map(repr, adapters))),
+                    msg("mode is {modes}", modes=any_of([repr(m) for m in adapters])),
                 )
             ]
         )

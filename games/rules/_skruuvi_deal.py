@@ -14,19 +14,13 @@ from pydantic import Field
 
 from games.engine.inputs import COUNT, FrozenModel, applies_when, derived_pair
 from games.engine.tricks import AcePlace, seat_role
+from games.engine.tricks.strains import STRAIN_WORDS
 
 SEATS = 4
 TRICKS = 13
 PASS_MISERE = "pass_misere"
 TYPES = ("misere", "spades", "clubs", "diamonds", "hearts", "no_trump")
-TYPE_NAMES = {
-    "misere": "misere",
-    "spades": "spades",
-    "clubs": "clubs",
-    "diamonds": "diamonds",
-    "hearts": "hearts",
-    "no_trump": "no trump",
-}
+TYPE_NAMES = STRAIN_WORDS  # "no trump" inside a text, translated with it
 BASIC, KOTKA, BOLSU = "basic", "kotka", "bolsu"
 
 # The contracts that are bid (every one but the pass misere), and the misere ones,

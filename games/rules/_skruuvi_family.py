@@ -54,7 +54,7 @@ from games.engine.game import (
     MatchState,
     advanced,
 )
-from games.engine.text import Seat, Side, msg
+from games.engine.text import Seat, Side, Text, msg
 from games.engine.tricks import (
     PARTNERS,
     Aces,
@@ -63,13 +63,13 @@ from games.engine.tricks import (
     doubling_multiplier,
     side_tricks,
 )
+from games.engine.tricks.strains import contract_words
 from games.rules._skruuvi_deal import (
     BASIC,
     KOTKA,
     PASS_MISERE,
     SEATS,
     TRICKS,
-    TYPE_NAMES,
     Knock,
     SkruuviDeal,
 )
@@ -99,8 +99,8 @@ def doubling(knocks: Sequence[Knock]) -> int:
     return 2 if knocks[0].kontra_by is not None else 1
 
 
-def contract_name(level: int, contract: str) -> str:
-    return f"{level} {TYPE_NAMES[contract]}"
+def contract_name(level: int, contract: str) -> Text:
+    return contract_words(level, contract)
 
 
 def signed(points: int) -> str:
@@ -361,20 +361,34 @@ class SkruuviRules(Game):
             )
             base = table[level]
             bonus = scale.bonus.get((level, achieved), 0)
-            # The reckoning is numbers and signs ("120 + bonus 10, × 2 = 260"):
-            # the sentence around it is the template.
+            # The reckoning is numbers and signs ("120 + bonus 10, × 2 = 260"),
+            # a template where it says "bonus": the sentence around it is one too.
+            sums = {"base": base, "bonus": bonus, "mult": mult}
             if bonus and mult > 1 and not self.knocks_double_bonus(state.options):
                 contract_points = base * mult + bonus
-                reckoning = f"{base} × {mult} + bonus {bonus}"
+                reckoning = msg(
+                    "{base} × {mult} + bonus {bonus} = {total}",
+                    total=contract_points,
+                    **sums,
+                )
             else:
                 contract_points = (base + bonus) * mult
-                reckoning = f"{base} + bonus {bonus}" if bonus else f"{base}"
-                if mult > 1:
-                    reckoning = (
-                        f"{reckoning}, × {mult}" if bonus else f"{reckoning} × {mult}"
+                if bonus and mult > 1:
+                    reckoning = msg(
+                        "{base} + bonus {bonus}, × {mult} = {total}",
+                        total=contract_points,
+                        **sums,
                     )
-            if bonus or mult > 1:
-                reckoning = f"{reckoning} = {contract_points}"
+                elif bonus:
+                    reckoning = msg(
+                        "{base} + bonus {bonus} = {total}",
+                        total=contract_points,
+                        **sums,
+                    )
+                elif mult > 1:
+                    reckoning = f"{base} × {mult} = {contract_points}"
+                else:
+                    reckoning = f"{base}"
             params = {
                 "contract": name,
                 "declarer": Seat(declarer),

@@ -148,7 +148,7 @@ class AndroidWhist(Game):
                     "first_lead",
                     "Leads to the first trick",
                     "text",
-                    "the android on the dealer's left (the other human's partner)",
+                    msg("the android on the dealer's left (the other human's partner)"),
                 )
             )
         return NextDeal(

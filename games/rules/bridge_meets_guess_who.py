@@ -99,6 +99,7 @@ from games.engine.tricks import (
     seat_role,
     side_tricks,
 )
+from games.engine.tricks.strains import STRAIN_WORDS
 
 PLAYERS = 2
 TRICKS = deal_tricks(52, 4)  # 10.2: four hands of 13
@@ -308,7 +309,7 @@ class BridgeMeetsGuessWho(Game):
         params = {"declarer": declarer, "promised": contract.promised}
         if chips > 0:
             params.update(
-                strain=contract.strain.replace("_", " "), tricks=taken, chips=chips
+                strain=STRAIN_WORDS[contract.strain], tricks=taken, chips=chips
             )
             text = (
                 msg(

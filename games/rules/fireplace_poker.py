@@ -56,7 +56,7 @@ from games.engine.text import Seat, msg
 
 START_CHIPS = 31  # §22.3
 MELD = 5
-FIVE_DECKS = make_deck("5 × 52 cards", packs=5)
+FIVE_DECKS = make_deck(msg("5 × 52 cards"), packs=5)
 # §22.4.2: "a pair of jacks or higher" — the lowest such hand: J J 4 3 2.
 PAIR_OF_JACKS = PokerHand(HandCategory.PAIR, (11, 11, 4, 3, 2)).key
 

@@ -49,6 +49,7 @@ from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField, seat
 from games.engine.poker import card_key
 from games.engine.text import Seat as SeatText
 from games.engine.text import msg
+from games.engine.wording import semicolon_list
 from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 10
@@ -339,13 +340,15 @@ def _ious_text(ledger: ChipLedger) -> str:
     owed: dict[tuple[int, int], int] = {}
     for i in ledger.ious:
         owed[i.debtor, i.creditor] = owed.get((i.debtor, i.creditor), 0) + i.chips
-    # Each debt is a text of its own; the list of them is joined as it is.
-    return "; ".join(
-        msg(
-            "{debtor} owes {creditor} {chips}",
-            debtor=SeatText(d),
-            creditor=SeatText(c),
-            chips=n,
-        )
-        for (d, c), n in owed.items()
+    # Each debt is a text of its own, and so is the list of them.
+    return semicolon_list(
+        [
+            msg(
+                "{debtor} owes {creditor} {chips}",
+                debtor=SeatText(d),
+                creditor=SeatText(c),
+                chips=n,
+            )
+            for (d, c), n in owed.items()
+        ]
     )

@@ -82,7 +82,7 @@ def _khanhoo_deck() -> DeckSpec:
     copies: dict[Card, int] = {Card(r, C): 2 for r in COURTS}
     copies |= {Card(r, s): 2 for s in NUMBER_SUITS for r in ("A", *NUMBERS)}
     copies[JOKER] = 1
-    return DeckSpec("Khanhoo 61 cards", MappingProxyType(copies))
+    return DeckSpec(msg("Khanhoo 61 cards"), MappingProxyType(copies))
 
 
 KHANHOO_61 = _khanhoo_deck()
@@ -129,19 +129,21 @@ def _any_of(*codes: str):
 
 
 ENTRIES = (
-    CatalogueEntry("sequence", "sequence", 1, _sequence),
-    CatalogueEntry("aces", "aces", 1, _aces(3)),
-    CatalogueEntry("triplet", "triplet", 2, _triplet(1)),
-    CatalogueEntry("royal_assembly", "royal assembly", 3, _exactly("JC QC KC")),
+    CatalogueEntry("sequence", msg("sequence"), 1, _sequence),
+    CatalogueEntry("aces", msg("aces"), 1, _aces(3)),
+    CatalogueEntry("triplet", msg("triplet"), 2, _triplet(1)),
+    CatalogueEntry("royal_assembly", msg("royal assembly"), 3, _exactly("JC QC KC")),
     CatalogueEntry(
-        "court", "court meld", 4, _any_of("KC 9H 9H", "QC 8S 8S", "JC 7D 7D")
+        "court", msg("court meld"), 4, _any_of("KC 9H 9H", "QC 8S 8S", "JC 7D 7D")
     ),
-    CatalogueEntry("khanhoo", "khanhoo", 5, _exactly("AH 2S 3D")),
-    CatalogueEntry("double_aces", "double aces", 10, _aces(6)),
-    CatalogueEntry("double_triplet", "double triplet", 10, _triplet(2)),
-    CatalogueEntry("double_royal", "double royal", 10, _exactly("JC JC QC QC KC KC")),
+    CatalogueEntry("khanhoo", msg("khanhoo"), 5, _exactly("AH 2S 3D")),
+    CatalogueEntry("double_aces", msg("double aces"), 10, _aces(6)),
+    CatalogueEntry("double_triplet", msg("double triplet"), 10, _triplet(2)),
     CatalogueEntry(
-        "double_khanhoo", "double khanhoo", 15, _exactly("AH AH 2S 2S 3D 3D")
+        "double_royal", msg("double royal"), 10, _exactly("JC JC QC QC KC KC")
+    ),
+    CatalogueEntry(
+        "double_khanhoo", msg("double khanhoo"), 15, _exactly("AH AH 2S 2S 3D 3D")
     ),
 )
 CATALOGUE = Catalogue(
@@ -325,7 +327,7 @@ class Khanhoo(Game):
             return None
         options: KhanhooOptions = state.options
         rows = target_or_deals_rows(
-            state, target=options.target, deals=None, unit=("hand", "Hand")
+            state, target=options.target, deals=None, unit=("hand", msg("Hand"))
         )
         return NextDeal(
             number=state.deal_number,

@@ -58,6 +58,7 @@ from games.engine.inputs import applies_when, derived_pair
 from games.engine.registry import register
 from games.engine.text import Seat, msg
 from games.engine.tricks import Aces, check_aces, check_tricks_add_up
+from games.engine.tricks.strains import STRAIN_WORDS
 from games.rules._skruuvi_deal import BOLSU, KOTKA, SEATS, TRICKS, Knock, SkruuviDeal
 from games.rules._skruuvi_family import Scale, SkruuviRules, SkruuviState, signed
 from games.rules.skruuvi import SkruuviOptions
@@ -331,9 +332,9 @@ class Klubiskruuvi(SkruuviRules):
         made = wrong == 0
         each = BOLSU_MADE if made else FIRST_TRICK + LATER_TRICK * (wrong - 1)
         name = (
-            f"Mussolini (7 {deal.contract.replace('_', ' ')})"
+            msg("Mussolini (7 {strain})", strain=STRAIN_WORDS[deal.contract])
             if mussolini
-            else "bolsu (7 misere)"
+            else msg("bolsu (7 misere)")
         )
         facts: list[Fact] = []
         if made:
@@ -494,8 +495,10 @@ class Klubiskruuvi(SkruuviRules):
             notes.append(self.team_kind_note(state, kind, if_no_bolsu=True))
             if kind == KOTKA:
                 notes.append(
-                    "In a kotka each player takes one of the four cards on the table "
-                    "after the bolsu round."
+                    msg(
+                        "In a kotka each player takes one of the four cards on the "
+                        "table after the bolsu round."
+                    )
                 )
         return NextDeal(
             number=state.deal_number,

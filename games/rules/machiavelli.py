@@ -46,7 +46,7 @@ from games.engine.text import Seat as SeatRef
 from games.engine.text import msg
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-DECK = make_deck("2 × 52 cards", packs=2)
+DECK = make_deck(msg("2 × 52 cards"), packs=2)
 SET = SetRule(min_length=3, max_length=4, wilds=NO_WILDS)
 SEQUENCE = RunRule(min_length=3, ace_both_ends=False, wrap=False, wilds=NO_WILDS)
 SECTION = "004 Machiavelli"

@@ -71,6 +71,7 @@ from games.engine.tricks import (
     seat_role,
     side_tricks,
 )
+from games.engine.tricks.strains import STRAIN_WORDS
 
 PLAYERS = 3
 TRICKS = deal_tricks(52, 4)  # 11.1: four hands of 13, one of them the dummy
@@ -99,6 +100,11 @@ POINTS = ContractTable(
     )
 )
 PER_MISSING_TRICK = ContractTable(((1, {"missing": 5}), (LATE, {"missing": 10})))
+# CONTRACTS as a sentence names them (tests/games/test_minibridge.py checks it).
+LEGAL_CONTRACTS = msg(
+    "7 no trump/hearts/spades/clubs/diamonds, 9 no trump, 10 hearts/spades, "
+    "11 clubs/diamonds, 12 no trump/hearts/spades/clubs/diamonds"
+)
 COLUMN_NAMES = ("In the beginning", "In the end")
 
 
@@ -131,10 +137,6 @@ def contract_error(contract: int, trumps: str) -> RuleError | None:
     """``not_a_contract`` unless (tricks, trumps) is one of the fifteen of 11.3."""
     if trumps in CONTRACTS.get(contract, ()):
         return None
-    legal = ", ".join(
-        f"{n} {'/'.join(t.replace('_', ' ') for t in ts)}"
-        for n, ts in CONTRACTS.items()
-    )
     return RuleError(
         "trumps" if contract in CONTRACTS else "contract",
         "not_a_contract",
@@ -142,8 +144,8 @@ def contract_error(contract: int, trumps: str) -> RuleError | None:
             "{contract} tricks with {trumps} is not a contract; the contracts are "
             "{legal} (§11.3)",
             contract=contract,
-            trumps=trumps.replace("_", " "),
-            legal=legal,
+            trumps=STRAIN_WORDS[trumps],
+            legal=LEGAL_CONTRACTS,
         ),
     )
 
@@ -199,7 +201,7 @@ class Minibridge(Game):
         }
         # One sentence a column (COLUMN_NAMES), so that a translation names each.
         if contract.made(outcome):
-            params.update(trumps=deal.trumps.replace("_", " "), tricks=outcome)
+            params.update(trumps=STRAIN_WORDS[deal.trumps], tricks=outcome)
             text = (
                 msg(
                     "{declarer} made {promised} {trumps} with {tricks} tricks (In the "

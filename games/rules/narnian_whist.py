@@ -242,7 +242,7 @@ class NarnianWhist(Game):
         ]
         notes: tuple[str, ...] = ()
         if len(state.attackers) == HALF:
-            notes = ("Two players exchange seats before this deal (§5.3).",)
+            notes = (msg("Two players exchange seats before this deal (§5.3)."),)
             rows.append(
                 ContextRow(
                     "seat_swap",

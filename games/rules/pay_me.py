@@ -115,7 +115,9 @@ def players_decks(players: int) -> int:
 @cache
 def pay_me_deck(decks: int, jokers: int) -> DeckSpec:
     return make_deck(
-        f"{decks} × {52 + jokers} cards", packs=decks, jokers_per_pack=jokers
+        msg("{decks} × {cards} cards", decks=decks, cards=52 + jokers),
+        packs=decks,
+        jokers_per_pack=jokers,
     )
 
 

@@ -70,6 +70,7 @@ from games.engine.melds import (
     SetRule,
     deck_errors,
 )
+from games.engine.rank_words import RANK_PLURALS, RANK_SINGULARS
 from games.engine.registry import register
 from games.engine.text import Seat, Side, msg
 
@@ -84,7 +85,6 @@ VALUES = RANK_ORDER_VALUES.by_rank
 SET = SetRule(min_length=3, wilds=NO_WILDS)
 # Reading order of a team's groups on the sheet: by value, ace first.
 BY_VALUE = tuple(sorted(VALUES, key=VALUES.__getitem__))
-NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 MAX_BOARDS = 52
 
 BoardId = Annotated[
@@ -101,8 +101,9 @@ CardPoints = Annotated[int, Field(ge=0, description="A team's minus card points.
 
 
 def _name(rank: str, plural: bool = False) -> str:
-    word = NAMES.get(rank, rank)
-    return f"{word}s" if plural else word
+    if plural:
+        return RANK_PLURALS[rank]
+    return RANK_SINGULARS.get(rank, rank)
 
 
 def _reachable_card_points() -> frozenset[int]:
@@ -234,9 +235,9 @@ def team_hand(cards: Sequence[Card], side: int | None = None) -> TeamHand:
         if count >= SET.min_length:
             ranks = _name(rank, True)
             text = (
-                msg("three {ranks}: 0", ranks=ranks)
+                msg("three {ranks}: {points}", ranks=ranks, points=0)
                 if count == 3
-                else msg("four {ranks}: 0", ranks=ranks)
+                else msg("four {ranks}: {points}", ranks=ranks, points=0)
             )
             facts.append(Fact("set", text, side, 0))
         elif count == 2:
@@ -244,7 +245,11 @@ def team_hand(cards: Sequence[Card], side: int | None = None) -> TeamHand:
             facts.append(
                 Fact(
                     "pair",
-                    msg("pair of {ranks}: 25", ranks=_name(rank, True)),
+                    msg(
+                        "pair of {ranks}: {points}",
+                        ranks=_name(rank, True),
+                        points=PAIR,
+                    ),
                     side,
                     PAIR,
                 )

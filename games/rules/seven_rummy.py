@@ -232,7 +232,10 @@ class SevenRummy(Game):
             return None
         options: SevenRummyOptions = state.options
         rows = target_or_deals_rows(
-            state, target=options.target, deals=options.hands, unit=("hand", "Hand")
+            state,
+            target=options.target,
+            deals=options.hands,
+            unit=("hand", msg("Hand")),
         )
         return NextDeal(
             number=state.deal_number,

@@ -78,7 +78,11 @@ def slords_deck(jokers: int) -> DeckSpec:
     """The 50 cards without the red kings (l.34–35) and the jokers."""
     copies = {card: 1 for card in STANDARD_CARDS if card not in RED_KINGS}
     copies[JOKER] = jokers
-    name = f"50 cards (no red kings) + {jokers} joker{'s' if jokers > 1 else ''}"
+    name = (
+        msg("50 cards (no red kings) + {jokers} jokers", jokers=jokers)
+        if jokers > 1
+        else msg("50 cards (no red kings) + {jokers} joker", jokers=jokers)
+    )
     return DeckSpec(name, MappingProxyType(copies))
 
 
@@ -287,7 +291,10 @@ class Slords(Game):
             return None
         options: SlordsOptions = state.options
         rows = target_or_deals_rows(
-            state, target=options.target, deals=options.rounds, unit=("round", "Round")
+            state,
+            target=options.target,
+            deals=options.rounds,
+            unit=("round", msg("Round")),
         )
         return NextDeal(
             number=state.deal_number,

@@ -74,6 +74,7 @@ from games.engine.melds import (
 from games.engine.registry import register
 from games.engine.text import Seat as SeatRef
 from games.engine.text import Text, msg
+from games.engine.wording import comma_list
 
 HANDS = 7
 CARDS_DEALT = 12
@@ -217,9 +218,23 @@ class SneakyPeteOptions(FrozenModel):
 
 @cache
 def _deck(decks: int, jokers: int) -> DeckSpec:
-    name = f"{decks} × {52 + jokers} cards" + (
-        f" ({jokers} joker{'s' if jokers > 1 else ''} each)" if jokers else ""
-    )
+    cards = 52 + jokers
+    if not jokers:
+        name = msg("{decks} × {cards} cards", decks=decks, cards=cards)
+    elif jokers == 1:
+        name = msg(
+            "{decks} × {cards} cards ({jokers} joker each)",
+            decks=decks,
+            cards=cards,
+            jokers=jokers,
+        )
+    else:
+        name = msg(
+            "{decks} × {cards} cards ({jokers} jokers each)",
+            decks=decks,
+            cards=cards,
+            jokers=jokers,
+        )
     return make_deck(name, packs=decks, jokers_per_pack=jokers)
 
 
@@ -669,6 +684,6 @@ def _fewest_note(leaders: Sequence[int], low: int) -> Text:
     # Three or more level at the top: the seats as a list.
     return msg(
         "Fewest points so far: {seats} with {points}.",
-        seats=", ".join(format(SeatRef(i)) for i in leaders),
+        seats=comma_list([SeatRef(i) for i in leaders]),
         points=low,
     )

@@ -68,6 +68,7 @@ from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel
 from games.engine.poker import PokerHand, wild_hand_key
 from games.engine.text import Seat, Text, msg
+from games.engine.wording import all_of
 from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -395,8 +396,8 @@ def _pot_won(winners: Sequence[int], chips: int) -> Text:
             second=Seat(winners[1]),
             chips=chips,
         )
-    # Three or more tied: the seats are listed as they are.
-    names = " and ".join(str(Seat(w)) for w in winners)
+    # Three or more tied: "seat 1 and seat 2 and seat 3".
+    names = all_of([Seat(w) for w in winners])
     return msg("{seats} won the pot of {chips}", seats=names, chips=chips)
 
 

@@ -93,6 +93,13 @@ SOLVER = Partitioner(
 
 Seat = Annotated[SeatField, Field(le=PLAYERS - 1)]
 How = Literal["tongit", "draw", "challenged", "stock"]
+# How a hand ended, inside a sentence ("seat 1 wins by draw").
+HOW_WORDS = {
+    "tongit": msg("tongit"),
+    "draw": msg("draw"),
+    "challenged": msg("challenged"),
+    "stock": msg("stock"),
+}
 
 
 class TongitsOptions(FrozenModel):
@@ -335,7 +342,11 @@ class Tongits(Game):
         facts = [
             Fact(
                 "winner",
-                msg("{seat} wins by {how}", seat=SeatRef(winner), how=deal.how),
+                msg(
+                    "{seat} wins by {how}",
+                    seat=SeatRef(winner),
+                    how=HOW_WORDS[deal.how],
+                ),
                 winner,
             )
         ]

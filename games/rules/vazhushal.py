@@ -73,8 +73,8 @@ from games.engine.text import msg
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 CARDS_DEALT = 13
 SECTION = "004 Vazhushal"
-ONE_DECK = make_deck("52 cards + 2 jokers", jokers_per_pack=2)
-TWO_DECKS = make_deck("2 × 54 cards (2 jokers each)", packs=2, jokers_per_pack=2)
+ONE_DECK = make_deck(msg("52 cards + 2 jokers"), jokers_per_pack=2)
+TWO_DECKS = make_deck(msg("2 × 54 cards (2 jokers each)"), packs=2, jokers_per_pack=2)
 # l.81: aces and face cards ten, the others their pips.
 VALUES = {**PIP_VALUES.by_rank, "A": 10}
 SET = SetRule(min_length=3, max_length=4, wilds=JOKERS_WILD)

@@ -80,6 +80,7 @@ from games.engine.tricks import (
     majority,
     side_tricks,
 )
+from games.engine.tricks.strains import STRAIN_WORDS, contract_words
 
 SEATS = 4
 TRICKS = 13
@@ -89,7 +90,6 @@ ACES = 4
 SECTION = "§18.3.2"
 GAMES_TO_WIN = 2  # a rubber is two games won (§18.3.3)
 SLAMS = {6: 5000, 7: 10000}  # §18.3.1: no bonus for a made contract under six
-STRAIN_NAMES = {strain: strain.replace("_", " ") for strain in STRAINS}
 
 Seat = Annotated[int, Field(ge=0, le=SEATS - 1)]
 Side = Annotated[SideField, Field(le=1)]
@@ -234,7 +234,7 @@ def _contract_fact(level: int, strain: str, declarer: int, taken: int) -> Fact:
     side = PARTNERS[declarer]
     contract = _contract(level, strain)
     params = {
-        "contract": f"{level} {STRAIN_NAMES[strain]}",
+        "contract": contract_words(level, strain),
         "declarer": SeatNumber(declarer),
     }
     if not contract.made(taken):
@@ -289,14 +289,14 @@ def _sequence_fact(seat: int, suit: str, length: int, trump: str | None) -> Fact
             "{seat}: sequence of {length} from the ace in {suit} (trumps)",
             seat=SeatNumber(seat),
             length=length,
-            suit=suit,
+            suit=STRAIN_WORDS[suit],
         )
         if suit == trump
         else msg(
             "{seat}: sequence of {length} from the ace in {suit}",
             seat=SeatNumber(seat),
             length=length,
-            suit=suit,
+            suit=STRAIN_WORDS[suit],
         ),
         PARTNERS[seat],
         points,
@@ -648,9 +648,11 @@ class Vint(Game):
             starting_seat=state.table.next_seat(state.dealer),
             may_bid=tuple(range(SEATS)),
             notes=(
-                "All 52 cards are dealt; no exchange, no misere, no knocks. Level n "
-                "promises 6 + n tricks. If everyone passes, redeal and enter an "
-                "all-pass deal.",
+                msg(
+                    "All 52 cards are dealt; no exchange, no misere, no knocks. Level "
+                    "n promises 6 + n tricks. If everyone passes, redeal and enter an "
+                    "all-pass deal."
+                ),
             ),
             context=(
                 ContextRow("toward_game", "Toward the game", "per_side", rubber.toward),

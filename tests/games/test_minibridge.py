@@ -189,3 +189,15 @@ def test_the_worked_example_of_the_doc_scores_as_the_doc_says():
     doc = (Path(__file__).parents[2] / "docs/games/minibridge.md").read_text()
     example = re.search(r"<!-- example -->\s*```json\n(.*?)```", doc, re.S).group(1)
     assert GAME.score(GAME.start(), json.loads(example)).points == (0, 43, 0)
+
+
+def test_the_legal_contracts_sentence_lists_the_fifteen_contracts():
+    """The error's list of contracts is one translatable text: it must say what
+    CONTRACTS holds (11.3)."""
+    from games.rules.minibridge import CONTRACTS, LEGAL_CONTRACTS
+
+    listed = ", ".join(
+        f"{n} {'/'.join(t.replace('_', ' ') for t in ts)}"
+        for n, ts in CONTRACTS.items()
+    )
+    assert listed == LEGAL_CONTRACTS

@@ -29,7 +29,8 @@ from operator import itemgetter
 
 from games.engine.cards import JOKER_RANK, RANKS, Card
 from games.engine.errors import RuleError
-from games.engine.text import msg
+from games.engine.rank_words import RANK_PLURALS
+from games.engine.text import Text, msg
 
 WILD_RANKS = frozenset({"2", JOKER_RANK})
 COMPLETE_BOOK = 7  # cards in a canasta
@@ -40,19 +41,13 @@ COMPLETE_BOOK = 7  # cards in a canasta
 WILD_MARK = 1 << 16
 MAX_TALLIED = 1000
 
-_PLURALS = {
-    "J": "jacks",
-    "Q": "queens",
-    "K": "kings",
-    "A": "aces",
-    "2": "twos",
-    "3": "threes",
-}
+# Canasta says "twos" and "threes" (its wild and black-three cards).
+_PLURALS = RANK_PLURALS | {"2": msg("twos"), "3": msg("threes")}
 
 
-def rank_plural(rank: str) -> str:
+def rank_plural(rank: str) -> Text:
     """``7`` → ``7s``, ``A`` → ``aces`` (for facts)."""
-    return _PLURALS.get(rank, f"{rank}s")
+    return _PLURALS.get(rank) or msg("{rank}s", rank=rank)
 
 
 def book_kind(wilds: int) -> str:

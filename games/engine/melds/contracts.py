@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from games.engine.errors import RuleError
-from games.engine.text import msg
+from games.engine.text import Text, msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,16 +25,43 @@ class Contract:
 
     sets: int
     runs: int
-    set_word: str = "set"
-    run_word: str = "run"
+    set_word: Literal["set", "trio"] = "set"
+    run_word: Literal["run", "escalera"] = "run"
 
     @property
-    def text(self) -> str:
-        parts = []
-        for count, word in ((self.sets, self.set_word), (self.runs, self.run_word)):
-            if count:
-                parts.append(f"{count} {word}{'s' if count > 1 else ''}")
-        return " and ".join(parts) or "nothing"
+    def text(self) -> Text:
+        """``2 trios and 1 escalera``: each count a text of its own, so that a
+        language words its own plurals."""
+        parts = [
+            _counted(count, word)
+            for count, word in ((self.sets, self.set_word), (self.runs, self.run_word))
+            if count
+        ]
+        if len(parts) == 2:
+            return msg("{first} and {second}", first=parts[0], second=parts[1])
+        return parts[0] if parts else msg("nothing")
+
+
+def _counted(count: int, word: str) -> Text:
+    """``1 trio``, ``2 escaleras``: one template per word and number."""
+    one = count == 1
+    if word == "trio":
+        return (
+            msg("{count} trio", count=count)
+            if one
+            else msg("{count} trios", count=count)
+        )
+    if word == "escalera":
+        return (
+            msg("{count} escalera", count=count)
+            if one
+            else msg("{count} escaleras", count=count)
+        )
+    if word == "run":
+        return (
+            msg("{count} run", count=count) if one else msg("{count} runs", count=count)
+        )
+    return msg("{count} set", count=count) if one else msg("{count} sets", count=count)
 
 
 def contract_error(

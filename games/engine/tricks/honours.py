@@ -33,6 +33,8 @@ from pydantic import Field
 from games.engine.errors import RuleError
 from games.engine.inputs import FrozenModel, seat_role
 from games.engine.text import Seat, msg
+from games.engine.tricks.strains import STRAIN_WORDS
+from games.engine.wording import any_of
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 SuitName = Literal["spades", "hearts", "diamonds", "clubs"]
@@ -131,7 +133,7 @@ def check_holdings(
                     "sequence_not_scored",
                     msg(
                         "only sequences in {suits} score here ({section})",
-                        suits=" or ".join(suits),
+                        suits=any_of([STRAIN_WORDS[s] for s in suits]),
                         section=section,
                     ),
                 )
@@ -143,7 +145,7 @@ def check_holdings(
                     "sequence_twice",
                     msg(
                         "one ace of {suit}: its sequence is already entered ({other})",
-                        suit=run.suit,
+                        suit=STRAIN_WORDS[run.suit],
                         other=f"{prefix}sequences.{seen[run.suit]}",
                     ),
                 )

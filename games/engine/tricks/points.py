@@ -50,13 +50,13 @@ class CardValues:
 
 
 MARJAPUSSI_PIPS = CardValues(
-    "Marjapussi pips (§7.3)", {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+    msg("Marjapussi pips (§7.3)"), {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
 )
 """Book §7.3: ace 11, ten 10, king 4, queen 3, jack 2; the last trick is a game
 point of its own, not pips. A 36-card deck holds 120 pips."""
 
 HUUTOPUSSI_CARD_POINTS = CardValues(
-    "Huutopussi card points (§12.5)",
+    msg("Huutopussi card points (§12.5)"),
     {"A": 10, "10": 10, "K": 5, "Q": 5, "J": 5},
     last_trick=20,
 )

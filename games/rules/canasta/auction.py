@@ -21,7 +21,7 @@ from pydantic import BeforeValidator, PlainSerializer, WithJsonSchema
 
 from games.engine.errors import RuleError
 from games.engine.inputs import input_error
-from games.engine.text import Seat, msg
+from games.engine.text import Seat, Text, msg
 
 SEATS = 4
 
@@ -34,6 +34,15 @@ BID_TYPES: tuple[str, ...] = (
     "twos",
 )
 SUIT_OF_TYPE = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
+# A bid's type inside a sentence ("5 clubs"), translated with it.
+TYPE_WORDS: dict[str, Text] = {
+    "clubs": msg("clubs"),
+    "diamonds": msg("diamonds"),
+    "hearts": msg("hearts"),
+    "spades": msg("spades"),
+    "canasta": msg("canasta"),
+    "twos": msg("twos"),
+}
 _TYPE_SPELLINGS = {
     **{s: "clubs" for s in ("c", "club", "clubs", "♣", "♧")},
     **{s: "diamonds" for s in ("d", "diamond", "diamonds", "♦", "♢")},
@@ -63,7 +72,17 @@ class Call:
 
     @property
     def text(self) -> str:
+        """The call as entered and stored: ``5 clubs``, ``pass``."""
         return f"{self.level} {self.type}" if self.kind == "bid" else self.kind
+
+    @property
+    def words(self) -> Text:
+        """The call inside a sentence, in the reader's words."""
+        if self.kind == "bid":
+            return msg(
+                "{level} {strain}", level=self.level, strain=TYPE_WORDS[self.type]
+            )
+        return msg("double") if self.kind == "double" else msg("pass")
 
 
 def _to_call(value: Any) -> Call:
@@ -122,7 +141,13 @@ class Bid:
 
     @property
     def text(self) -> str:
+        """The bid as stored: ``5 clubs``."""
         return f"{self.level} {self.type}"
+
+    @property
+    def words(self) -> Text:
+        """The bid inside a sentence, in the reader's words."""
+        return msg("{level} {strain}", level=self.level, strain=TYPE_WORDS[self.type])
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +194,7 @@ def check_auction(
                             "{seat} can only double a bid of the opponents; the "
                             "highest bid ({bid}) is their own side's",
                             seat=Seat(seat),
-                            bid=bids[-1].text,
+                            bid=bids[-1].words,
                         ),
                     )
                 )
@@ -188,8 +213,8 @@ def check_auction(
                         msg(
                             "{call} is not higher than {bid}: bid a "
                             "higher number, or the same number and a higher type",
-                            call=call.text,
-                            bid=bids[-1].text,
+                            call=call.words,
+                            bid=bids[-1].words,
                         ),
                     )
                 )

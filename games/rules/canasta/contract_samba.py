@@ -61,7 +61,7 @@ from games.engine.errors import RuleError
 from games.engine.game import ContextRow, Fact, MatchState, NextDeal
 from games.engine.inputs import PER_SIDE, CardList, CardShortcuts, FrozenModel
 from games.engine.registry import register
-from games.engine.text import Seat, msg
+from games.engine.text import Seat, Text, msg
 from games.rules.canasta.auction import (
     BID_TYPES,
     SUIT_OF_TYPE,
@@ -208,17 +208,20 @@ class Contract:
         return self.bid.seat % 2
 
     @property
-    def text(self) -> str:
-        return self.bid.text + (" doubled" if self.doubled else "")
+    def text(self) -> Text:
+        """The contract inside a sentence: ``5 clubs doubled``."""
+        if self.doubled:
+            return msg("{bid} doubled", bid=self.bid.words)
+        return self.bid.words
 
 
 TYPE_OPENINGS = {
-    "clubs": "three consecutive clubs",
-    "diamonds": "three consecutive diamonds",
-    "hearts": "three consecutive hearts",
-    "spades": "three consecutive spades",
-    "canasta": "four cards of one rank",
-    "twos": "four twos",
+    "clubs": msg("three consecutive clubs"),
+    "diamonds": msg("three consecutive diamonds"),
+    "hearts": msg("three consecutive hearts"),
+    "spades": msg("three consecutive spades"),
+    "canasta": msg("four cards of one rank"),
+    "twos": msg("four twos"),
 }
 
 
@@ -399,9 +402,9 @@ class ContractSamba(CanastaFamilyGame):
         declarer = contract is not None
         if any(p.is_canasta for p in parts):
             opened = (
-                "the declarer opened with a canasta"
+                msg("the declarer opened with a canasta")
                 if declarer
-                else "the side opened with a canasta"
+                else msg("the side opened with a canasta")
             )
             scoring.facts.append(Fact("opening_canasta", opened, s, points))
             return points
@@ -521,7 +524,7 @@ class ContractSamba(CanastaFamilyGame):
                     msg(
                         "{seat} could not open {bid}: -{penalty}",
                         seat=Seat(bid.seat),
-                        bid=bid.text,
+                        bid=bid.words,
                         penalty=FAILED_OPENING_PENALTY,
                     ),
                     s,

@@ -32,6 +32,7 @@ from games.engine.errors import DealRejected, RuleError
 from games.engine.game import DealScore, Fact, MatchState, Table
 from games.engine.melds import going_out_error
 from games.engine.text import Text, msg
+from games.engine.wording import all_of
 from games.rules.canasta.going_out import (
     HAND_WORDING,
     MAY_I_GO_OUT_PENALTY,
@@ -330,7 +331,7 @@ def _hands_count_error(base: str, count: int, seats: tuple[int, ...]) -> RuleErr
             "hands holds one hand per player of the side: {players} "
             "(seats {seats}), not {count} (§28.5)",
             players=players,
-            seats=" and ".join(map(str, seats)),
+            seats=all_of(seats),
             count=count,
         )
     else:
@@ -338,7 +339,7 @@ def _hands_count_error(base: str, count: int, seats: tuple[int, ...]) -> RuleErr
             "hands holds one hand per player of the side: {players} "
             "(seat {seats}), not {count} (§28.5)",
             players=players,
-            seats=" and ".join(map(str, seats)),
+            seats=all_of(seats),
             count=count,
         )
     return RuleError(f"{base}.hands", "hands_per_player", wrong)

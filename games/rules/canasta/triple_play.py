@@ -47,6 +47,7 @@ from games.engine.registry import register
 
 # The family reader's card-list helpers (same package): one spelling table.
 from games.engine.text import Seat, msg
+from games.engine.wording import as_text, comma_list
 from games.rules.canasta.deal_input import TotalsDeal
 from games.rules.canasta.family import opening_requirement_row
 from games.rules.canasta.hand_and_foot import (
@@ -190,7 +191,7 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
                     piles.append((f"teams.{s}.{name}.{i}", pile))
     piles.append(("discard_pile", deal.discard_pile))
     errors.extend(
-        RuleError(e.path, e.code, msg("{error} (l.153)", error=e.message))
+        RuleError(e.path, e.code, msg("{error} (l.153)", error=as_text(e.message)))
         for e in deck_errors(TRIPLE_PLAY_RULES, deal, piles)
     )
     went_out = deal.went_out
@@ -298,7 +299,7 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
                         msg(
                             "a side goes out only with its basic book; missing: "
                             "{missing} (l.216–224)",
-                            missing=", ".join(missing),
+                            missing=comma_list(missing),
                         ),
                     )
                 )

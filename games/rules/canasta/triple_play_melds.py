@@ -13,7 +13,7 @@ from games.engine.errors import RuleError
 from games.engine.melds.books import WILD_MARK, tally_tables
 
 # The family reader's card-list helpers (same package): one spelling table.
-from games.engine.text import msg
+from games.engine.text import Text, msg
 from games.rules.canasta.going_out import GoingOutRule
 from games.rules.canasta.melds import RANK_MELD, CanastaBonuses, Meld, MeldRules
 from games.rules.canasta.openings import CANASTA_ZONES
@@ -23,7 +23,7 @@ from games.rules.canasta.values import (
     hand_points_table,
 )
 
-SIX_54 = make_deck("6 × 54 cards (2 jokers each)", packs=6, jokers_per_pack=2)
+SIX_54 = make_deck(msg("6 × 54 cards (2 jokers each)"), packs=6, jokers_per_pack=2)
 HAND_SIZE, KNEE_SIZE, FOOT_SIZE = 15, 13, 11
 
 WILD_MELD = "wilds"  # Meld.kind of a meld of wild cards only (its rank is None)
@@ -185,8 +185,9 @@ def _meld_errors(cards: tuple[Card, ...], path: str) -> Meld | list[RuleError]:
     return Meld(cards, RANK_MELD, rank, None, wilds, points)
 
 
-def meld_name(meld: Meld) -> str:
-    return "wilds" if meld.kind == WILD_MELD else f"{meld.rank}s"
+def meld_name(meld: Meld) -> Text:
+    """``wilds``, ``Ks`` (inside a text)."""
+    return msg("wilds") if meld.kind == WILD_MELD else msg("{rank}s", rank=meld.rank)
 
 
 def canasta_bonus(meld: Meld) -> tuple[str, int]:
@@ -202,7 +203,7 @@ def canasta_bonus(meld: Meld) -> tuple[str, int]:
     return "mixed", MIXED_BONUS
 
 
-def basic_book_missing(canastas: Sequence[Meld]) -> list[str]:
+def basic_book_missing(canastas: Sequence[Meld]) -> list[Text]:
     """What a side's canastas lack of the basic book (l.216–224); [] if complete.
 
     The 5s and 7s canastas are natural; "any natural canasta" is a further one (of
@@ -212,13 +213,13 @@ def basic_book_missing(canastas: Sequence[Meld]) -> list[str]:
     fives, sevens = kinds.count("fives"), kinds.count("sevens")
     missing = []
     if not fives:
-        missing.append("a natural canasta of 5s")
+        missing.append(msg("a natural canasta of 5s"))
     if not sevens:
-        missing.append("a natural canasta of 7s")
+        missing.append(msg("a natural canasta of 7s"))
     if "wild" not in kinds:
-        missing.append("a canasta of wild cards")
+        missing.append(msg("a canasta of wild cards"))
     if fives + sevens + kinds.count("natural") < 3:
-        missing.append("another natural canasta")
+        missing.append(msg("another natural canasta"))
     if "mixed" not in kinds:
-        missing.append("a mixed canasta")
+        missing.append(msg("a mixed canasta"))
     return missing

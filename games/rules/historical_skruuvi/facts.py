@@ -14,10 +14,8 @@ from games.engine.tricks import (
     Contract,
     game_bonus,
 )
-from games.rules._skruuvi_deal import (
-    PASS_MISERE,
-    TYPE_NAMES,
-)
+from games.engine.tricks.strains import STRAIN_WORDS, contract_words
+from games.rules._skruuvi_deal import PASS_MISERE
 from games.rules.historical_skruuvi.inputs import (
     ACE_FACTOR,
     HISTORICAL,
@@ -47,7 +45,7 @@ def _contract_fact(bid: int, kind: str, declarer: int, done: int, mult: int) -> 
     contract = Contract(level, kind)
     side = declarer % 2
     params = {
-        "contract": f"{level} {TYPE_NAMES[kind]}",
+        "contract": contract_words(level, kind),
         "bid": bid,
         "lowest": LOWEST,
         "declarer": Seat(declarer),
@@ -181,7 +179,7 @@ def _sequence_fact(seat: int, suit: str, length: int, mult: int) -> Fact:
             "{seat}: sequence of {length} from the ace in {suit}, {base}{times}",
             seat=Seat(seat),
             length=length,
-            suit=suit,
+            suit=STRAIN_WORDS[suit],
             base=base,
             times=times(mult),
         ),

@@ -483,7 +483,7 @@ class HistoricalSkruuvi(SkruuviRules):
             )
         else:
             phase = msg("rubber, game {number}", number=len(match.rubber.games) + 1)
-            note = (
+            note = msg(
                 "Basic deal: 12 cards each, four face down; a bid below four is "
                 "raised to four; an unknocked four is not played (10 + 3 tricks)."
             )

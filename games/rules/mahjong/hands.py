@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from games.engine import Fact, RuleError, Seat, msg
 from games.engine.tile_hands import (
@@ -202,12 +203,25 @@ def value_fact(
     winner: bool,
 ) -> Fact:
     # The working is notation ("= (winning hand 20 + …) × 2 (no chows) [1C 2C 3C]"),
-    # appended to the sentence as it is.
-    formula = ""
+    # appended to the sentence; its items' names are texts of their own (each
+    # piece a template), so that they are translated inside it.
+    formula: Any = ""
     if valuation.points:
-        items = " + ".join(f"{item} {p}" for item, p in valuation.points)
-        doubles = "".join(f" × {f} ({item})" for item, f in valuation.doubles)
-        formula = f" = ({items}){doubles}"
+        items: Any = ""
+        for item, p in valuation.points:
+            term = msg("{item} {points}", item=item, points=p)
+            items = (
+                msg("{first} + {second}", first=items, second=term) if items else term
+            )
+        doubles: Any = ""
+        for item, f in valuation.doubles:
+            double = msg(" × {factor} ({item})", factor=f, item=item)
+            doubles = (
+                msg("{first}{second}", first=doubles, second=double)
+                if doubles
+                else double
+            )
+        formula = msg(" = ({items}){doubles}", items=items, doubles=doubles)
     sets = f" [{' | '.join(c.code for c in combos)}]" if combos else ""
     params = {
         "seat": Seat(seat),

@@ -116,11 +116,7 @@ class Sleazy(Game):
                     RuleError(
                         "seats",
                         "bad_table",
-                        msg(
-                            "Sleazy {variation} is played with seats as sides {shapes}",
-                            variation=options.variation,
-                            shapes=shapes,
-                        ),
+                        _table_shapes(options.variation, shapes),
                     )
                 ]
             )
@@ -494,3 +490,21 @@ def _set_text(kind: str, rank: str, worth: int) -> Text:
     if kind == "full":
         return msg("full set of {numbers}: {worth}", numbers=numbers, worth=worth)
     return msg("colour set of {numbers}: {worth}", numbers=numbers, worth=worth)
+
+
+def _table_shapes(variation: str, shapes: str) -> Text:
+    """The tables a variation is played at: one sentence each, so that a language
+    names the variation its own way."""
+    if variation == "duel":
+        return msg("Sleazy duel is played with seats as sides {shapes}", shapes=shapes)
+    if variation == "double":
+        return msg(
+            "Sleazy double is played with seats as sides {shapes}", shapes=shapes
+        )
+    if variation == "triple":
+        return msg(
+            "Sleazy triple is played with seats as sides {shapes}", shapes=shapes
+        )
+    return msg(
+        "Sleazy burying_bastards is played with seats as sides {shapes}", shapes=shapes
+    )

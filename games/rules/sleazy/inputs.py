@@ -10,6 +10,7 @@ from pydantic import Field
 from games.engine.game import MatchState
 from games.engine.inputs import PER_SIDE, CardField, CardList, FrozenModel
 from games.engine.melds import Fault, SetRule, Wilds, Wording
+from games.engine.rank_words import RANK_PLURALS
 from games.engine.text import Side, msg
 
 PURE_PAIR = 25
@@ -18,21 +19,7 @@ FULL_SET = 100
 COLOUR_SET = 100
 HIGHER_CLASS = frozenset({"J", "Q", "K", "A"})  # "x 2"
 UNIT = 25  # every value is a multiple of it
-RANK_NAMES = {
-    "2": "2s",
-    "3": "3s",
-    "4": "4s",
-    "5": "5s",
-    "6": "6s",
-    "7": "7s",
-    "8": "8s",
-    "9": "9s",
-    "10": "10s",
-    "J": "jacks",
-    "Q": "queens",
-    "K": "kings",
-    "A": "aces",
-}
+RANK_NAMES = RANK_PLURALS
 
 # A pair: two cards of a number, never the joker; a set: four of a number, the
 # joker standing for at most one of them. Each reports its first fault only.

@@ -43,6 +43,9 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from config.translation import localized
+from games.engine import UnknownGame, get_game
+
 
 class JSONDocumentField(models.TextField):
     """A JSON value stored as its text: written whole, read whole, never queried.
@@ -126,6 +129,15 @@ class Tournament(models.Model):
     @property
     def is_published(self) -> bool:
         return self.visibility == Visibility.PUBLISHED
+
+    @property
+    def game_name(self) -> str:
+        """The game's name as the reader's language writes it (the slug of a game
+        no longer registered)."""
+        try:
+            return localized(get_game(self.game).name)
+        except UnknownGame:
+            return self.game
 
 
 class Entry(models.Model):

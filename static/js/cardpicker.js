@@ -50,6 +50,9 @@
     return input.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
   }
 
+  // Shared with the scripts that fill card fields for the picker (cardshortcuts.js).
+  window.kirjuriCards = { normalize: normalize, tokens: tokens };
+
   var form = deckNode.closest("form") || document;
   var active = null;
   var grid = buildGrid();

@@ -32,25 +32,11 @@
   deck.forEach(function (card) { byCode[card.code] = card; });
   var form = deckNode.closest("form") || document;
 
-  // The picker's reading of what people type (kept in step with cardpicker.js).
-  var SUITS = { "S": "S", "♠": "S", "♤": "S", "H": "H", "♥": "H", "♡": "H",
-                "D": "D", "♦": "D", "♢": "D", "C": "C", "♣": "C", "♧": "C" };
-
-  function normalize(token) {
-    var t = token.trim().toUpperCase();
-    if (!t) return null;
-    if (t === "JO" || t === "JK" || t === "JOKER" || t === "★") return "Jo";
-    var first = t.charAt(0);
-    if (SUITS[first] && t.length > 1) t = t.slice(1) + first;
-    var suit = SUITS[t.charAt(t.length - 1)];
-    var rank = t.slice(0, -1);
-    if (rank === "T") rank = "10";
-    return suit && rank ? rank + suit : null;
-  }
-
-  function tokens(input) {
-    return input.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
-  }
+  // The picker's reading of what people type (cardpicker.js, loaded first).
+  var reading = window.kirjuriCards;
+  if (!reading) return;
+  var normalize = reading.normalize;
+  var tokens = reading.tokens;
 
   /* Copies of each card still in the deck, not counting `except`'s cards. */
   function left(except) {

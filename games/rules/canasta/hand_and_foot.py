@@ -53,7 +53,7 @@ from games.engine.game import (
 )
 from games.engine.inputs import PER_PARTNER, PER_SIDE, CardList, FrozenModel
 from games.engine.registry import register
-from games.engine.text import Seat, msg
+from games.engine.text import Seat, Text, msg
 from games.rules.canasta.deal_input import CardsDeal, SideCards, TotalsDeal
 from games.rules.canasta.family import (
     CanastaFamilyGame,
@@ -270,10 +270,14 @@ class HandAndFoot(CanastaFamilyGame):
                     deals=DEALS,
                     need=need,
                 ),
-                msg(
-                    "each player is dealt a hand of {hand} and a foot of {foot}",
-                    hand=HAND_SIZE,
-                    foot=FOOT_SIZE,
-                ),
+                self.dealt_note(),
             ),
+        )
+
+    def dealt_note(self) -> Text:
+        """The next deal's note on what each player is dealt."""
+        return msg(
+            "each player is dealt a hand of {hand} and a foot of {foot}",
+            hand=HAND_SIZE,
+            foot=FOOT_SIZE,
         )

@@ -42,16 +42,14 @@ from typing import Any
 
 from games.engine.cards import Card
 from games.engine.errors import DealRejected, RuleError
-from games.engine.game import ContextRow, DealScore, Fact, MatchState, NextDeal
+from games.engine.game import DealScore, Fact, MatchState
 from games.engine.registry import register
 
 # The family reader's card-list helpers (same package): one spelling table.
-from games.engine.text import Seat, msg
+from games.engine.text import Seat, Text, msg
 from games.engine.wording import as_text, comma_list
 from games.rules.canasta.deal_input import TotalsDeal
-from games.rules.canasta.family import opening_requirement_row
 from games.rules.canasta.hand_and_foot import (
-    DEALS,
     HandAndFoot,
     opening_requirement,
 )
@@ -421,40 +419,11 @@ class TriplePlay(HandAndFoot):
             return self.score_totals(state, deal)
         return score_triple_play(self, state, deal)
 
-    def next_deal(self, state: MatchState) -> NextDeal | None:
-        if state.finished:
-            return None
-        need = opening_requirement(state.deal_number)
-        return NextDeal(
-            number=state.deal_number,
-            dealer=state.dealer,
-            starting_seat=state.table.next_seat(state.dealer),
-            opening_requirement=(need,) * state.table.side_count,
-            context=(
-                opening_requirement_row((need,) * state.table.side_count),
-                ContextRow(
-                    code="deal_of_match",
-                    label="Deal",
-                    kind="text",
-                    value=msg(
-                        "{number} of {deals}", number=state.deal_number, deals=DEALS
-                    ),
-                ),
-            ),
-            notes=(
-                msg(
-                    "deal {number} of {deals}: opening requirement {need} "
-                    "for both sides",
-                    number=state.deal_number,
-                    deals=DEALS,
-                    need=need,
-                ),
-                msg(
-                    "each player is dealt a hand of {hand}, a knee of {knee} "
-                    "and a foot of {foot}",
-                    hand=HAND_SIZE,
-                    knee=KNEE_SIZE,
-                    foot=FOOT_SIZE,
-                ),
-            ),
+    def dealt_note(self) -> Text:
+        return msg(
+            "each player is dealt a hand of {hand}, a knee of {knee} "
+            "and a foot of {foot}",
+            hand=HAND_SIZE,
+            knee=KNEE_SIZE,
+            foot=FOOT_SIZE,
         )

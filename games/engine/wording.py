@@ -11,7 +11,7 @@ it is passed into another text ("{error} (l.153)").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.engine.text import Text, msg
@@ -29,41 +29,32 @@ def as_text(value: Any) -> Any:
         return value
 
 
-def all_of(items: Sequence[Any]) -> Any:
-    """``a and b and c`` (one item: the item itself; none: ``""``)."""
+def _joined(items: Sequence[Any], pair: Callable[[Any, Any], Text]) -> Any:
+    """The items joined pairwise by ``pair`` (one item: the item itself; none:
+    ``""``), so that every item keeps its own template."""
     if not items:
         return ""
     out = items[0]
     for item in items[1:]:
-        out = msg("{first} and {second}", first=out, second=item)
+        out = pair(out, item)
     return out
+
+
+def all_of(items: Sequence[Any]) -> Any:
+    """``a and b and c``."""
+    return _joined(items, lambda a, b: msg("{first} and {second}", first=a, second=b))
 
 
 def any_of(items: Sequence[Any]) -> Any:
-    """``a or b or c`` (one item: the item itself; none: ``""``)."""
-    if not items:
-        return ""
-    out = items[0]
-    for item in items[1:]:
-        out = msg("{first} or {second}", first=out, second=item)
-    return out
+    """``a or b or c``."""
+    return _joined(items, lambda a, b: msg("{first} or {second}", first=a, second=b))
 
 
 def comma_list(items: Sequence[Any]) -> Any:
-    """``a, b, c`` (one item: the item itself; none: ``""``)."""
-    if not items:
-        return ""
-    out = items[0]
-    for item in items[1:]:
-        out = msg("{first}, {second}", first=out, second=item)
-    return out
+    """``a, b, c``."""
+    return _joined(items, lambda a, b: msg("{first}, {second}", first=a, second=b))
 
 
 def semicolon_list(items: Sequence[Any]) -> Any:
-    """``a; b; c`` (one item: the item itself; none: ``""``)."""
-    if not items:
-        return ""
-    out = items[0]
-    for item in items[1:]:
-        out = msg("{first}; {second}", first=out, second=item)
-    return out
+    """``a; b; c``."""
+    return _joined(items, lambda a, b: msg("{first}; {second}", first=a, second=b))

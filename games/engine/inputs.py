@@ -137,6 +137,22 @@ def derived_pair(
     return {DERIVED: spec, COUNT: count}
 
 
+CONTRACT_GRID = "x-contract-grid"
+"""The JSON Schema key of a deal object whose contract is entered as one grid:
+``{"level": <a bounded integer field>, "strain": <an enum field>}`` — two sibling
+fields chosen together, a row per level and a column per strain, one tap picking
+both. A strain the level does not apply to (Skruuvi's pass misere, by the level's
+own ``x-applies``) is offered beside the grid. Only how a form asks: the model, the
+API and the engine's checks are the two fields as declared."""
+
+
+def contract_grid(level: str = "level", strain: str = "strain") -> dict[str, Any]:
+    """``json_schema_extra`` of a deal model whose ``level`` and ``strain`` fields
+    are entered as one grid (:data:`CONTRACT_GRID`): ``model_config =
+    ConfigDict(json_schema_extra=contract_grid(strain="contract"))``."""
+    return {CONTRACT_GRID: {"level": level, "strain": strain}}
+
+
 SideField = Annotated[int, Field(ge=0, json_schema_extra={ROLE: "side"})]
 """A side index."""
 

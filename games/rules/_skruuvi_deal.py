@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
-from games.engine.inputs import COUNT, FrozenModel, applies_when, derived_pair
+from games.engine.inputs import (
+    COUNT,
+    FrozenModel,
+    applies_when,
+    contract_grid,
+    derived_pair,
+)
 from games.engine.tricks import AcePlace, seat_role
 from games.engine.tricks.strains import STRAIN_WORDS
 
@@ -47,6 +53,9 @@ class Knock(FrozenModel):
 
 class SkruuviDeal(FrozenModel):
     """One deal as entered: the contract, who declared, knocks, tricks and aces."""
+
+    # A form asks for the level and the contract with one tap on a grid.
+    model_config = ConfigDict(json_schema_extra=contract_grid(strain="contract"))
 
     contract: Literal[
         "misere", "spades", "clubs", "diamonds", "hearts", "no_trump", "pass_misere"

@@ -59,7 +59,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
 from games.engine import (
     ContextRow,
@@ -89,6 +89,7 @@ from games.engine.inputs import (
     FrozenModel,
     SeatField,
     applies_when,
+    contract_grid,
     derived_pair,
 )
 from games.engine.text import msg
@@ -133,6 +134,9 @@ class BridgeMeetsGuessWhoOptions(FrozenModel):
 class BridgeMeetsGuessWhoDeal(FrozenModel):
     """One deal as entered: the contract (or none), the tricks, and what each
     player paid along the way."""
+
+    # A form asks for the level and the strain with one tap on a grid.
+    model_config = ConfigDict(json_schema_extra=contract_grid())
 
     declarer: Annotated[SeatField, Field(le=1), seat_role("declarer")] | None = Field(
         None, description="The human who bid the contract; empty if both passed."

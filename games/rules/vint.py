@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from games.engine import (
     ContextRow,
@@ -60,6 +60,7 @@ from games.engine.inputs import (
     FrozenModel,
     SideField,
     applies_when,
+    contract_grid,
     derived_pair,
     seat_role,
 )
@@ -122,6 +123,9 @@ class VintOptions(FrozenModel):
 class VintDeal(FrozenModel):
     """One deal as entered: the contract, the tricks and the honours held — or an
     all-pass deal (redealt, only counted)."""
+
+    # A form asks for the level and the strain with one tap on a grid.
+    model_config = ConfigDict(json_schema_extra=contract_grid())
 
     all_pass: bool = Field(
         False,

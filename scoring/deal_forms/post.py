@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from config.parsers import json_loads
+from scoring.deal_forms.contract import unfold_grids
 from scoring.deal_forms.schema import Field, Table, _join, _Walker
 from scoring.deal_forms.taps import read_tap
 
@@ -26,7 +27,7 @@ def deal_from_post(node: Field, data: Mapping[str, Any]) -> Any:
     place as empty values; text that is not a number stays text, so the
     engine reports it at its path. ``data`` is a ``QueryDict`` or a plain mapping.
     """
-    return _read(node, data)
+    return _read(node, unfold_grids(node, data))
 
 
 _EMPTY = object()
@@ -56,6 +57,10 @@ def _read(node: Field, data: Mapping[str, Any]) -> Any:
         out = {}
         ruled_out: set[str] = set()
         for child in node.children:
+            if child.kind == "contract":
+                # The grid's level and strain, each as if entered on its own.
+                _read_parts(child.children, data, out, ruled_out)
+                continue
             if not _applies(child, data) or (
                 child.applies is not None and child.applies[0] in ruled_out
             ):
@@ -142,6 +147,20 @@ def _read(node: Field, data: Mapping[str, Any]) -> Any:
         except ValueError:
             return raw
     raise AssertionError(f"unknown field kind {kind!r}")
+
+
+def _read_parts(
+    parts: list[Field], data: Mapping[str, Any], out: dict, ruled_out: set[str]
+) -> None:
+    for part in parts:
+        if not _applies(part, data) or (
+            part.applies is not None and part.applies[0] in ruled_out
+        ):
+            ruled_out.add(part.path)
+            continue
+        value = _read(part, data)
+        if value is not _EMPTY:
+            out[part.key] = value
 
 
 def _applies(node: Field, data: Mapping[str, Any]) -> bool:

@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from scoring.deal_forms.cards import shortcuts_attr
+from scoring.deal_forms.contract import render_contract
 from scoring.deal_forms.grid import grid_control
 from scoring.deal_forms.quick import applies_wrap, render_count, render_derived
 from scoring.deal_forms.schema import RADIO_LIMIT, TUCKED_KINDS, Field, _join, value_at
@@ -182,6 +183,9 @@ class _Renderer:
             mark_safe(self.errors_html(node.path)),
             mark_safe(inner),
         )
+
+    def render_contract(self, node: Field) -> str:
+        return render_contract(self, node)
 
     def render_taps(self, node: Field) -> str:
         return render_taps(self, node)

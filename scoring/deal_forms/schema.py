@@ -13,6 +13,7 @@ from games.engine.inputs import (
     APPLIES,
     CARD_PATTERN,
     CARD_SHORTCUTS,
+    CONTRACT_GRID,
     COUNT,
     DERIVED,
     ENTRY,
@@ -257,6 +258,10 @@ class _Walker:
                         english,
                     )
                 )
+            if CONTRACT_GRID in schema:
+                from scoring.deal_forms.contract import contract_field
+
+                obj = contract_field(obj, schema[CONTRACT_GRID])
             if TAP_GRID in schema:
                 from scoring.deal_forms.taps import tap_field
 

@@ -101,7 +101,9 @@
     form.querySelectorAll('[name="' + name + '"]').forEach(function (el) {
       if (el.disabled) return;
       if ((el.type === "radio" || el.type === "checkbox") && !el.checked) return;
-      if (el.value) value = el.value;
+      // A contract grid's button posts "level:strain"; what applies by the
+      // strain reads the strain alone (data-value).
+      if (el.value) value = el.getAttribute("data-value") || el.value;
     });
     return value;
   }

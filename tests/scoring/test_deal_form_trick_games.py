@@ -28,9 +28,16 @@ SUITS = ("spades", "clubs", "diamonds", "hearts")
 
 
 def child(node, path):
+    """The field at ``path``; a contract grid's level and strain are found inside
+    it (the grid holds the two fields, in the level's place)."""
     for key in path.split("."):
-        node = next(c for c in node.children if c.key == key)
+        node = next(c for c in _fields(node) if c.key == key and c.kind != "contract")
     return node
+
+
+def _fields(node):
+    for c in node.children:
+        yield from c.children if c.kind == "contract" else (c,)
 
 
 def form(slug, table=FOUR):

@@ -10,6 +10,10 @@ and nothing is typed. The forms read each game's declarations:
   only when a human bid; both passed, the team with more tricks scores as if seven no
   trump had been bid: Olli's team takes 8 of 13, 5 a level over six + 1 a trick
   over six = 7 → −7–7.
+* The contract grid (``x-contract-grid``): a row per level, a column per strain,
+  one tap for both; a Skruuvi contract deal and a Bridge Meets Guess Who bid deal
+  take five taps: the form, the grid, the declarer, the tricks, save. Their points
+  are the engine's for the same deal sent whole.
 * Vint (§18.1): an all-pass deal is redealt; ticking it hides the rest of the form,
   and the deal is only counted (the rubber's all-pass deals: 1).
 
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine import get_game
 from scoring import services
 from tests.scoring.browser import no_sideways_scroll, shot, totals
 from tests.scoring.test_browser_quick_entry import MOST_TAPS, Taps
@@ -73,7 +78,7 @@ def test_bridge_meets_guess_who_passed_deal_in_three_taps(page, table, live_serv
     taps.tap("#enter-deal")
     page.wait_for_selector("#save-deal")
     # Nobody bid yet: the contract's fields are not in the way.
-    for path in ("level", "strain", "doubled"):
+    for path in ("strain", "doubled"):  # the contract grid, the doubling
         hidden(page, path)
     taps.tap(count("tricks.0", 5))
     assert page.inner_text("output[data-derived-from='tricks.0']") == "8"
@@ -86,14 +91,91 @@ def test_bridge_meets_guess_who_passed_deal_in_three_taps(page, table, live_serv
 
 
 def test_bridge_meets_guess_who_bid_shows_the_contract(page, table, live_server):
-    """A declarer tapped brings the level (as buttons), strain and doubling."""
+    """A declarer tapped brings the contract grid (levels 7–13 × strains) and the
+    doubling."""
     start(table, live_server, page, "bridge-meets-guess-who", 2)
     page.click("#enter-deal")
     page.wait_for_selector("#save-deal")
     page.tap("[data-path=declarer] label:has(input[value='0'])")
-    assert page.locator("[data-path=level]").is_visible()
-    assert page.locator(count("level", 9)).is_visible()
     assert page.locator("[data-path=strain]").is_visible()
+    assert page.locator(cell("strain", 9, "hearts")).is_visible()
+    assert page.locator("[data-path=doubled]").is_visible()
+
+
+def cell(name: str, level: int, strain: str) -> str:
+    """A button of the contract grid."""
+    value = f"{level}:{strain}"
+    return f"label.df-contract-option:has(input[name='{name}'][value='{value}'])"
+
+
+def engine_points(slug: str, deal: dict) -> list[int]:
+    game = get_game(slug)
+    return list(game.score(game.start(), deal).points)
+
+
+def test_skruuvi_contract_deal_in_five_taps(page, table, live_server):
+    """5 ♠ by Sami, side A takes 10: the grid, the declarer, the tricks."""
+    match = start(table, live_server, page, "skruuvi", 4)
+    taps = Taps(page)
+    taps.tap("#enter-deal")
+    page.wait_for_selector("#save-deal")
+    taps.tap(cell("contract", 5, "spades"))
+    taps.tap("[data-path=declarer] label:has(input[value='0'])")
+    taps.tap(count("tricks.0", 10))
+    assert page.inner_text("output[data-derived-from='tricks.0']") == "3"
+    no_sideways_scroll(page)
+    shot(page, "skruuvi-contract-grid")
+    taps.tap("#save-deal")
+    page.wait_for_selector("#sheet")
+    assert taps.count == 5 <= MOST_TAPS
+    deal = {"contract": "spades", "level": 5, "declarer": 0, "tricks": [10, 3]}
+    assert match.deals.get().input == deal
+    assert totals(page) == engine_points("skruuvi", deal)
+
+
+def test_skruuvi_pass_misere_beside_the_grid_hides_the_declarer(
+    page, table, live_server
+):
+    start(table, live_server, page, "skruuvi", 4)
+    page.click("#enter-deal")
+    page.wait_for_selector("#save-deal")
+    page.tap("label.df-contract-beside:has(input[value='pass_misere'])")
+    hidden(page, "declarer")
+    page.tap(cell("contract", 6, "misere"))
+    assert page.locator("[data-path=declarer]").is_visible()
+
+
+def test_bridge_meets_guess_who_contract_deal_in_five_taps(page, table, live_server):
+    """9 ♥ by Sami, whose team takes 9: the declarer, the grid, the tricks."""
+    match = start(table, live_server, page, "bridge-meets-guess-who", 2)
+    taps = Taps(page)
+    taps.tap("#enter-deal")
+    page.wait_for_selector("#save-deal")
+    taps.tap("[data-path=declarer] label:has(input[value='0'])")
+    taps.tap(cell("strain", 9, "hearts"))
+    taps.tap(count("tricks.0", 9))
+    no_sideways_scroll(page)
+    shot(page, "bridge-meets-guess-who-contract-grid")
+    taps.tap("#save-deal")
+    page.wait_for_selector("#sheet")
+    assert taps.count == 5 <= MOST_TAPS
+    deal = match.deals.get().input
+    assert (deal["declarer"], deal["level"], deal["strain"]) == (0, 9, "hearts")
+    assert deal["tricks"] == [9, 4]
+    assert totals(page) == engine_points("bridge-meets-guess-who", deal)
+
+
+def test_vint_grid_brings_the_trumps_by_its_strain(page, table, live_server):
+    """Vint's trumps apply by the strain: shown for a suit of the grid, not for
+    no trump."""
+    start(table, live_server, page, "vint", 4)
+    page.click("#enter-deal")
+    page.wait_for_selector("#save-deal")
+    page.tap(cell("strain", 2, "hearts"))
+    assert page.locator("[data-path=trumps]").is_visible()
+    page.tap(cell("strain", 3, "no_trump"))
+    hidden(page, "trumps")
+    no_sideways_scroll(page)
 
 
 def test_vint_all_pass_in_three_taps(page, table, live_server):
@@ -103,7 +185,7 @@ def test_vint_all_pass_in_three_taps(page, table, live_server):
     page.wait_for_selector("#save-deal")
     assert page.locator("[data-path=strain]").is_visible()
     taps.tap("label:has(input[type=checkbox][name=all_pass])")
-    for path in ("strain", "declarer", "tricks", "aces", "level"):
+    for path in ("strain", "declarer", "tricks", "aces"):  # strain: the grid
         hidden(page, path)
     taps.tap("#save-deal")
     page.wait_for_selector("#sheet")

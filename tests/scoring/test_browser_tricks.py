@@ -193,8 +193,7 @@ CASES = [
         (
             (
                 ("check", "declarer", "0"),
-                ("check", "level", "9"),
-                ("select", "strain", "hearts"),
+                ("check", "strain", "9:hearts"),  # the contract grid
                 ("check", "tricks.0", "9"),  # player 1's team: the rest of 13
                 ("fill", "questions.0", "1"),
                 ("fill", "questions.1", "2"),
@@ -202,8 +201,7 @@ CASES = [
             (("check", "tricks.0", "5"),),  # 7 NT: −7
             (
                 ("check", "declarer", "1"),
-                ("check", "level", "8"),
-                ("select", "strain", "no_trump"),
+                ("check", "strain", "8:no_trump"),
                 ("check", "doubled", "true"),
                 ("check", "tricks.0", "7"),
             ),  # two short, doubled: player 1 pays 20

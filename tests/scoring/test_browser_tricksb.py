@@ -79,17 +79,19 @@ def tap_count(page, name: str, value: int) -> None:
 
 def enter(page, deal: dict, slug: str) -> None:
     """Fill the generated form with ``deal`` as a scorer would, and save it: the
-    contract first (what applies follows it), counts by their buttons, the other
-    side's count of a derived pair left to the form."""
+    contract first on its grid (what applies follows it), counts by their buttons,
+    the other side's count of a derived pair left to the form."""
     page.click("#enter-deal")
     page.wait_for_selector("#save-deal")
     for field in ("strain", "contract"):
         if field in deal:
-            page.select_option(f"select[name={field}]", deal[field])
+            # The contract grid: one tap picks the level and the strain.
+            choice = f"{deal['level']}:{deal[field]}"
+            page.click(
+                f"label.df-contract-option:has(input[name={field}][value='{choice}'])"
+            )
     if deal.get("all_pass"):
         page.check("input[name=all_pass][value=true]")
-    if "level" in deal:
-        tap_count(page, "level", deal["level"])
     if "declarer" in deal:
         page.check(f"input[name=declarer][value='{deal['declarer']}']")
     if "tricks" in deal:

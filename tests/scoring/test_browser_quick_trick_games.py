@@ -24,10 +24,11 @@ Needs Chromium (``apt-get install -y chromium``; ``CHROMIUM_PATH`` overrides
 from __future__ import annotations
 
 import pytest
+from django.db import connections
 
 from games.engine import get_game
 from scoring import services
-from tests.scoring.browser import no_sideways_scroll, shot, totals
+from tests.scoring.browser import PHONE, no_sideways_scroll, shot, totals
 from tests.scoring.test_browser_quick_entry import MOST_TAPS, Taps
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -216,3 +217,42 @@ def test_klubiskruuvi_pair_named_by_the_bolsu_box(page, table, live_server):
     shot(page, "klubiskruuvi-bolsu-entry")
     page.tap("label:has(input[type=checkbox][name=bolsu])")
     assert legend.inner_text().strip() == "Sami & Cia"
+
+
+def test_the_grid_posts_without_the_script(table, browser, live_server):
+    """Without JavaScript the grid's button is a plain radio posting
+    ``"level:strain"``; the server reads it as the two fields."""
+    club, sami, others = table
+    match = services.match_start(
+        club=club,
+        game="vint",
+        seats=[(p, i % 2) for i, p in enumerate([sami, *others])],
+        by=sami.user,
+    )
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.goto(f"{live_server.url}/accounts/login/?next=/clubs/")
+        page.fill("input[name=username]", sami.user.username)
+        page.fill("input[name=password]", "pw")
+        page.click("button[type=submit]")
+        page.goto(f"{live_server.url}/matches/{match.pk}/")
+        page.click("#enter-deal")
+        page.wait_for_selector("#save-deal")
+        page.tap(cell("strain", 2, "hearts"))
+        page.tap("[data-path=declarer] label:has(input[value='0'])")
+        page.tap(count("tricks.0", 9))
+        page.tap(count("trumps.0", 4))
+        page.tap(count("aces.0", 3))
+        no_sideways_scroll(page)
+        page.click("#save-deal")
+        page.wait_for_selector("#sheet")
+    finally:
+        context.close()
+        connections.close_all()
+    deal = match.deals.get().input
+    assert (deal["level"], deal["strain"], deal["declarer"]) == (2, "hearts", 0)
+    assert (deal["tricks"], deal["trumps"], deal["aces"]) == ([9, 4], [4, 1], [3, 1])

@@ -34,6 +34,9 @@ How the schema maps to fields:
   declaring ``x-count`` (one button per value, or a stepper), and a per-side list
   declaring ``x-derived`` (one count for side 0, side 1's the rest of the total;
   the whole list as one line of numbers under "Enter every number");
+* an object declaring ``x-contract-grid`` (:mod:`scoring.deal_forms.contract`):
+  its level and strain fields as one table of buttons, a row per level and a column
+  per strain, each a radio of the strain's name posting ``"level:strain"``;
 * boolean → checkbox; ``X | null`` → an optional ``X``;
 * a discriminated union (``oneOf`` of objects that share a ``const`` property such as
   ``mode``) → a toggle between the branches, e.g. card entry and quick (totals) entry.

@@ -97,7 +97,8 @@ def localized_lines(item: Mapping[str, Any]) -> list[str]:
                 key: localized_number(value) if isinstance(value, str) else value
                 for key, value in params_from_json(entry.get("params") or {}).items()
             }
-            out.append(render(gettext(entry["template"]), params))
+            # a text inside the line ("Aino and Bertta") in the same language
+            out.append(render(gettext(entry["template"]), params, translate=gettext))
         else:
             out.append(gettext(line) if line else line)
     return out

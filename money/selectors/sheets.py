@@ -37,8 +37,8 @@ from money.models import (
 from money.settlement import get_currency, plan_transfers
 from money.texts import amount_text, localized_trail
 from scoring import permissions
-from scoring.game_names import game_name
 from scoring.errors import NotFound
+from scoring.game_names import game_name
 from scoring.models import Club, Match, Player, Role, Seat
 
 _NAMES = {

@@ -394,8 +394,8 @@ def settle_two_sides(
                 msg(
                     "Per member: {losers} each pay {amount}; {winners} each "
                     "receive {amount}.",
-                    losers=" and ".join(losers.members),
-                    winners=" and ".join(winners.members),
+                    losers=_joined(losers.members),
+                    winners=_joined(winners.members),
                     amount=format_minor(amount, cur),
                 )
             )
@@ -555,6 +555,16 @@ def settle_scores(
     people = [s.members[0] for s in sides]
     _check_people(people, "sides.members")
     return settle_average({s.members[0]: s.score for s in sides}, stake, ledger=ledger)
+
+
+def _joined(names: Sequence[str]) -> str:
+    """Names as a sentence lists them ("Aino and Bertta"; "Aino, Bertta and
+    Ceci"): a template for each count, so that a translation has its own "and"."""
+    if len(names) == 1:
+        return names[0]
+    if len(names) == 2:
+        return msg("{first} and {second}", first=names[0], second=names[1])
+    return msg("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def _flat_paid(losers: Sequence[str], winners: Sequence[str], amount: str) -> str:

@@ -18,7 +18,7 @@ from money import services as money_services
 from scoring import services
 from scoring.models import Role
 from tests.scoring.factories import member
-from tests.scoring.finnish import RAMI, allowed_words, tuppi_world
+from tests.scoring.finnish import PLAYERS, RAMI, allowed_words, tuppi_world
 
 #: Words the Finnish pages share with the English ones on purpose, beyond
 #: tests.scoring.finnish.SAME_IN_BOTH, each for its reason.
@@ -38,6 +38,7 @@ TYPED = (
     "Torstai-ilta",  # the evening's name
     "Kevätcup",  # the cup's name
     "sairas",  # the withdrawal's reason
+    "Parikierto",  # the rotation's name
 )
 
 
@@ -102,13 +103,27 @@ def club_world() -> SimpleNamespace:
         tournament_services.entry_withdraw(entry=cup_entries[3], reason=TYPED[3], by=by)
     cup_round.refresh_from_db()
 
+    # a partner rotation of five (one sits out each round): the schedule's note
+    with translation.override("fi"):
+        rotation = tournament_services.tournament_create(
+            club=club,
+            name=TYPED[4],
+            game="tuppi",
+            format="partner_rotation",
+            stage_settings={},
+            by=by,
+        )
+    tournament_services.entries_add(
+        tournament=rotation, names=[*PLAYERS, GUESTS[0]], by=by
+    )
+    tournament_services.tournament_publish(tournament=rotation, by=by)
+    tournament_services.round_generate(stage=rotation.stages.get(), by=by)
+
     # the games' own texts: curling (an ends board), darts, Canasta (card entry)
     curling = services.match_start(
         club=club, game="curling", seats=[(sami, 0), (olli, 1)], first_dealer=0, by=by
     )
-    services.deal_submit(
-        match=curling, number=1, input={"side": 1, "points": 2}, by=by
-    )
+    services.deal_submit(match=curling, number=1, input={"side": 1, "points": 2}, by=by)
     darts = services.match_start(
         club=club, game="round-the-clock", seats=[(sami, 0), (olli, 1)], by=by
     )
@@ -118,8 +133,8 @@ def club_world() -> SimpleNamespace:
         seats=[(p, seat % 2) for seat, p in enumerate(world.players)],
         by=by,
     )
-    stage = cup.stages.get().name
-    names = [*CUP_TEAMS, *GUESTS, *TYPED, stage, *SAME_HERE]
+    stages = [cup.stages.get().name, rotation.stages.get().name]
+    names = [*CUP_TEAMS, *GUESTS, *TYPED, *stages, *SAME_HERE]
     world.allowed = world.allowed | allowed_words(names)
     world.phrases = kept_names()
     return SimpleNamespace(
@@ -131,6 +146,7 @@ def club_world() -> SimpleNamespace:
         cup=cup,
         cup_entries=cup_entries,
         cup_round=cup_round,
+        rotation=rotation,
         curling=curling,
         darts=darts,
         canasta=canasta,

@@ -12,11 +12,16 @@ import json
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.test import RequestFactory
 from django.urls import reverse
+from django.utils import translation
 
+from config.security import lockout_response
 from scoring import selectors
 from tests.i18n.finnish_world import club_world
 from tests.scoring.finnish import english_left, visible_texts
+from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -34,6 +39,8 @@ def _urls(world) -> dict[str, tuple[str, int]]:
     first = world.cup_entries[0].pk
     stake = world.stake_matches[0]
     finished_link = selectors.table_link_get(stake)
+    team = world.event.entries.order_by("pk").first().pk
+    league_table = Table.objects.filter(round__stage__tournament=world.event).get()
     return {
         # the club and its people
         "club list": (reverse("scoring:clubs"), 200),
@@ -69,6 +76,16 @@ def _urls(world) -> dict[str, tuple[str, int]]:
         "league manage": (reverse("tournaments:manage", args=[event]), 200),
         "cup public": (reverse("tournaments:public", args=[cup]), 200),
         "an entry": (reverse("tournaments:entry", args=[cup, first]), 200),
+        "rotation manage": (
+            reverse("tournaments:manage", args=[world.rotation.pk]),
+            200,
+        ),
+        "a team's page": (reverse("tournaments:entry", args=[event, team]), 200),
+        "table correction": (
+            reverse("tournaments:table-correct", args=[event, league_table.pk])
+            + "?deal=1",
+            200,
+        ),
         "room": (reverse("tournaments:room", args=[event]), 200),
         # money
         "settlements": (reverse("money:index"), 200),
@@ -107,7 +124,18 @@ def _pages(client, world, language) -> dict[str, str]:
         response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
         assert response.status_code == 200, (name, response.status_code)
         pages[name] = response.content.decode()
+    pages["lockout"] = _lockout(language)
     return pages
+
+
+def _lockout(language) -> str:
+    """The page django-axes answers a locked-out login with."""
+    request = RequestFactory().post(reverse("login"))
+    request.user = AnonymousUser()
+    with translation.override(language):
+        response = lockout_response(request)
+    assert response.status_code == 429
+    return response.content.decode()
 
 
 def test_every_page_of_the_club_shows_no_english(client, world):
@@ -126,5 +154,7 @@ def test_every_page_of_the_club_shows_no_english(client, world):
 def test_the_pages_read_in_finnish(client, world):
     """A few sentences each page must say in Finnish (the detector only sees what
     differs; these are what the pages are for)."""
-    pages = {name: visible_texts(html) for name, html in _pages(client, world, "fi").items()}
+    pages = {
+        name: visible_texts(html) for name, html in _pages(client, world, "fi").items()
+    }
     assert pages["home"]

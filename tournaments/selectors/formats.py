@@ -16,7 +16,6 @@ from tournaments.formats.spec import SettingField, setting_fields
 from tournaments.models import StageFormat
 from tournaments.ranking import METRICS
 
-
 #: How the form names a setting's word choices (the registry's values are data:
 #: the posted value, the stored setting).
 CHOICE_LABELS = {
@@ -57,7 +56,7 @@ def format_choice_list() -> list[FormatChoice]:
                     f,
                     label=localized(f.label),
                     help=localized(f.help),
-                    choices=_choices(f),
+                    options=_choices(f),
                 )
                 for f in setting_fields(FORMATS[key].settings)
             ),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from django.utils import translation
+from django.utils.translation import trans_real
 
 from money import services as money_services
 from scoring import services
@@ -158,18 +159,19 @@ def kept_names() -> list[str]:
     games whose Finnish name in the catalogue is their own ("Hand and Foot",
     "Killeri"; a name missing from the catalogue is not kept, it is untranslated),
     the rulebooks' titles and their web pages' (documents' names: "Rummy games
-    on the web: Carioca"), and the
-    test suite's own game (registered by tests.scoring.racegame, never in
-    production: its name, source and summary)."""
+    on the web: Carioca"), and the games the test suite registers
+    (tests.scoring.racegame, tests.money_service.testgames: never in production;
+    their name, source and summary)."""
     from games.engine import all_games
     from games.engine.sources import BOOKS, source_title
 
-    with translation.override("fi"):
-        catalogue = {g.name: translation.gettext(g.name) for g in all_games()}
-    kept = [name for name, finnish in catalogue.items() if finnish == name]
+    catalogue = trans_real.translation("fi")._catalog
+    kept = [g.name for g in all_games() if catalogue.get(g.name) == g.name]
     # a web page of a rulebook by its own title ("Rummy games on the web: Carioca")
     titles = [getattr(source_title(g.source), "params", {}) for g in all_games()]
     pages = [str(params["page"]) for params in titles if "page" in params]
-    test_game = [g for g in all_games() if g.slug == "race-test"]
-    test_texts = [t for g in test_game for t in (g.name, g.source, g.summary)]
+    # games a test registers for itself (not the product's: scoring.declared_texts
+    # leaves them out of the catalogue too)
+    test_games = [g for g in all_games() if not type(g).__module__.startswith("games.")]
+    test_texts = [t for g in test_games for t in (g.name, g.source, g.summary) if t]
     return [*kept, *BOOKS.values(), *pages, *test_texts]

@@ -151,10 +151,86 @@ def test_every_page_of_the_club_shows_no_english(client, world):
     )
 
 
+def shows(texts: set[str], sentence: str) -> bool:
+    return any(sentence in text for text in texts)
+
+
+#: The walkover's note, as the round stores it (English) and as a Finnish
+#: director reads it.
+WALKOVER = (
+    "W1-1: Lahna withdrew (sairas); Kuha advances without a game (walkover); "
+    "table 1 of round 1 removed"
+)
+WALKOVER_FI = (
+    "W1-1: Lahna vetäytyi (sairas); Kuha etenee pelaamatta (luovutusvoitto); "
+    "kierroksen 1 pöytä 1 poistettu"
+)
+
+
 def test_the_pages_read_in_finnish(client, world):
-    """A few sentences each page must say in Finnish (the detector only sees what
-    differs; these are what the pages are for)."""
+    """What the detector cannot see (a sentence that differs but still holds an
+    English word) read on the pages themselves: the texts put together from
+    pieces — the walkover's note, the round's plain text, the bracket's words,
+    the rotation's summary, a settlement's members — and the values shown from
+    data (outcomes, states, roles, the deck, the games' names)."""
     pages = {
         name: visible_texts(html) for name, html in _pages(client, world, "fi").items()
     }
-    assert pages["home"]
+    assert "Kanasta" in pages["home"]
+    assert {"voitto", "kesken"} <= pages["my games"]
+    assert "voimassa" in pages["invitations"]
+    assert shows(pages["an invitation"], "jäsen")
+    assert WALKOVER_FI in pages["cup public"]
+    assert {"Voittaja W1-2", "W1-1 · luovutusvoitto"} <= pages["cup public"]
+    assert shows(pages["cup manage"], "Kierros 1 huom.: " + WALKOVER_FI)
+    assert shows(
+        pages["cup manage"],
+        "W1-2 (voittajien kaavio, kierros 1): sijoitus 2 vs sijoitus 3",
+    )
+    assert shows(
+        pages["rotation manage"],
+        "5 pelaajaa 1 pöydässä: yksi pelaaja on sivussa joka kierroksella, kukin "
+        "kerran. 5 kierroksella: 0 toistuvaa paria",
+    )
+    assert shows(pages["rotation manage"], "Ei pelaa: ")
+    assert shows(
+        pages["an evening's settlement"],
+        "Jäsentä kohden: Ceci ja Dora maksavat kukin 6,00 EUR; Aino ja Bertta "
+        "saavat kukin 6,00 EUR.",
+    )
+    assert "tilitetty" in pages["a match's settlement"]
+    assert "2/8" in pages["ends board"]
+    assert shows(pages["canasta form"], "2 × 54 korttia (kummassakin 2 jokeria)")
+    assert shows(pages["cup manage"], "tasapisteiden ratkaisu: ")
+
+
+def test_english_is_as_before(client, world):
+    pages = {
+        name: visible_texts(html) for name, html in _pages(client, world, "en").items()
+    }
+    assert WALKOVER in pages["cup public"]
+    assert {"W of W1-2", "W1-1 · walkover"} <= pages["cup public"]
+    assert shows(pages["cup manage"], "Round 1 note: " + WALKOVER)
+    assert shows(
+        pages["cup manage"], "W1-2 (winners bracket, round 1): seed 2 v seed 3"
+    )
+    assert shows(
+        pages["an evening's settlement"],
+        "Per member: Ceci and Dora each pay 6.00 EUR; Aino and Bertta each "
+        "receive 6.00 EUR.",
+    )
+    assert {"won", "in progress"} <= pages["my games"]
+    assert "2 of 8" in pages["ends board"]
+
+
+def test_the_score_sheet_csv_heads_in_the_readers_language(client, world):
+    client.force_login(world.admin.user)
+    url = reverse("scoring:sheet-csv", args=[world.match.pk])
+    heads = {}
+    for language in ("en", "fi"):
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        heads[language] = client.get(url).content.decode().splitlines()[:2]
+    number = world.match.pk
+    assert heads["en"][0] == f'"Tuppi #{number}, Kortti"'
+    assert heads["en"][1].startswith('"started ')
+    assert heads["fi"][1].startswith('"aloitettu ')

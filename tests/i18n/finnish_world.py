@@ -20,6 +20,7 @@ from scoring import services
 from scoring.models import Role
 from tests.scoring.factories import member
 from tests.scoring.finnish import PLAYERS, RAMI, allowed_words, tuppi_world
+from tests.tournaments.duplicate_evening import deal_input
 
 #: Words the Finnish pages share with the English ones on purpose, beyond
 #: tests.scoring.finnish.SAME_IN_BOTH, each for its reason.
@@ -40,6 +41,11 @@ TYPED = (
     "Kevätcup",  # the cup's name
     "sairas",  # the withdrawal's reason
     "Parikierto",  # the rotation's name
+    "Sakaali-ilta",  # the duplicate's name
+)
+DUPLICATE_TEAMS = (
+    "Joukkue A: Aino & Antti & Aada & Aleksi",
+    "Joukkue B: Bea & Bruno & Bertta & Boris",
 )
 
 
@@ -120,6 +126,30 @@ def club_world() -> SimpleNamespace:
     tournament_services.tournament_publish(tournament=rotation, by=by)
     tournament_services.round_generate(stage=rotation.stages.get(), by=by)
 
+    # a duplicate Sakaali for eight (book §39.7): the boards, D1 played at table 1
+    with translation.override("fi"):
+        duplicate = tournament_services.tournament_create(
+            club=club,
+            name=TYPED[5],
+            game="sakaali",
+            format="duplicate",
+            by=by,
+        )
+    tournament_services.entries_add(
+        tournament=duplicate, names=list(DUPLICATE_TEAMS), by=by
+    )
+    tournament_services.tournament_publish(tournament=duplicate, by=by)
+    stanza = tournament_services.round_start(
+        round=tournament_services.round_generate(stage=duplicate.stages.get(), by=by),
+        by=by,
+    )
+    services.deal_submit(
+        match=stanza.tables.get(number=1).match,
+        number=1,
+        input=deal_input("D1", 1),
+        by=by,
+    )
+
     # the games' own texts: curling (an ends board), darts, Canasta (card entry)
     curling = services.match_start(
         club=club, game="curling", seats=[(sami, 0), (olli, 1)], first_dealer=0, by=by
@@ -134,8 +164,8 @@ def club_world() -> SimpleNamespace:
         seats=[(p, seat % 2) for seat, p in enumerate(world.players)],
         by=by,
     )
-    stages = [cup.stages.get().name, rotation.stages.get().name]
-    names = [*CUP_TEAMS, *GUESTS, *TYPED, *stages, *SAME_HERE]
+    stages = [t.stages.get().name for t in (cup, rotation, duplicate)]
+    names = [*CUP_TEAMS, *GUESTS, *TYPED, *DUPLICATE_TEAMS, *stages, *SAME_HERE]
     world.allowed = world.allowed | allowed_words(names)
     world.phrases = kept_names()
     return SimpleNamespace(
@@ -148,6 +178,7 @@ def club_world() -> SimpleNamespace:
         cup_entries=cup_entries,
         cup_round=cup_round,
         rotation=rotation,
+        duplicate=duplicate,
         curling=curling,
         darts=darts,
         canasta=canasta,

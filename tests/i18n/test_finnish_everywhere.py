@@ -80,6 +80,14 @@ def _urls(world) -> dict[str, tuple[str, int]]:
             reverse("tournaments:manage", args=[world.rotation.pk]),
             200,
         ),
+        "duplicate manage": (
+            reverse("tournaments:manage", args=[world.duplicate.pk]),
+            200,
+        ),
+        "duplicate public": (
+            reverse("tournaments:public", args=[world.duplicate.pk]),
+            200,
+        ),
         "a team's page": (reverse("tournaments:entry", args=[event, team]), 200),
         "table correction": (
             reverse("tournaments:table-correct", args=[event, league_table.pk])

@@ -82,6 +82,7 @@ def club_world() -> SimpleNamespace:
         services.match_finish(match=match, by=by)
         match.refresh_from_db()
         stake_matches.append(match)
+    services.ratings_recompute(club=club, game="tuppi")  # the worker's part
     money_services.match_settle(match=stake_matches[0], by=by)
     with translation.override("fi"):
         evening = money_services.session_create(

@@ -50,6 +50,10 @@ def _urls(world) -> dict[str, tuple[str, int]]:
         "player edit": (reverse("scoring:player-edit", args=[club, aino]), 200),
         "search": (reverse("scoring:search", args=[club]) + "?q=ai", 200),
         "ranking": (reverse("scoring:ranking", args=[club]), 200),
+        "a game's ranking": (
+            reverse("scoring:ranking", args=[club]) + "?game=tuppi",
+            200,
+        ),
         "my games": (reverse("scoring:my-games"), 200),
         "matches": (reverse("scoring:matches"), 200),
         # invitations and table links

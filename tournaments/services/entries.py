@@ -163,7 +163,10 @@ def _knockout_withdraw(
             and table.match.status == MatchStatus.IN_PROGRESS
         ):
             scoring_services.match_abandon(
-                match=table.match, reason=f"{entry.name} withdrew", by=by
+                match=table.match,
+                # a reason as the director would type it: in the director's language
+                reason=gettext("%(entry)s withdrew") % {"entry": entry.name},
+                by=by,
             )
             abandoned = table.match_id
             done = msg("its game at table {table} abandoned", table=table.number)

@@ -558,13 +558,14 @@ def settle_scores(
 
 
 def _joined(names: Sequence[str]) -> str:
-    """Names as a sentence lists them ("Aino and Bertta"; "Aino, Bertta and
-    Ceci"): a template for each count, so that a translation has its own "and"."""
-    if len(names) == 1:
-        return names[0]
-    if len(names) == 2:
-        return msg("{first} and {second}", first=names[0], second=names[1])
-    return msg("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+    """Names as a sentence lists them ("Aino and Bertta"), joined pairwise by a
+    template, so that a translation has its own "and" and the English reads as
+    ``" and ".join(names)`` did (games.engine.wording.all_of on main does the same;
+    use it once merged)."""
+    out: str = names[0] if names else ""
+    for name in names[1:]:
+        out = msg("{first} and {second}", first=out, second=name)
+    return out
 
 
 def _flat_paid(losers: Sequence[str], winners: Sequence[str], amount: str) -> str:

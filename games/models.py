@@ -6,6 +6,7 @@ a game that a later version no longer ships (it is then marked retired, never de
 """
 
 from django.db import models
+from django.utils.translation import gettext
 
 
 class CatalogueEntry(models.Model):
@@ -27,4 +28,10 @@ class CatalogueEntry(models.Model):
         verbose_name_plural = "catalogue"
 
     def __str__(self) -> str:
-        return self.name
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        """The game's name in the reader's language (``name`` is the engine's
+        English, the catalogue's msgid)."""
+        return gettext(self.name)

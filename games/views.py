@@ -2,10 +2,21 @@
 
 from django.shortcuts import render
 
+from config.translation import localized
 from games import selectors
 
 
 def home(request):
-    return render(
-        request, "home.html", {"games": selectors.catalogue(with_schemas=False)}
-    )
+    # The catalogue is the engine's declarations, in English (the API's data);
+    # the page shows the names, the books and the summaries in the reader's
+    # language.
+    games = [
+        {
+            **game,
+            "name": localized(game["name"]),
+            "source_title": localized(game["source_title"]),
+            "summary": localized(game["summary"]),
+        }
+        for game in selectors.catalogue(with_schemas=False)
+    ]
+    return render(request, "home.html", {"games": games})

@@ -237,8 +237,8 @@ class LedgerEntry(models.Model):
 
 
 class SettlementStatus(models.TextChoices):
-    SETTLED = "settled", "settled"
-    REFUSED = "refused", "refused (see errors)"
+    SETTLED = "settled", _("settled")
+    REFUSED = "refused", _("refused (see errors)")
 
 
 class SettlementRecord(models.Model):

@@ -24,7 +24,7 @@ from typing import Any
 from django.utils.formats import number_format
 from django.utils.translation import gettext
 
-from games.engine.text import i18n_of, params_from_json, render
+from games.engine.text import Text, i18n_of, params_from_json, render
 from money.settlement.currency import Currency, format_minor
 
 # A decimal number written with a point ("0.05", "-12.5"), not part of a word, a
@@ -94,10 +94,13 @@ def localized_lines(item: Mapping[str, Any]) -> list[str]:
         entry = i18n.get(f"lines.{i}")
         if isinstance(entry, Mapping) and isinstance(entry.get("template"), str):
             params = {
-                key: localized_number(value) if isinstance(value, str) else value
+                key: localized_number(value)
+                if isinstance(value, str) and not isinstance(value, Text)
+                else value
                 for key, value in params_from_json(entry.get("params") or {}).items()
             }
-            out.append(render(gettext(entry["template"]), params))
+            # a text inside the line ("Aino and Bertta") in the same language
+            out.append(render(gettext(entry["template"]), params, translate=gettext))
         else:
             out.append(gettext(line) if line else line)
     return out

@@ -1,6 +1,7 @@
 """Every text a game declares rather than writes in its code, for the catalogue.
 
-A game's name, summary, ``deal_word`` and ``sheet_mark`` label (the ends board's),
+A game's name, summary, ``deal_word``, ``sheet_mark`` label (the ends board's) and
+deck's name (the card picker's; and the engine's shared decks),
 and what the deal form and the new-match form show from its JSON Schemas: each
 field's label (its ``title`` or its name, titled), a list's item name (the label's
 singular: "Melds" → "Meld"), its help (``description``), each choice's label and
@@ -13,7 +14,8 @@ them in the catalogue (``config/management/commands/makemessages.py``) and
 
 from __future__ import annotations
 
-from games.engine import all_games
+from games.engine import all_games, decks
+from games.engine.decks import DeckSpec
 from scoring.deal_forms.schema import DEAL_LABEL, OPTIONS_LABEL, form_texts
 
 
@@ -26,7 +28,10 @@ def declared_texts() -> set[str]:
         texts.update(t for t in (game.name, game.summary, game.deal_word) if t)
         if game.sheet_mark:  # the ends board's label of the marked fact
             texts.add(game.sheet_mark[1])
+        if game.deck is not None:  # the card picker names its deck
+            texts.add(game.deck.name)
         texts |= game_form_texts(game)
+    texts |= {deck.name for deck in vars(decks).values() if isinstance(deck, DeckSpec)}
     texts.discard("")
     return texts
 

@@ -228,7 +228,14 @@ def context_lines(
             )
         )
     for row in next_deal.get("context") or ():
-        text = _context_text(row.get("kind"), row.get("value"), seat_names, side_labels)
+        if row.get("kind") == "text" and isinstance(row.get("value"), str):
+            # a text of the engine ("2 of 8"): its stored template, translated
+            name = table_namer(side_labels, seat_names)
+            text = stored_field(row, "value", name=name)
+        else:
+            text = _context_text(
+                row.get("kind"), row.get("value"), seat_names, side_labels
+            )
         label = str(row["label"])
         lines.append(
             ContextLine(str(row["code"]), gettext(label) if label else label, text)

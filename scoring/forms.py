@@ -122,6 +122,7 @@ class PlayerForm(forms.Form):
             ("admin", _("club admin")),
         ],
         initial="member",
+        label=_("Role"),
     )
     allow_duplicate = forms.BooleanField(
         required=False, label=_("A different person with a similar name: add anyway")

@@ -47,6 +47,6 @@ def match_stake_check(
                 "margin makes no difference, so it cannot be played for a "
                 "value per point. Use a flat stake per match won."
             )
-            % {"name": game.name},
+            % {"name": gettext(game.name)},
             "point_value",
         )

@@ -43,8 +43,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from config.translation import localized
-from games.engine import UnknownGame, get_game
+from scoring.game_names import game_name
 
 
 class JSONDocumentField(models.TextField):
@@ -132,12 +131,8 @@ class Tournament(models.Model):
 
     @property
     def game_name(self) -> str:
-        """The game's name as the reader's language writes it (the slug of a game
-        no longer registered)."""
-        try:
-            return localized(get_game(self.game).name)
-        except UnknownGame:
-            return self.game
+        """The game's name as the reader's language writes it."""
+        return game_name(self.game)
 
 
 class Entry(models.Model):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from config.translation import localized, seat_words
 from games.engine.text import Text, params_from_json, params_to_json, render
@@ -95,3 +95,36 @@ def explanation_shown(explanation: Mapping[str, Any] | None) -> dict[str, Any]:
             for bye in shown["byes"]
         ]
     return shown
+
+
+def explanation_text(
+    number: int,
+    messages: Iterable[str],
+    tables: Iterable[tuple[int, Iterable[Iterable[str]], Iterable[Any]]],
+    byes: Iterable[tuple[str, Iterable[Any]]],
+) -> str:
+    """The round as plain text for the director, in the reader's language: the
+    stored ``text`` (English, :func:`tournaments.formats.explain.explain_round`)
+    made again from the round's shown notes, tables (number, sides' names,
+    reasons shown) and byes (name, reasons shown)."""
+    versus = " {} ".format(pgettext("versus", "v"))
+    lines = [gettext("Round %(number)s") % {"number": number}]
+    lines.extend(
+        "  " + gettext("note: %(note)s") % {"note": message} for message in messages
+    )
+    for table, sides, reasons in tables:
+        lineup = versus.join(" & ".join(side) for side in sides)
+        lines.append(
+            "  "
+            + gettext("Table %(number)s: %(sides)s")
+            % {"number": table, "sides": lineup}
+        )
+        lines.extend(f"    - {_reason_text(reason)}" for reason in reasons)
+    for name, reasons in byes:
+        lines.append("  " + gettext("Not playing: %(entry)s") % {"entry": name})
+        lines.extend(f"    - {_reason_text(reason)}" for reason in reasons)
+    return "\n".join(lines)
+
+
+def _reason_text(reason: Any) -> str:
+    return reason.get("text", "") if isinstance(reason, Mapping) else str(reason)

@@ -173,7 +173,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             "clubs": clubs,
             "formats": selectors.format_choice_list(),
             "metrics": selectors.metric_choice_list(),
-            "games": [(g.slug, g.name) for g in all_games()],
+            "games": [(g.slug, gettext(g.name)) for g in all_games()],
             "chosen_game": request.POST.get("game", ""),
             "chosen_format": request.POST.get("format", StageFormat.SWISS),
         },

@@ -14,7 +14,7 @@ from datetime import date, datetime, time, timedelta
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from money.models import Session
 from scoring.localtime import club_zone
@@ -78,7 +78,8 @@ def match_lineup_get(match: Match) -> str:
     sides: dict[int, list[str]] = {}
     for seat in match.seats.all():
         sides.setdefault(seat.side, []).append(seat.player.display_name)
-    return " v ".join(" & ".join(sides[s]) for s in sorted(sides))
+    versus = " {} ".format(pgettext("versus", "v"))
+    return versus.join(" & ".join(sides[s]) for s in sorted(sides))
 
 
 def session_form_defaults_get(club: Club) -> dict[str, str]:

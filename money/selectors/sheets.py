@@ -38,6 +38,7 @@ from money.settlement import get_currency, plan_transfers
 from money.texts import amount_text, localized_trail
 from scoring import permissions
 from scoring.errors import NotFound
+from scoring.game_names import game_name
 from scoring.models import Club, Match, Player, Role, Seat
 
 _NAMES = {
@@ -206,6 +207,11 @@ def sheet_build(
         "club": record.club_id if record is not None else None,
         "currency": currency_code,
         "status": record.status if record is not None else "not_settled",
+        "status_label": (
+            record.get_status_display()
+            if record is not None
+            else gettext("not settled")
+        ),
         "errors": record.errors if record is not None else [],
         "computed_at": record.computed_at if record is not None else None,
         "balances": rows,
@@ -266,7 +272,7 @@ def match_sheet_get(user: Viewer, match_id: int) -> dict[str, Any]:
     source = {"kind": "match", "id": match.pk, "session": None}
     title = gettext("Match %(number)s (%(game)s)") % {
         "number": match.pk,
-        "game": match.game_id,
+        "game": game_name(match.game_id),
     }
     if link is None:
         return sheet_build(record, title=title, source=source)

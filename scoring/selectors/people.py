@@ -197,7 +197,10 @@ def player_rating_list(user: User, player: Player) -> list[dict[str, Any]]:
     readable = {
         m.club_id for m in Membership.objects.filter(player=permissions.player_of(user))
     }
-    names = dict(CatalogueEntry.objects.values_list("slug", "name"))
+    names = {
+        slug: gettext(name)  # the engine's English name, in the reader's language
+        for slug, name in CatalogueEntry.objects.values_list("slug", "name")
+    }
     out = []
     for r in rows.order_by("club__name", "game"):
         if r.club_id not in readable:

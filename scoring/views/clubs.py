@@ -94,7 +94,7 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
         listed.append(
             {
                 "match": m,
-                "game": m.game.name,
+                "game": m.game.display_name,
                 "score": list(zip(labels, totals, strict=False)),
             }
         )

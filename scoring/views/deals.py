@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from config.translation import localized_errors
+from config.translation import localized, localized_errors
 from games.engine import Game, InputRejected, get_game
 from scoring import selectors, services
 from scoring.deal_forms import (
@@ -70,7 +70,7 @@ def _deal_form_context(
         "fields_html": fields_html,
         "form_errors": loose,
         "deck": deck_cards(deck),
-        "deck_name": deck.name if deck else "",
+        "deck_name": localized(deck.name) if deck else "",
         # What one entry is called, in the reader's language ("jako").
         "deal_word": gettext(game.deal_word),
     }

@@ -138,6 +138,7 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
         {
             "club": club,
             "game": game,
+            "game_name": localized(game.name),
             "shape": shape,
             "shape_index": shape_index,
             "shapes": [(i, t) for i, t in enumerate(game.tables)],
@@ -288,9 +289,17 @@ def match_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
             row["entered_by"] = None
     table = sheet_table(sheet)
     header = [
-        f"{match.game.name} #{match.pk}, {match.club.name}",
-        f"started {local_iso(match.started_at, match.club)}, "
-        f"{match.get_status_display()}",
+        gettext("%(game)s #%(number)s, %(club)s")
+        % {
+            "game": match.game.display_name,
+            "number": match.pk,
+            "club": match.club.name,
+        },
+        gettext("started %(at)s, %(status)s")
+        % {
+            "at": local_iso(match.started_at, match.club),
+            "status": match.get_status_display(),
+        },
     ]
     response = HttpResponse(
         sheet_csv(table, header=header), content_type="text/csv; charset=utf-8"

@@ -24,7 +24,7 @@ def _listed(matches) -> list[dict]:
     return [
         {
             "match": m,
-            "game": m.game.name,
+            "game": m.game.display_name,
             "score": list(
                 zip(
                     [s["label"] for s in selectors.match_side_list(m)],

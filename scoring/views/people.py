@@ -210,9 +210,12 @@ def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
     game = request.GET.get("game") or (games[0] if games else "")
     if game and game not in games:
         raise Http404("no ratings in this game")
-    names = dict(
-        CatalogueEntry.objects.filter(slug__in=games).values_list("slug", "name")
-    )
+    names = {
+        slug: gettext(name)  # the engine's English name, in the reader's language
+        for slug, name in CatalogueEntry.objects.filter(slug__in=games).values_list(
+            "slug", "name"
+        )
+    }
     season_text = request.GET.get("season", "")
     season = int(season_text) if season_text.isdigit() else None
     return render(

@@ -169,7 +169,7 @@ def club_table_cards(request: HttpRequest, club_id: int) -> HttpResponse:
             request,
             match,
             tokens[match.pk],
-            title=f"{match.game.name} #{match.pk}",
+            title=f"{match.game.display_name} #{match.pk}",
             subtitle=club.name,
         )
         for match in matches
@@ -214,7 +214,7 @@ def match_table_link(request: HttpRequest, match_id: int) -> HttpResponse:
         request,
         match,
         token,
-        title=f"{match.game.name} #{match.pk}",
+        title=f"{match.game.display_name} #{match.pk}",
         subtitle=match.club.name,
     )
     return render(

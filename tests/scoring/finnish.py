@@ -107,17 +107,25 @@ def allowed_words(names: Iterable[str]) -> set[str]:
     return words
 
 
-def english_left(english: str, finnish: str, allowed: set[str]) -> list[str]:
+def english_left(
+    english: str, finnish: str, allowed: set[str], phrases: Iterable[str] = ()
+) -> list[str]:
     """The texts the Finnish page shows exactly as the English one does, that
     contain a word that is not allowed (a name, a term of both languages, one
-    letter): English the Finnish reader sees."""
+    letter): English the Finnish reader sees. ``phrases`` are names of more than
+    one word (a game's "Hand and Foot"), allowed only as the whole phrase."""
     same = visible_texts(english) & visible_texts(finnish)
+    longest_first = sorted(set(phrases), key=len, reverse=True)
+
+    def words(text: str) -> list[str]:
+        for phrase in longest_first:
+            text = text.replace(phrase, " ")
+        return WORD.findall(text)
+
     return sorted(
         text
         for text in same
-        if any(
-            len(word) > 1 and word.lower() not in allowed for word in WORD.findall(text)
-        )
+        if any(len(word) > 1 and word.lower() not in allowed for word in words(text))
     )
 
 

@@ -516,30 +516,64 @@ def _schedule(
 
 
 def _message(n: int, total_rounds: int, exact: bool, schedule: PartnerSchedule) -> str:
-    tables = f"{n // 4} table" + ("s" if n // 4 > 1 else "")
+    """The schedule's summary for round 1's notes: a whole sentence of two whole
+    clauses (how the players sit; what the rounds give), each a template for its
+    case and count."""
+    at = {"players": n, "tables": n // 4}
     if exact and n % 4 == 0:
-        text = f"{n} players: every round seats everyone at {tables}"
+        seated = (
+            msg("{players} players: every round seats everyone at {tables} table", **at)
+            if n // 4 == 1
+            else msg(
+                "{players} players: every round seats everyone at {tables} tables", **at
+            )
+        )
     elif exact:
-        text = (
-            f"{n} players at {tables}: one player sits out each round, each player once"
+        seated = (
+            msg(
+                "{players} players at {tables} table: one player sits out each "
+                "round, each player once",
+                **at,
+            )
+            if n // 4 == 1
+            else msg(
+                "{players} players at {tables} tables: one player sits out each "
+                "round, each player once",
+                **at,
+            )
         )
     else:
-        text = (
-            f"{n} players: everyone partners everyone exactly once only when the "
-            f"number of players is 0 or 1 more than a multiple of four; here "
-            f"{n % 4} sit out each round and some partnerships repeat"
+        seated = msg(
+            "{players} players: everyone partners everyone exactly once only when "
+            "the number of players is 0 or 1 more than a multiple of four; here "
+            "{sitting} sit out each round and some partnerships repeat",
+            players=n,
+            sitting=n % 4,
         )
-    text += (
-        f". Over {total_rounds} rounds: {schedule.repeated_partners} repeated "
-        f"partnerships, {schedule.never_partnered} pairs never partnered"
-    )
+    said = {
+        "rounds": total_rounds,
+        "repeated": schedule.repeated_partners,
+        "never": schedule.never_partnered,
+    }
     if schedule.opponents:
         values = [
             schedule.opponents.get(Pair(p), 0)
             for p in combinations(schedule.players, 2)
         ]
-        text += f"; opponents met between {min(values)} and {max(values)} times"
-    return text + "."
+        over = msg(
+            "Over {rounds} rounds: {repeated} repeated partnerships, {never} pairs "
+            "never partnered; opponents met between {least} and {most} times",
+            least=min(values),
+            most=max(values),
+            **said,
+        )
+    else:
+        over = msg(
+            "Over {rounds} rounds: {repeated} repeated partnerships, {never} pairs "
+            "never partnered",
+            **said,
+        )
+    return msg("{seated}. {over}.", seated=seated, over=over)
 
 
 def _sorted(pair: Pair, position: Mapping[EntryId, int]) -> tuple[EntryId, ...]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from games.engine import Game, SetupRejected
 from games.engine import Table as GameTable
-from games.engine.text import msg
+from games.engine.text import Text, msg
 from tournaments.formats.base import FormatError
 from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.duplicate import TEAM_SIZE, duplicate_for_eight_teams
@@ -53,6 +53,12 @@ ROUNDS = whole(1, 64, msg("between 1 and 64 rounds"))
 SEED = whole(0, 2**31 - 1, msg("a non-negative seed"))
 # Book §39.7.1 plays four boards a stanza; the bound keeps a stanza one sitting.
 MAX_DEALS_PER_STANZA = 13
+
+
+def _declared(text: str) -> Text:
+    """A text the game declares (its name: in the catalogue already), as a value
+    of a sentence that the boundary translates with the sentence."""
+    return Text(text, {})
 
 
 def _all_played(text: str) -> FormatError:
@@ -257,7 +263,7 @@ class MultiTable(Format):
                     "table_size_not_played",
                     msg(
                         "{name} is not played by {size} players each for themselves",
-                        name=game.name,
+                        name=_declared(game.name),
                         size=size,
                     ),
                     path=f"{SETTINGS_PATH}.{key}",
@@ -469,7 +475,7 @@ class Duplicate(Format):
                     "{name} is not played duplicate here: a duplicate stage "
                     "needs a four-player partnership game that declares it is "
                     "played from boards",
-                    name=game.name,
+                    name=_declared(game.name),
                 ),
                 path="format",
             )

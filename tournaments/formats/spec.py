@@ -73,6 +73,9 @@ class SettingField:
     low: int | None = None
     high: int | None = None
     choices: tuple[Any, ...] = ()
+    # The choices as the form offers them, (value, label): the labels in the
+    # reader's language are given by the page's reader (tournaments.selectors).
+    options: tuple[tuple[Any, str], ...] = ()
 
 
 def setting_fields(settings: type[StageSettings]) -> tuple[SettingField, ...]:

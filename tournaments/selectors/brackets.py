@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from config.translation import localized
 from games.engine.text import msg
 from scoring.models import MatchStatus
 from tournaments.formats.base import FormatError
@@ -102,7 +103,7 @@ def stage_bracket_svg_get(stage: Stage) -> str:
             "pk", "name"
         )
     )
-    return render_bracket_svg(bracket, state, series=series, names=names)
+    return render_bracket_svg(bracket, state, series=series, names=names, say=localized)
 
 
 def stage_bracket_data_get(stage: Stage) -> dict[str, Any]:

@@ -6,12 +6,27 @@ language (``config.translation.localized``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
+
+from django.utils.translation import pgettext_lazy
 
 from config.translation import localized
 from tournaments.formats.registry import FORMATS
 from tournaments.formats.spec import SettingField, setting_fields
 from tournaments.models import StageFormat
 from tournaments.ranking import METRICS
+
+#: How the form names a setting's word choices (the registry's values are data:
+#: the posted value, the stored setting).
+CHOICE_LABELS = {
+    "single": pgettext_lazy("elimination", "single"),
+    "double": pgettext_lazy("elimination", "double"),
+}
+
+
+def _choices(field: SettingField) -> tuple[tuple[Any, str], ...]:
+    """A choice field's values with their labels in the reader's language."""
+    return tuple((c, str(CHOICE_LABELS.get(c, c))) for c in field.choices)
 
 
 @dataclass(frozen=True)
@@ -37,7 +52,12 @@ def format_choice_list() -> list[FormatChoice]:
             key=key,
             label=str(label),
             fields=tuple(
-                replace(f, label=localized(f.label), help=localized(f.help))
+                replace(
+                    f,
+                    label=localized(f.label),
+                    help=localized(f.help),
+                    options=_choices(f),
+                )
                 for f in setting_fields(FORMATS[key].settings)
             ),
             default_tiebreaks=tuple(

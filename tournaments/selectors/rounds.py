@@ -30,7 +30,7 @@ from tournaments.ranking import (
 from tournaments.selectors.brackets import stage_bracket_svg_get
 from tournaments.selectors.duplicate import stage_board_list
 from tournaments.selectors.results import ranking_config_get
-from tournaments.texts import explanation_shown, reason_shown
+from tournaments.texts import explanation_shown, explanation_text, reason_shown
 
 # -- rounds as the pure core sees them ----------------------------------------------
 
@@ -140,6 +140,29 @@ def tournament_overview_get(
                 {**bye, "entry_obj": entries.get(bye["entry"])}
                 for bye in (round_.explanation or {}).get("byes", ())
             ]
+            if round_.explanation.get("text"):
+                # the director's plain text, in the reader's language
+                round_.explanation["text"] = explanation_text(
+                    round_.number,
+                    round_.explanation.get("messages") or (),
+                    [
+                        (
+                            row["table"].number,
+                            [[e.name for e in side] for side in row["sides"]],
+                            row["table"].reasons,
+                        )
+                        for row in tables
+                    ],
+                    [
+                        (
+                            bye["entry_obj"].name
+                            if bye["entry_obj"]
+                            else str(bye["entry"]),
+                            bye.get("reasons") or (),
+                        )
+                        for bye in byes
+                    ],
+                )
             rounds.append({"round": round_, "tables": tables, "byes": byes})
         svg = None
         if spec.has_bracket:

@@ -13,6 +13,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games.engine.text import Text, msg
 from scoring import services as scoring_services
 from scoring.errors import Conflict, DomainError
 from scoring.models import MatchStatus, Player
@@ -29,6 +30,7 @@ from tournaments.models import (
 )
 from tournaments.services.common import _entry_names, _lock, _require, _require_open
 from tournaments.services.standings import standings_request
+from tournaments.texts import reason_stored, text_i18n
 
 # A pasted line "Team name: Ann & Bob" or "Ann & Bob" or "Ann".
 _TEAM_SPLIT = re.compile(r"\s*(?:&|\+|/|,)\s*")
@@ -137,7 +139,7 @@ def _knockout_withdraw(
         if latest is None or entry.pk not in (stage.entry_ids or ()):
             continue
         stage.tournament = tournament
-        notes = []
+        done = None  # what became of its table, a clause of the walkover's note
         abandoned = None
         seat = (
             TableSide.objects.filter(table__round=latest, entry=entry)
@@ -147,7 +149,11 @@ def _knockout_withdraw(
         table = seat.table if seat is not None else None
         if table is not None and latest.status == RoundStatus.GENERATED:
             table.delete()
-            notes.append(f"table {table.number} of round {latest.number} removed")
+            done = msg(
+                "table {table} of round {round} removed",
+                table=table.number,
+                round=latest.number,
+            )
             if not latest.tables.exists():
                 latest.delete()
                 latest = stage.rounds.order_by("-number").first()
@@ -157,18 +163,25 @@ def _knockout_withdraw(
             and table.match.status == MatchStatus.IN_PROGRESS
         ):
             scoring_services.match_abandon(
-                match=table.match, reason=f"{entry.name} withdrew", by=by
+                match=table.match,
+                # a reason as the director would type it: in the director's language
+                reason=gettext("%(entry)s withdrew") % {"entry": entry.name},
+                by=by,
             )
             abandoned = table.match_id
-            notes.append(f"its game at table {table.number} abandoned")
+            done = msg("its game at table {table} abandoned", table=table.number)
             table.reasons = [
                 *table.reasons,
-                {
-                    "code": "walkover",
-                    "text": f"{entry.name} withdrew: the game is abandoned",
-                    "entries": [entry.pk],
-                    "data": {"withdrawn": [entry.pk]},
-                },
+                reason_stored(
+                    {
+                        "code": "walkover",
+                        "text": msg(
+                            "{entry} withdrew: the game is abandoned", entry=entry.name
+                        ),
+                        "entries": [entry.pk],
+                        "data": {"withdrawn": [entry.pk]},
+                    }
+                ),
             ]
             table.save(update_fields=["reasons"])
         try:
@@ -178,18 +191,24 @@ def _knockout_withdraw(
         walkovers = _walkovers_of(entry, state, names)
         if latest is None or not walkovers:
             continue
-        because = f" ({entry.withdrawn_reason})" if entry.withdrawn_reason else ""
-        done = f"; {', '.join(notes)}" if notes else ""
         explanation = dict(latest.explanation or {})
+        # Each note a whole sentence of whole clauses, stored in English with its
+        # template (i18n) beside it, as the round's other notes are.
+        texts = []
         for index, walkover in enumerate(walkovers):
-            walkover["text"] = (
-                f"{walkover['match']}: {entry.name} withdrew{because}; "
-                f"{walkover['text']}{done if index == 0 else ''}"
-            )
+            text = _walkover_note(walkover, entry, done=done if index == 0 else None)
+            walkover["text"] = str(text)
+            walkover["i18n"] = {"text": text_i18n(text)}
             walkover["abandoned_match"] = abandoned
+            texts.append(text)
         explanation["walkovers"] = [*explanation.get("walkovers", ()), *walkovers]
-        texts = [w["text"] for w in walkovers]
-        explanation["messages"] = [*explanation.get("messages", ()), *texts]
+        messages = list(explanation.get("messages", ()))
+        i18n = dict(explanation.get("i18n") or {})
+        for text in texts:
+            i18n[f"messages.{len(messages)}"] = text_i18n(text)
+            messages.append(str(text))
+        explanation["messages"] = messages
+        explanation["i18n"] = i18n
         explanation["text"] = "\n".join(
             [explanation.get("text", ""), *(f"  note: {t}" for t in texts)]
         ).lstrip("\n")
@@ -214,10 +233,12 @@ def _walkovers_of(
                     "withdrawn": entry.pk,
                     "advanced": advanced,
                     "text": (
-                        f"{names.get(advanced, advanced)} advances without a game "
-                        "(walkover)"
+                        msg(
+                            "{entry} advances without a game (walkover)",
+                            entry=names.get(advanced, str(advanced)),
+                        )
                         if advanced is not None
-                        else "its opponent has withdrawn too: nobody advances"
+                        else msg("its opponent has withdrawn too: nobody advances")
                     ),
                 }
             )
@@ -231,7 +252,33 @@ def _walkovers_of(
                 "match": pending,
                 "withdrawn": entry.pk,
                 "advanced": None,
-                "text": "whoever meets them there advances without a game (walkover)",
+                "text": msg(
+                    "whoever meets them there advances without a game (walkover)"
+                ),
             }
         )
     return found
+
+
+def _walkover_note(walkover: Mapping[str, Any], entry: Entry, *, done: Text | None):
+    """The round's note of one walkover: who withdrew (and why, if said), what
+    it means for the bracket match, what became of its table."""
+    if entry.withdrawn_reason:
+        withdrew = msg(
+            "{match}: {entry} withdrew ({reason})",
+            match=walkover["match"],
+            entry=entry.name,
+            reason=entry.withdrawn_reason,
+        )
+    else:
+        withdrew = msg(
+            "{match}: {entry} withdrew", match=walkover["match"], entry=entry.name
+        )
+    if done is None:
+        return msg("{withdrew}; {outcome}", withdrew=withdrew, outcome=walkover["text"])
+    return msg(
+        "{withdrew}; {outcome}; {done}",
+        withdrew=withdrew,
+        outcome=walkover["text"],
+        done=done,
+    )

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
+from games.engine.text import Text, msg
 from tournaments.formats.base import EntryId
 from tournaments.formats.knockout.bracket import Bracket, BracketMatch
 from tournaments.formats.knockout.results import BYE, BracketState, SeriesResult
@@ -20,11 +21,14 @@ def render_bracket_svg(
     *,
     series: Mapping[str, SeriesResult] | None = None,
     names: Mapping[EntryId, str] | None = None,
+    say: Callable[[Text], str] = str,
 ) -> str:
     """A self-contained SVG of the bracket (no external libraries or fonts).
 
     ``names`` labels the entries (their ids otherwise); with ``series`` a best-of-N
     match shows each entrant's games won and the series score above its box.
+    ``say`` renders the picture's words (a :class:`Text`) in the reader's language
+    (English by default).
     """
     series = series or {}
     sections = (
@@ -67,16 +71,16 @@ def render_bracket_svg(
         if m.id not in positions:
             continue
         x, y = positions[m.id]
-        labels = _slot_labels(bracket, m, state, names or {})
+        labels = _slot_labels(bracket, m, state, names or {}, say)
         played = series.get(m.id) if m.best_of > 1 else None
         caption = m.id
         if m.best_of > 1:
-            caption += f" \u00b7 best of {m.best_of}"
+            caption += " \u00b7 " + say(msg("best of {games}", games=m.best_of))
             if played is not None:
                 caption += f" \u00b7 {played.score}"
         match_state = state.matches.get(m.id) if state else None
         if match_state is not None and match_state.withdrawn:
-            caption += " \u00b7 walkover"
+            caption += " \u00b7 " + say(msg("walkover"))
         parts.append(
             f'<g><rect x="{x:.0f}" y="{y:.0f}" width="{_BOX_W}" height="{_BOX_H}" '
             'fill="#fff" stroke="#333"/>'
@@ -120,6 +124,7 @@ def _slot_labels(
     m: BracketMatch,
     state: BracketState | None,
     names: Mapping[EntryId, str],
+    say: Callable[[Text], str] = str,
 ) -> list[tuple[str, bool]]:
     match_state = state.matches.get(m.id) if state else None
     labels = []
@@ -130,7 +135,7 @@ def _slot_labels(
             and source.kind == "seed"
             and int(source.ref) > len(bracket.seeds)
         ):
-            labels.append(("bye", False))
+            labels.append((say(msg("bye")), False))
         elif entrant is not None:
             won = match_state is not None and match_state.winner == entrant
             labels.append((_short(names.get(entrant, str(entrant))), won))
@@ -140,7 +145,11 @@ def _slot_labels(
                 (_short(f"({source.ref}) {names.get(seeded, str(seeded))}"), False)
             )
         else:
-            labels.append(
-                (f"{'W' if source.kind == 'winner' else 'L'} of {source.ref}", False)
+            # the winner or the loser of an earlier match, short for a small box
+            of = (
+                msg("W of {match}", match=source.ref)
+                if source.kind == "winner"
+                else msg("L of {match}", match=source.ref)
             )
+            labels.append((say(of), False))
     return labels

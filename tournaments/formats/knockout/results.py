@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from games.engine.text import msg
+from games.engine.text import Text, msg
 from tournaments.formats.base import EntryId, FormatError, Round, Table
 from tournaments.formats.explain import Reason, ReasonCode
 from tournaments.formats.knockout.bracket import Bracket, BracketMatch, Source, _log2
@@ -217,25 +218,18 @@ def ready_round(
         entrants = state.matches[match_id].entrants
         so_far = series.get(match_id) or series_result(entrants, (), best_of=m.best_of)
         game, sides = next_game(entrants, so_far)
-        whence = " v ".join(_describe(s, bracket) for s in m.sources)
+        upper, lower = (_describe(s) for s in m.sources)
         said = {
             "match": match_id,
-            "section": m.section,
             "round": m.round,
-            "whence": whence,
+            "whence": msg("{upper} v {lower}", upper=upper, lower=lower),
+        }
+        series_said = {
             "best_of": m.best_of,
             "game": game,
             "series": so_far.score,
         }
-        text = (
-            msg(
-                "{match} ({section} bracket, round {round}): {whence}; best of "
-                "{best_of}, game {game}, series {series}",
-                **said,
-            )
-            if m.best_of > 1
-            else msg("{match} ({section} bracket, round {round}): {whence}", **said)
-        )
+        text = _placed(m.section, m.best_of > 1, said, series_said)
         reasons = [
             Reason(
                 ReasonCode.SEED,
@@ -319,10 +313,45 @@ def _walkover_reasons(m: BracketMatch, state: BracketState) -> list[Reason]:
     return reasons
 
 
-def _describe(source: Source, bracket: Bracket) -> str:
+def _describe(source: Source) -> Text:
     if source.kind == "seed":
-        return f"seed {source.ref}"
-    return f"{source.kind} of {source.ref}"
+        return msg("seed {seed}", seed=source.ref)
+    if source.kind == "winner":
+        return msg("winner of {match}", match=source.ref)
+    return msg("loser of {match}", match=source.ref)
+
+
+def _placed(
+    section: str, series: bool, said: dict[str, Any], series_said: dict[str, Any]
+) -> Text:
+    """Where a table's match stands in the bracket: a whole sentence for each
+    section, with the series' state when it is a best of N."""
+    if section == "losers":
+        if series:
+            return msg(
+                "{match} (losers bracket, round {round}): {whence}; best of "
+                "{best_of}, game {game}, series {series}",
+                **said,
+                **series_said,
+            )
+        return msg("{match} (losers bracket, round {round}): {whence}", **said)
+    if section == "final":
+        if series:
+            return msg(
+                "{match} (final bracket, round {round}): {whence}; best of "
+                "{best_of}, game {game}, series {series}",
+                **said,
+                **series_said,
+            )
+        return msg("{match} (final bracket, round {round}): {whence}", **said)
+    if series:
+        return msg(
+            "{match} (winners bracket, round {round}): {whence}; best of "
+            "{best_of}, game {game}, series {series}",
+            **said,
+            **series_said,
+        )
+    return msg("{match} (winners bracket, round {round}): {whence}", **said)
 
 
 # --- best-of-N series ---------------------------------------------------------------

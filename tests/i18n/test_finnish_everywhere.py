@@ -212,7 +212,7 @@ def test_the_pages_read_in_finnish(client, world):
     )
     assert "tilitetty" in pages["a match's settlement"]
     assert "2/8" in pages["ends board"]
-    assert shows(pages["canasta form"], "2 × 54 korttia (kummassakin 2 jokeria)")
+    assert shows(pages["canasta form"], "2 × 54 korttia (kussakin 2 jokeria)")
     assert shows(pages["cup manage"], "tasapisteiden ratkaisu: ")
 
 

@@ -83,8 +83,8 @@ def _fold_parts(locale_dir: Path, domain: str) -> None:
     # The header xgettext writes is a fuzzy template; ours is a real catalogue.
     catalogue.metadata_is_fuzzy = False
     catalogue.header = (
-        "Kirjuri's texts in Finnish. Written by `make messages`: translate here or in\n"
-        "locale/fi/parts/*.po, never in the .mo."
+        "Kirjuri's texts in Finnish. Written by `make messages`: translate here (or\n"
+        "in a branch's locale/fi/parts/*.po), never in the .mo."
     )
     catalogue.metadata["Language"] = locale_dir.name
     catalogue.metadata["Project-Id-Version"] = "Kirjuri"

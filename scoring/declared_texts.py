@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from games.engine import all_games, decks
 from games.engine.decks import DeckSpec
-from scoring.deal_forms.schema import DEAL_LABEL, OPTIONS_LABEL, form_texts
+from scoring.deal_forms.labels import DEAL_LABEL, OPTIONS_LABEL
+from scoring.deal_forms.schema import form_texts
 
 
 def declared_texts() -> set[str]:

@@ -21,7 +21,8 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
-from scoring.deal_forms.schema import Field, as_posted, value_at
+from scoring.deal_forms.schema import Field, value_at
+from scoring.deal_forms.shapes import as_posted
 
 SEPARATOR = ":"
 # The four suits as their signs: a column head the width of a button.

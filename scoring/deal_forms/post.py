@@ -9,7 +9,8 @@ from typing import Any
 
 from config.parsers import json_loads
 from scoring.deal_forms.contract import unfold_grids
-from scoring.deal_forms.schema import Field, Table, _join, _Walker
+from scoring.deal_forms.schema import Field, Table, _Walker
+from scoring.deal_forms.shapes import join_path
 from scoring.deal_forms.taps import read_tap
 
 _INT = re.compile(r"^[+-]?\d+$")
@@ -105,7 +106,9 @@ def _read(node: Field, data: Mapping[str, Any]) -> Any:
             return _EMPTY
         return values
     if kind == "union":
-        tag = _get(data, _join(node.path, node.discriminator)) or node.default_branch
+        tag = (
+            _get(data, join_path(node.path, node.discriminator)) or node.default_branch
+        )
         for branch_tag, _, branch in node.branches:
             if branch_tag == tag:
                 out = _read(branch, data)
@@ -215,5 +218,5 @@ def _slot(node: Field, index: int) -> Field:
     """A slot the browser added to a list (the card picker's "Add meld")."""
     walker = _Walker({"$defs": node.defs}, Table())
     return walker.walk(
-        node.item_schema or {}, _join(node.path, index), str(index), "", False
+        node.item_schema or {}, join_path(node.path, index), str(index), "", False
     )

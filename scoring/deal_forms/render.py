@@ -18,7 +18,8 @@ from scoring.deal_forms.cards import shortcuts_attr
 from scoring.deal_forms.contract import render_contract
 from scoring.deal_forms.grid import grid_control
 from scoring.deal_forms.quick import applies_wrap, render_count, render_derived
-from scoring.deal_forms.schema import RADIO_LIMIT, TUCKED_KINDS, Field, _join, value_at
+from scoring.deal_forms.schema import RADIO_LIMIT, TUCKED_KINDS, Field, value_at
+from scoring.deal_forms.shapes import join_path
 from scoring.deal_forms.taps import render_taps
 
 
@@ -209,7 +210,7 @@ class _Renderer:
 
     def render_union(self, node: Field) -> str:
         chosen = self.values_branch(node)
-        name = _join(node.path, node.discriminator)
+        name = join_path(node.path, node.discriminator)
         toggle = "".join(
             format_html(
                 '<label class="df-toggle-option"><input type="radio" name="{}" '
@@ -248,7 +249,7 @@ class _Renderer:
         )
 
     def values_branch(self, node: Field) -> str:
-        tag = value_at(self.values, _join(node.path, node.discriminator))
+        tag = value_at(self.values, join_path(node.path, node.discriminator))
         tags = [t for t, _, _ in node.branches]
         return tag if tag in tags else node.default_branch
 

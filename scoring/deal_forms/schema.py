@@ -7,11 +7,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 
 from games.engine.inputs import (
     APPLIES,
-    CARD_PATTERN,
     CARD_SHORTCUTS,
     CONTRACT_GRID,
     COUNT,
@@ -21,15 +20,25 @@ from games.engine.inputs import (
     TAP_GRID,
     WIDGET,
 )
+from scoring.deal_forms.labels import (
+    DEAL_LABEL,
+    SIDE_PAIR,
+    branch_label,
+    choice_label,
+    numbered,
+    property_label,
+    singular,
+    worded,
+)
+from scoring.deal_forms.shapes import (
+    as_posted,
+    bound,
+    is_card,
+    is_card_list,
+    join_path,
+    nullable_inner,
+)
 
-BRANCH_LABELS = {
-    "cards": gettext_noop("Card entry"),
-    "totals": gettext_noop("Quick entry (totals)"),
-}
-# The form's own labels where a declaration names none (the root, a pair's sides).
-DEAL_LABEL = gettext_noop("Deal")
-OPTIONS_LABEL = gettext_noop("Options")
-SIDE_PAIR = (gettext_noop("Side 1"), gettext_noop("Side 2"))
 SPARE_SLOTS = 1
 MIN_SLOTS = 3
 RADIO_LIMIT = 4
@@ -158,7 +167,10 @@ class _Walker:
         if isinstance(applies, Mapping) and len(applies) == 1:
             ((other, allowed),) = applies.items()
             parent = path.rsplit(".", 1)[0] if "." in path else ""
-            node.applies = (_join(parent, other), tuple(as_posted(v) for v in allowed))
+            node.applies = (
+                join_path(parent, other),
+                tuple(as_posted(v) for v in allowed),
+            )
         return node
 
     def walk_shape(
@@ -192,7 +204,7 @@ class _Walker:
                 widget_options=self.widget_labels(schema.get("x-grid", {})),
             )
 
-        nullable = _nullable_inner(schema)
+        nullable = nullable_inner(schema)
         if nullable is not None:
             inner = self.walk(
                 {
@@ -209,9 +221,9 @@ class _Walker:
             inner.has_default = inner.has_default or "default" in schema
             return inner
 
-        if _is_card_list(schema):
+        if is_card_list(schema):
             return Field("cards", **base, shortcuts=schema.get(CARD_SHORTCUTS, ()))
-        if _is_card(schema):
+        if is_card(schema):
             return Field("card", **base, maximum=1)
 
         union = self.union(schema)
@@ -250,7 +262,7 @@ class _Walker:
                 obj.children.append(
                     self.walk(
                         sub,
-                        _join(path, name),
+                        join_path(path, name),
                         name,
                         self.translate(english),
                         name in required_keys,
@@ -303,8 +315,8 @@ class _Walker:
             node = Field(
                 "integer",
                 **base,
-                minimum=_bound(schema, "minimum", "exclusiveMinimum", 1),
-                maximum=_bound(schema, "maximum", "exclusiveMaximum", -1),
+                minimum=bound(schema, "minimum", "exclusiveMinimum", 1),
+                maximum=bound(schema, "maximum", "exclusiveMaximum", -1),
             )
             if schema.get(COUNT) in COUNT_KINDS and _small(node):
                 node.count = schema[COUNT]
@@ -348,7 +360,7 @@ class _Walker:
                 node.children.append(
                     self.walk(
                         item,
-                        _join(path, i),
+                        join_path(path, i),
                         str(i),
                         self.position_label(path, role, i, base["term"]),
                         True,
@@ -358,17 +370,17 @@ class _Walker:
             return node
         items = self.resolve(schema.get("items", {}))
         item_kind = items.get("type")
-        if item_kind in ("integer", "number") and not _is_card(items):
+        if item_kind in ("integer", "number") and not is_card(items):
             return Field("numbers", **base)
-        if item_kind == "string" and not _is_card(items):
+        if item_kind == "string" and not is_card(items):
             return Field("words", **base)
-        if _is_card(items):
+        if is_card(items):
             return Field("cards", **base)
         existing = len(values) if isinstance(values, list) else 0
         count = max(existing + SPARE_SLOTS, MIN_SLOTS, schema.get("minItems", 0))
         if "maxItems" in schema:
             count = min(count, schema["maxItems"])
-        item_term = _singular(base["term"])
+        item_term = singular(base["term"])
         item_label = self.translate(item_term)
         node = Field(
             "list",
@@ -383,7 +395,7 @@ class _Walker:
             node.children.append(
                 self.walk(
                     items,
-                    _join(path, i),
+                    join_path(path, i),
                     str(i),
                     numbered(item_label, i + 1),
                     False,
@@ -418,7 +430,7 @@ class _Walker:
             return None
         entered = self.walk(
             {**items, COUNT: schema.get(COUNT, "")},
-            _join(base["path"], 0),
+            join_path(base["path"], 0),
             "0",
             sides[0],
             False,
@@ -435,7 +447,7 @@ class _Walker:
             ((other, allowed),) = when.items()
             parent = base["path"].rsplit(".", 1)[0] if "." in base["path"] else ""
             node.labels_when = (
-                _join(parent, other),
+                join_path(parent, other),
                 tuple(as_posted(v) for v in allowed),
                 (self.translate(str(named[0])), self.translate(str(named[1]))),
             )
@@ -457,7 +469,9 @@ class _Walker:
                 values[i] if isinstance(values, list) and i < len(values) else None
             )
             node.children.append(
-                self.walk(items, _join(base["path"], i), str(i), label, True, sub_value)
+                self.walk(
+                    items, join_path(base["path"], i), str(i), label, True, sub_value
+                )
             )
         return node
 
@@ -482,7 +496,9 @@ class _Walker:
             )
             label = self.position_label(base["path"], "per_partner", i, base["term"])
             node.children.append(
-                self.walk(items, _join(base["path"], i), str(i), label, True, sub_value)
+                self.walk(
+                    items, join_path(base["path"], i), str(i), label, True, sub_value
+                )
             )
         return node
 
@@ -531,14 +547,14 @@ class _Walker:
             if index < len(side_seats):
                 player = self.table.seat_labels[side_seats[index]]
                 return gettext("{item} of {player}").format(
-                    item=self.translate(_singular(term)), player=player
+                    item=self.translate(singular(term)), player=player
                 )
-        return numbered(self.translate(_singular(term)), index + 1)
+        return numbered(self.translate(singular(term)), index + 1)
 
     def choice(self, value: Any) -> str:
         """An enum value's label in the reader's language; a number is itself."""
         label = choice_label(value)
-        return self.translate(label) if _worded(label) else label
+        return self.translate(label) if worded(label) else label
 
     def widget_labels(self, value: Any) -> Any:
         """A widget's settings with the labels it shows translated: a ``label``
@@ -547,7 +563,7 @@ class _Walker:
         if isinstance(value, Mapping):
             return {
                 k: self.translate(v)
-                if k == "label" and isinstance(v, str) and _worded(v)
+                if k == "label" and isinstance(v, str) and worded(v)
                 else self.widget_labels(v)
                 for k, v in value.items()
             }
@@ -555,7 +571,7 @@ class _Walker:
             if (
                 len(value) == 2
                 and all(isinstance(v, str) for v in value)
-                and _worded(value[1])
+                and worded(value[1])
             ):
                 return [value[0], self.translate(value[1])]
             return [self.widget_labels(v) for v in value]
@@ -619,13 +635,6 @@ COUNT_KINDS = ("buttons", "stepper")
 COUNT_BUTTONS_MAX = 21  # more values than this: a stepper
 
 
-def as_posted(value: Any) -> str:
-    """A value as a form posts it (a boolean as ``true``/``false``)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def _small(node: Field) -> bool:
     """Is the integer bounded on both sides, so that a count widget fits it?"""
     return (
@@ -635,91 +644,12 @@ def _small(node: Field) -> bool:
     )
 
 
-def _join(path: str, part: str | int) -> str:
-    return f"{path}.{part}" if path else str(part)
-
-
-# -- the English labels a declaration gives: the form translates them, and
-# form_texts records them for the catalogue (scoring.declared_texts) -------------
-
-
-def property_label(name: str, schema: Mapping[str, Any]) -> str:
-    """A property's English label: its schema ``title``, else its name titled."""
-    title = schema.get("title")
-    return title if isinstance(title, str) and title else _titled(name)
-
-
-def choice_label(value: Any) -> str:
-    """The English label of an enum value: ``back_to_zero`` → "Back to zero"."""
-    return _titled(str(value))
-
-
-def branch_label(tag: str) -> str:
-    """The English label of an entry mode (a union's branch)."""
-    return BRANCH_LABELS.get(tag, tag.title())
-
-
-def numbered(item: str, number: int) -> str:
-    """A numbered position in the reader's language: "Meld 2"."""
-    return gettext("{item} {number}").format(item=item, number=number)
-
-
-def _worded(text: str) -> bool:
-    """Has ``text`` a word to translate (not a number or a symbol)?"""
-    return any(c.isalpha() for c in text)
-
-
-def _titled(name: str) -> str:
-    text = name.replace("_", " ").strip()
-    return text[:1].upper() + text[1:]
-
-
-_IRREGULAR = {"Feet": "Foot"}
-
-
-def _singular(label: str) -> str:
-    if label in _IRREGULAR:
-        return _IRREGULAR[label]
-    if label.endswith("s") and not label.endswith("ss"):
-        return label[:-1]
-    return label
-
-
-def _bound(schema: Mapping[str, Any], inclusive: str, exclusive: str, shift: int):
-    if inclusive in schema:
-        return schema[inclusive]
-    if exclusive in schema:
-        return schema[exclusive] + shift
-    return None
-
-
-def _nullable_inner(schema: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    options = schema.get("anyOf")
-    if not options or len(options) != 2:
-        return None
-    rest = [o for o in options if o.get("type") != "null"]
-    if len(rest) == 1:
-        return rest[0]
-    return None
-
-
-def _is_card(schema: Mapping[str, Any]) -> bool:
-    return schema.get("type") == "string" and schema.get("pattern") == CARD_PATTERN
-
-
-def _is_card_list(schema: Mapping[str, Any]) -> bool:
-    options = schema.get("oneOf") or []
-    return any(
-        o.get("type") == "array" and _is_card(o.get("items", {})) for o in options
-    ) or (schema.get("type") == "array" and _is_card(schema.get("items", {})))
-
-
 def _is_scalar_mix(schema: Mapping[str, Any], walker: _Walker) -> bool:
     """``anyOf`` of integers and cards (e.g. a meld index or a meld's cards)."""
     options = schema.get("anyOf") or schema.get("oneOf") or []
     return bool(options) and all(
         walker.resolve(o).get("type") in ("integer", "string")
-        or _is_card_list(walker.resolve(o))
+        or is_card_list(walker.resolve(o))
         for o in options
     )
 

@@ -22,14 +22,15 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from config.parsers import json_loads
-from scoring.deal_forms.schema import Field, _join
+from scoring.deal_forms.schema import Field
+from scoring.deal_forms.shapes import join_path
 
 TAP_KEY = "__tap"
 
 
 def tap_name(path: str) -> str:
     """The name the grid's buttons post their deal under."""
-    return _join(path, TAP_KEY)
+    return join_path(path, TAP_KEY)
 
 
 def tap_field(obj: Field, grid: Mapping[str, Any]) -> Field:

@@ -25,7 +25,8 @@ from config.translation import localized, localized_errors
 from games.engine import all_games, get_game
 from games.engine.text import Seat, Side, msg
 from scoring.deal_forms import build_form, render_form
-from scoring.deal_forms.schema import DEAL_LABEL, form_texts
+from scoring.deal_forms.labels import DEAL_LABEL
+from scoring.deal_forms.schema import form_texts
 from scoring.declared_texts import declared_texts, game_form_texts
 from scoring.export import context_lines, next_deal_notes, sheet_table
 from scoring.story import story_lines

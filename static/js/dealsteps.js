@@ -103,9 +103,25 @@
     if (first) track.scrollLeft = sides[first].offsetLeft - track.offsetLeft;
   }
 
+  // Moving the sides into the track takes the focus from a field being typed into
+  // (the script may run while someone, or a test, already types): give it back,
+  // with its selection, so that no keystroke goes to the page instead.
+  var focused = document.activeElement;
+  var selection = null;
+  try {
+    selection = focused ? [focused.selectionStart, focused.selectionEnd] : null;
+  } catch (e) { selection = null; }  // a control without a text selection
+
   document.querySelectorAll("form.deal-form fieldset.df-group").forEach(function (group) {
     if (group.closest(".df-side-track")) return;  // a side's own groups
     var sides = stepsOf(group);
     if (sides) build(group, sides);
   });
+
+  if (focused && focused !== document.body && document.activeElement !== focused) {
+    focused.focus({ preventScroll: true });
+    if (selection && selection[0] !== null) {
+      try { focused.setSelectionRange(selection[0], selection[1]); } catch (e) { /* none */ }
+    }
+  }
 })();

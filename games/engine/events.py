@@ -166,6 +166,23 @@ class EventState(MatchState):
     tally: tuple[tuple[int, ...], ...] = ()
 
 
+GOALS = EventBook(
+    (
+        EventKind(
+            "goal",
+            msg("Goals"),
+            1,
+            msg("goal"),
+            lambda seat, points: msg(
+                "{seat}: goal ({points:+d})", seat=seat, points=points
+            ),
+        ),
+    )
+)
+"""The book of the games whose one event is a goal worth a point (Jäkis,
+Rymypallo)."""
+
+
 def event_seat_errors(
     seat: int | None, seats: int, *, path: str, required: bool, section: str
 ) -> list[RuleError]:

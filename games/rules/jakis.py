@@ -38,10 +38,9 @@ from pydantic import Field
 
 from games.engine import DealRejected, DealScore, RuleError, register
 from games.engine.events import (
+    GOALS,
     EndFlag,
-    EventBook,
     EventGame,
-    EventKind,
     EventState,
     event_entry,
     events_score,
@@ -54,19 +53,7 @@ STOCK = DECK - DEALT  # 40
 ATTACK_CARDS = 3  # wing or centre, defenceman, goalie (§36.2)
 REPLACED = 3  # the beaten wing, defenceman and goalie (§36.2, l.2550)
 
-EVENTS = EventBook(
-    (
-        EventKind(
-            "goal",
-            msg("Goals"),
-            1,
-            msg("goal"),
-            lambda seat, points: msg(
-                "{seat}: goal ({points:+d})", seat=seat, points=points
-            ),
-        ),
-    )
-)
+EVENTS = GOALS
 
 Seat = Annotated[SeatField, Field(le=1)]
 

@@ -32,10 +32,9 @@ from pydantic import Field
 
 from games.engine import DealScore, Table, register
 from games.engine.events import (
+    GOALS,
     EndFlag,
-    EventBook,
     EventGame,
-    EventKind,
     EventState,
     event_entry,
     events_advance,
@@ -44,21 +43,8 @@ from games.engine.events import (
 )
 from games.engine.game import ContextRow, NextDeal
 from games.engine.inputs import FrozenModel, SeatField, tap_seat_role
-from games.engine.text import msg
 
-EVENTS = EventBook(
-    (
-        EventKind(
-            "goal",
-            msg("Goals"),
-            1,
-            msg("goal"),
-            lambda seat, points: msg(
-                "{seat}: goal ({points:+d})", seat=seat, points=points
-            ),
-        ),
-    )
-)
+EVENTS = GOALS
 
 Team = Annotated[SeatField, Field(le=1)]
 

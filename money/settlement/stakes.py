@@ -52,6 +52,7 @@ from fractions import Fraction
 
 from games.engine import UnknownGame, get_game
 from games.engine.text import msg
+from games.engine.wording import all_of
 
 from .allocation import allocate_equally, round_to_total
 from .currency import Currency, Money, as_currency, format_minor, to_decimal_exact
@@ -394,8 +395,8 @@ def settle_two_sides(
                 msg(
                     "Per member: {losers} each pay {amount}; {winners} each "
                     "receive {amount}.",
-                    losers=_joined(losers.members),
-                    winners=_joined(winners.members),
+                    losers=all_of(losers.members),
+                    winners=all_of(winners.members),
                     amount=format_minor(amount, cur),
                 )
             )
@@ -555,17 +556,6 @@ def settle_scores(
     people = [s.members[0] for s in sides]
     _check_people(people, "sides.members")
     return settle_average({s.members[0]: s.score for s in sides}, stake, ledger=ledger)
-
-
-def _joined(names: Sequence[str]) -> str:
-    """Names as a sentence lists them ("Aino and Bertta"), joined pairwise by a
-    template, so that a translation has its own "and" and the English reads as
-    ``" and ".join(names)`` did (games.engine.wording.all_of on main does the same;
-    use it once merged)."""
-    out: str = names[0] if names else ""
-    for name in names[1:]:
-        out = msg("{first} and {second}", first=out, second=name)
-    return out
 
 
 def _flat_paid(losers: Sequence[str], winners: Sequence[str], amount: str) -> str:

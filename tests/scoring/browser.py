@@ -149,6 +149,20 @@ def tap_into(page, path: str, *codes: str) -> None:
         page.click(f".cp-grid button[data-code='{code}']")
 
 
+def partners_match(table, game: str):
+    """A match of ``game`` for the fixture's table of four, Sami & Cia against
+    Olli & Dan, started through the service (Sami keeps score)."""
+    from scoring import services
+
+    club, sami, (olli, cia, dan) = table
+    return services.match_start(
+        club=club,
+        game=game,
+        seats=[(sami, 0), (olli, 1), (cia, 0), (dan, 1)],
+        by=sami.user,
+    )
+
+
 def match_start(page, club, game: str, seats: int, names: list[str]) -> None:
     """Start a match of ``game`` from the club's page: ``seats`` seats (where the
     game offers a choice), ``names`` seated in order; wait for the sheet."""

@@ -12,20 +12,20 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
-from tests.scoring.browser import no_sideways_scroll, save, shot, tap_into, totals
+from tests.scoring.browser import (
+    no_sideways_scroll,
+    partners_match,
+    save,
+    shot,
+    tap_into,
+    totals,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _canasta(table):
-    club, sami, (olli, cia, dan) = table
-    return services.match_start(
-        club=club,
-        game="canasta",
-        seats=[(sami, 0), (olli, 1), (cia, 0), (dan, 1)],
-        by=sami.user,
-    )
+    return partners_match(table, "canasta")
 
 
 def _left(page, code: str) -> str:

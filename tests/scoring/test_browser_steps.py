@@ -13,10 +13,10 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services
 from tests.scoring.browser import (
     expected_refusal,
     no_sideways_scroll,
+    partners_match,
     save,
     shot,
     tap_into,
@@ -27,13 +27,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _canasta(table):
-    club, sami, (olli, cia, dan) = table
-    return services.match_start(
-        club=club,
-        game="canasta",
-        seats=[(sami, 0), (olli, 1), (cia, 0), (dan, 1)],
-        by=sami.user,
-    )
+    return partners_match(table, "canasta")
 
 
 def _until(check, seconds: float = 5.0) -> None:

@@ -8,12 +8,21 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
 from scoring import services
 from scoring.models import Membership, Player, PlayerMerge, Rating
 from tests.scoring.factories import race_match
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_behind():
+    """A Finnish request leaves Finnish active in the thread; the next test reads
+    English."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

@@ -9,9 +9,18 @@ import re
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import translation
 
 from scoring import services as scoring_services
 from tests.tournaments.live_world import DEAL, live_world
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_behind():
+    """A Finnish request leaves Finnish active in the thread; the next test reads
+    English."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

@@ -10,11 +10,21 @@ import re
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments import services
 from tournaments.models import Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_behind():
+    """A Finnish request leaves Finnish active in the thread; the next test reads
+    English."""
+    yield
+    translation.deactivate()
+
 
 SLEAZY = {"mode": "totals", "points": [100, 25]}
 

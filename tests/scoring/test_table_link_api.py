@@ -1,8 +1,8 @@
 """The table link in the API: a phone with no account presents its table's token
 and reads that match, enters and confirms its deals (through the pages' services:
 the revision says ``via=table_link`` and the seat), and reaches nothing else; a
-withdrawn or expired link is a 410 problem in the API's error shape; a retried submit with
-the same Idempotency-Key happens once."""
+withdrawn or expired link is a 410 problem in the API's error shape; a retried
+submit with the same Idempotency-Key happens once."""
 
 from __future__ import annotations
 

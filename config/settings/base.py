@@ -127,17 +127,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# How many reverse proxies of ours stand in front of the application (each appends
+# to X-Forwarded-For). 0: none, the header is ignored and REMOTE_ADDR is the client.
+# Every reader of a client address uses config.client_ip.client_ip with this.
+KIRJURI_TRUSTED_PROXIES = env.int("KIRJURI_TRUSTED_PROXIES", default=0)
 # django-axes counts failed logins (the login page, the admin, the API token
-# endpoint) and locks out the pair (username, address) after AXES_FAILURE_LIMIT
-# failures in a row, for AXES_COOLOFF_TIME; a success resets the count.
+# endpoint) per username, whatever the address, and per address, whatever the
+# username (config.security.LockoutHandler): a username is locked out after
+# AXES_FAILURE_LIMIT failures, an address after KIRJURI_ADDRESS_FAILURE_LIMIT, for
+# AXES_COOLOFF_TIME; a success forgives its own username's failures only.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+KIRJURI_ADDRESS_FAILURE_LIMIT = env.int("KIRJURI_ADDRESS_FAILURE_LIMIT", default=20)
 AXES_COOLOFF_TIME = timedelta(minutes=env.float("AXES_COOLOFF_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_PARAMETERS = [["username"], ["ip_address"]]
+AXES_HANDLER = "config.security.LockoutHandler"
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+AXES_RESET_ON_SUCCESS = False  # LockoutHandler resets the username's count itself
 AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
 # Only failures are recorded (no row per successful login).
 AXES_DISABLE_ACCESS_LOG = True
@@ -205,9 +214,13 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     # Views that name a throttle scope (the token endpoint) are limited per client
-    # address; the counts live in the default cache (Redis when REDIS_URL is set).
+    # address (token) and per username (token_username); the counts live in the
+    # default cache (Redis when REDIS_URL is set). DRF's own address reading
+    # follows the same proxy count (our throttles read config.client_ip).
+    "NUM_PROXIES": KIRJURI_TRUSTED_PROXIES,
     "DEFAULT_THROTTLE_RATES": {
         "token": env.str("KIRJURI_TOKEN_RATE", default="10/minute"),
+        "token_username": env.str("KIRJURI_TOKEN_USERNAME_RATE", default="10/minute"),
     },
 }
 

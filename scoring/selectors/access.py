@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring import permissions
@@ -51,6 +52,24 @@ def invitation_get(club: Club, invitation_id: int) -> Invitation:
     if found is None:
         raise NotFound("not_found", gettext("no such invitation"))
     return found
+
+
+def invitation_pending_list(user: User) -> list[Invitation]:
+    """The open invitations addressed to ``user`` (they accept or decline them on
+    their own page), newest first."""
+    if not user.is_authenticated:
+        return []
+    return list(
+        Invitation.objects.filter(
+            invitee=user,
+            revoked_at__isnull=True,
+            declined_at__isnull=True,
+            expires_at__gt=timezone.now(),
+            acceptances__isnull=True,
+        )
+        .select_related("club", "created_by")
+        .order_by("-created_at", "-id")
+    )
 
 
 def invitation_get_by_token(token: str) -> Invitation:

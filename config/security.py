@@ -134,7 +134,12 @@ def lockout_response(
         response = render(
             request,
             "registration/locked_out.html",
-            {"message": message, "failure_limit": limit, "minutes": minutes},
+            {
+                "message": message,
+                "failure_limit": limit,
+                "minutes": minutes,
+                "by_address": getattr(request, LOCKED_BY, "") == "address",
+            },
             status=LOCKED_OUT_STATUS,
         )
     if minutes:

@@ -8,6 +8,7 @@ from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import healthz
+from config.mail import PasswordResetDoneView, PasswordResetView
 from config.security import TokenObtainView
 
 api_v1 = [
@@ -31,6 +32,17 @@ urlpatterns = [
     # the scripts' translations (static/js/*.js call gettext; base.html loads it).
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    # Password reset pages that say whether mail reaches anyone (config.mail).
+    path(
+        "accounts/password_reset/",
+        PasswordResetView.as_view(),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password_reset/done/",
+        PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/v1/", include((api_v1, "api"), namespace="api")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

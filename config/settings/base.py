@@ -169,6 +169,31 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# Mail (password reset, invitations): EMAIL_URL in django-environ's form
+# (smtp+tls://user:password@host:587, consolemail://, filemail://path); without it
+# mail is written to files under var/mail/ (config.mail). Only SMTP reaches a person,
+# and the pages say so (KIRJURI_MAIL_DELIVERED; KIRJURI_MAIL_CONTACT: whom to ask
+# when mail does not reach anyone).
+EMAIL_URL = env.str("EMAIL_URL", default="")
+if EMAIL_URL:
+    _email = env.email_url_config(EMAIL_URL)
+    EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+    EMAIL_HOST = _email.get("EMAIL_HOST") or "localhost"
+    EMAIL_PORT = _email.get("EMAIL_PORT") or 25
+    EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER") or ""
+    EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD") or ""
+    EMAIL_USE_TLS = bool(_email.get("EMAIL_USE_TLS", False))
+    EMAIL_USE_SSL = bool(_email.get("EMAIL_USE_SSL", False))
+    EMAIL_FILE_PATH = BASE_DIR / (_email.get("EMAIL_FILE_PATH") or "var/mail")
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = VAR_DIR / "mail"
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+KIRJURI_MAIL_DELIVERED = EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend"
+KIRJURI_MAIL_CONTACT = env.str("KIRJURI_MAIL_CONTACT", default="")
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="kirjuri@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

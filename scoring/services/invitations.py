@@ -20,7 +20,9 @@ Rules (each is a test in ``tests/scoring/test_invitations.py``):
   accepts or declines it; only that account may accept it (anyone else: "no such
   invitation"). And no one learns whether a username exists: the answer is the same
   either way (nothing is sent to an unknown name, to someone already an active
-  member, or twice while one is open);
+  member, or twice while one is open). When this server delivers mail
+  (``KIRJURI_MAIL_DELIVERED``) and the account has an address, a short notice is
+  mailed too;
 * **decline** (the invitee only): marks the invitation declined.
 """
 
@@ -29,7 +31,9 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
@@ -262,7 +266,7 @@ def invitation_send(
     )
     if already.exists():
         return None
-    return Invitation.objects.create(
+    invitation = Invitation.objects.create(
         club=club,
         role=role,
         invitee=account,
@@ -271,6 +275,18 @@ def invitation_send(
         expires_at=now + timedelta(days=SENT_DAYS),
         created_by=by if by.is_authenticated else None,
     )
+    if account.email and settings.KIRJURI_MAIL_DELIVERED:
+        subject = gettext("An invitation to %(name)s") % {"name": club.name}
+        body = gettext(
+            "%(name)s invites you to join the club as %(role)s. Sign in to Kirjuri "
+            "and accept or decline the invitation on your My games page."
+        ) % {"name": club.name, "role": Role(role).label}
+        # After the commit, and never failing the invitation: it is on the
+        # person's page whether the mail arrives or not.
+        transaction.on_commit(
+            lambda: send_mail(subject, body, None, [account.email], fail_silently=True)
+        )
+    return invitation
 
 
 @transaction.atomic

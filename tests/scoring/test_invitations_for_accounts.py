@@ -178,3 +178,23 @@ def test_the_api_lists_and_declines_pending_invitations(api_client, people, pata
     ok = api_client.post(reverse("api:invitation-decline", args=[invitation.pk]))
     assert ok.status_code == 200
     assert api_client.get(reverse("api:invitation-pending-list")).json() == []
+
+
+def test_a_notice_is_mailed_only_when_this_server_delivers_mail(
+    people, pata, settings, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    olli, mervi = people.opponent.user, people.member.user
+    olli.email, mervi.email = "olli@example.org", "mervi@example.org"
+    olli.save(update_fields=["email"])
+    mervi.save(update_fields=["email"])
+    settings.KIRJURI_MAIL_DELIVERED = False
+    with django_capture_on_commit_callbacks(execute=True):
+        send(pata, olli.username)
+    assert mail.outbox == []
+    settings.KIRJURI_MAIL_DELIVERED = True
+    with django_capture_on_commit_callbacks(execute=True):
+        send(pata, mervi.username)
+    assert [m.to for m in mail.outbox] == [["mervi@example.org"]]
+    assert "Pata" in mail.outbox[0].subject

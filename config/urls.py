@@ -10,6 +10,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from config.health import healthz
 from config.mail import PasswordResetDoneView, PasswordResetView
 from config.security import TokenObtainView
+from scoring.views.invitations import SignInView
 
 api_v1 = [
     path("auth/token", TokenObtainView.as_view(), name="token"),
@@ -32,6 +33,8 @@ urlpatterns = [
     # the scripts' translations (static/js/*.js call gettext; base.html loads it).
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    # The login page tells an account of the invitations waiting for it.
+    path("accounts/login/", SignInView.as_view(), name="login"),
     # Password reset pages that say whether mail reaches anyone (config.mail).
     path(
         "accounts/password_reset/",

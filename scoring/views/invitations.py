@@ -13,12 +13,13 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.views import LoginView
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods
 
 from scoring import permissions, selectors, services
@@ -230,6 +231,28 @@ def invitation_respond(request: HttpRequest, invitation_id: int) -> HttpResponse
     except DomainError as exc:
         messages.error(request, exc.message)
     return redirect("scoring:my-games")
+
+
+class SignInView(LoginView):
+    """Django's login page; an account with invitations waiting is told so, and
+    taken to "My games" (where it answers them) unless it asked for a page."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        pending = selectors.invitation_pending_list(self.request.user)
+        if pending:
+            messages.info(
+                self.request,
+                ngettext(
+                    "A club has invited you: accept or decline on My games.",
+                    "%(count)s clubs have invited you: accept or decline on My games.",
+                    len(pending),
+                )
+                % {"count": len(pending)},
+            )
+            if not self.get_redirect_url():
+                return redirect("scoring:my-games")
+        return response
 
 
 class _Invalid(Exception):

@@ -198,3 +198,30 @@ def test_a_notice_is_mailed_only_when_this_server_delivers_mail(
         send(pata, mervi.username)
     assert [m.to for m in mail.outbox] == [["mervi@example.org"]]
     assert "Pata" in mail.outbox[0].subject
+
+
+def test_signing_in_with_an_invitation_waiting_leads_to_my_games(client, people, pata):
+    """ "They will see the invitation when they sign in": the login lands on My
+    games with a note, unless the person asked for another page."""
+    olli = people.opponent.user
+    olli.set_password("olli-pw")
+    olli.save(update_fields=["password"])
+    plain = client.post(
+        "/accounts/login/", {"username": olli.username, "password": "olli-pw"}
+    )
+    assert plain.status_code == 302 and plain["Location"] == "/"
+    client.logout()
+    send(pata, olli.username)
+    invited = client.post(
+        "/accounts/login/",
+        {"username": olli.username, "password": "olli-pw"},
+        follow=True,
+    )
+    assert invited.redirect_chain[-1][0] == reverse("scoring:my-games")
+    assert "A club has invited you" in invited.content.decode()
+    client.logout()
+    asked = client.post(
+        "/accounts/login/?next=/clubs/",
+        {"username": olli.username, "password": "olli-pw", "next": "/clubs/"},
+    )
+    assert asked["Location"] == "/clubs/"

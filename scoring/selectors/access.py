@@ -35,9 +35,13 @@ class LinkGone(DomainError):
 
 
 def invitation_list(club: Club) -> QuerySet[Invitation]:
-    """The club's invitations, newest first, with their use counts (``uses``)."""
+    """The club's invitations, newest first, with their use counts (``uses``).
+
+    Not those addressed to an account by its username: a row appearing here would
+    tell the admin that the username exists (services.invitation_send). A person
+    who accepts one is a member, and shows as one."""
     return (
-        Invitation.objects.filter(club=club)
+        Invitation.objects.filter(club=club, invitee__isnull=True)
         .select_related("player", "created_by")
         .annotate(uses=Count("acceptances"))
     )

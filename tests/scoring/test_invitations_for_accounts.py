@@ -225,3 +225,20 @@ def test_signing_in_with_an_invitation_waiting_leads_to_my_games(client, people,
         {"username": olli.username, "password": "olli-pw", "next": "/clubs/"},
     )
     assert asked["Location"] == "/clubs/"
+
+
+def test_the_clubs_invitation_list_does_not_show_what_was_sent_by_username(
+    client, api_client, people, pata
+):
+    """A new row in the club's invitations would tell the admin that the
+    username exists."""
+    club, boss = pata
+    before = services.invitation_create(club=club, by=boss.user)
+    send(pata, people.opponent.user.username)
+    assert list(selectors.invitation_list(club)) == [before]
+    api_client.force_authenticate(boss.user)
+    listed = api_client.get(reverse("api:club-invitation-list", args=[club.pk]))
+    assert [row["id"] for row in listed.json()["results"]] == [before.pk]
+    client.force_login(boss.user)
+    page = client.get(reverse("scoring:invitations", args=[club.pk]))
+    assert page.content.decode().count("card-item") == 1

@@ -41,6 +41,7 @@ from scoring.selectors.clubs import (
     clubs_for,
     players_visible_to,
 )
+from scoring.selectors.ends import match_event_list, match_open_ended
 from scoring.selectors.matches import (
     deal_get,
     deal_revision_list,
@@ -82,7 +83,9 @@ __all__ = [
     "invitation_get_by_token",
     "invitation_list",
     "match_deal_list",
+    "match_event_list",
     "match_get",
+    "match_open_ended",
     "match_seat_point_list",
     "match_sheet_get",
     "match_side_list",

@@ -65,8 +65,8 @@ Layout, by noun: :mod:`.clubs` (clubs, memberships, the club's time zone),
 :mod:`.deals` (enter, correct, void, confirm), :mod:`.ratings` (the stored
 ratings); the package-private :mod:`._fold` (the fold cache), :mod:`._ends`
 (finishing by the rules, reopening, the match's history) and :mod:`._common`
-(lock, checks, revisions, notification). ``from scoring import services`` and ``services.<name>`` reach every
-public service through the re-exports below.
+(lock, checks, revisions, notification). ``from scoring import services`` and
+``services.<name>`` reach every public service through the re-exports below.
 
 Names are ``<noun>_<verb>`` (``match_start``, ``deal_submit``; the rule is written in
 ``tests/test_naming.py``). Every service takes the acting user as ``by`` typed

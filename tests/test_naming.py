@@ -58,9 +58,9 @@ VERBS = frozenset(
         """
         abandon accept add adjust apply build bump check close compute confirm correct
         create delete finish find generate get list lock mark merge notify parse plan
-        publish purge recompute reconcile record refold remove rename request retire
-        seed set revoke settle start submit sync unlock unmark unpublish update void
-        withdraw
+        publish purge recompute reconcile record refold remove rename reopen request
+        retire seed set revoke settle start submit sync unlock unmark unpublish update
+        void withdraw
         """
     )
 )

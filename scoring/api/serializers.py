@@ -285,7 +285,7 @@ class MatchOut(ClubPrivate, serializers.Serializer):
 
     @extend_schema_field({"type": "boolean"})
     def get_open_ended(self, match: Any) -> bool:
-        return selectors.match_open_ended(match)
+        return selectors.match_goal_get(match).open_ended
 
 
 class MatchStateOut(serializers.Serializer):

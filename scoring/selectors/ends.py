@@ -8,18 +8,20 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from games.engine import InputRejected, UnknownGame, get_game
+from games.engine import InputRejected, MatchGoal, UnknownGame, get_game
 from scoring.models import Match, MatchEvent, MatchEventKind
 
 
-def match_open_ended(match: Match) -> bool:
-    """Does the game's declaration say this match has no end its rules reach (the
-    table finishes it by hand, its totals the result)?"""
+def match_goal_get(match: Match) -> MatchGoal:
+    """How the match ends, as its game declares it for its options; its
+    ``open_ended``: no end its rules reach (the table finishes it by hand, its
+    totals the result). A game no longer shipped, or options this version
+    rejects: no goal known."""
     try:
         game = get_game(match.game_id)
-        return game.match_goal(game.parse_options(match.options)).open_ended
+        return game.match_goal(game.parse_options(match.options))
     except (UnknownGame, InputRejected):
-        return False
+        return MatchGoal()
 
 
 def _who(event: MatchEvent, seats: dict[int, str]) -> str:
@@ -34,7 +36,7 @@ def _who(event: MatchEvent, seats: dict[int, str]) -> str:
     return player.display_name if player is not None else event.by.get_username()
 
 
-def match_event_text(event: MatchEvent, seats: dict[int, str]) -> str:
+def _event_text(event: MatchEvent, seats: dict[int, str]) -> str:
     """One line of the match's history."""
     who = _who(event, seats)
     if event.kind == MatchEventKind.FINISHED_BY_RULES:
@@ -64,6 +66,4 @@ def match_event_list(match: Match) -> list[dict[str, Any]]:
     """The match's history, oldest first: ``kind``, ``at``, ``text``."""
     seats = {s.position: s.player.display_name for s in match.seats.all()}
     events = match.events.select_related("by__player").order_by("at", "id")
-    return [
-        {"kind": e.kind, "at": e.at, "text": match_event_text(e, seats)} for e in events
-    ]
+    return [{"kind": e.kind, "at": e.at, "text": _event_text(e, seats)} for e in events]

@@ -210,7 +210,7 @@ def _context_for_sheet(
         and by.is_authenticated
         and (match.is_open or permissions.may_correct_closed(by, match))
     )
-    open_ended = selectors.match_open_ended(match)
+    open_ended = selectors.match_goal_get(match).open_ended
     closable = (
         match.is_open
         and not sheet["needs_attention"]

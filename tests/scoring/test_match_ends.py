@@ -184,7 +184,7 @@ def test_a_table_link_phone_finishes_a_game_with_no_fixed_end(people, poker):
     services.deal_submit(match=poker, number=1, input=HAND, by=seated)
     poker.refresh_from_db()
     assert poker.status == MatchStatus.IN_PROGRESS and not poker.finished
-    assert selectors.match_open_ended(poker)
+    assert selectors.match_goal_get(poker).open_ended
     with pytest.raises(NotAllowed) as no_seat:
         services.match_finish(match=poker, by=TableGuest(match_id=poker.pk))
     assert no_seat.value.code == "seat_required"

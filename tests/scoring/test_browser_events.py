@@ -4,8 +4,9 @@ Against the live server on a 390 × 844 viewport, each game started through the
 pages: a Bleep Game of three entered one tap per shout (the player's button saves
 the entry; a van is "Other" then the player), the tally rows on the sheet, ended
 by the organiser's end entry, which finishes the match by itself; Believe or
-Doubt, whose "Answers next" row follows the right doubter; Jäkis, goals tapped and a goal past
-the stock refused at its field; Rymypallo, whose "Kick-off" row follows the goals.
+Doubt, whose "Answers next" row follows the right doubter; Jäkis, goals tapped
+and a goal past the stock refused at its field; Rymypallo, whose "Kick-off" row
+follows the goals.
 """
 
 from __future__ import annotations

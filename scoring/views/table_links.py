@@ -26,7 +26,7 @@ from scoring.models import Match, MatchStatus
 from scoring.qr import qr_data_uri
 from scoring.table_links import TableGuest
 from scoring.views._common import _club, _error_list, _scored_match
-from scoring.views.deals import deal_entry_page
+from scoring.views.deals import deal_entry_page, say_if_finished
 from scoring.views.matches import _context_for_sheet
 
 
@@ -129,6 +129,7 @@ def table_deal_confirm(request: HttpRequest, token: str, number: int) -> HttpRes
         messages.success(
             request, gettext("Deal %(number)s confirmed.") % {"number": number}
         )
+        say_if_finished(request, match)
     return redirect(_link_context(token, match, guest)["sheet_url"])
 
 

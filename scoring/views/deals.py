@@ -151,7 +151,8 @@ def deal_entry_page(
             else:
                 said = gettext("Deal %(number)s is on the sheet.")
             messages.success(request, said % {"number": deal.number})
-            say_if_finished(request, match)
+            # The deal's match is the one the service locked and wrote: no query.
+            say_if_finished(request, deal.match)
             return redirect(sheet_url)
     if number is None or not match.is_open:
         messages.info(request, gettext("The match takes no more deals."))
@@ -280,8 +281,8 @@ def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
 
 
 def say_if_finished(request: HttpRequest, match: Match) -> None:
-    """Tell the table that the deal just counted finished the match by itself."""
-    match.refresh_from_db(fields=["status"])
+    """Tell the table that the deal just counted finished ``match`` (as the
+    service left it) by itself."""
     if match.status == MatchStatus.FINISHED:
         messages.success(
             request, gettext("The match is finished: its rules decided it.")
@@ -325,5 +326,6 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         messages.success(
             request, gettext("Deal %(number)s confirmed.") % {"number": number}
         )
+        match.refresh_from_db(fields=["status"])
         say_if_finished(request, match)
     return redirect("scoring:sheet", match_id=match.pk)

@@ -129,6 +129,7 @@ def table_deal_confirm(request: HttpRequest, token: str, number: int) -> HttpRes
         messages.success(
             request, gettext("Deal %(number)s confirmed.") % {"number": number}
         )
+        match.refresh_from_db(fields=["status"])
         say_if_finished(request, match)
     return redirect(_link_context(token, match, guest)["sheet_url"])
 

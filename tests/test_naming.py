@@ -59,9 +59,9 @@ VERBS = frozenset(
         abandon accept add adjust apply build bump check close compute confirm correct
         abandon accept add adjust apply build bump check close compute confirm correct
         create decline delete finish find generate get list lock mark merge notify parse
-        plan publish purge recompute reconcile record refold remove rename reopen request
-        retire seed send set revoke settle start submit sync unlock unmark unpublish
-        update void withdraw
+        plan publish purge recompute reconcile record refold remove rename reopen
+        request retire seed send set revoke settle start submit sync unlock unmark
+        unpublish update void withdraw
         """
     )
 )

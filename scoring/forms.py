@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import forms
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Player, Role
@@ -213,7 +214,11 @@ class InvitationForm(forms.Form):
 class InvitationSignupForm(forms.Form):
     """A new account for the person accepting an invitation."""
 
-    username = forms.CharField(max_length=150, label=_("Username"))
+    username = forms.CharField(
+        max_length=150,
+        label=_("Username"),
+        validators=[UnicodeUsernameValidator()],
+    )
     password1 = forms.CharField(
         label=_("Password"),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),

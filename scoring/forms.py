@@ -14,6 +14,7 @@ from django import forms
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
+from config.bounds import STAKE
 from scoring.models import Player, Role
 
 
@@ -28,7 +29,8 @@ class MatchSetupForm(forms.Form):
     point_value = forms.DecimalField(
         required=False,
         min_value=0,
-        decimal_places=4,
+        max_value=STAKE.largest,
+        decimal_places=STAKE.decimal_places,
         label=_("Value of a point"),
         help_text=_("Optional stake, e.g. 0.01 for a cent a point."),
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),

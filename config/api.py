@@ -68,7 +68,7 @@ class StrictCharField(serializers.CharField):
     — text sent here may be shown to others. ``multiline`` allows line breaks."""
 
     default_error_messages = {
-        "invalid": gettext_lazy("send text as a JSON string"),
+        "not_text": gettext_lazy("send text as a JSON string"),
     }
 
     def __init__(self, *, multiline: bool = False, **kwargs: Any):
@@ -77,12 +77,20 @@ class StrictCharField(serializers.CharField):
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
-            self.fail("invalid")
+            # Code "invalid", as DRF's own: the key differs so that a subclass's
+            # "invalid" (a slug's) keeps its message.
+            raise serializers.ValidationError(
+                self.error_messages["not_text"], code="invalid"
+            )
         value = super().to_internal_value(data)
         refusal = text_refusal(value, multiline=self.multiline)
         if refusal is not None:
             raise serializers.ValidationError(refusal, code="invalid_character")
         return value
+
+
+class StrictSlugField(StrictCharField, serializers.SlugField):
+    """A slug as a JSON string (not the number ``5``)."""
 
 
 class MoneyField(serializers.DecimalField):

@@ -24,6 +24,7 @@ from config.api import (
     StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
+    StrictSlugField,
 )
 from config.bounds import STAKE
 from games.api.serializers import ErrorListSerializer, ErrorSerializer
@@ -133,7 +134,7 @@ class ClubOut(serializers.Serializer):
 
 class ClubIn(serializers.Serializer):
     name = StrictCharField(max_length=120)
-    slug = serializers.SlugField(max_length=64, required=False, allow_blank=True)
+    slug = StrictSlugField(max_length=64, required=False, allow_blank=True)
 
 
 class ClubUpdateIn(serializers.Serializer):
@@ -205,7 +206,7 @@ class SeatIn(serializers.Serializer):
 
 
 class MatchIn(serializers.Serializer):
-    game = serializers.SlugField(max_length=64)
+    game = StrictSlugField(max_length=64)
     options = serializers.DictField(required=False, default=dict)
     seats = SeatIn(many=True, min_length=1, max_length=16)
     first_dealer = StrictIntegerField(min_value=0, max_value=15, default=0)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, connection, transaction
 from django.test import Client
 
 from config.bounds import STAKE
@@ -22,6 +22,14 @@ from scoring.models import Match
 from tests.money_service.conftest import play
 
 pytestmark = pytest.mark.django_db
+
+
+def past_the_column() -> type[Exception]:
+    """What the database raises for a value past its column: SQLite keeps a decimal
+    of any size, so the CheckConstraint refuses it (IntegrityError); PostgreSQL's
+    numeric(12, p) overflows (DataError) before the check is reached."""
+    return DataError if connection.vendor == "postgresql" else IntegrityError
+
 
 LARGEST = "99999999.9999"
 TOO_LARGE = "100000000"
@@ -106,7 +114,7 @@ def test_an_evenings_point_value_past_the_bound_is_refused_by_the_page(club, peo
 
 
 def test_the_database_refuses_an_evenings_point_value_past_the_bound(club):
-    with pytest.raises(IntegrityError), transaction.atomic():
+    with pytest.raises(past_the_column()), transaction.atomic():
         Session.objects.create(
             club=club, name="Friday", currency="EUR", point_value=Decimal(TOO_LARGE)
         )
@@ -157,8 +165,10 @@ def test_a_matchs_point_value_past_the_bound_is_refused(
 
 def test_the_database_refuses_a_matchs_point_value_past_the_bound(club, people):
     match = play(club, people.admin.user, [people.anna, people.ben], [10, 5])
-    with pytest.raises(IntegrityError), transaction.atomic():
+    with pytest.raises(past_the_column()), transaction.atomic():
         Match.objects.filter(pk=match.pk).update(point_value=Decimal(TOO_LARGE))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(point_value=Decimal("-0.05"))
     match.refresh_from_db()
     assert match.point_value == Decimal("0.05")
 
@@ -210,6 +220,8 @@ def test_a_flat_stake_past_the_bound_is_refused(
 
 
 def test_the_database_refuses_a_flat_stake_past_the_bound(unsettled):
-    with pytest.raises(IntegrityError), transaction.atomic():
+    with pytest.raises(past_the_column()), transaction.atomic():
         MatchTerms.objects.create(match=unsettled, flat_stake=Decimal(TOO_LARGE))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        MatchTerms.objects.create(match=unsettled, flat_stake=Decimal("-1"))
     assert not MatchTerms.objects.exists()

@@ -65,14 +65,16 @@ class StrictBooleanField(serializers.BooleanField):
 class StrictCharField(serializers.CharField):
     """Text as JSON writes it: a number (``1e308``) or a boolean is refused, and so
     is a control or direction-override character (:func:`config.bounds.text_refusal`)
-    — text sent here may be shown to others. ``multiline`` allows line breaks."""
+    — text sent here may be shown to others. Line breaks and tabs are allowed (a
+    reason, a note); a name is held to one line by its service (``name_check``).
+    ``showable=False`` (a password) checks the type only."""
 
     default_error_messages = {
         "not_text": gettext_lazy("send text as a JSON string"),
     }
 
-    def __init__(self, *, multiline: bool = False, **kwargs: Any):
-        self.multiline = multiline
+    def __init__(self, *, showable: bool = True, **kwargs: Any):
+        self.showable = showable
         super().__init__(**kwargs)
 
     def to_internal_value(self, data: Any) -> str:
@@ -83,7 +85,7 @@ class StrictCharField(serializers.CharField):
                 self.error_messages["not_text"], code="invalid"
             )
         value = super().to_internal_value(data)
-        refusal = text_refusal(value, multiline=self.multiline)
+        refusal = text_refusal(value, multiline=True) if self.showable else None
         if refusal is not None:
             raise serializers.ValidationError(refusal, code="invalid_character")
         return value
@@ -201,7 +203,7 @@ def decimal_check(value: Any, bound: DecimalBound, field: str) -> Decimal:
     """
     if isinstance(value, (bool, float)):
         raise DomainError(
-            "invalid",
+            "not_a_string",
             gettext('send the amount as a string, like "0.05"'),
             field,
         )

@@ -95,7 +95,9 @@ class TokenIn(AuthTokenSerializer):
     """DRF's check of the credentials, on JSON strings only (not numbers)."""
 
     username = StrictCharField(max_length=150, write_only=True)
-    password = StrictCharField(max_length=4096, trim_whitespace=False, write_only=True)
+    password = StrictCharField(
+        max_length=4096, trim_whitespace=False, showable=False, write_only=True
+    )
 
 
 @method_decorator(sensitive_post_parameters("password"), name="dispatch")

@@ -91,11 +91,14 @@ def stake_check(
         if currency:
             _currency(currency, f"{field_prefix}currency")
         return None
-    value = decimal_check(point_value, STAKE, f"{field_prefix}point_value")
+    field = f"{field_prefix}point_value"
+    value = _decimal(point_value, field)
     try:
-        return PointStake(value, currency, game=game)
+        stake = PointStake(value, currency, game=game)
     except MoneyError as err:
         raise _domain(err, field_prefix) from None
+    decimal_check(value, STAKE, field)  # what the column holds (config.bounds)
+    return stake
 
 
 def _currency(code: str, field: str = "currency"):

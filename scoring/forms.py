@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import forms
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
+from config.bounds import STAKE
 from scoring.models import Player, Role
 
 
@@ -27,7 +29,8 @@ class MatchSetupForm(forms.Form):
     point_value = forms.DecimalField(
         required=False,
         min_value=0,
-        decimal_places=4,
+        max_value=STAKE.largest,
+        decimal_places=STAKE.decimal_places,
         label=_("Value of a point"),
         help_text=_("Optional stake, e.g. 0.01 for a cent a point."),
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
@@ -216,7 +219,11 @@ class InvitationForm(forms.Form):
 class InvitationSignupForm(forms.Form):
     """A new account for the person accepting an invitation."""
 
-    username = forms.CharField(max_length=150, label=_("Username"))
+    username = forms.CharField(
+        max_length=150,
+        label=_("Username"),
+        validators=[UnicodeUsernameValidator()],
+    )
     password1 = forms.CharField(
         label=_("Password"),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),

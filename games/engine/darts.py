@@ -215,7 +215,7 @@ _MODIFIERS = [["D", msg("Double")], ["T", msg("Triple")]]
 
 def _ring(value: Any) -> int:
     """A ring of the Finnish board: 0 (a miss) to 9, the centre 10 (§57.3)."""
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         value = int(value.strip())
     if type(value) is int and 0 <= value <= FINNISH_CENTRE:
         return value

@@ -10,6 +10,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
+from config.api import decimal_check
+from config.bounds import STAKE
 from config.translation import localized
 from games.engine import UnknownGame, get_game
 from money.actors import User
@@ -89,11 +91,14 @@ def stake_check(
         if currency:
             _currency(currency, f"{field_prefix}currency")
         return None
-    value = _decimal(point_value, f"{field_prefix}point_value")
+    field = f"{field_prefix}point_value"
+    value = _decimal(point_value, field)
     try:
-        return PointStake(value, currency, game=game)
+        stake = PointStake(value, currency, game=game)
     except MoneyError as err:
         raise _domain(err, field_prefix) from None
+    decimal_check(value, STAKE, field)  # what the column holds (config.bounds)
+    return stake
 
 
 def _currency(code: str, field: str = "currency"):
@@ -116,7 +121,7 @@ def match_terms_set(
     if flat_stake in (None, ""):
         flat_stake = None
     else:
-        flat = _decimal(flat_stake, "flat_stake")
+        flat = decimal_check(flat_stake, STAKE, "flat_stake")
         cur = match.currency or _session_currency(match)
         if not cur:
             raise DomainError(

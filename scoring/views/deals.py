@@ -3,6 +3,7 @@ confirmation."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -325,6 +326,10 @@ def _say_if_reopened(request: HttpRequest, match: Match, was_finished: bool) -> 
         )
 
 
+_VERSION = re.compile(r"[0-9]{1,9}")
+"""A deal's version as a form posts it (a database integer, ASCII digits)."""
+
+
 @login_required
 @require_POST
 def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
@@ -335,11 +340,16 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
     match: 404.
     """
     match = _match(request, match_id)
+    version_text = request.POST.get("base_version") or "0"
     try:
+        if not _VERSION.fullmatch(version_text):
+            raise DomainError(
+                "invalid", gettext("base_version: a whole number"), "base_version"
+            )
         services.deal_confirm(
             match=match,
             number=number,
-            base_version=int(request.POST.get("base_version") or 0),
+            base_version=int(version_text),
             by=request.user,
         )
     except (InputRejected, DomainError) as exc:

@@ -159,7 +159,12 @@ def _attach_setup_error(form: MatchSetupForm, error: dict[str, str]) -> None:
         return  # shown next to the option by render_form
     parts = path.split(".")
     field = None
-    if parts[0] == "seats" and len(parts) > 1 and parts[1].isdigit():
+    if (
+        parts[0] == "seats"
+        and len(parts) > 1
+        and parts[1].isascii()
+        and parts[1].isdigit()
+    ):
         field = f"seat_{parts[1]}"
     elif parts[0] in ("first_dealer", "point_value", "currency", "scorers"):
         field = parts[0]

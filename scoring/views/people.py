@@ -26,6 +26,7 @@ from games.models import CatalogueEntry
 from scoring import permissions, selectors, services
 from scoring.errors import DomainError, NotFound
 from scoring.forms import AddAccountForm, AddPlayerForm, MergeForm, RenameForm
+from scoring.localtime import season_of
 from scoring.services.invitations import SENT_ANSWER
 
 
@@ -217,7 +218,7 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         raise Http404("no such player") from None
     history = selectors.player_history_get(request.user, player)
     season_text = request.GET.get("season", "")
-    season = int(season_text) if season_text.isdigit() else None
+    season = season_of(season_text)
     return render(
         request,
         "scoring/player.html",
@@ -246,7 +247,7 @@ def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
         )
     }
     season_text = request.GET.get("season", "")
-    season = int(season_text) if season_text.isdigit() else None
+    season = season_of(season_text)
     return render(
         request,
         "scoring/ranking.html",

@@ -336,7 +336,9 @@ class Game(ABC):
         try:
             return self.Options.model_validate(dict(raw or {}))
         except ValidationError as exc:
-            raise OptionsRejected(validation_errors(exc, "options")) from None
+            raise OptionsRejected(
+                validation_errors(exc, "options", self.options_schema())
+            ) from None
 
     def options_schema(self) -> dict[str, Any]:
         return self.Options.model_json_schema()
@@ -387,7 +389,9 @@ class Game(ABC):
         try:
             return self._validate_deal(raw)
         except ValidationError as exc:
-            raise DealRejected(validation_errors(exc)) from None
+            raise DealRejected(
+                validation_errors(exc, schema=self.deal_schema())
+            ) from None
 
     def score(self, state: MatchState, raw: Any) -> DealScore:
         """Parse, verify and score one deal in the context ``state``."""

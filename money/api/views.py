@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -19,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import StrictBooleanField, StrictIntegerField
+from config.api import StrictBooleanField, StrictIntegerField, validated_body
 from games.api.serializers import ErrorListSerializer
 from money import selectors as money_selectors
 from money import services as money_services
@@ -132,7 +133,11 @@ class MoneySessionIn(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     currency = CurrencyField()
     point_value = serializers.CharField(
-        max_length=20, required=False, allow_blank=True, allow_null=True
+        max_length=20,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        label=_("Value of a point"),
     )
     team_mode = serializers.ChoiceField(
         TeamModeChoice.choices, default=TeamModeChoice.PER_MEMBER
@@ -148,7 +153,11 @@ class MoneyTermsIn(serializers.Serializer):
         TeamModeChoice.choices, default=TeamModeChoice.PER_MEMBER
     )
     flat_stake = serializers.CharField(
-        max_length=20, required=False, allow_blank=True, allow_null=True
+        max_length=20,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        label=_("Flat stake per match won"),
     )
 
 
@@ -167,9 +176,7 @@ class SettlementPaymentIn(serializers.Serializer):
 
 
 def _body(cls: type, request: Request) -> dict[str, Any]:
-    body = cls(data=request.data)
-    body.is_valid(raise_exception=True)
-    return body.validated_data
+    return validated_body(cls, request)
 
 
 def _manager(request: Request, club_id: int) -> None:

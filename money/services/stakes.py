@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from config.translation import localized
 from games.engine import UnknownGame, get_game
@@ -40,11 +40,46 @@ _STAKE_PATHS = {
 }
 
 
+# A money field as the pages name it: a message names the field in words
+# ("Pisteen arvo: …"), never by its API key (``point_value``).
+FIELD_LABELS = {
+    "point_value": gettext_lazy("Value of a point"),
+    "flat_stake": gettext_lazy("Flat stake per match won"),
+    "currency": gettext_lazy("Currency"),
+    "team_mode": gettext_lazy("Teams settle"),
+    "name": gettext_lazy("Name"),
+    "entry_fee": gettext_lazy("Entry fee"),
+    "house_fee.percent": gettext_lazy("House fee, percent"),
+    "house_fee.amount": gettext_lazy("House fee"),
+    "structure.percentages": gettext_lazy("Prize percentages"),
+    "structure.amounts": gettext_lazy("Prize amounts"),
+    "structure.brackets.percentages": gettext_lazy("Prize percentages"),
+}
+
+
+def field_label(path: str) -> str:
+    """The money field at ``path`` (``matches.12.point_value``, ``structure.amounts.0``)
+    in the reader's words; "" for a path the pages do not name."""
+    words = [part for part in path.split(".") if not part.isdigit()]
+    for start in range(len(words)):
+        label = FIELD_LABELS.get(".".join(words[start:]))
+        if label is not None:
+            return str(label)
+    return ""
+
+
+def labelled(path: str, message: str) -> str:
+    """``message`` headed by the name of the field it is about, if it has one."""
+    label = field_label(path)
+    if not label:
+        return message
+    return gettext("%(field)s: %(message)s") % {"field": label, "message": message}
+
+
 def _domain(err: MoneyError, prefix: str = "") -> DomainError:
     path = _STAKE_PATHS.get(err.field, err.field)
-    return DomainError(
-        err.code, localized(err.message), f"{prefix}{path}" if prefix else path
-    )
+    path = f"{prefix}{path}" if prefix else path
+    return DomainError(err.code, labelled(path, localized(err.message)), path)
 
 
 def _require_manager(by: User | None, club_id: int) -> None:
@@ -55,24 +90,35 @@ def _require_manager(by: User | None, club_id: int) -> None:
 
 
 def _decimal(value: Any, field: str) -> Decimal:
+    """``value`` as an exact number; a 400 naming the field in words otherwise.
+
+    The API takes a decimal string with a point ("0.05", its documented JSON
+    format); a page turns the reader's "0,05" into that before calling here
+    (``config.numbers.typed_decimal``), so a comma reaching here came through
+    the API, and the message says how the API writes decimals."""
     if isinstance(value, (float, bool)):
         raise DomainError(
-            "invalid_amount", gettext("give the amount as a decimal string"), field
+            "invalid_amount",
+            labelled(
+                field, gettext('give the amount as a decimal string, e.g. "0.05"')
+            ),
+            field,
         )
     try:
-        number = Decimal(str(value))
+        number: Decimal | None = Decimal(str(value))
     except InvalidOperation:
-        raise DomainError(
-            "invalid_amount",
-            gettext("%(value)r is not a number") % {"value": value},
-            field,
-        ) from None
-    if not number.is_finite():
-        raise DomainError(
-            "invalid_amount",
-            gettext("%(value)r is not a number") % {"value": value},
-            field,
-        )
+        number = None
+    if number is None or not number.is_finite():
+        text = str(value)
+        why = (
+            gettext(
+                "“%(value)s” is not a number: write the decimals after a point, "
+                "e.g. 0.05"
+            )
+            if "," in text
+            else gettext("“%(value)s” is not a number")
+        ) % {"value": text}
+        raise DomainError("invalid_amount", labelled(field, why), field)
     return number
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from config.api import StrictBooleanField, StrictIntegerField
@@ -206,7 +207,11 @@ class MatchIn(serializers.Serializer):
     seats = SeatIn(many=True, min_length=1, max_length=16)
     first_dealer = StrictIntegerField(min_value=0, max_value=15, default=0)
     point_value = serializers.DecimalField(
-        max_digits=12, decimal_places=4, required=False, allow_null=True
+        max_digits=12,
+        decimal_places=4,
+        required=False,
+        allow_null=True,
+        label=_("Value of a point"),
     )
     currency = CurrencyField(required=False, allow_blank=True)
     is_public = StrictBooleanField(default=False)

@@ -25,7 +25,7 @@ from scoring.errors import DomainError, NotFound
 from scoring.models import Match, MatchStatus
 from scoring.qr import qr_data_uri
 from scoring.table_links import TableGuest
-from scoring.views._common import _club, _error_list, _scored_match
+from scoring.views._common import _club, _error_list, _scored_match, entry_word
 from scoring.views.deals import deal_entry_page
 from scoring.views.matches import _context_for_sheet
 
@@ -44,7 +44,7 @@ def _guest(request: HttpRequest, token: str) -> tuple[Match, TableGuest] | HttpR
         return render(
             request,
             "scoring/table_link_gone.html",
-            {"reason": f"{exc.path}: {exc.message}"},
+            {"reason": exc.message},
             status=400,
         )
 
@@ -120,10 +120,12 @@ def table_deal_confirm(request: HttpRequest, token: str, number: int) -> HttpRes
         for error in _error_list(exc):
             messages.error(request, error["message"])
     except ValueError:
-        messages.error(request, gettext("base_version: a whole number"))
+        messages.error(request, gettext("The deal's version: a whole number"))
     else:
         messages.success(
-            request, gettext("Deal %(number)s confirmed.") % {"number": number}
+            request,
+            gettext("%(entry)s %(number)s confirmed.")
+            % {"entry": entry_word(match), "number": number},
         )
     return redirect(_link_context(token, match, guest)["sheet_url"])
 
@@ -199,10 +201,7 @@ def match_table_link(request: HttpRequest, match_id: int) -> HttpResponse:
                 match=match, reason=request.POST.get("reason", ""), by=request.user
             )
         except DomainError as exc:
-            messages.error(
-                request,
-                f"{exc.path}: {exc.message}",
-            )
+            messages.error(request, exc.message)
         else:
             messages.success(
                 request,

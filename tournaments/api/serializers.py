@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from config.api import StrictBooleanField, StrictIntegerField
@@ -129,7 +130,11 @@ class TournamentIn(serializers.Serializer):
     )
     visibility = serializers.ChoiceField(Visibility.choices, default=Visibility.DRAFT)
     entry_fee = serializers.DecimalField(
-        max_digits=12, decimal_places=2, required=False, allow_null=True
+        max_digits=12,
+        decimal_places=2,
+        required=False,
+        allow_null=True,
+        label=_("Entry fee"),
     )
     entry_fee_currency = CurrencyField(required=False, allow_blank=True)
 

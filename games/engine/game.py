@@ -67,9 +67,11 @@ class Table:
 class Fact:
     """Something derived from a deal that a scorer wants to see.
 
-    ``text`` names a side as "side N" and a seat as "seat N" (the numbers of
-    :class:`Table`, from 0): the score sheet shows them as the side's and the
-    seat's names (the deal's story, ``Game.sheet_story``)."""
+    ``text`` names a side or a seat by a :class:`~games.engine.text.Side` /
+    :class:`~games.engine.text.Seat` parameter (the numbers of :class:`Table`, from
+    0; English reads them as people count, "side 1", "player 1"): the score sheet
+    shows them as the side's and the seat's names (the deal's story,
+    ``Game.sheet_story``)."""
 
     code: str
     text: str

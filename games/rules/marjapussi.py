@@ -280,7 +280,7 @@ class Marjapussi(Game):
     State = MarjapussiState
 
     # The deal's story on the sheet: what a paper sheet writes, not the sums.
-    sheet_story = ("trumps", "little_one", "more_pips", "porvoo")
+    sheet_story = ("trumps", "little_one", "more_pips", "porvoo", "over_twelve")
 
     def verify_and_score(self, state: MatchState, deal: MarjapussiDeal) -> DealScore:
         errors: list[RuleError] = []

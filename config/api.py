@@ -239,6 +239,49 @@ def name_check(value: str, field: str, *, max_length: int) -> str:
     return value
 
 
+def labelled_detail(serializer: Any, detail: Any) -> Any:
+    """``detail`` (a serializer's errors) with each field's messages headed by the
+    field's label in the reader's language ("Pisteen arvo: Anna kelvollinen
+    luku."), never its key; nested serializers and lists of them alike. The keys
+    (the error's ``path``) stay the API's field names."""
+    if isinstance(serializer, serializers.ListSerializer):
+        if isinstance(detail, list):
+            return [labelled_detail(serializer.child, item) for item in detail]
+        return detail
+    fields = getattr(serializer, "fields", None)
+    if not isinstance(detail, dict) or fields is None:
+        return detail
+    out: dict[str, Any] = {}
+    for key, value in detail.items():
+        field = fields.get(key)
+        if field is None:
+            out[key] = value
+        elif isinstance(field, (serializers.Serializer, serializers.ListSerializer)):
+            out[key] = labelled_detail(field, value)
+        else:
+            out[key] = _headed(gettext(str(field.label or key)), value)
+    return out
+
+
+def _headed(label: str, value: Any) -> Any:
+    if isinstance(value, list):
+        return [_headed(label, v) for v in value]
+    if isinstance(value, dict):
+        return {k: _headed(label, v) for k, v in value.items()}
+    code = getattr(value, "code", "invalid")
+    text = gettext("%(field)s: %(message)s") % {"field": label, "message": value}
+    return exceptions.ErrorDetail(text, code=code)
+
+
+def validated_body(serializer_class: type, request: Any, **kwargs: Any) -> Any:
+    """The request's JSON body validated by ``serializer_class``; a 400 whose
+    messages name each field by its label (:func:`labelled_detail`)."""
+    body = serializer_class(data=request.data, **kwargs)
+    if not body.is_valid():
+        raise exceptions.ValidationError(labelled_detail(body, body.errors))
+    return body.validated_data
+
+
 def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
     if isinstance(detail, dict):
         out: list[dict[str, str]] = []

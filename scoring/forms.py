@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import forms
+from django.contrib.auth.password_validation import password_validators_help_text_html
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from config.bounds import STAKE
 from scoring.models import Player, Role
@@ -31,6 +33,8 @@ class MatchSetupForm(forms.Form):
         min_value=0,
         max_value=STAKE.largest,
         decimal_places=STAKE.decimal_places,
+        # typed as the reader writes numbers: "0,05" in Finnish
+        localize=True,
         label=_("Value of a point"),
         help_text=_("Optional stake, e.g. 0.01 for a cent a point."),
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
@@ -238,3 +242,21 @@ class InvitationSignupForm(forms.Form):
         label=_("Your name"),
         help_text=_("As the club knows you (on score sheets and standings)."),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The password rules in the reader's language, read when the page is made
+        # (the validators' texts are translated then, not at import).
+        self.fields["password1"].help_text = password_validators_help_text_html()
+
+
+# Django's own Finnish lacks this message of MinimumLengthValidator; the mark puts
+# it in Kirjuri's catalogue, which Django reads first (LOCALE_PATHS).
+PASSWORD_TEXTS = (
+    ngettext_lazy(
+        "This password is too short. It must contain at least %d character.",
+        "This password is too short. It must contain at least %d characters.",
+        8,
+    ),
+    _("The password is too similar to the %(verbose_name)s."),
+)

@@ -210,7 +210,9 @@ _SECTOR_KEYS = [[str(s), str(s)] for s in SECTORS] + [
     ["M", msg("Miss")],
 ]
 _RING_KEYS = [[str(r), str(r)] for r in range(FINNISH_CENTRE, -1, -1)]
-_MODIFIERS = [["D", msg("Double")], ["T", msg("Triple")]]
+# "Double ring", not "Double": a word of its own, so that it is not a bridge
+# double in the catalogue (Finnish players say "tupla", not "kahdennus").
+_MODIFIERS = [["D", msg("Double ring")], ["T", msg("Triple ring")]]
 
 
 def _ring(value: Any) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -24,6 +25,7 @@ from config.api import (
     StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
+    validated_body,
 )
 from config.bounds import STAKE
 from games.api.serializers import ErrorListSerializer
@@ -137,7 +139,13 @@ class MoneySessionOut(serializers.Serializer):
 class MoneySessionIn(serializers.Serializer):
     name = StrictCharField(max_length=120)
     currency = CurrencyField()
-    point_value = MoneyField(STAKE, required=False, allow_blank=True, allow_null=True)
+    point_value = MoneyField(
+        STAKE,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        label=_("Value of a point"),
+    )
     team_mode = serializers.ChoiceField(
         TeamModeChoice.choices, default=TeamModeChoice.PER_MEMBER
     )
@@ -151,7 +159,13 @@ class MoneyTermsIn(serializers.Serializer):
     team_mode = serializers.ChoiceField(
         TeamModeChoice.choices, default=TeamModeChoice.PER_MEMBER
     )
-    flat_stake = MoneyField(STAKE, required=False, allow_blank=True, allow_null=True)
+    flat_stake = MoneyField(
+        STAKE,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        label=_("Flat stake per match won"),
+    )
 
 
 class MoneyTermsOut(serializers.Serializer):
@@ -169,9 +183,7 @@ class SettlementPaymentIn(serializers.Serializer):
 
 
 def _body(cls: type, request: Request) -> dict[str, Any]:
-    body = cls(data=request.data)
-    body.is_valid(raise_exception=True)
-    return body.validated_data
+    return validated_body(cls, request)
 
 
 def _manager(request: Request, club_id: int) -> None:

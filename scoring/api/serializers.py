@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -211,7 +212,9 @@ class MatchIn(serializers.Serializer):
     options = serializers.DictField(required=False, default=dict)
     seats = SeatIn(many=True, min_length=1, max_length=16)
     first_dealer = StrictIntegerField(min_value=0, max_value=15, default=0)
-    point_value = MoneyField(STAKE, required=False, allow_null=True)
+    point_value = MoneyField(
+        STAKE, required=False, allow_null=True, label=_("Value of a point")
+    )
     currency = CurrencyField(required=False, allow_blank=True)
     is_public = StrictBooleanField(default=False)
     double_entry = StrictBooleanField(default=False)

@@ -22,6 +22,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
+from config.collation import sorted_by_name
 from games.models import CatalogueEntry
 from scoring import permissions, selectors, services
 from scoring.errors import DomainError, NotFound
@@ -253,7 +254,9 @@ def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
         "scoring/ranking.html",
         {
             "club": club,
-            "games": [(g, names.get(g, g)) for g in games],
+            "games": sorted_by_name(
+                [(g, names.get(g, g)) for g in games], lambda g: g[1]
+            ),
             "game": game,
             "game_name": names.get(game, game),
             "rows": selectors.ranking_get(club, game, season=season) if game else [],

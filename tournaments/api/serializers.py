@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from config.api import (
@@ -134,7 +135,9 @@ class TournamentIn(serializers.Serializer):
         "by default).",
     )
     visibility = serializers.ChoiceField(Visibility.choices, default=Visibility.DRAFT)
-    entry_fee = MoneyField(ENTRY_FEE, required=False, allow_null=True)
+    entry_fee = MoneyField(
+        ENTRY_FEE, required=False, allow_null=True, label=_("Entry fee")
+    )
     entry_fee_currency = CurrencyField(required=False, allow_blank=True)
 
 

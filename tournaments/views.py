@@ -287,7 +287,10 @@ def table_correct(
         was_finished = match.status == MatchStatus.FINISHED
         void = bool(source.get("void"))
         if not void:
-            values = deal_from_post(build_form(game.deal_schema(), form_table), source)
+            values = deal_from_post(
+                build_form(scoring_selectors.match_deal_schema(match), form_table),
+                source,
+            )
         reason = source.get("reason", "")
         try:
             base_version = int(source.get("base_version", ""))
@@ -350,7 +353,9 @@ def table_correct(
     fields_html, loose = ("", [])
     cards = False
     if deal is not None:
-        tree = build_form(game.deal_schema(), form_table, values)
+        tree = build_form(
+            scoring_selectors.match_deal_schema(match), form_table, values
+        )
         fields_html, loose = render_form(tree, values, errors)
         cards = has_cards(tree)
     else:

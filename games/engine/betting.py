@@ -31,6 +31,7 @@ from typing import Annotated
 from pydantic import BeforeValidator, Field
 
 from games.engine.errors import RuleError, join_path
+from games.engine.inputs import token_keys
 from games.engine.text import Seat, msg
 
 MAX_RAISE = 5
@@ -51,6 +52,13 @@ def _words(value: object) -> object:
 
 
 Turn = Annotated[str, BeforeValidator(_word), Field(pattern=r"^(F|C|R[1-5])$")]
+#: The words of a turn as the entry form offers them, one key each (tap in order).
+TURN_KEYS = (
+    ("F", msg("Fold")),
+    ("C", msg("Call or check")),
+    # A raise's key says by how much: a number, the same in every language.
+    *((f"R{n}", f"+{n}") for n in range(1, MAX_RAISE + 1)),
+)
 Turns = Annotated[
     tuple[Turn, ...],
     BeforeValidator(_words),
@@ -58,6 +66,7 @@ Turns = Annotated[
         max_length=200,
         description="Each turn in order, from the first player to bet: F (fold), "
         "C (call or check), R1–R5 (bet or raise by 1–5), e.g. 'C R2 F C R1 C C'.",
+        json_schema_extra=token_keys(TURN_KEYS),
     ),
 ]
 

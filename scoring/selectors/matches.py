@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext
 
-from games.engine import UnknownGame, get_game
+from games.engine import Table, UnknownGame, get_game
 from scoring.errors import NotFound
 from scoring.models import Deal, DealRevision, DealStatus, Match, Seat
 from scoring.permissions import User
@@ -102,14 +102,24 @@ def deal_revision_list(deal: Deal) -> QuerySet[DealRevision]:
     return deal.revisions.select_related("by").order_by("at", "id")
 
 
+def match_deal_schema(match: Match) -> dict[str, Any]:
+    """The JSON Schema of one deal of ``match``: the game's, its numbers bounded
+    by the match's options and table (a singles' round of petanque offers no more
+    points than a team has balls)."""
+    game = get_game(match.game_id)
+    sides = match.seats.order_by("position").values_list("side", flat=True)
+    table = Table(tuple(sides), match.first_dealer)
+    return game.deal_schema(game.parse_options(match.options), table)
+
+
 def deal_schema_get(match: Match) -> dict[str, Any]:
-    """The JSON Schema of one deal's input for the match's game (for entry forms)."""
+    """The JSON Schema of one deal's input for the match (for entry forms)."""
     game = get_game(match.game_id)
     return {
         "game": game.slug,
         "name": game.name,
         "options": match.options,
-        "deal_schema": game.deal_schema(),
+        "deal_schema": match_deal_schema(match),
     }
 
 

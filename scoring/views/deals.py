@@ -59,7 +59,7 @@ def _deal_form_context(
     values: Any,
     errors: list[dict[str, str]],
 ) -> dict[str, Any]:
-    schema = game.deal_schema()
+    schema = selectors.match_deal_schema(match)
     tree = build_form(schema, _form_table(match), values)
     fields_html, loose = render_form(tree, values, errors)
     cards = has_cards(tree)
@@ -121,7 +121,7 @@ def deal_entry_page(
     errors: list[dict[str, str]] = []
     status = 200
     if request.method == "POST":
-        tree = build_form(game.deal_schema(), _form_table(match))
+        tree = build_form(selectors.match_deal_schema(match), _form_table(match))
         values = deal_from_post(tree, request.POST)
         try:
             posted_number = int(request.POST.get("number", ""))
@@ -193,7 +193,7 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
     )
     status = 200
     if request.method == "POST":
-        tree = build_form(game.deal_schema(), _form_table(match))
+        tree = build_form(selectors.match_deal_schema(match), _form_table(match))
         values = deal_from_post(tree, request.POST)
         if reason_form.is_valid():
             try:

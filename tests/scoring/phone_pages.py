@@ -51,11 +51,18 @@ def phone_world() -> SimpleNamespace:
         by=by,
     )
     services.deal_submit(match=double, number=1, input=ROUND, by=by)
+    poker = services.match_start(
+        club=world.club,
+        game="indian-poker",
+        seats=[(p, seat) for seat, p in enumerate(world.players)],
+        by=by,
+    )
     evening = sessions.session_create(
         club=world.club, name="Tiistai-ilta", currency="EUR", by=by
     )
     invitation = services.invitation_create(club=world.club, by=by)
     world.petanque, world.mahjong, world.double = petanque, mahjong, double
+    world.poker = poker
     world.evening, world.invitation = evening, invitation
     return world
 
@@ -72,6 +79,7 @@ def main_pages(world: SimpleNamespace) -> dict[str, str]:
         "deal form": f"/matches/{world.match.pk}/deals/new/",
         "tile form": f"/matches/{world.mahjong.pk}/deals/new/",
         "round form": f"/matches/{world.petanque.pk}/deals/new/",
+        "betting form": f"/matches/{world.poker.pk}/deals/new/",
         "director": f"/tournaments/{event}/manage/",
         "tournament": f"/tournaments/{event}/",
         "room": f"/tournaments/{event}/room/",

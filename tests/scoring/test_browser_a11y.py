@@ -33,8 +33,13 @@ def test_the_main_pages_pass_axe_in_finnish_on_a_phone(browser, live_server):
         # The tile picker open, a tile in.
         page.goto(f"{live_server.url}{main_pages(world)['tile form']}")
         page.locator("label:has(input[value=tiles])").tap()
-        page.locator("[data-path='hands.0.hand'] .tp-open").tap()
-        page.locator(".tp-grid button[data-code='1C']").tap()
+        page.locator("[data-path='hands.0.hand'] .pp-open").tap()
+        page.locator(".pp-grid .pp-piece[data-code='1C']").tap()
+        page.locator(".pp-grid .pp-shortcut").first.tap()
+        assert_no_axe_violations(page)
+        # The betting pad.
+        page.goto(f"{live_server.url}{main_pages(world)['betting form']}")
+        page.locator(".tk-key[data-token='R2']").tap()
         assert_no_axe_violations(page)
     finally:
         context.close()

@@ -102,13 +102,21 @@ def deal_revision_list(deal: Deal) -> QuerySet[DealRevision]:
     return deal.revisions.select_related("by").order_by("at", "id")
 
 
-def match_deal_schema(match: Match) -> dict[str, Any]:
+def match_deal_schema(
+    match: Match, sides: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """The JSON Schema of one deal of ``match``: the game's, its numbers bounded
     by the match's options and table (a singles' round of petanque offers no more
-    points than a team has balls)."""
+    points than a team has balls). ``sides`` (:func:`match_side_list`, which a
+    page has read already) spares reading the seats again."""
     game = get_game(match.game_id)
-    sides = match.seats.order_by("position").values_list("side", flat=True)
-    table = Table(tuple(sides), match.first_dealer)
+    if sides is not None:
+        side_of = {pos: s["side"] for s in sides for pos in s["seats"]}
+        seat_sides = [side_of[pos] for pos in sorted(side_of)]
+    else:
+        seats = sorted(match.seats.all(), key=lambda s: s.position)
+        seat_sides = [s.side for s in seats]
+    table = Table(tuple(seat_sides), match.first_dealer)
     return game.deal_schema(game.parse_options(match.options), table)
 
 

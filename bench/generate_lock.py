@@ -10,7 +10,8 @@ Tuppi match that never ends (the *other table*) and, for each ``--players`` size
 Tuppi partner-rotation tournament of that many players. Then, for each size:
 
 * **baseline**: one scorekeeper thread submits deals to the other table's match in a
-  closed loop for ``--baseline`` seconds, nothing else running;
+  closed loop for ``--baseline`` seconds (after one second not counted, to warm
+  up), nothing else running;
 * **during generation**: the same loop while ``round_generate`` generates round 1 of
   the rotation in another thread, until the round is stored.
 
@@ -175,6 +176,7 @@ def _generate(stage: Any, director: Any, held: bool) -> tuple[float, str]:
 
 def phase(world: dict, stage: Any, *, baseline: float, held: bool) -> dict[str, Any]:
     keeper = Scorekeeper(world["director"], world["other"].pk)
+    keeper.run(threading.Event(), seconds=1)  # warm-up: the first requests are cold
     idle = keeper.run(threading.Event(), seconds=baseline)
     done = threading.Event()
     result: dict[str, Any] = {}

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from django.db.models import Q
+
 from money.models import (
     LedgerEntry,
     MatchTerms,
@@ -26,6 +28,7 @@ from scoring.portability import (
     Remap,
     club_import_hook_register,
     club_table_register,
+    person_section_register,
 )
 
 _SOURCES = {
@@ -77,6 +80,30 @@ def _settlements_rebuild(club) -> None:
         source_settle(kind=kind, source_id=source_id)
 
 
+def _person_ledger(player, club) -> tuple[str, list]:
+    """Every ledger line that debits or credits the person's account."""
+    if player is None:
+        return "ledger", []
+    rows = LedgerEntry.objects.filter(
+        Q(debit_player=player) | Q(credit_player=player)
+    ).select_related("club")
+    if club is not None:
+        rows = rows.filter(club=club)
+    return "ledger", [
+        {
+            "club": e.club.name,
+            "kind": e.kind,
+            "source": e.source_kind,
+            "direction": "debit" if e.debit_player_id == player.pk else "credit",
+            "amount_minor_units": e.amount,
+            "currency": e.currency,
+            "memo": e.memo,
+            "at": e.created_at,
+        }
+        for e in rows.order_by("created_at", "pk")
+    ]
+
+
 def register() -> None:
     club_table_register(ClubTable(Session, lambda c: Session.objects.filter(club=c)))
     club_table_register(
@@ -107,3 +134,4 @@ def register() -> None:
         )
     )
     club_import_hook_register(_settlements_rebuild)
+    person_section_register(_person_ledger)

@@ -20,6 +20,8 @@ from scoring.portability import (
     Remap,
     club_import_hook_register,
     club_table_register,
+    person_eraser_register,
+    person_section_register,
 )
 from tournaments.models import (
     Entry,
@@ -79,6 +81,33 @@ def _standings_rebuild(club) -> None:
         )
 
 
+def _person_entries(player, club) -> tuple[str, list]:
+    """The tournament entries a person played in, with their line-up's names."""
+    if player is None:
+        return "tournament_entries", []
+    rows = EntryMember.objects.filter(player=player).select_related(
+        "entry__tournament__club"
+    )
+    if club is not None:
+        rows = rows.filter(entry__tournament__club=club)
+    return "tournament_entries", [
+        {
+            "club": m.entry.tournament.club.name,
+            "tournament": m.entry.tournament.name,
+            "game": m.entry.tournament.game,
+            "entry": m.entry.name,
+            "withdrawn_at": m.entry.withdrawn_at,
+        }
+        for m in rows.order_by("pk")
+    ]
+
+
+def _entries_erase(player, old_name: str, placeholder: str) -> None:
+    """An entry named after the erased person (an individual tournament's) takes
+    the placeholder; a team's name is the team's and stays."""
+    Entry.objects.filter(lineup__player=player, name=old_name).update(name=placeholder)
+
+
 def register() -> None:
     club_table_register(ClubTable(Tournament, lambda c: c.tournaments.all()))
     club_table_register(
@@ -119,3 +148,5 @@ def register() -> None:
         )
     )
     club_import_hook_register(_standings_rebuild)
+    person_section_register(_person_entries)
+    person_eraser_register(_entries_erase)

@@ -9,12 +9,16 @@ from scoring.portability.clubs import (
     club_import,
     club_import_check,
 )
+from scoring.portability.erasure import erased_name, person_erase
+from scoring.portability.people import person_export
 from scoring.portability.registry import (
     ClubDataError,
     ClubTable,
     Remap,
     club_import_hook_register,
     club_table_register,
+    person_eraser_register,
+    person_section_register,
 )
 
 __all__ = [
@@ -28,4 +32,9 @@ __all__ = [
     "club_import_check",
     "club_import_hook_register",
     "club_table_register",
+    "erased_name",
+    "person_erase",
+    "person_eraser_register",
+    "person_export",
+    "person_section_register",
 ]

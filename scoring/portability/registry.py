@@ -88,3 +88,29 @@ def club_import_hook_register(hook: Callable[[Any], None]) -> None:
     """Call ``hook(club)`` after a club's rows are imported, in the same transaction."""
     if hook not in AFTER_IMPORT:
         AFTER_IMPORT.append(hook)
+
+
+# -- a person's data ------------------------------------------------------------------
+
+# ``section(player, club) -> (key, rows)``: what an upper app holds of a person
+# (``player`` may be None for an account without a player; ``club`` narrows to one
+# club when a club admin downloads it). The score book's own sections are built in.
+PERSON_SECTIONS: list[Callable[[Any, Any], tuple[str, list]]] = []
+
+
+def person_section_register(section: Callable[[Any, Any], tuple[str, list]]) -> None:
+    """Add ``section`` to a person's data export (once)."""
+    if section not in PERSON_SECTIONS:
+        PERSON_SECTIONS.append(section)
+
+
+# ``eraser(player, old_name, placeholder)``: an upper app's own rows that carry the
+# person's name (a tournament entry named after them), renamed in the erasure's
+# transaction.
+PERSON_ERASERS: list[Callable[[Any, str, str], None]] = []
+
+
+def person_eraser_register(eraser: Callable[[Any, str, str], None]) -> None:
+    """Add ``eraser`` to what an erasure renames (once)."""
+    if eraser not in PERSON_ERASERS:
+        PERSON_ERASERS.append(eraser)

@@ -85,3 +85,32 @@ def test_the_commands_export_and_import(club, tmp_path):
     assert "Imported club Kortti" in out.getvalue()
     with pytest.raises(CommandError, match="already imported"):
         call_command("club_import", str(path), stdout=io.StringIO())
+
+
+def test_a_club_admin_downloads_the_clubs_data_from_the_club_page(club):
+    """The club page links it for admins; the download is the export; a member
+    without the admin role is refused."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+
+    from scoring.models import Player
+
+    admin = Client()
+    admin.force_login(get_user_model().objects.get(username="aino"))
+    link = reverse("scoring:club-data", args=[club.pk])
+    assert link in admin.get(reverse("scoring:club", args=[club.pk])).content.decode()
+    response = admin.get(link)
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith("attachment;")
+    data = json.loads(b"".join(response.streaming_content))
+    expected = club_export(club=club)
+    data.pop("exported_at"), expected.pop("exported_at")
+    assert data == expected
+
+    member = Client()
+    member.force_login(Player.objects.get(display_name="Ben").user)
+    assert member.get(link).status_code == 403
+    assert (
+        link not in member.get(reverse("scoring:club", args=[club.pk])).content.decode()
+    )

@@ -7,7 +7,8 @@ Imported at the end of :mod:`scoring.models`; the writers are
   ``export_id`` (unique: the same club is not imported twice), the club it became,
   who and when.
 * **PersonErasure** — that a person was erased (GDPR Art. 17): the player's id (the
-  row stays, under a placeholder name), who asked it done and when. It keeps nothing
+  row stays, under a placeholder name; a plain id like ``PlayerMerge.merged_id``),
+  who did it and when. It keeps nothing
   of the erased data: no name, no username, no e-mail.
 """
 
@@ -36,9 +37,10 @@ class ClubImport(models.Model):
 
 
 class PersonErasure(models.Model):
-    player = models.ForeignKey(
-        "scoring.Player", on_delete=models.CASCADE, related_name="erasures"
-    )
+    # The id, not a foreign key: a record of the erasure outlives whatever later
+    # happens to the row (a merge deletes the merged one), and deleting a player
+    # need not look for erasures.
+    player_id = models.BigIntegerField(db_index=True)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

@@ -87,7 +87,7 @@ def person_erase(
             raise NotAllowed(
                 "permission_denied", gettext("only a club admin erases a player")
             )
-    if player.erasures.exists():
+    if PersonErasure.objects.filter(player_id=player.pk).exists():
         raise DomainError(
             "already_erased", gettext("this player has been erased already"), "player"
         )
@@ -118,4 +118,4 @@ def person_erase(
         _account_erase(user)
     for eraser in PERSON_ERASERS:
         eraser(player, old_name, placeholder)
-    return PersonErasure.objects.create(player=player, by=by)
+    return PersonErasure.objects.create(player_id=player.pk, by=by)

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import permissions, selectors
 from scoring.errors import DomainError, NotFound
-from scoring.models import Club, Player
+from scoring.models import Club, PersonErasure, Player
 from scoring.portability import club_export, erased_name, person_erase, person_export
 from scoring.views._common import _club
 
@@ -106,7 +106,7 @@ def player_erase(request: HttpRequest, club_id: int, player_id: int) -> HttpResp
             "club": club,
             "player": player,
             "placeholder": erased_name(player.pk, club.language or None),
-            "erased": player.erasures.exists(),
+            "erased": PersonErasure.objects.filter(player_id=player.pk).exists(),
             "error": error,
         },
     )

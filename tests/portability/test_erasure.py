@@ -101,7 +101,12 @@ def test_erasure_keeps_every_total_standing_and_balance(club):
     assert DealRevision.objects.filter(by=user).count() == revisions > 0
     # Who and when, nothing of what was erased.
     assert (erasure.player_id, erasure.by_id) == (anna.pk, admin.user_id)
-    assert {f.name for f in PersonErasure._meta.fields} == {"id", "player", "by", "at"}
+    assert {f.name for f in PersonErasure._meta.fields} == {
+        "id",
+        "player_id",
+        "by",
+        "at",
+    }
 
 
 def test_the_placeholder_is_in_the_clubs_language(club):
@@ -173,4 +178,17 @@ def test_the_command_erases_and_asks_without_force(club):
     call_command("person_erase", str(newcomer.pk), "--force", stdout=out)
     newcomer.refresh_from_db()
     assert newcomer.display_name == erased_name(newcomer.pk)
-    assert PersonErasure.objects.get(player=newcomer).by is None
+    assert PersonErasure.objects.get(player_id=newcomer.pk).by is None
+
+
+def test_the_deal_history_names_the_erased_person_by_the_placeholder(club):
+    """A revision the person made reads "by Erased player N", not the closed
+    account's random username."""
+    anna = _player(club, "Anna")
+    deal = DealRevision.objects.filter(by=anna.user, kind="entered").first().deal
+    person_erase(player=anna, club=club, by=_admin())
+    anna.refresh_from_db()
+    url = reverse("scoring:deal-correct", args=[deal.match_id, deal.number])
+    page = _signed_in(_admin()).get(url).content.decode()
+    assert f"by {erased_name(anna.pk)}" in page
+    assert "erased-" not in page

@@ -8,7 +8,10 @@ are access secrets and request bookkeeping of the database they were made in.
 from __future__ import annotations
 
 from django.db.models import Q
+from django.utils import timezone
 
+from games.engine import UnknownGame, get_game
+from games.models import CatalogueEntry
 from scoring.models import (
     Club,
     Deal,
@@ -21,6 +24,7 @@ from scoring.models import (
     Seat,
 )
 from scoring.portability.registry import (
+    ClubDataError,
     ClubTable,
     Remap,
     club_import_hook_register,
@@ -34,6 +38,25 @@ def _club_slug_free(row: dict, remap: Remap) -> dict:
     while Club.objects.filter(slug=row["slug"]).exists():
         n += 1
         row["slug"] = f"{base}-{n}"[:64]
+    return row
+
+
+def _match_game_known(row: dict, remap: Remap) -> dict:
+    """A fresh database has no catalogue row of a game until a match is started in
+    it: add it from the registry, as starting a match would."""
+    slug = row["game_id"]
+    if not CatalogueEntry.objects.filter(slug=slug).exists():
+        try:
+            engine = get_game(slug)
+        except UnknownGame:
+            raise ClubDataError(f"the game {slug!r} is not known here") from None
+        CatalogueEntry.objects.create(
+            slug=engine.slug,
+            name=engine.name,
+            source=engine.source,
+            summary=engine.summary,
+            synced_at=timezone.now(),
+        )
     return row
 
 
@@ -64,7 +87,11 @@ def register() -> None:
     club_table_register(
         ClubTable(PlayerMerge, lambda c: PlayerMerge.objects.filter(club=c))
     )
-    club_table_register(ClubTable(Match, lambda c: Match.objects.filter(club=c)))
+    club_table_register(
+        ClubTable(
+            Match, lambda c: Match.objects.filter(club=c), rewrite=_match_game_known
+        )
+    )
     club_table_register(ClubTable(Seat, lambda c: Seat.objects.filter(match__club=c)))
     club_table_register(ClubTable(Deal, lambda c: Deal.objects.filter(match__club=c)))
     club_table_register(

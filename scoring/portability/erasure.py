@@ -110,10 +110,10 @@ def person_erase(
     open_matches = Match.objects.filter(
         seats__player=player, status=MatchStatus.IN_PROGRESS
     )
-    for match in open_matches.distinct():
-        TableLinkRevocation.objects.create(
-            match=match, reason="a seated player was erased", by=by
-        )
+    TableLinkRevocation.objects.bulk_create(
+        TableLinkRevocation(match=match, reason="a seated player was erased", by=by)
+        for match in open_matches.distinct()
+    )
     if user is not None:
         _account_erase(user)
     for eraser in PERSON_ERASERS:

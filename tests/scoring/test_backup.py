@@ -17,7 +17,7 @@ import threading
 import pytest
 
 from tests.embedded import EmbeddedServer, postgres_database, postgres_drop, run_python
-from tests.workers import ROOT
+from tests.workers import ROOT, wait_until
 
 
 def _manage(env: dict, *args: str) -> subprocess.CompletedProcess:
@@ -75,16 +75,15 @@ def test_backup_during_a_club_night_holds_every_acknowledged_deal(tmp_path):
     try:
         for thread in keepers.threads:
             thread.start()
-        while keepers.count() < 20:
-            threading.Event().wait(0.05)
+        assert wait_until(lambda: keepers.count() >= 20, timeout=300), server.log()
         before_backup = keepers.snapshot()
         out = run_python(
             ("manage.py", "backup", str(tmp_path / "night.bak")), server.env
         )
         assert "Backed up to" in out
         # The writers carry on after the backup: those deals may or may not be in it.
-        while keepers.count() < len(before_backup) + 8:
-            threading.Event().wait(0.05)
+        enough = len(before_backup) + 8
+        assert wait_until(lambda: keepers.count() >= enough, timeout=300)
     finally:
         keepers.stop.set()
         for thread in keepers.threads:

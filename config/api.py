@@ -121,9 +121,21 @@ class MoneyField(serializers.DecimalField):
         if not isinstance(data, str):
             self.fail("not_a_string")
         try:
-            number = Decimal(data.strip())
+            number: Decimal | None = Decimal(data.strip())
         except InvalidOperation:
-            self.fail("invalid")
+            number = None
+        if number is None or not number.is_finite():
+            # The API writes decimals with a point; a comma is the reader's own
+            # way of writing them, so say how the API wants it.
+            why = (
+                gettext(
+                    "“%(value)s” is not a number: write the decimals after a point, "
+                    "e.g. 0.05"
+                )
+                if "," in data
+                else gettext("“%(value)s” is not a number")
+            ) % {"value": data}
+            raise serializers.ValidationError(why, code="invalid_amount")
         refusal = decimal_refusal(number, self.bound)
         if refusal is not None:
             raise serializers.ValidationError(refusal[1], code=refusal[0])

@@ -129,7 +129,9 @@ def test_the_token_endpoint_is_throttled(api_client, aino):
         for _ in range(11)
     ]
     assert codes == [200] * 10 + [429]
-    body = api_client.post(TOKEN, {"username": "aino", "password": "right-pw"}).json()
+    body = api_client.post(
+        TOKEN, {"username": "aino", "password": "right-pw"}, format="json"
+    ).json()
     assert body["errors"][0]["code"] == "throttled"
 
 

@@ -20,10 +20,11 @@ the page it shows:
 * no console error and no uncaught script error since the last step (a form the
   server refused on purpose, :meth:`Phone.refused`, logs its 400 and nothing else);
 * no English on the Finnish page (this and the next check once for each shape of
-  page: an address and the elements on it, :data:`SHAPE`): the detector of :mod:`tests.scoring.finnish`
-  compares the live page with the same address read by an English twin of the phone
-  (same cookies, the language cookie set to ``en``); a text both show is English
-  unless each of its words is a name of the story or a word of both languages;
+  page: an address and the elements on it, :data:`SHAPE`): the detector of
+  :mod:`tests.scoring.finnish` compares the live page with the same address read
+  by an English twin of the phone (same cookies, the language cookie set to
+  ``en``); a text both show is English unless each of its words is a name of the
+  story or a word of both languages;
 * no WCAG 2.1 A/AA violation that axe-core finds (:mod:`.accessibility`);
 * a screenshot, ``var/journeys/<journey>/NN-<phone>-<step>.png``; a step with
   ``shot=`` is one of the README's too: with ``KIRJURI_SCREENSHOTS`` naming a folder

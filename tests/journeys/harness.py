@@ -49,7 +49,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connections
 
-from tests.i18n.finnish_world import SAME_HERE
+from tests.i18n.finnish_world import SAME_HERE, kept_names
 from tests.journeys.accessibility import wcag_violations
 from tests.scoring.browser import CHROMIUM_ARGS  # noqa: F401  (the same browser)
 from tests.scoring.finnish import allowed_words, english_left
@@ -99,7 +99,8 @@ class Journey:
         self.phones: list[Phone] = []
         self.findings: list[str] = []
         self.names: set[str] = set(SAME_HERE)
-        self.phrases: set[str] = set()
+        # the games' own names, the rulebooks' titles, the test suite's games
+        self.phrases: set[str] = set(kept_names())
         self.count = 0
         self.read: set[tuple[str, ...]] = set()
         self.folder = SHOTS / name
@@ -128,6 +129,12 @@ class Journey:
             self.found(where, what)
 
     def close(self) -> None:
+        # What the checks found before the story stopped (an assertion of the
+        # story fails first): kept beside the screenshots and printed.
+        report = "\n".join(self.findings)
+        (self.folder / "findings.txt").write_text(report + "\n", encoding="utf-8")
+        if self.findings:
+            print(f"\n{len(self.findings)} finding(s) of {self.name}:\n{report}")
         for phone in self.phones:
             phone.close()
         # ORM calls made while Playwright's loop runs get their own connection;

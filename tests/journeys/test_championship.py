@@ -127,6 +127,7 @@ def test_a_championship_evening(journey, live_server):
         outi.submit("form:has(input[name=name]) button.primary")
     event = Tournament.objects.get(name=EVENT)
     MANAGE = f"/tournaments/{event.pk}/manage/"
+    journey.allow(event.stages.get().name)  # the stage's name: what Outi's form kept
     with outi.step("adds the eight entries") as page:
         outi.goto(MANAGE)
         page.fill("textarea[name=names]", "\n".join(ENTRIES))

@@ -26,6 +26,8 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
     pytest.mark.django_db(transaction=True),
+    # Minutes of steps at a person's pace: more than the suite's 600 s a test.
+    pytest.mark.timeout(1800),
 ]
 
 CLUB = "Pataässät"
@@ -91,9 +93,7 @@ def play_table(journey, phone, link: str, number: int, shot=None) -> str:
 
 def played(page) -> dict[str, int]:
     """The standings as the page shows them: each entry's games played."""
-    rows = page.locator(
-        ".room-standings tbody tr, table.sheet:has(a[href*='/entries/']) tbody tr"
-    )
+    rows = page.locator(".room-standings tbody tr, #standings tbody tr")
     shown = {}
     for i in range(rows.count()):
         cells = rows.nth(i).locator("td").all_inner_texts()
@@ -125,9 +125,9 @@ def test_a_championship_evening(journey, live_server):
         page.select_option("select[name=format]", "swiss")
         page.fill("input[name='swiss.rounds']", str(ROUNDS))
         outi.submit("form:has(input[name=name]) button.primary")
-    event = Tournament.objects.get(name=EVENT)
+        event = Tournament.objects.get(name=EVENT)
+        journey.allow(event.stages.get().name)  # the stage's name, as Outi's form kept
     MANAGE = f"/tournaments/{event.pk}/manage/"
-    journey.allow(event.stages.get().name)  # the stage's name: what Outi's form kept
     with outi.step("adds the eight entries") as page:
         outi.goto(MANAGE)
         page.fill("textarea[name=names]", "\n".join(ENTRIES))

@@ -36,6 +36,8 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
     pytest.mark.django_db(transaction=True),
+    # Minutes of steps at a person's pace: more than the suite's 600 s a test.
+    pytest.mark.timeout(1800),
 ]
 
 CLUB = "Pataässät"

@@ -205,6 +205,11 @@ class Phone:
         self.page.wait_for_timeout(pace() * 1000)
         self.check(title, shot)
 
+    def look(self, title: str) -> None:
+        """The checks on the page on the way within a step (a link opened before the
+        name on it is tapped), without a step's pause."""
+        self.check(title)
+
     def refused(self) -> None:
         """The server refused a form on purpose in this step (400, its message next
         to the field): Chromium logs that answer as a console error; one such line

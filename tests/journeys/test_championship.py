@@ -69,12 +69,12 @@ MANAGE = ""  # the manage page's path, set once the tournament exists
 def play_table(journey, phone, link: str, number: int, shot=None) -> str:
     """The table's phone: the link, whose phone it is (the first seat's player),
     the game's winner (that player). The winner's name."""
-    with phone.step(f"opens table {number}'s link") as page:
+    with phone.step(f"opens table {number}'s link and taps a name") as page:
         phone.goto(link)
         page.wait_for_selector("#sheet")
+        phone.look(f"table {number}'s link")
         seats = page.locator("#table-link-seats a")
         winner = seats.first.inner_text().strip()
-    with phone.step(f"is {winner}") as page:
         phone.submit(seats.first)
         journey.expect(
             page.locator("#chosen-seat").count() == 1,

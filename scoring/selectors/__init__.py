@@ -54,8 +54,10 @@ from scoring.selectors.matches import (
     matches_visible_to,
 )
 from scoring.selectors.people import (
+    MergePreview,
     player_get,
     player_history_get,
+    player_merge_preview,
     player_rating_list,
 )
 from scoring.selectors.ratings import (
@@ -67,6 +69,7 @@ from scoring.selectors.ratings import (
 __all__ = [
     "MAX_ID",
     "LinkGone",
+    "MergePreview",
     "club_get",
     "club_membership_get",
     "club_membership_list",
@@ -91,6 +94,7 @@ __all__ = [
     "player_game_list",
     "player_get",
     "player_history_get",
+    "player_merge_preview",
     "player_rating_list",
     "players_visible_to",
     "ranking_get",

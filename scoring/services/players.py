@@ -234,10 +234,14 @@ def _unique_sets(model: type[models.Model], field: str) -> list[list[str]]:
     return [[f for f in s if f != field] for s in sets if field in s]
 
 
-@transaction.atomic
-def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> PlayerMerge:
-    """Merge ``merge`` into ``keep`` (both members of ``club``); see the module."""
+def player_merge_check(*, club: Club, keep: Player, merge: Player, by: User) -> None:
+    """Refuse a merge :func:`player_merge` would refuse before it writes (the
+    confirmation page asks only about a merge that can be done)."""
     _require_admin(by, club)
+    _merge_refusals(club, keep, merge)
+
+
+def _merge_refusals(club: Club, keep: Player, merge: Player) -> None:
     if keep.pk == merge.pk:
         raise DomainError(
             "same_player", gettext("choose two different players"), "merge"
@@ -245,10 +249,6 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> Player
     for name, p in (("keep", keep), ("merge", merge)):
         if not Membership.objects.filter(club=club, player=p).exists():
             raise NotFound("not_found", gettext("no such player in this club"), name)
-    keep, merge = (
-        Player.objects.select_for_update().get(pk=keep.pk),
-        Player.objects.select_for_update().get(pk=merge.pk),
-    )
     if keep.user_id and merge.user_id:
         raise DomainError(
             "both_have_accounts",
@@ -263,6 +263,17 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> Player
             % {"match_id": shared.first().match_id},
             "merge",
         )
+
+
+@transaction.atomic
+def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> PlayerMerge:
+    """Merge ``merge`` into ``keep`` (both members of ``club``); see the module."""
+    _require_admin(by, club)
+    keep, merge = (
+        Player.objects.select_for_update().get(pk=keep.pk),
+        Player.objects.select_for_update().get(pk=merge.pk),
+    )
+    _merge_refusals(club, keep, merge)
     # Memberships of both in one club: keep the kept player's (the higher role wins).
     rank = {Role.ADMIN: 0, Role.SCORER: 1, Role.MEMBER: 2}
     for m in Membership.objects.filter(player=merge, club__memberships__player=keep):

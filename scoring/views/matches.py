@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.spreadsheet import csv_response
 from config.translation import localized
 from games.engine import Game, InputRejected, UnknownGame, all_games, get_game
 from games.models import CatalogueEntry
@@ -278,7 +279,8 @@ def match_sheet(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_GET
 def match_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The score sheet as CSV. Who: as the sheet; who entered each deal (an
+    """The score sheet as CSV in the reader's language and spreadsheet conventions
+    (:mod:`config.spreadsheet`). Who: as the sheet; who entered each deal (an
     account) only for the club's members."""
     match = _readable_match(request, match_id)
     if isinstance(match, HttpResponse):
@@ -301,13 +303,10 @@ def match_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
             "status": match.get_status_display(),
         },
     ]
-    response = HttpResponse(
-        sheet_csv(table, header=header), content_type="text/csv; charset=utf-8"
+    return csv_response(
+        sheet_csv(table, header=header),
+        filename=f"kirjuri-{match.game_id}-{match.pk}.csv",
     )
-    response["Content-Disposition"] = (
-        f'attachment; filename="kirjuri-{match.game_id}-{match.pk}.csv"'
-    )
-    return response
 
 
 @require_GET

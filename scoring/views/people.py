@@ -1,6 +1,10 @@
 """Pages of the club's people: the players list (search, add, add an account,
 guests, merge) and a player's edit page (rename, short name, retire).
 
+Merging two players takes two steps: the list's *Merge* shows a confirmation page
+(what moves: matches, deals, the ratings recomputed, the account) and only its
+*Merge* button (``action=merge_confirm``) calls the service.
+
 Who: members of the club read the list (others: 404); only club admins see and
 post the forms (others: 403). Every write is one call to
 :mod:`scoring.services.players`; its errors are shown next to the field their path
@@ -50,8 +54,12 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
     post = request.POST if request.method == "POST" else None
     add = AddPlayerForm(post if action == "add" else None, prefix="add")
     account = AddAccountForm(post if action == "account" else None, prefix="acc")
+    # "merge" shows what would move (the confirmation page); "merge_confirm", the
+    # confirmation page's button, merges.
     merge = MergeForm(
-        post if action == "merge" else None, prefix="merge", choices=choices
+        post if action in ("merge", "merge_confirm") else None,
+        prefix="merge",
+        choices=choices,
     )
     similar = []
     if post is not None:
@@ -87,6 +95,23 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
                 return redirect("scoring:players", club_id=club.pk)
             if action == "merge" and merge.is_valid():
                 by_id = {m.player_id: m.player for m in memberships}
+                keep = by_id[merge.cleaned_data["keep"]]
+                merged = by_id[merge.cleaned_data["merge"]]
+                services.player_merge_check(
+                    club=club, keep=keep, merge=merged, by=request.user
+                )
+                return render(
+                    request,
+                    "scoring/merge_confirm.html",
+                    {
+                        "club": club,
+                        "preview": selectors.player_merge_preview(
+                            keep=keep, merge=merged
+                        ),
+                    },
+                )
+            if action == "merge_confirm" and merge.is_valid():
+                by_id = {m.player_id: m.player for m in memberships}
                 record = services.player_merge(
                     club=club,
                     keep=by_id[merge.cleaned_data["keep"]],
@@ -103,7 +128,12 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
                 )
                 return redirect("scoring:players", club_id=club.pk)
         except DomainError as exc:
-            form = {"add": add, "account": account, "merge": merge}[action]
+            form = {
+                "add": add,
+                "account": account,
+                "merge": merge,
+                "merge_confirm": merge,
+            }[action]
             _place(form, exc)
             similar = (
                 (exc.extra or {}).get("similar", [])

@@ -109,6 +109,7 @@ def test_merge_duplicates_keeps_every_total(page, table, live_server):
     page.select_option("select[name=merge-keep]", str(olli.pk))
     page.select_option("select[name=merge-merge]", str(twin.pk))
     page.click("#merge-players button[type=submit]")
+    page.click("#merge-confirm button[type=submit]")  # what moves, then confirm
     page.wait_for_selector(".messages")
     assert "merged into Olli" in page.inner_text(".messages")
     assert not Player.objects.filter(pk=twin.pk).exists()

@@ -139,9 +139,10 @@ def enter_rami(phone, number: int, declarer: int, tricks: int, shot=None) -> Non
     with phone.step(f"enters deal {number}", shot=shot) as page:
         page.locator("label:has(input[name=contract][value=rami])").tap()
         page.locator(f"[data-path=declarer] label:has(input[value='{declarer}'])").tap()
-        side = declarer % 2
+        # The form asks for the first side's tricks (the other's are the rest).
+        first = tricks if declarer % 2 == 0 else 13 - tricks
         page.locator(
-            f"label.df-count-option:has(input[name='tricks.{side}'][value='{tricks}'])"
+            f"label.df-count-option:has(input[name='tricks.0'][value='{first}'])"
         ).tap()
         phone.submit("#save-deal")
 

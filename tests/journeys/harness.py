@@ -346,8 +346,12 @@ def csv_english_left(finnish: str, english: str, journey: Journey) -> list[str]:
     import io
 
     def cells(text: str) -> list[str]:
-        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
-        return [c for row in csv.reader(io.StringIO(text), dialect) for c in row if c]
+        # A Finnish spreadsheet's file is split by ';' (the comma is the decimal
+        # sign), an English one by ','.
+        first = text.splitlines()[0] if text else ""
+        delimiter = ";" if first.count(";") > first.count(",") else ","
+        rows = csv.reader(io.StringIO(text), delimiter=delimiter)
+        return [c for row in rows for c in row if c]
 
     def as_html(values: list[str]) -> str:
         from html import escape

@@ -64,6 +64,9 @@ class SheetRow:
     fact_text: str = ""
     # The deal's story: its facts' texts, sides and seats named (scoring.story).
     story: list[str] = field(default_factory=list)
+    # Double entry: a pending deal's row as it will count once confirmed (its
+    # points and totals shown, marked as not counted yet).
+    preview: bool = False
 
     @property
     def note(self) -> str:

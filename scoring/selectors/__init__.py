@@ -12,7 +12,8 @@ counted deals).
 
 Layout, by noun: :mod:`.clubs` (clubs, players, memberships), :mod:`.matches`
 (matches, deals, the sheet), :mod:`.people` (a player's history, balances and
-ratings), :mod:`.ratings` (ranking lists). ``from scoring import selectors`` and
+ratings), :mod:`.pending` (double entry's pending deal, scored as it will count),
+:mod:`.ratings` (ranking lists). ``from scoring import selectors`` and
 ``selectors.<name>`` reach every public selector through the re-exports below.
 
 Names are ``<noun>_<verb>``: ``<noun>_get`` for one object, ``<noun>_list`` for
@@ -53,6 +54,7 @@ from scoring.selectors.matches import (
     match_state_get,
     matches_visible_to,
 )
+from scoring.selectors.pending import deal_pending_get
 from scoring.selectors.people import (
     MergePreview,
     player_get,
@@ -79,6 +81,7 @@ __all__ = [
     "club_rated_game_list",
     "clubs_for",
     "deal_get",
+    "deal_pending_get",
     "deal_revision_list",
     "deal_schema_get",
     "invitation_get",

@@ -28,6 +28,7 @@ from scoring.services._common import (
     _require_confirmer,
     _require_correctable,
     _require_open,
+    _require_seat,
     _require_version,
     _revise,
 )
@@ -46,7 +47,8 @@ def deal_submit(*, match: Match, number: int, input: Any, by: User) -> Deal:
     409 ``deal_exists`` / ``wrong_deal_number`` if the sheet has moved on (the body
     holds the current state). In a double-entry match the deal is ``pending``; a
     second submission of a pending deal by the other side confirms it (equal input)
-    or marks a conflict (different input).
+    or marks a conflict (different input). A table link's guest must say its seat
+    (403 ``seat_required``): nothing is stored through a link without one.
     """
     try:
         with transaction.atomic():
@@ -66,6 +68,7 @@ def deal_submit(*, match: Match, number: int, input: Any, by: User) -> Deal:
 def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
     match = _lock(match)
     _require_open(match)
+    _require_seat(by)
     # One row tells the next number and, in the common case, whether deal
     # ``number`` exists (an earlier number is looked up only to answer the 409).
     last = match.deals.order_by("-number").first()

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from config.translation import localized, localized_errors
 from games.engine import Game, InputRejected, get_game
-from scoring import selectors, services
+from scoring import permissions, selectors, services
 from scoring.deal_forms import (
     Table,
     build_form,
@@ -155,6 +155,11 @@ def deal_entry_page(
     if number is None or not match.is_open:
         messages.info(request, gettext("The match takes no more deals."))
         return redirect(sheet_url)
+    if request.method == "GET" and pending:
+        unsettled = _unsettled_refusal(match, pending, by)
+        if unsettled:
+            messages.info(request, unsettled)
+            return redirect(sheet_url)
     context = _deal_form_context(match, game, values, errors)
     context.update(
         {
@@ -167,6 +172,24 @@ def deal_entry_page(
         }
     )
     return render(request, "scoring/deal_form.html", context, status=status)
+
+
+def _unsettled_refusal(match: Match, pending: dict[str, Any], by: Any) -> str:
+    """Why ``by`` has no deal to enter while deal ``pending`` is unsettled (``""``:
+    ``by`` may enter it again, which confirms it, or must first say its seat)."""
+    number = pending["number"]
+    if pending["status"] == DealStatus.CONFLICT:
+        return gettext(
+            "Deal %(number)s has two different entries: the match's scorer "
+            "corrects it on the sheet before the next deal."
+        ) % {"number": number}
+    refusal = permissions.confirm_refusal(by, match, selectors.deal_get(match, number))
+    if refusal is None or refusal.code == "seat_required":
+        return ""
+    return gettext(
+        "Deal %(number)s waits for a player of the other side to confirm it; "
+        "the next deal is entered after that."
+    ) % {"number": number}
 
 
 @login_required

@@ -3,6 +3,7 @@ abandon."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
@@ -10,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.spreadsheet import csv_response
@@ -32,7 +33,8 @@ from scoring.export import (
 from scoring.forms import AbandonForm, MatchSetupForm
 from scoring.live import live_etag, live_tagged, live_unchanged
 from scoring.localtime import local_iso
-from scoring.models import Match
+from scoring.models import DealStatus, Match
+from scoring.table_links import TableGuest
 from scoring.views._common import _club, _error_list, _readable_match, _scored_match
 
 # -- new match ----------------------------------------------------------------------
@@ -211,6 +213,15 @@ def _context_for_sheet(
         and by.is_authenticated
         and (match.is_open or permissions.may_correct_closed(by, match))
     )
+    pending = _pending_for(match, by, sheet, seats)
+    rows = [
+        pending["row"]
+        if pending and pending["row"] and r.number == pending["number"]
+        else r
+        for r in table.rows
+    ]
+    # A table link's phone says its seat before it enters anything.
+    unseated = isinstance(by, TableGuest) and by.seat is None
     return {
         "match": match,
         "sheet": sheet,
@@ -231,13 +242,77 @@ def _context_for_sheet(
         "chart": chart,
         "may_score": may_score,
         "may_correct": may_correct,
-        "may_enter": may_score and match.is_open and next_deal is not None,
+        "rows": rows,
+        "pending": pending,
+        "may_enter": may_score
+        and match.is_open
+        and next_deal is not None
+        and pending is None
+        and not unseated,
         "may_show_table_link": may_score and by.is_authenticated and match.is_open,
         "seats": [(pos, seats[pos]) for pos in sorted(seats)],
         "abandon_form": AbandonForm(),
         "seat_points": seat_points,
         "has_individual": any(r["individual"] is not None for r in seat_points),
     }
+
+
+def _pending_for(
+    match: Match, by: Any, sheet: dict[str, Any], seats: dict[int, str]
+) -> dict[str, Any] | None:
+    """Double entry: the deal waiting for confirmation as the sheet shows it — its
+    would-be row (points, totals, facts), who entered it, and whether ``by`` may
+    confirm it (else why not, in the reader's words)."""
+    found = selectors.deal_pending_get(match)
+    if found is None:
+        return None
+    deal = found["deal"]
+    row = None
+    if found["row"] is not None:
+        row = replace(
+            sheet_table({**sheet, "rows": [found["row"]]}).rows[0], preview=True
+        )
+    refusal = (
+        permissions.confirm_refusal(by, match, deal, found["entry"])
+        if deal.status == DealStatus.PENDING and match.is_open
+        else None
+    )
+    return {
+        "number": deal.number,
+        "status": deal.status,
+        "version": deal.version,
+        "row": row,
+        "by": _enterer(match, deal, found["seat"], seats),
+        "may_confirm": deal.status == DealStatus.PENDING
+        and match.is_open
+        and refusal is None,
+        "why_not": _WHY_NOT.get(refusal.code, "") if refusal else "",
+    }
+
+
+#: Why the sheet offers no "Confirm" (the refusal's code → the sheet's words).
+_WHY_NOT = {
+    "same_person": gettext_lazy(
+        "You entered it: a player of the other side confirms it."
+    ),
+    "same_side": gettext_lazy(
+        "Your side entered it: a player of the other side confirms it."
+    ),
+    "seat_required": gettext_lazy("Tap your name above to confirm it."),
+}
+
+
+def _enterer(match: Match, deal: Any, seat: int | None, seats: dict[int, str]) -> str:
+    """Who entered ``deal``: the seat's player (a table link's phone) or the
+    account's player, by name."""
+    if seat is not None:
+        return seats.get(seat, "")
+    if deal.entered_by_id is not None:
+        for s in match.seats.all():
+            if s.player.user_id == deal.entered_by_id:
+                return s.player.display_name
+        return deal.entered_by.get_username()
+    return ""
 
 
 def _chart_target(match: Match, totals: list[list[int]]) -> int | None:

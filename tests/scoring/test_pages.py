@@ -347,7 +347,7 @@ def test_double_entry_pending_and_conflict_markers(client, club, people):
     login(client, people.scorer)
     enter(client, match, [30, 10])
     html = client.get(sheet_url(match)).content.decode()
-    assert '<tr class="pending" data-deal="1">' in html
+    assert '<tr class="pending preview" data-deal="1">' in html
     assert "waiting for confirmation" in html
     login(client, people.opponent)
     enter(client, match, [30, 11], number=1)

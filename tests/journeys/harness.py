@@ -16,7 +16,8 @@ After the step's actions the phone waits :data:`PACE` seconds — the live pages
 every phone poll in between, as they would while a person reads — and then checks
 the page it shows:
 
-* no sideways scroll (``scrollWidth <= innerWidth``);
+* no sideways scroll (``scrollWidth <= innerWidth``, the document's and the
+  body's);
 * no console error and no uncaught script error since the last step (a form the
   server refused on purpose, :meth:`Phone.refused`, logs its 400 and nothing else);
 * no English on the Finnish page (this and the next check once for each shape of
@@ -231,7 +232,8 @@ class Phone:
         where = f"{journey.count:02d} {self.who}: {title} ({self._path()})"
         page = self.page
         wide, inner = self.evaluate(
-            "[document.documentElement.scrollWidth, window.innerWidth]"
+            "[Math.max(document.documentElement.scrollWidth,"
+            " document.body.scrollWidth), window.innerWidth]"
         )
         journey.expect(
             wide <= inner, where, f"scrolls sideways: {wide}px on a {inner}px screen"

@@ -147,7 +147,10 @@ class AddAccountForm(forms.Form):
     username = forms.CharField(
         max_length=150,
         label=_("Username"),
-        help_text=_("The account of someone who already plays (in another club)."),
+        help_text=_(
+            "The account of someone who already plays (in another club). They join "
+            "when they accept the invitation on their own page."
+        ),
     )
     role = forms.ChoiceField(choices=Role.choices, initial=Role.MEMBER, label=_("Role"))
 

@@ -70,6 +70,11 @@ urlpatterns = [
     ),
     path("me/games/", mine.my_games, name="my-games"),
     path(
+        "me/invitations/<int:invitation_id>/",
+        invitations.invitation_respond,
+        name="invitation-respond",
+    ),
+    path(
         "clubs/<int:club_id>/table-cards/",
         table_links.club_table_cards,
         name="club-table-cards",

@@ -4,7 +4,9 @@ routes): one view per operation, each one call to :mod:`scoring.services.players
 * ``POST clubs/{club}/people/`` — a new player or guest; a near-duplicate name is a
   400 ``near_duplicate`` on ``display_name`` listing the similar players, unless
   ``allow_duplicate`` is true;
-* ``POST clubs/{club}/people/add-account/`` — an existing account's player joins;
+* ``POST clubs/{club}/people/add-account/`` — invite an existing account by its
+  ``username``: **202** with a ``message``, the same whether the username exists or
+  not; the person joins when they accept the invitation (``invitations/pending``);
 * ``POST clubs/{club}/people/{player}/rename/`` — name and short name;
 * ``POST clubs/{club}/people/{player}/retire/`` — ``{"retired": true|false}``;
 * ``POST clubs/{club}/people/merge/`` — ``{"keep": id, "merge": id}``;
@@ -32,6 +34,7 @@ from scoring.api.serializers import ErrorListSerializer, PlayerOut
 from scoring.api.views._base import JsonApi, _body
 from scoring.errors import DomainError
 from scoring.models import Role
+from scoring.services.invitations import SENT_ANSWER
 
 _E = ErrorListSerializer
 _ERRORS = {400: _E, 401: _E, 403: _E, 404: _E}
@@ -114,14 +117,20 @@ class PersonAddApi(_Api):
         return Response(PersonOut(player).data, status=status.HTTP_201_CREATED)
 
 
+class InvitedOut(serializers.Serializer):
+    message = serializers.CharField()
+
+
 class PersonAddAccountApi(_Api):
-    @extend_schema(request=AccountIn, responses={201: PersonOut, **_ERRORS})
+    @extend_schema(request=AccountIn, responses={202: InvitedOut, **_ERRORS})
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         data = _body(AccountIn, request)
-        membership = services.player_add_to_club(club=club, by=request.user, **data)
+        # The same answer whether anything was sent (services.invitation_send).
+        services.invitation_send(club=club, by=request.user, **data)
         return Response(
-            PersonOut(membership.player).data, status=status.HTTP_201_CREATED
+            {"message": str(SENT_ANSWER) % {"name": club.name}},
+            status=status.HTTP_202_ACCEPTED,
         )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring import permissions
@@ -34,9 +35,13 @@ class LinkGone(DomainError):
 
 
 def invitation_list(club: Club) -> QuerySet[Invitation]:
-    """The club's invitations, newest first, with their use counts (``uses``)."""
+    """The club's invitations, newest first, with their use counts (``uses``).
+
+    Not those addressed to an account by its username: a row appearing here would
+    tell the admin that the username exists (services.invitation_send). A person
+    who accepts one is a member, and shows as one."""
     return (
-        Invitation.objects.filter(club=club)
+        Invitation.objects.filter(club=club, invitee__isnull=True)
         .select_related("player", "created_by")
         .annotate(uses=Count("acceptances"))
     )
@@ -51,6 +56,24 @@ def invitation_get(club: Club, invitation_id: int) -> Invitation:
     if found is None:
         raise NotFound("not_found", gettext("no such invitation"))
     return found
+
+
+def invitation_pending_list(user: User) -> list[Invitation]:
+    """The open invitations addressed to ``user`` (they accept or decline them on
+    their own page), newest first."""
+    if not user.is_authenticated:
+        return []
+    return list(
+        Invitation.objects.filter(
+            invitee=user,
+            revoked_at__isnull=True,
+            declined_at__isnull=True,
+            expires_at__gt=timezone.now(),
+            acceptances__isnull=True,
+        )
+        .select_related("club", "created_by")
+        .order_by("-created_at", "-id")
+    )
 
 
 def invitation_get_by_token(token: str) -> Invitation:

@@ -75,7 +75,9 @@ from scoring.services.deals import deal_confirm, deal_correct, deal_submit, deal
 from scoring.services.invitations import (
     invitation_accept,
     invitation_create,
+    invitation_decline,
     invitation_revoke,
+    invitation_send,
 )
 from scoring.services.matches import (
     NewMatch,
@@ -89,7 +91,6 @@ from scoring.services.matches import (
 )
 from scoring.services.players import (
     player_add,
-    player_add_to_club,
     player_create,
     player_find_similar,
     player_merge,
@@ -113,7 +114,9 @@ __all__ = [
     "deal_void",
     "invitation_accept",
     "invitation_create",
+    "invitation_decline",
     "invitation_revoke",
+    "invitation_send",
     "match_abandon",
     "match_bump",
     "match_finish",
@@ -124,7 +127,6 @@ __all__ = [
     "membership_add",
     "membership_set_role",
     "player_add",
-    "player_add_to_club",
     "player_create",
     "player_find_similar",
     "player_merge",

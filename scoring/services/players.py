@@ -4,8 +4,9 @@ Services in the score book's style (keyword-only, typed, one transaction, ``by``
 the acting user; only a club admin of ``club`` may call them). Invariants:
 
 * **One person, one player, many clubs.** A player belongs to several clubs through
-  memberships; :func:`player_add_to_club` adds an existing account's player to
-  another club instead of making a second player.
+  memberships; an existing account joins another club by accepting an invitation
+  addressed to it (:func:`scoring.services.invitations.invitation_send`), never by
+  being added without their consent, and keeps its one player.
 * **Retired** (``Membership.retired_at``): hidden from the club's pickers (new match,
   tournament entry), every match, deal and ledger line kept.
 * **Near-duplicates.** :func:`player_add` refuses a name that, ignoring case, accents
@@ -183,33 +184,6 @@ def player_retire(
     )
     membership.save(update_fields=["retired_at"])
     return membership
-
-
-@transaction.atomic
-def player_add_to_club(
-    *, club: Club, username: str, role: str = Role.MEMBER, by: User
-) -> Membership:
-    """Add the player of an existing account to ``club`` (one person, many clubs)."""
-    _require_admin(by, club)
-    account = get_user_model().objects.filter(username=username.strip()).first()
-    if account is None:
-        raise DomainError(
-            "unknown_user", gettext("no account with this username"), "username"
-        )
-    player = permissions.player_of(account)
-    if player is None:
-        player = Player.objects.create(
-            display_name=(account.get_full_name() or account.get_username())[:80],
-            user=account,
-        )
-    if Membership.objects.filter(club=club, player=player).exists():
-        raise DomainError(
-            "already_member",
-            gettext("%(display_name)s is already a member")
-            % {"display_name": player.display_name},
-            "username",
-        )
-    return Membership.objects.create(club=club, player=player, role=Role(role))
 
 
 def _player_relations() -> list[tuple[type[models.Model], str]]:

@@ -2,7 +2,9 @@
 makes an account (or signs in) and accepts.
 
 Who: the club's admins for the club's invitation pages (members 403, others 404);
-anyone holding an invitation's link for its accept page.
+anyone holding an invitation's link for its accept page (an invitation addressed to
+an account: that account only, others 404); the invitee for accepting or declining
+an invitation addressed to them from their own page (others 404).
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.views import LoginView
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods
 
 from scoring import permissions, selectors, services
@@ -190,6 +193,66 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
         },
         status=status,
     )
+
+
+@login_required
+@require_http_methods(["POST"])
+def invitation_respond(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    """Accept (``action=accept``) or decline (``action=decline``) an invitation
+    addressed to the signed-in account, from its "My games" page."""
+    invitation = next(
+        (
+            i
+            for i in selectors.invitation_pending_list(request.user)
+            if i.pk == invitation_id
+        ),
+        None,
+    )
+    if invitation is None:
+        raise Http404("no such invitation")
+    action = request.POST.get("action", "")
+    try:
+        if action == "accept":
+            services.invitation_accept(token=invitation.token, by=request.user)
+            messages.success(
+                request,
+                gettext("Welcome to %(name)s! You are a %(label)s of the club.")
+                % {"name": invitation.club.name, "label": Role(invitation.role).label},
+            )
+        elif action == "decline":
+            services.invitation_decline(invitation=invitation, by=request.user)
+            messages.success(
+                request,
+                gettext("You declined the invitation to %(name)s.")
+                % {"name": invitation.club.name},
+            )
+        else:
+            return HttpResponse(gettext("Choose to accept or decline."), status=400)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect("scoring:my-games")
+
+
+class SignInView(LoginView):
+    """Django's login page; an account with invitations waiting is told so, and
+    taken to "My games" (where it answers them) unless it asked for a page."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        pending = selectors.invitation_pending_list(self.request.user)
+        if pending:
+            messages.info(
+                self.request,
+                ngettext(
+                    "A club has invited you: accept or decline on My games.",
+                    "%(count)s clubs have invited you: accept or decline on My games.",
+                    len(pending),
+                )
+                % {"count": len(pending)},
+            )
+            if not self.get_redirect_url():
+                return redirect("scoring:my-games")
+        return response
 
 
 class _Invalid(Exception):

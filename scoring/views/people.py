@@ -1,5 +1,5 @@
-"""Pages of the club's people: the players list (search, add, add an account,
-guests, merge) and a player's edit page (rename, short name, retire).
+"""Pages of the club's people: the players list (search, add, invite an existing
+account, guests, merge) and a player's edit page (rename, short name, retire).
 
 Merging two players takes two steps: the list's *Merge* shows a confirmation page
 (what moves: matches, deals, the ratings recomputed, the account) and only its
@@ -26,6 +26,7 @@ from games.models import CatalogueEntry
 from scoring import permissions, selectors, services
 from scoring.errors import DomainError, NotFound
 from scoring.forms import AddAccountForm, AddPlayerForm, MergeForm, RenameForm
+from scoring.services.invitations import SENT_ANSWER
 
 
 def _club(request: HttpRequest, club_id: int):
@@ -81,17 +82,15 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
                 )
                 return redirect("scoring:players", club_id=club.pk)
             if action == "account" and account.is_valid():
-                m = services.player_add_to_club(
+                # The same answer whether the username exists or not (and
+                # whether anything was sent): see services.invitation_send.
+                services.invitation_send(
                     club=club,
                     username=account.cleaned_data["username"],
                     role=account.cleaned_data["role"],
                     by=request.user,
                 )
-                messages.success(
-                    request,
-                    gettext("%(display_name)s joined %(name)s.")
-                    % {"display_name": m.player.display_name, "name": club.name},
-                )
+                messages.success(request, str(SENT_ANSWER) % {"name": club.name})
                 return redirect("scoring:players", club_id=club.pk)
             if action == "merge" and merge.is_valid():
                 by_id = {m.player_id: m.player for m in memberships}

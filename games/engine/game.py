@@ -161,10 +161,15 @@ class MatchGoal:
 
     ``target`` — the points that win (or, where ``lower_totals_win``, that lose);
     ``deals`` — a fixed number of deals; either may be ``None``.
+    ``open_ended`` — the rules set no end the fold reaches: the players stop when
+    they choose (a chip game's session "until they are bored", Indian Poker §25).
+    The score book then lets the table finish the match by hand, its totals as the
+    result; where it is ``False`` the fold's ``finished`` ends the match.
     """
 
     target: int | None = None
     deals: int | None = None
+    open_ended: bool = False
 
 
 @dataclass(frozen=True, slots=True)

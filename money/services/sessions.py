@@ -122,7 +122,8 @@ def session_add_day_matches(
     """Put every stake match of ``day`` (the evening's own day by default) that the
     session can still take into it, in the order played; each is re-settled with
     the session as :func:`session_add_match` does. Matches it cannot take (another
-    currency, already in a session, abandoned) are left out, not refused."""
+    currency, already in a session, an abandoned points game) are left out, not
+    refused; an abandoned chip game comes in, its chips having changed hands."""
     from money.selectors.evenings import session_day_get, session_day_match_list
 
     _require_manager(by, session.club_id)

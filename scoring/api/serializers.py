@@ -17,11 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api import StrictBooleanField, StrictIntegerField
 from games.api.serializers import ErrorListSerializer, ErrorSerializer
-from scoring import permissions
+from scoring import permissions, selectors
 from scoring.currencies import CURRENCIES
 from scoring.models import Role
 
@@ -224,6 +225,10 @@ class MatchAbandonIn(serializers.Serializer):
     reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
 
 
+class MatchReopenIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+
 class SeatOut(serializers.Serializer):
     position = StrictIntegerField()
     side = StrictIntegerField()
@@ -263,6 +268,11 @@ class MatchOut(ClubPrivate, serializers.Serializer):
     leaders = serializers.ListField(child=StrictIntegerField())
     winners = serializers.ListField(child=StrictIntegerField())
     finished = StrictBooleanField(help_text="The rules say the match is decided.")
+    open_ended = serializers.SerializerMethodField(
+        help_text="The game sets no end its rules reach (a chip game played until "
+        "the players stop): the table finishes the match by hand "
+        "(`POST .../finish`), its totals the result."
+    )
     needs_attention = StrictBooleanField(
         help_text="Some deal is flagged: the rules reject it as the match stands."
     )
@@ -272,6 +282,10 @@ class MatchOut(ClubPrivate, serializers.Serializer):
     )
     state = serializers.JSONField(help_text="The engine's game-specific match state.")
     version = StrictIntegerField()
+
+    @extend_schema_field({"type": "boolean"})
+    def get_open_ended(self, match: Any) -> bool:
+        return selectors.match_goal_get(match).open_ended
 
 
 class MatchStateOut(serializers.Serializer):

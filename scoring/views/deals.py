@@ -151,6 +151,8 @@ def deal_entry_page(
             else:
                 said = gettext("Deal %(number)s is on the sheet.")
             messages.success(request, said % {"number": deal.number})
+            # The deal's match is the one the service locked and wrote: no query.
+            say_if_finished(request, deal.match)
             return redirect(sheet_url)
     if number is None or not match.is_open:
         messages.info(request, gettext("The match takes no more deals."))
@@ -301,6 +303,15 @@ def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     return redirect("scoring:sheet", match_id=match.pk)
 
 
+def say_if_finished(request: HttpRequest, match: Match) -> None:
+    """Tell the table that the deal just counted finished ``match`` (as the
+    service left it) by itself."""
+    if match.status == MatchStatus.FINISHED:
+        messages.success(
+            request, gettext("The match is finished: its rules decided it.")
+        )
+
+
 def _say_if_reopened(request: HttpRequest, match: Match, was_finished: bool) -> None:
     match.refresh_from_db(fields=["status"])
     if was_finished and match.is_open:
@@ -309,7 +320,7 @@ def _say_if_reopened(request: HttpRequest, match: Match, was_finished: bool) -> 
             gettext(
                 "The corrected sheet no longer decides the match (or a later "
                 "deal is flagged): the match is open again. Play on or fix "
-                "it, then finish it."
+                "it: the deal that decides it finishes it again."
             ),
         )
 
@@ -338,4 +349,6 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         messages.success(
             request, gettext("Deal %(number)s confirmed.") % {"number": number}
         )
+        match.refresh_from_db(fields=["status"])
+        say_if_finished(request, match)
     return redirect("scoring:sheet", match_id=match.pk)

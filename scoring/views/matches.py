@@ -222,6 +222,12 @@ def _context_for_sheet(
     ]
     # A table link's phone says its seat before it enters anything.
     unseated = isinstance(by, TableGuest) and by.seat is None
+    open_ended = selectors.match_goal_get(match).open_ended
+    closable = (
+        match.is_open
+        and not sheet["needs_attention"]
+        and (sheet["finished"] or open_ended)
+    )
     return {
         "match": match,
         "sheet": sheet,
@@ -252,6 +258,16 @@ def _context_for_sheet(
         "may_show_table_link": may_score and by.is_authenticated and match.is_open,
         "seats": [(pos, seats[pos]) for pos in sorted(seats)],
         "abandon_form": AbandonForm(),
+        # A game with no fixed end is finished by the table: its scorers, the
+        # director, or a table link's phone that said its seat.
+        "open_ended": open_ended,
+        "may_finish": closable and may_score,
+        "may_reopen": (
+            not match.is_open
+            and by.is_authenticated
+            and permissions.may_correct_closed(by, match)
+        ),
+        "events": selectors.match_event_list(match),
         "seat_points": seat_points,
         "has_individual": any(r["individual"] is not None for r in seat_points),
     }
@@ -433,5 +449,30 @@ def match_abandon(request: HttpRequest, match_id: int) -> HttpResponse:
     else:
         messages.success(
             request, gettext("The match is abandoned; its deals stay as they are.")
+        )
+    return redirect("scoring:sheet", match_id=match.pk)
+
+
+@login_required
+@require_POST
+def match_reopen(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Open a finished or abandoned match again. Who: club admins and the
+    tournament's director."""
+    match = _scored_match(request, match_id)
+    form = AbandonForm(request.POST)  # the same shape: why
+    form.is_valid()
+    try:
+        services.match_reopen(
+            match=match, reason=form.cleaned_data.get("reason", ""), by=request.user
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            gettext(
+                "The match is open again: its result no longer counts until it "
+                "is finished."
+            ),
         )
     return redirect("scoring:sheet", match_id=match.pk)

@@ -67,7 +67,15 @@ def _urls(world) -> dict[str, tuple[str, int]]:
             reverse("scoring:table", args=[selectors.table_link_get(world.match)]),
             200,
         ),
-        "table link gone": (reverse("scoring:table", args=[finished_link]), 410),
+        # A finished match's table link shows its final sheet; it takes no deals.
+        "table link, final sheet": (
+            reverse("scoring:table", args=[finished_link]),
+            200,
+        ),
+        "table link gone": (
+            reverse("scoring:table-deal-new", args=[finished_link]),
+            410,
+        ),
         "club table cards": (reverse("scoring:club-table-cards", args=[club]), 200),
         "round table cards": (
             reverse("tournaments:table-cards", args=[cup, world.cup_round.pk]),

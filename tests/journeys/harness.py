@@ -370,3 +370,21 @@ def csv_english_left(finnish: str, english: str, journey: Journey) -> list[str]:
 
 def dump(value) -> str:
     return json.dumps(value, ensure_ascii=False, indent=1, default=str)
+
+
+def ended_by_hand(matches) -> dict[int, list[str]]:
+    """The matches of ``matches`` (a queryset) not ended by their rules alone: each
+    with the kinds of its status changes, when a match has no "finished by the
+    rules" or has been finished, abandoned or reopened by someone."""
+    from scoring.models import MatchEvent, MatchEventKind
+
+    kinds: dict[int, list[str]] = {m: [] for m in matches.values_list("pk", flat=True)}
+    for match_id, kind in MatchEvent.objects.filter(match__in=matches).values_list(
+        "match_id", "kind"
+    ):
+        kinds[match_id].append(kind)
+    return {
+        match_id: found
+        for match_id, found in kinds.items()
+        if found != [MatchEventKind.FINISHED_BY_RULES]
+    }

@@ -20,7 +20,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.journeys.harness import SMALL, TALL, Journey
+from tests.journeys.harness import SMALL, TALL, Journey, ended_by_hand
 
 pytestmark = [
     pytest.mark.browser,
@@ -181,6 +181,8 @@ def test_a_championship_evening(journey, live_server):
     assert matches.count() == 4 * ROUNDS
     statuses = set(matches.values_list("status", flat=True))
     assert statuses == {MatchStatus.FINISHED}, statuses
+    by_hand = ended_by_hand(matches)
+    assert by_hand == {}, f"matches not ended by their rules alone: {by_hand}"
     revisions = DealRevision.objects.filter(deal__match__in=matches)
     assert set(revisions.values_list("via", flat=True)) == {"table_link"}
     seatless = list(

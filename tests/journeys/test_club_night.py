@@ -30,7 +30,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from tests.journeys.harness import SMALL, TALL, Journey, csv_english_left
+from tests.journeys.harness import (
+    SMALL,
+    TALL,
+    Journey,
+    csv_english_left,
+    ended_by_hand,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -332,6 +338,8 @@ def test_a_club_night(journey, live_server):
     journey.expect(
         seatless == [], "database", f"table-link deals without a seat: {seatless}"
     )
+    by_hand = ended_by_hand(Match.objects.filter(club_id=club_id))
+    journey.expect(by_hand == {}, "database", f"not ended by the rules: {by_hand}")
     assert Match.objects.get(pk=table_1).totals == [12, 0]
     assert Match.objects.get(pk=table_2).totals == [0, 12]
     assert Match.objects.get(pk=poker).totals == [108, 99, 93]

@@ -44,6 +44,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from config.bounds import STAKE
+
 
 class Role(models.TextChoices):
     ADMIN = "admin", _("club admin")
@@ -176,6 +178,8 @@ class Match(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        # The column's bound, held by the database too (config.bounds).
+        constraints = [STAKE.constraint("point_value", "match_point_value_in_bounds")]
         ordering = ["-started_at", "-id"]
         verbose_name_plural = "matches"
         indexes = [models.Index(fields=["club", "status"])]

@@ -7,13 +7,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from config.api import decimal_check
+from config.bounds import STAKE
 from games.engine import Game, Table, UnknownGame, get_game
 from games.models import CatalogueEntry
 from scoring import permissions
@@ -377,20 +379,7 @@ def _stake(
                 "invalid", gettext("a three-letter currency code"), "currency"
             )
         return None, currency
-    try:
-        value = Decimal(str(point_value))
-    except InvalidOperation:
-        raise DomainError("invalid", gettext("not a number"), "point_value") from None
-    if (
-        not value.is_finite()
-        or value <= 0
-        or value != value.quantize(Decimal("0.0001"))
-    ):
-        raise DomainError(
-            "invalid", gettext("a positive amount, at most 4 decimals"), "point_value"
-        )
-    if value >= Decimal("1e8"):
-        raise DomainError("invalid", gettext("too large"), "point_value")
+    value = decimal_check(point_value, STAKE, "point_value")
     if not _CURRENCY.match(currency):
         raise DomainError(
             "invalid", gettext("a three-letter currency code"), "currency"

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.collation import sorted_by_name
 from config.spreadsheet import csv_response
 from config.translation import localized
 from games.engine import Game, InputRejected, UnknownGame, all_games, get_game
@@ -48,6 +49,20 @@ def _offered_games() -> list[Game]:
     return [g for g in all_games() if g.slug not in off]
 
 
+def _game_choices() -> list[dict[str, str]]:
+    """The offered games as the picker shows them: name and summary in the
+    reader's language, in the reader's alphabetical order."""
+    games = [
+        {
+            "slug": g.slug,
+            "name": localized(g.name),
+            "summary": localized(g.summary) if g.summary else "",
+        }
+        for g in _offered_games()
+    ]
+    return sorted_by_name(games, lambda g: g["name"])
+
+
 SIDE_NAMES = "ABCDEFGH"
 
 
@@ -69,7 +84,7 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
         return render(
             request,
             "scoring/match_new.html",
-            {"club": club, "games": _offered_games(), "step": "game"},
+            {"club": club, "games": _game_choices(), "step": "game"},
         )
     try:
         game = get_game(slug)
@@ -159,7 +174,12 @@ def _attach_setup_error(form: MatchSetupForm, error: dict[str, str]) -> None:
         return  # shown next to the option by render_form
     parts = path.split(".")
     field = None
-    if parts[0] == "seats" and len(parts) > 1 and parts[1].isdigit():
+    if (
+        parts[0] == "seats"
+        and len(parts) > 1
+        and parts[1].isascii()
+        and parts[1].isdigit()
+    ):
         field = f"seat_{parts[1]}"
     elif parts[0] in ("first_dealer", "point_value", "currency", "scorers"):
         field = parts[0]

@@ -34,7 +34,7 @@ from scoring.table_links import (
     table_seat_remember,
     table_seat_remembered,
 )
-from scoring.views._common import _club, _error_list, _scored_match
+from scoring.views._common import _club, _error_list, _scored_match, entry_word
 from scoring.views.deals import deal_entry_page, say_if_finished
 from scoring.views.matches import _context_for_sheet
 
@@ -60,7 +60,7 @@ def _guest(
         return render(
             request,
             "scoring/table_link_gone.html",
-            {"reason": f"{exc.path}: {exc.message}"},
+            {"reason": exc.message},
             status=400,
         )
 
@@ -165,10 +165,12 @@ def table_deal_confirm(request: HttpRequest, token: str, number: int) -> HttpRes
         for error in _error_list(exc):
             messages.error(request, error["message"])
     except ValueError:
-        messages.error(request, gettext("base_version: a whole number"))
+        messages.error(request, gettext("The deal's version: a whole number"))
     else:
         messages.success(
-            request, gettext("Deal %(number)s confirmed.") % {"number": number}
+            request,
+            gettext("%(entry)s %(number)s confirmed.")
+            % {"entry": entry_word(match), "number": number},
         )
         match.refresh_from_db(fields=["status"])
         say_if_finished(request, match)
@@ -268,10 +270,7 @@ def match_table_link(request: HttpRequest, match_id: int) -> HttpResponse:
                 match=match, reason=request.POST.get("reason", ""), by=request.user
             )
         except DomainError as exc:
-            messages.error(
-                request,
-                f"{exc.path}: {exc.message}",
-            )
+            messages.error(request, exc.message)
         else:
             messages.success(
                 request,

@@ -26,7 +26,7 @@ the page it shows:
   by an English twin of the phone (same cookies, the language cookie set to
   ``en``); a text both show is English unless each of its words is a name of the
   story or a word of both languages;
-* no WCAG 2.1 A/AA violation that axe-core finds (:mod:`.accessibility`);
+* no WCAG 2.1 A/AA violation that axe-core finds (:mod:`tests.a11y`);
 * a screenshot, ``var/journeys/<journey>/NN-<phone>-<step>.png``; a step with
   ``shot=`` is one of the README's too: with ``KIRJURI_SCREENSHOTS`` naming a folder
   it is also saved there as ``journey-<journey>-<shot>.png``.
@@ -50,8 +50,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connections
 
+from tests.a11y import axe_violations
 from tests.i18n.finnish_world import SAME_HERE, kept_names
-from tests.journeys.accessibility import wcag_violations
 from tests.scoring.browser import CHROMIUM_ARGS  # noqa: F401  (the same browser)
 from tests.scoring.finnish import allowed_words, english_left
 
@@ -256,8 +256,16 @@ class Phone:
             journey.read.add(shape)
             for text in self.english_left():
                 journey.found(where, f"English on the Finnish page: {text!r}")
-            for violation in wcag_violations(page):
-                journey.found(where, f"WCAG 2.1 AA: {violation}")
+            for rule in axe_violations(page):
+                targets = ", ".join(
+                    " ".join(str(t) for t in node["target"])
+                    for node in rule["nodes"][:5]
+                )
+                journey.found(
+                    where,
+                    f"WCAG 2.1 AA: {rule['id']} ({rule['impact']}): {rule['help']}"
+                    f" — {targets}",
+                )
 
         name = f"{journey.count:02d}-{_slug(self.who)}-{_slug(title)}.png"
         page.screenshot(path=str(journey.folder / name), full_page=True)

@@ -9,9 +9,11 @@ table for chips (Outi, Tiina and Pekka; 0,01 EUR a chip) that she scores herself
 Four phones with no account score the Tuppi tables through their table links:
 Aino's and Ceci's at table 1, Eino's and Heikki's at table 2. A deal entered on
 one phone is confirmed on another of the other side; at table 2 Heikki first taps
-Fanni's name (Eino's partner) and his confirmation is refused with the reason on
-his screen, then he taps his own and confirms. Each table reaches its target of 12
-and ends by itself; the poker table ends after its two hands.
+Fanni's name (Eino's partner): the confirmation is refused to that seat with the
+reason on his screen (the page offers Fanni's seat no Confirm and says why; one
+offered and tapped is refused with a message), then he taps his own and confirms.
+Each table reaches its target of 12 and ends by itself; the poker table ends after
+its two hands.
 
 Tiina opens one evening that holds the three tables, marks the first transfer paid
 and downloads the CSV: in Finnish, with Helsinki's times.

@@ -42,6 +42,10 @@ from tests.journeys.harness import (
 
 pytestmark = [
     pytest.mark.browser,
+    # Several phones poll every second while others write: the test run's in-memory
+    # SQLite (shared cache) answers "database table is locked" to a writer while a
+    # reader holds the table, which a file database or PostgreSQL does not.
+    pytest.mark.postgres,
     pytest.mark.slow,
     pytest.mark.django_db(transaction=True),
     # Minutes of steps at a person's pace: more than the suite's 600 s a test.

@@ -99,7 +99,9 @@ def deal_get(match: Match, number: int) -> Deal:
 
 
 def deal_revision_list(deal: Deal) -> QuerySet[DealRevision]:
-    return deal.revisions.select_related("by").order_by("at", "id")
+    # by__player: an erased person's revisions show the placeholder name, not the
+    # random username their closed account was given (scoring/portability/erasure).
+    return deal.revisions.select_related("by__player").order_by("at", "id")
 
 
 def match_deal_schema(

@@ -113,10 +113,11 @@ def table_guest_get(
 
     404 for a token that was never issued (a bad signature), 410 ``link_expired``
     for one that was: revoked, the match closed, or its table closed. ``reading``:
-    the table's page of a match that is over still shows its final sheet (the
-    phones that finished it see the result) until a layer above closes the table
-    (a tournament's locked round); the guest can change nothing there
-    (:func:`scoring.permissions.may_score` refuses a closed match)."""
+    the table's page of a match that is over still shows its final sheet, also
+    after a layer above closed the table (a tournament's locked round): the phones
+    that finished it, still polling, see the result rather than an error; the
+    guest can change nothing there (:func:`scoring.permissions.may_score` refuses
+    a closed match)."""
     read = table_token_read(str(token))
     if read is None:
         raise NotFound("not_found", gettext("no such table link"), "token")
@@ -138,7 +139,7 @@ def table_guest_get(
         raise LinkGone(
             "link_revoked", gettext("this table link has been withdrawn"), "token"
         )
-    if reading and not match.is_open and not table_closed(match):
+    if reading and not match.is_open:
         return match, TableGuest(match_id=match.pk, seat=_seat(match, seat))
     if not match.is_open or table_closed(match):
         raise LinkGone(

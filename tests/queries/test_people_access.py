@@ -30,7 +30,9 @@ BOUNDS = {
     ("scoring:invitation-accept", "GET"): 5,
     # The account is made (a username check, the insert), signed in (session,
     # last login) and linked: the invitation locked, counted, the player made.
-    ("scoring:invitation-accept", "POST"): 26,
+    # +2: the signup's savepoint, so that a username taken meanwhile is a form
+    # error on the field, not a 500 (issue 29).
+    ("scoring:invitation-accept", "POST"): 28,
     # …and the invitations addressed to the account, one query more.
     ("scoring:my-games", "GET"): 7,
     ("scoring:invitation-respond", "POST"): 13,

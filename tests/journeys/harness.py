@@ -56,6 +56,24 @@ from tests.scoring.browser import CHROMIUM_ARGS  # noqa: F401  (the same browser
 from tests.scoring.finnish import allowed_words, english_left
 
 #: Seconds a person takes after each step: every live region of every phone polls
+#: The innermost elements that reach past the screen's right edge (outside a
+#: scroll box of their own), named as a selector, for a finding to point at.
+WIDEST = """(screen) => {
+  const past = [...document.querySelectorAll("body *")].filter((e) => {
+    if (e.getBoundingClientRect().right <= screen + 0.5) return false;
+    for (let up = e.parentElement; up; up = up.parentElement) {
+      const x = getComputedStyle(up).overflowX;
+      if (x === "auto" || x === "scroll" || x === "hidden") return false;
+    }
+    return true;
+  });
+  const inner = past.filter((e) => !past.some((o) => o !== e && e.contains(o)));
+  return inner.slice(0, 4).map((e) => e.tagName.toLowerCase()
+    + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string"
+    ? "." + e.className.trim().split(/\\s+/).join(".") : "")
+    + " " + Math.round(e.getBoundingClientRect().right) + "px").join(", ");
+}"""
+
 #: (once a second) in between. CI runs the journeys at this pace.
 PACE = 3.0
 
@@ -238,8 +256,11 @@ class Phone:
         # A phone's browser widens its layout to fit a page wider than the screen
         # (innerWidth grows with it): the screen's own width is the measure.
         screen = min(inner, self.viewport["width"])
+        culprits = "" if wide <= screen else self.evaluate(WIDEST, screen)
         journey.expect(
-            wide <= screen, where, f"scrolls sideways: {wide}px on a {screen}px screen"
+            wide <= screen,
+            where,
+            f"scrolls sideways: {wide}px on a {screen}px screen ({culprits})",
         )
 
         errors = self.errors[:]
@@ -279,7 +300,7 @@ class Phone:
                 Path(chosen) / f"journey-{journey.name}-{shot}.png",
             )
 
-    def evaluate(self, script: str):
+    def evaluate(self, script: str, arg=None):
         """``page.evaluate`` once the page has settled (a tap that submits a form
         may still be navigating when the step's pause ends on a slow machine)."""
         from playwright.sync_api import Error
@@ -287,12 +308,12 @@ class Phone:
         for _ in range(20):
             self.page.wait_for_load_state()
             try:
-                return self.page.evaluate(script)
+                return self.page.evaluate(script, arg)
             except Error as error:
                 if "context was destroyed" not in str(error):
                     raise
                 self.page.wait_for_timeout(250)
-        return self.page.evaluate(script)
+        return self.page.evaluate(script, arg)
 
     def _path(self) -> str:
         url = self.page.url

@@ -50,8 +50,8 @@ def test_start_match_rejects_bad_options_table_and_strangers(club, people):
 @pytest.mark.parametrize(
     ("point_value", "currency", "code"),
     [
-        ("0", "EUR", "invalid"),
-        ("-1", "EUR", "invalid"),
+        ("0", "EUR", "out_of_range"),
+        ("-1", "EUR", "out_of_range"),
         ("0.5", "eu", "invalid"),
         (None, "XYZ", "unknown_currency"),
         ("abc", "EUR", "invalid"),

@@ -45,13 +45,14 @@ def refusal(answer) -> tuple[int, str]:
 
 
 def test_a_bad_or_inactive_token_is_refused(people):
-    """As DRF refuses them (403: the session authentication comes first, and
-    it names no ``WWW-Authenticate`` challenge)."""
+    """401 with the ``WWW-Authenticate: Token`` challenge: the token
+    authentication comes first (issue 29)."""
     bad = client_with("0" * 40).get("/api/v1/matches/")
-    assert refusal(bad) == (403, "Invalid token.")
+    assert refusal(bad) == (401, "Invalid token.")
+    assert bad["WWW-Authenticate"] == "Token"
     user = people.member.user
     token = Token.objects.create(user=user).key
     user.is_active = False
     user.save(update_fields=["is_active"])
     inactive = client_with(token).get("/api/v1/matches/")
-    assert refusal(inactive) == (403, "User inactive or deleted.")
+    assert refusal(inactive) == (401, "User inactive or deleted.")

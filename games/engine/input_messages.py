@@ -61,7 +61,7 @@ def _branches(node: Mapping[str, Any], defs: Mapping[str, Any]) -> list[Any]:
 def _step(node: Mapping[str, Any], part: Any, defs: Mapping[str, Any]) -> Any:
     """The schema one location part below ``node`` (a property or an item)."""
     for branch in _branches(node, defs):
-        if isinstance(part, int) or (isinstance(part, str) and part.isdigit()):
+        if isinstance(part, int) or (isinstance(part, str) and part.isdecimal()):
             index = int(part)
             prefix = branch.get("prefixItems")
             if isinstance(prefix, list) and index < len(prefix):
@@ -100,7 +100,7 @@ def label_at(
         below = _step(node, part, defs)
         if below is None:
             return label, {}
-        if isinstance(part, str) and not part.isdigit():
+        if isinstance(part, str) and not part.isdecimal():
             label = field_title(part, below)
         node = below
     return label, node

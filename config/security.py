@@ -42,16 +42,21 @@ from axes.helpers import (
     get_lockout_parameters,
 )
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext
+from django.views.decorators.debug import sensitive_post_parameters
 from drf_spectacular.utils import extend_schema, inline_serializer
 from redis.exceptions import RedisError
 from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.throttling import ScopedRateThrottle
 
+from config.api import StrictCharField, problem_response
 from config.client_ip import client_ip
+from config.parsers import BoundedJSONParser
 from scoring.api.serializers import ErrorListSerializer
 
 LOCKED_OUT_STATUS = 429
@@ -128,8 +133,9 @@ def lockout_response(
             "club admin."
         ) % {"limit": limit}
     if request.path.startswith("/api/"):
-        body = {"errors": [{"path": "", "code": "locked_out", "message": message}]}
-        response: HttpResponse = JsonResponse(body, status=LOCKED_OUT_STATUS)
+        response: HttpResponse = problem_response(
+            LOCKED_OUT_STATUS, "locked_out", message
+        )
     else:
         response = render(
             request,
@@ -190,21 +196,38 @@ def _username(request: Any) -> str:
     return value.strip().casefold()[:150] if isinstance(value, str) else ""
 
 
+class TokenIn(AuthTokenSerializer):
+    """DRF's check of the credentials, on JSON strings only (not numbers)."""
+
+    username = StrictCharField(max_length=150, write_only=True)
+    password = StrictCharField(
+        max_length=4096, trim_whitespace=False, showable=False, write_only=True
+    )
+
+
+@method_decorator(sensitive_post_parameters("password"), name="dispatch")
 class TokenObtainView(ObtainAuthToken):
-    """Exchange a username and password for the user's API token."""
+    """Exchange a username and password for the user's API token.
+
+    The API's own parser (JSON only, bounded in size and depth: a form post is a
+    415), not DRF's form and multipart parsers that ``ObtainAuthToken`` names.
+    """
 
     throttle_classes = [AddressThrottle, UsernameThrottle]
     throttle_scope = "token"
     username_throttle_scope = "token_username"
+    parser_classes = [BoundedJSONParser]
+    serializer_class = TokenIn
 
     @extend_schema(
         request=inline_serializer(
             "TokenIn",
-            {"username": serializers.CharField(), "password": serializers.CharField()},
+            {"username": StrictCharField(), "password": StrictCharField()},
         ),
         responses={
             200: inline_serializer("TokenOut", {"token": serializers.CharField()}),
             400: ErrorListSerializer,
+            415: ErrorListSerializer,
             429: ErrorListSerializer,
         },
     )

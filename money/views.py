@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.api import DomainError
+from config.numbers import typed_decimal
 from config.spreadsheet import SpreadsheetCsv, csv_response
 from money import selectors as money_selectors
 from money import services as money_services
@@ -208,9 +209,7 @@ def settlement_settle(request: HttpRequest, kind: str, source_id: int) -> HttpRe
                 by=request.user,
             )
     except DomainError as exc:
-        messages.error(
-            request, f"{exc.path}: {exc.message}" if exc.path else exc.message
-        )
+        messages.error(request, exc.message)
     del sheet
     return redirect("money:sheet", kind=kind, source_id=source_id)
 
@@ -254,7 +253,7 @@ def prize_terms_save(request: HttpRequest, tournament_id: int) -> HttpResponse:
         raise Http404("no such tournament") from None
     if not tournament_permissions.may_direct(request.user, tournament):
         raise Http404("no such tournament")
-    percent = request.POST.get("house_fee_percent", "").strip()
+    percent = typed_decimal(request.POST.get("house_fee_percent", ""))
     percentages = request.POST.get("percentages", "")
     try:
         money_services.tournament_prize_terms_set(

@@ -281,7 +281,11 @@ def _context_text(
     if kind == "seat":
         return gettext("nobody") if value is None else seat_names.get(value, str(value))
     if kind == "per_side" and isinstance(value, list | tuple):
-        return " · ".join(f"{side(i)} {v}" for i, v in enumerate(value))
+        # a word of the engine ("East", a seat's wind) in the reader's language
+        return " · ".join(
+            f"{side(i)} {gettext(v) if isinstance(v, str) and v else v}"
+            for i, v in enumerate(value)
+        )
     return "" if value is None else str(value)
 
 
@@ -339,5 +343,5 @@ def sheet_csv(table: SheetTable, *, header: Sequence[str] = ()) -> str:
 
 
 def _error_text(error: Mapping[str, str]) -> str:
-    path = error.get("path")
-    return f"{path}: {error['message']}" if path else error["message"]
+    # the message names its field in words; the path is the API's key
+    return error["message"]

@@ -57,10 +57,11 @@ VERBS = frozenset(
     str.split(
         """
         abandon accept add adjust apply build bump check close compute confirm correct
+        abandon accept add adjust apply build bump check close compute confirm correct
         create decline delete finish find generate get list lock mark merge notify parse
-        plan publish purge recompute reconcile record refold remove rename request
-        retire seed send set revoke settle start submit sync unlock unmark unpublish
-        update void withdraw
+        plan publish purge recompute reconcile record refold remove rename reopen
+        request retire seed send set revoke settle start submit sync unlock unmark
+        unpublish update void withdraw
         """
     )
 )

@@ -227,9 +227,11 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env.int(
 
 REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
+    # The token first: its authenticate_header makes a missing or bad token a 401
+    # with "WWW-Authenticate: Token" (DRF asks the first class), not a 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "scoring.api.authentication.PlayerTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     # Every view states who may use it; this default only guards a view that forgets.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

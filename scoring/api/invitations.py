@@ -29,7 +29,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import StrictIntegerField
+from config.api import StrictCharField, StrictIntegerField
 from scoring import permissions, selectors, services
 from scoring.api.pagination import StrictLimitOffsetPagination
 from scoring.api.serializers import ErrorListSerializer
@@ -44,15 +44,15 @@ _ERRORS = {400: _E, 401: _E, 403: _E, 404: _E}
 class InvitationOut(serializers.Serializer):
     id = StrictIntegerField()
     club = StrictIntegerField(source="club_id")
-    role = serializers.CharField()
+    role = StrictCharField()
     player = StrictIntegerField(source="player_id", allow_null=True)
-    token = serializers.CharField()
+    token = StrictCharField()
     url = serializers.SerializerMethodField()
     max_uses = StrictIntegerField()
     uses = StrictIntegerField()
     state = serializers.SerializerMethodField()
     expires_at = serializers.DateTimeField()
-    note = serializers.CharField()
+    note = StrictCharField()
     created_at = serializers.DateTimeField()
     revoked_at = serializers.DateTimeField(allow_null=True)
 
@@ -70,30 +70,30 @@ class InvitationIn(serializers.Serializer):
     player = StrictIntegerField(required=False, allow_null=True, min_value=1)
     max_uses = StrictIntegerField(default=1, min_value=1, max_value=100)
     days = StrictIntegerField(default=7, min_value=1, max_value=90)
-    note = serializers.CharField(
+    note = StrictCharField(
         default="", allow_blank=True, max_length=120, trim_whitespace=True
     )
 
 
 class AcceptIn(serializers.Serializer):
-    token = serializers.CharField(max_length=64)
-    display_name = serializers.CharField(default="", allow_blank=True, max_length=80)
+    token = StrictCharField(max_length=64)
+    display_name = StrictCharField(default="", allow_blank=True, max_length=80)
 
 
 class AcceptOut(serializers.Serializer):
     club = StrictIntegerField(source="invitation.club_id")
     player = StrictIntegerField(source="player_id")
-    role = serializers.CharField()
+    role = StrictCharField()
 
 
 class TableLinkOut(serializers.Serializer):
     match = StrictIntegerField()
-    token = serializers.CharField()
-    url = serializers.CharField()
+    token = StrictCharField()
+    url = StrictCharField()
 
 
 class RevokeIn(serializers.Serializer):
-    reason = serializers.CharField(default="", allow_blank=True, max_length=200)
+    reason = StrictCharField(default="", allow_blank=True, max_length=200)
 
 
 def _admin_club(request: Request, club_id: int):

@@ -147,6 +147,26 @@ class TableDealConfirmApi(_TableApi):
         return idempotent(request, run, table=guest)
 
 
+class TableMatchFinishApi(_TableApi):
+    """Finish the table link's match as the seat ``?seat=``: a game with no fixed
+    end (a chip game played until the players stop), its totals the result and its
+    chips settled; a match its rules have decided finishes by itself."""
+
+    @extend_schema(
+        request=None,
+        responses={200: s.MatchOut, **_IDEMPOTENT},
+        parameters=[*_PARAMETERS, _KEY],
+    )
+    def post(self, request: Request, token: str) -> Response:
+        match, guest = _guest(request, token)
+
+        def run() -> Response:
+            finished = services.match_finish(match=match, by=guest)
+            return Response(s.MatchOut(finished, context={"request": request}).data)
+
+        return idempotent(request, run, table=guest)
+
+
 urlpatterns = [
     path("table/<str:token>/", TableMatchApi.as_view(), name="table-match"),
     path("table/<str:token>/sheet", TableSheetApi.as_view(), name="table-sheet"),
@@ -159,6 +179,11 @@ urlpatterns = [
         "table/<str:token>/deals/",
         TableDealSubmitApi.as_view(),
         name="table-deal-list",
+    ),
+    path(
+        "table/<str:token>/finish",
+        TableMatchFinishApi.as_view(),
+        name="table-finish",
     ),
     path(
         "table/<str:token>/deals/<int:number>/confirm",

@@ -43,6 +43,7 @@ from scoring.selectors.clubs import (
     clubs_for,
     players_visible_to,
 )
+from scoring.selectors.ends import match_event_list, match_goal_get
 from scoring.selectors.matches import (
     deal_get,
     deal_revision_list,
@@ -90,7 +91,9 @@ __all__ = [
     "invitation_list",
     "invitation_pending_list",
     "match_deal_list",
+    "match_event_list",
     "match_get",
+    "match_goal_get",
     "match_seat_point_list",
     "match_sheet_get",
     "match_side_list",

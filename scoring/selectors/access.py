@@ -106,11 +106,17 @@ def table_link_list(matches: list[Match]) -> dict[int, str]:
     return {m.pk: table_token_make(m.pk, counts.get(m.pk, 0)) for m in matches}
 
 
-def table_guest_get(token: str, seat: Any = None) -> tuple[Match, TableGuest]:
+def table_guest_get(
+    token: str, seat: Any = None, *, reading: bool = False
+) -> tuple[Match, TableGuest]:
     """The match of a table link and its guest (``seat``, if the phone chose one).
 
     404 for a token that was never issued (a bad signature), 410 ``link_expired``
-    for one that was: revoked, the match closed, or its table closed."""
+    for one that was: revoked, the match closed, or its table closed. ``reading``:
+    the table's page of a match that is over still shows its final sheet (the
+    phones that finished it see the result) until a layer above closes the table
+    (a tournament's locked round); the guest can change nothing there
+    (:func:`scoring.permissions.may_score` refuses a closed match)."""
     read = table_token_read(str(token))
     if read is None:
         raise NotFound("not_found", gettext("no such table link"), "token")
@@ -132,6 +138,8 @@ def table_guest_get(token: str, seat: Any = None) -> tuple[Match, TableGuest]:
         raise LinkGone(
             "link_revoked", gettext("this table link has been withdrawn"), "token"
         )
+    if reading and not match.is_open and not table_closed(match):
+        return match, TableGuest(match_id=match.pk, seat=_seat(match, seat))
     if not match.is_open or table_closed(match):
         raise LinkGone(
             "link_expired",

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from config.collation import sorted_by_name
 from games.engine import UnknownGame, get_game
 from games.models import CatalogueEntry
 from scoring import permissions
@@ -182,7 +183,8 @@ def player_history_get(
             (partners if s.side == side else opponents)[s.player.display_name].add(
                 outcome
             )
-    history.by_game = dict(sorted(by_game.items()))
+    # keyed by the engine's English name; read in the reader's language and order
+    history.by_game = dict(sorted_by_name(by_game.items(), lambda kv: gettext(kv[0])))
     history.partners = sorted(partners.items(), key=lambda kv: (-kv[1].played, kv[0]))
     history.opponents = sorted(opponents.items(), key=lambda kv: (-kv[1].played, kv[0]))
     return history

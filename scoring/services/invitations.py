@@ -38,6 +38,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from config.api import name_check
 from scoring import permissions
 from scoring.errors import Conflict, DomainError, NotFound
 from scoring.models import (
@@ -196,10 +197,7 @@ def invitation_accept(
             raise DomainError(
                 "required", gettext("say the name people know you by"), "display_name"
             )
-        if len(name) > 80:
-            raise DomainError(
-                "too_long", gettext("at most 80 characters"), "display_name"
-            )
+        name_check(name, "display_name", max_length=80)
         player = Player.objects.create(display_name=name, user=by)
     membership = Membership.objects.filter(club=invitation.club, player=player).first()
     if membership is None:

@@ -39,6 +39,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from config.api import name_check
 from scoring import permissions, selectors
 from scoring.errors import DomainError, NotAllowed, NotFound
 from scoring.models import (
@@ -110,8 +111,7 @@ def player_add(
     display_name = display_name.strip()
     if not display_name:
         raise DomainError("required", gettext("a player needs a name"), "display_name")
-    if len(display_name) > 80:
-        raise DomainError("too_long", gettext("at most 80 characters"), "display_name")
+    name_check(display_name, "display_name", max_length=80)
     if user is not None and Player.objects.filter(user=user).exists():
         raise DomainError(
             "user_has_player",
@@ -156,10 +156,8 @@ def player_rename(
     short_name = short_name.strip()
     if not display_name:
         raise DomainError("required", gettext("a player needs a name"), "display_name")
-    if len(display_name) > 80:
-        raise DomainError("too_long", gettext("at most 80 characters"), "display_name")
-    if len(short_name) > 12:
-        raise DomainError("too_long", gettext("at most 12 characters"), "short_name")
+    name_check(display_name, "display_name", max_length=80)
+    name_check(short_name, "short_name", max_length=12)
     player.display_name = display_name
     player.short_name = short_name
     player.save(update_fields=["display_name", "short_name"])
@@ -353,6 +351,7 @@ def player_update(*, club: Club, player: Player, display_name: str, by: User) ->
     display_name = display_name.strip()
     if not display_name:
         raise DomainError("required", gettext("a player needs a name"), "display_name")
-    player.display_name = display_name[:80]
+    name_check(display_name, "display_name", max_length=80)
+    player.display_name = display_name
     player.save(update_fields=["display_name"])
     return player

@@ -15,11 +15,12 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from scoring import permissions, selectors, services
@@ -134,6 +135,7 @@ def invitation_detail(
     )
 
 
+@sensitive_post_parameters("password1", "password2")
 @require_http_methods(["GET", "POST"])
 def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
     """Accept an invitation: signed in, with one tap; otherwise make an account here
@@ -262,17 +264,18 @@ class _Invalid(Exception):
 def _new_account(form: InvitationSignupForm, needs_name: bool):
     if not form.is_valid():
         raise _Invalid
-    data = form.cleaned_data
+    # Read before any add_error: it takes the field out of cleaned_data.
+    data = dict(form.cleaned_data)
     User = get_user_model()
+    username = User.normalize_username(data["username"])
+    taken = gettext("this username is taken: choose another, or sign in")
     if data["password1"] != data["password2"]:
         form.add_error("password2", gettext("the two passwords differ"))
-    if User.objects.filter(username__iexact=data["username"]).exists():
-        form.add_error(
-            "username", gettext("this username is taken: choose another, or sign in")
-        )
+    if User.objects.filter(username__iexact=username).exists():
+        form.add_error("username", taken)
     if needs_name and not data["display_name"].strip():
         form.add_error("display_name", gettext("say the name people know you by"))
-    user = User(username=data["username"])
+    user = User(username=username)
     try:
         validate_password(data["password1"], user)
     except ValidationError as exc:
@@ -280,5 +283,10 @@ def _new_account(form: InvitationSignupForm, needs_name: bool):
     if form.errors:
         raise _Invalid
     user.set_password(data["password1"])
-    user.save()
+    try:
+        with transaction.atomic():
+            user.save()
+    except IntegrityError:  # taken by a signup at the same moment
+        form.add_error("username", taken)
+        raise _Invalid from None
     return user

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.collation import sorted_by_name
 from config.spreadsheet import csv_response
 from config.translation import localized
 from games.engine import Game, InputRejected, UnknownGame, all_games, get_game
@@ -48,6 +49,20 @@ def _offered_games() -> list[Game]:
     return [g for g in all_games() if g.slug not in off]
 
 
+def _game_choices() -> list[dict[str, str]]:
+    """The offered games as the picker shows them: name and summary in the
+    reader's language, in the reader's alphabetical order."""
+    games = [
+        {
+            "slug": g.slug,
+            "name": localized(g.name),
+            "summary": localized(g.summary) if g.summary else "",
+        }
+        for g in _offered_games()
+    ]
+    return sorted_by_name(games, lambda g: g["name"])
+
+
 SIDE_NAMES = "ABCDEFGH"
 
 
@@ -69,7 +84,7 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
         return render(
             request,
             "scoring/match_new.html",
-            {"club": club, "games": _offered_games(), "step": "game"},
+            {"club": club, "games": _game_choices(), "step": "game"},
         )
     try:
         game = get_game(slug)
@@ -159,7 +174,12 @@ def _attach_setup_error(form: MatchSetupForm, error: dict[str, str]) -> None:
         return  # shown next to the option by render_form
     parts = path.split(".")
     field = None
-    if parts[0] == "seats" and len(parts) > 1 and parts[1].isdigit():
+    if (
+        parts[0] == "seats"
+        and len(parts) > 1
+        and parts[1].isascii()
+        and parts[1].isdigit()
+    ):
         field = f"seat_{parts[1]}"
     elif parts[0] in ("first_dealer", "point_value", "currency", "scorers"):
         field = parts[0]
@@ -222,6 +242,12 @@ def _context_for_sheet(
     ]
     # A table link's phone says its seat before it enters anything.
     unseated = isinstance(by, TableGuest) and by.seat is None
+    open_ended = selectors.match_goal_get(match).open_ended
+    closable = (
+        match.is_open
+        and not sheet["needs_attention"]
+        and (sheet["finished"] or open_ended)
+    )
     return {
         "match": match,
         "sheet": sheet,
@@ -252,6 +278,16 @@ def _context_for_sheet(
         "may_show_table_link": may_score and by.is_authenticated and match.is_open,
         "seats": [(pos, seats[pos]) for pos in sorted(seats)],
         "abandon_form": AbandonForm(),
+        # A game with no fixed end is finished by the table: its scorers, the
+        # director, or a table link's phone that said its seat.
+        "open_ended": open_ended,
+        "may_finish": closable and may_score,
+        "may_reopen": (
+            not match.is_open
+            and by.is_authenticated
+            and permissions.may_correct_closed(by, match)
+        ),
+        "events": selectors.match_event_list(match),
         "seat_points": seat_points,
         "has_individual": any(r["individual"] is not None for r in seat_points),
     }
@@ -433,5 +469,30 @@ def match_abandon(request: HttpRequest, match_id: int) -> HttpResponse:
     else:
         messages.success(
             request, gettext("The match is abandoned; its deals stay as they are.")
+        )
+    return redirect("scoring:sheet", match_id=match.pk)
+
+
+@login_required
+@require_POST
+def match_reopen(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Open a finished or abandoned match again. Who: club admins and the
+    tournament's director."""
+    match = _scored_match(request, match_id)
+    form = AbandonForm(request.POST)  # the same shape: why
+    form.is_valid()
+    try:
+        services.match_reopen(
+            match=match, reason=form.cleaned_data.get("reason", ""), by=request.user
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            gettext(
+                "The match is open again: its result no longer counts until it "
+                "is finished."
+            ),
         )
     return redirect("scoring:sheet", match_id=match.pk)

@@ -22,10 +22,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
+from config.collation import sorted_by_name
 from games.models import CatalogueEntry
 from scoring import permissions, selectors, services
 from scoring.errors import DomainError, NotFound
 from scoring.forms import AddAccountForm, AddPlayerForm, MergeForm, RenameForm
+from scoring.localtime import season_of
 from scoring.services.invitations import SENT_ANSWER
 
 
@@ -217,7 +219,7 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         raise Http404("no such player") from None
     history = selectors.player_history_get(request.user, player)
     season_text = request.GET.get("season", "")
-    season = int(season_text) if season_text.isdigit() else None
+    season = season_of(season_text)
     return render(
         request,
         "scoring/player.html",
@@ -246,13 +248,15 @@ def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
         )
     }
     season_text = request.GET.get("season", "")
-    season = int(season_text) if season_text.isdigit() else None
+    season = season_of(season_text)
     return render(
         request,
         "scoring/ranking.html",
         {
             "club": club,
-            "games": [(g, names.get(g, g)) for g in games],
+            "games": sorted_by_name(
+                [(g, names.get(g, g)) for g in games], lambda g: g[1]
+            ),
             "game": game,
             "game_name": names.get(game, game),
             "rows": selectors.ranking_get(club, game, season=season) if game else [],

@@ -34,17 +34,19 @@ from scoring.table_links import (
     table_seat_remember,
     table_seat_remembered,
 )
-from scoring.views._common import _club, _error_list, _scored_match
-from scoring.views.deals import deal_entry_page
+from scoring.views._common import _club, _error_list, _scored_match, entry_word
+from scoring.views.deals import deal_entry_page, say_if_finished
 from scoring.views.matches import _context_for_sheet
 
 
-def _guest(request: HttpRequest, token: str) -> tuple[Match, TableGuest] | HttpResponse:
+def _guest(
+    request: HttpRequest, token: str, *, reading: bool = False
+) -> tuple[Match, TableGuest] | HttpResponse:
     """The link's match and this phone's guest: its seat from ``?seat=``, else the
     one the phone chose before (its cookie; see :mod:`scoring.table_links`)."""
     seat = request.GET.get("seat") or table_seat_remembered(request, token)
     try:
-        return selectors.table_guest_get(token, seat)
+        return selectors.table_guest_get(token, seat, reading=reading)
     except NotFound:
         raise Http404("no such table link") from None
     except selectors.LinkGone as exc:
@@ -58,7 +60,7 @@ def _guest(request: HttpRequest, token: str) -> tuple[Match, TableGuest] | HttpR
         return render(
             request,
             "scoring/table_link_gone.html",
-            {"reason": f"{exc.path}: {exc.message}"},
+            {"reason": exc.message},
             status=400,
         )
 
@@ -93,6 +95,7 @@ def _link_context(token: str, match: Match, guest: TableGuest) -> dict[str, Any]
         "query": query,
         "sheet_url": reverse("scoring:table", kwargs={"token": token}) + query,
         "new_url": reverse("scoring:table-deal-new", kwargs={"token": token}) + query,
+        "finish_url": reverse("scoring:table-finish", kwargs={"token": token}) + query,
     }
 
 
@@ -100,9 +103,10 @@ def _link_context(token: str, match: Match, guest: TableGuest) -> dict[str, Any]
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The match's score sheet for its table: enter and confirm deals (``?seat=``,
     remembered by the phone, says who this phone is). Who: a valid table link's
-    holder. Live like the scorers' sheet: its poll reads the address with the seat,
-    and an unchanged sheet is a 304."""
-    found = _guest(request, token)
+    holder; once the match is over, its final sheet, read only. Live like the
+    scorers' sheet: its poll reads the address with the seat, and an unchanged sheet
+    is a 304."""
+    found = _guest(request, token, reading=True)
     if isinstance(found, HttpResponse):
         return found
     match, guest = found
@@ -161,10 +165,36 @@ def table_deal_confirm(request: HttpRequest, token: str, number: int) -> HttpRes
         for error in _error_list(exc):
             messages.error(request, error["message"])
     except ValueError:
-        messages.error(request, gettext("base_version: a whole number"))
+        messages.error(request, gettext("The deal's version: a whole number"))
     else:
         messages.success(
-            request, gettext("Deal %(number)s confirmed.") % {"number": number}
+            request,
+            gettext("%(entry)s %(number)s confirmed.")
+            % {"entry": entry_word(match), "number": number},
+        )
+        match.refresh_from_db(fields=["status"])
+        say_if_finished(request, match)
+    return redirect(_link_context(token, match, guest)["sheet_url"])
+
+
+@require_POST
+def table_match_finish(request: HttpRequest, token: str) -> HttpResponse:
+    """Finish a game with no fixed end (a chip game played until the players stop):
+    its totals are the result, its chips settle. Who: a valid table link's holder
+    who chose a seat. The phone then sees the final sheet."""
+    found = _guest(request, token)
+    if isinstance(found, HttpResponse):
+        return found
+    match, guest = found
+    try:
+        services.match_finish(match=match, by=guest)
+    except (InputRejected, DomainError) as exc:
+        for error in _error_list(exc):
+            messages.error(request, error["message"])
+    else:
+        messages.success(
+            request,
+            gettext("The match is finished: its totals are the result."),
         )
     return redirect(_link_context(token, match, guest)["sheet_url"])
 
@@ -240,10 +270,7 @@ def match_table_link(request: HttpRequest, match_id: int) -> HttpResponse:
                 match=match, reason=request.POST.get("reason", ""), by=request.user
             )
         except DomainError as exc:
-            messages.error(
-                request,
-                f"{exc.path}: {exc.message}",
-            )
+            messages.error(request, exc.message)
         else:
             messages.success(
                 request,

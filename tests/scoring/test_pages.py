@@ -215,7 +215,7 @@ def test_new_match_errors_stand_next_to_their_fields(client, people, club):
     assert response.status_code == 400
     html = response.content.decode()
     block = html.split('data-path="options.target"', 1)[1].split("</div>", 1)[0]
-    assert "greater than or equal to 1" in block
+    assert "Target: at least 1" in block  # the field's label and the rule in words
     assert 'aria-invalid="true"' in block
     assert not Match.objects.exists()
 

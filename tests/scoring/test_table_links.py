@@ -119,12 +119,18 @@ def test_revoking_withdraws_the_old_link(people, match):
     assert Client().get(sheet_url(fresh)).status_code == 200
 
 
-def test_the_link_expires_when_the_match_is_finished(people, match):
+def test_the_link_shows_the_final_sheet_once_the_match_is_finished(people, match):
+    """The deciding deal finishes the match: the table's phones then see its
+    final sheet, read only; entering another deal is refused (410)."""
     token = selectors.table_link_get(match)
     guest = TableGuest(match_id=match.pk, seat=0)
     services.deal_submit(match=match, number=1, input={"points": [100, 0]}, by=guest)
-    services.match_finish(match=match, by=people.scorer.user)
     answer = Client().get(sheet_url(token))
+    html = answer.content.decode()
+    assert answer.status_code == 200 and 'id="table-link-closed"' in html
+    assert 'data-event="finished_by_rules"' in html and 'id="enter-deal"' not in html
+    new = reverse("scoring:table-deal-new", kwargs={"token": token})
+    answer = Client().get(new)
     assert answer.status_code == 410 and b"expired" in answer.content
     with pytest.raises(NotFound):
         selectors.table_guest_get("nope:nope")

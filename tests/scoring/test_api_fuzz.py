@@ -144,3 +144,16 @@ def test_api_stateful_as_a_scorer(fuzz_world):
     # Scenarios ran, as the scorer (the token was sent: never a 401).
     assert len(answered) >= MAX_EXAMPLES
     assert 401 not in {status for _, status in answered}
+
+
+@pytest.mark.django_db
+def test_the_fuzz_world_answers_as_production_does(fuzz_world, client):
+    """The runs above are under production's settings: plain HTTP is redirected to
+    HTTPS, and a request the proxy marks as HTTPS is answered (with HSTS)."""
+    from django.conf import settings as live
+
+    assert live.DEBUG is False
+    assert client.get("/api/v1/games/").status_code == 301
+    answer = client.get("/api/v1/games/", headers=PROXIED_HTTPS)
+    assert answer.status_code == 200
+    assert "Strict-Transport-Security" in answer.headers

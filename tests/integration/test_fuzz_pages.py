@@ -146,6 +146,7 @@ def test_every_url_and_query_parameter_answers_without_a_500(world, role):
 def test_every_form_posted_with_hostile_values_answers_without_a_500(world, role):
     walk = Walk(world, role)
     posted = 0
+    seen = set()  # the header's forms (language, sign out) are on every page
     for route in routes():
         for url in urls_of(world, route):
             page = walk.request("get", url)
@@ -155,8 +156,10 @@ def test_every_form_posted_with_hostile_values_answers_without_a_500(world, role
                 if form.method != "post":
                     continue
                 action = form.action or url
-                if urlsplit(action).netloc:
+                key = (action, tuple(sorted(form.fields)))
+                if urlsplit(action).netloc or key in seen:
                     continue
+                seen.add(key)
                 for body in hostile_posts(form, ROUNDS, seed=action + role):
                     before = snapshot()
                     answer = walk.request("post", action, body)

@@ -6,4 +6,6 @@ class MoneyConfig(AppConfig):
     verbose_name = "Money"
 
     def ready(self) -> None:
-        from money import tasks  # noqa: F401  (registers the tasks and their aliases)
+        from money import portability, tasks  # noqa: F401  (tasks: registers them)
+
+        portability.register()  # a club's export holds its ledger

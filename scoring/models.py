@@ -407,6 +407,8 @@ class IdempotencyKey(models.Model):
 
 # The people's models (merges, ratings) live in scoring/people_models.py. The money
 # models are the money app's (money/models.py): the score book does not import them.
-# Invitations and table links: scoring/access_models.py.
+# Invitations and table links: scoring/access_models.py. Imports and erasures:
+# scoring/portability_models.py.
 from scoring.access_models import *  # noqa: E402, F403
 from scoring.people_models import *  # noqa: E402, F403
+from scoring.portability_models import *  # noqa: E402, F403

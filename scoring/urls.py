@@ -10,6 +10,7 @@ from scoring.views import (
     mine,
     nav,
     people,
+    portability,
     table_links,
 )
 
@@ -20,6 +21,18 @@ urlpatterns = [
     path("clubs/<int:club_id>/", clubs.club_detail, name="club"),
     path("clubs/<int:club_id>/players/", people.club_players, name="players"),
     path("clubs/<int:club_id>/search/", nav.club_search, name="search"),
+    path("clubs/<int:club_id>/data/", portability.club_data, name="club-data"),
+    path("me/data/", portability.my_data, name="my-data"),
+    path(
+        "clubs/<int:club_id>/players/<int:player_id>/data/",
+        portability.player_data,
+        name="player-data",
+    ),
+    path(
+        "clubs/<int:club_id>/players/<int:player_id>/erase/",
+        portability.player_erase,
+        name="player-erase",
+    ),
     path("clubs/<int:club_id>/ratings/", people.club_ranking, name="ranking"),
     path("matches/", nav.my_matches, name="matches"),
     path(

@@ -48,6 +48,7 @@ def _urls(world) -> dict[str, tuple[str, int]]:
         "players": (reverse("scoring:players", args=[club]), 200),
         "a player's page": (reverse("scoring:player", args=[aino]), 200),
         "player edit": (reverse("scoring:player-edit", args=[club, aino]), 200),
+        "erase a player": (reverse("scoring:player-erase", args=[club, aino]), 200),
         "search": (reverse("scoring:search", args=[club]) + "?q=ai", 200),
         "ranking": (reverse("scoring:ranking", args=[club]), 200),
         "a game's ranking": (

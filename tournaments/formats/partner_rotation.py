@@ -56,6 +56,7 @@ from tournaments.formats.base import (
 )
 from tournaments.formats.explain import Reason, ReasonCode, named
 from tournaments.formats.matching import max_weight_matching
+from tournaments.formats.whist import INFINITY, cyclic_whist
 from tournaments.ranking import Score, norm
 
 Pair = frozenset
@@ -125,7 +126,7 @@ def partner_rotation(
     rng = random.Random(seed)
     exact = n % 4 in (0, 1) and total_rounds <= default_rounds(n)
     if exact:
-        whist = _cyclic_whist(n)
+        whist = cyclic_whist(n)
         if whist is not None:
             order = list(players_t)
             rng.shuffle(order)  # who gets which number is the only free choice
@@ -156,121 +157,15 @@ def partner_rotation(
     return _schedule(players_t, tables, sitting, total_rounds, exact)
 
 
-_INFINITY = -1
-
-
-def _cyclic_whist(
-    n: int, limit: int = 20000
-) -> tuple[int, list[tuple[tuple[int, int], tuple[int, int]]]] | None:
-    """The first round of a Z-cyclic whist tournament on ``n`` players, if found.
-
-    Players are the integers mod m (m = n - 1 plus a fixed player ``_INFINITY`` when
-    n ≡ 0 mod 4; m = n, with 0 sitting out, when n ≡ 1 mod 4). Round r adds r to
-    every number. Developing the first round gives every pair as partners exactly
-    once and as opponents exactly twice iff, over the first round, every difference
-    class ±d occurs once between partners and twice between opponents — which is
-    what the backtracking below enforces. Known to succeed quickly for 4, 8, 12,
-    13, 16, 17 and 20 players; ``limit`` bounds the search, and ``None`` sends the
-    caller to the circle method plus hill-climbing.
-    """
-    if n % 4 == 0:
-        m = n - 1
-    elif n % 4 == 1:
-        m = n
-    else:
-        return None
-    if m < 3:
-        return None
-    half = (m - 1) // 2
-    partner_used = [0] * (half + 1)
-    opponent_used = [0] * (half + 1)
-    used = [False] * m
-    used[0] = True  # 0 sits with the fixed player (n ≡ 0) or sits out (n ≡ 1)
-    tables: list[tuple[tuple[int, int], tuple[int, int]]] = []
-    nodes = 0
-
-    def cls(d: int) -> int:
-        d %= m
-        return min(d, m - d)
-
-    def place(partner_a: int, partner_b: int, opp: list[int]) -> bool:
-        if partner_used[partner_a] or (partner_b and partner_used[partner_b]):
-            return False
-        if partner_a == partner_b and partner_b:
-            return False
-        for c in opp:
-            opponent_used[c] += 1
-        if any(opponent_used[c] > 2 for c in opp):
-            for c in opp:
-                opponent_used[c] -= 1
-            return False
-        partner_used[partner_a] += 1
-        if partner_b:
-            partner_used[partner_b] += 1
-        return True
-
-    def unplace(partner_a: int, partner_b: int, opp: list[int]) -> None:
-        for c in opp:
-            opponent_used[c] -= 1
-        partner_used[partner_a] -= 1
-        if partner_b:
-            partner_used[partner_b] -= 1
-
-    def search() -> bool:
-        nonlocal nodes
-        nodes += 1
-        if nodes > limit:
-            return False
-        free = [x for x in range(m) if not used[x]]
-        if not free:
-            return True
-        x1 = free[0]
-        for x2 in free[1:]:
-            rest = [x for x in free[1:] if x != x2]
-            for i, x3 in enumerate(rest):
-                for x4 in rest[i + 1 :]:
-                    opp = [cls(x3 - x1), cls(x4 - x1), cls(x3 - x2), cls(x4 - x2)]
-                    pa, pb = cls(x2 - x1), cls(x4 - x3)
-                    if not place(pa, pb, opp):
-                        continue
-                    for x in (x1, x2, x3, x4):
-                        used[x] = True
-                    tables.append(((x1, x2), (x3, x4)))
-                    if search():
-                        return True
-                    tables.pop()
-                    for x in (x1, x2, x3, x4):
-                        used[x] = False
-                    unplace(pa, pb, opp)
-        return False
-
-    if m == n:
-        return (m, tables) if search() else None
-    # n ≡ 0 (mod 4): the fixed player partners 0 against some (a, b).
-    for a in range(1, m):
-        for b in range(a + 1, m):
-            opp = [cls(a), cls(b)]
-            if not place(cls(b - a), 0, opp):
-                continue
-            used[a] = used[b] = True
-            tables.append(((_INFINITY, 0), (a, b)))
-            if search():
-                return m, tables
-            tables.pop()
-            used[a] = used[b] = False
-            unplace(cls(b - a), 0, opp)
-    return None
-
-
 def _develop(
-    whist: tuple[int, list[tuple[tuple[int, int], tuple[int, int]]]],
+    whist: tuple[int, tuple[tuple[tuple[int, int], tuple[int, int]], ...]],
     order: list[EntryId],
     total_rounds: int,
 ) -> tuple[list[list[tuple[Pair, Pair]]], list[list[EntryId]]]:
     m, first = whist
 
     def who(x: int, r: int) -> EntryId:
-        return order[m] if x == _INFINITY else order[(x + r) % m]
+        return order[m] if x == INFINITY else order[(x + r) % m]
 
     tables, sitting = [], []
     for r in range(total_rounds):

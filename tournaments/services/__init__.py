@@ -6,7 +6,10 @@ Every function is keyword-only, typed and one transaction, takes the acting user
 * **The pure core decides, the services store.** ``round_generate`` loads the stage's
   field and history from the database, calls the stage's format in
   :mod:`tournaments.formats` (no database access there) and stores its tables, sides
-  and reasons. A :class:`~tournaments.formats.base.FormatError` becomes a 400.
+  and reasons. A :class:`~tournaments.formats.base.FormatError` becomes a 400. It is
+  the one service that is not one transaction: the format's search runs outside any
+  (on SQLite a write transaction holds every other writer), and the round is stored
+  in a short one that checks the inputs' fingerprint is unchanged.
 * **Every table is a score-book match.** ``round_start`` creates one through
   :func:`scoring.services.match_start` per table; results are the matches' results
   and are corrected through the score book (:func:`table_deal_correct`).

@@ -5,10 +5,20 @@ the database lazily, so each format pays only for what it reads.
 The format is pure (:mod:`tournaments.formats.registry`); this module is the thin
 manager between it and the stored stage, as in Tabbycat. Nothing here branches on
 the format's name.
+
+A format may search for seconds (a partner rotation of 48 players), so the search
+runs outside any write transaction: on SQLite, the embedded default, one writer at a
+time holds the whole database, and every table's deal submission would wait behind
+it. :func:`stage_inputs_stamp` fingerprints everything a format can read; the
+service takes it before computing and compares it inside the short write
+transaction that stores the round, so a round computed from inputs that changed
+meanwhile is never stored.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
@@ -20,7 +30,7 @@ from tournaments.formats.base import Round as FormatRound
 from tournaments.formats.groups import Group
 from tournaments.formats.knockout import Bracket, BracketState, SeriesResult
 from tournaments.formats.registry import get_format
-from tournaments.models import EntryMember, Stage
+from tournaments.models import Entry, EntryMember, Round, Stage, Table, Tournament
 from tournaments.ranking import Standings
 from tournaments.services.common import _active, _entry_names
 from tournaments.services.stages import _group_qualifiers
@@ -83,3 +93,59 @@ class StageData:
 def _generate(stage: Stage, number: int) -> FormatRound:
     """Round ``number`` of ``stage`` from its format (FormatError: a 400)."""
     return get_format(stage.format).next_round(StageData(stage), number)
+
+
+def stage_inputs_stamp(stage: Stage) -> str:
+    """A fingerprint of everything a format reads to generate ``stage``'s next round.
+
+    The tournament's status, ranking settings and entries (seeds, names,
+    withdrawals, line-ups); the stage's own row; and, for the stage and the stages
+    it is seeded from, every round's number and status and every table's match and
+    that match's version (which grows on every deal and correction, so the results
+    the standings read are covered). Matches of other stages and other tournaments
+    are left out: their deals go on while a round is generated.
+    """
+    tournament = Tournament.objects.filter(pk=stage.tournament_id).values_list(
+        "status", "options", "tiebreaks", "points"
+    )
+    stages, seen = [], set()
+    current: int | None = stage.pk
+    while current is not None and current not in seen:
+        seen.add(current)
+        row = (
+            Stage.objects.filter(pk=current)
+            .values_list(
+                "pk", "format", "settings", "source_stage", "source_top_n", "entry_ids"
+            )
+            .first()
+        )
+        if row is None:
+            break
+        stages.append(row)
+        current = row[3]
+    inputs = {
+        "tournament": list(tournament),
+        "stages": stages,
+        "entries": list(
+            Entry.objects.filter(tournament_id=stage.tournament_id)
+            .order_by("pk")
+            .values_list("pk", "seed", "name", "withdrawn_at")
+        ),
+        "lineups": list(
+            EntryMember.objects.filter(entry__tournament_id=stage.tournament_id)
+            .order_by("pk")
+            .values_list("entry_id", "player_id", "position")
+        ),
+        "rounds": list(
+            Round.objects.filter(stage_id__in=seen)
+            .order_by("pk")
+            .values_list("pk", "stage_id", "number", "status")
+        ),
+        "tables": list(
+            Table.objects.filter(round__stage_id__in=seen)
+            .order_by("pk")
+            .values_list("pk", "match_id", "match__version", "match__status")
+        ),
+    }
+    text = json.dumps(inputs, default=str, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()

@@ -4,6 +4,7 @@ score-book match per table), lock and unlock."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -15,7 +16,7 @@ from config.translation import localized
 from games.engine.serialize import to_jsonable
 from games.engine.text import msg
 from scoring import services as scoring_services
-from scoring.errors import Conflict, DomainError
+from scoring.errors import Conflict, DomainError, NotFound
 from scoring.models import MatchStatus, Player
 from tournaments import permissions
 from tournaments.formats.base import FormatError
@@ -30,11 +31,12 @@ from tournaments.models import (
     Stage,
     Table,
     TableSide,
+    Tournament,
     TournamentStatus,
 )
 from tournaments.ranking import RankingError
 from tournaments.services.common import _lock, _require, _require_open
-from tournaments.services.generation import _generate
+from tournaments.services.generation import _generate, stage_inputs_stamp
 from tournaments.services.stages import _stage_field
 from tournaments.services.standings import standings_request
 from tournaments.texts import messages_i18n, reason_stored
@@ -42,14 +44,94 @@ from tournaments.texts import messages_i18n, reason_stored
 # -- rounds --------------------------------------------------------------------------
 
 
-@transaction.atomic
+# Computing a round again after its inputs changed meanwhile: a few tries, then a 409.
+GENERATE_ATTEMPTS = 3
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A round computed outside the write lock, and what it was computed from."""
+
+    stamp: str
+    number: int
+    field: list[int]
+    generated: FormatRound
+
+
 def round_generate(*, stage: Stage, by: AbstractBaseUser) -> Round:
-    """Generate the stage's next round with the stage's format, and store it."""
+    """Generate the stage's next round with the stage's format, and store it.
+
+    The format computes the round outside any transaction (a search may take
+    seconds, and a write transaction would hold every other writer back for as
+    long); the round is stored in a short transaction that first checks the inputs
+    are those it was computed from (:func:`stage_inputs_stamp`), and computes again
+    if not.
+    """
+    for _attempt in range(GENERATE_ATTEMPTS):
+        plan = _round_plan(stage, by)
+        round_ = _round_apply(stage, by, plan)
+        if round_ is not None:
+            return round_
+    raise Conflict(
+        "inputs_changed",
+        gettext(
+            "the tournament changed while round %(number)s was being generated; "
+            "generate it again"
+        )
+        % {"number": plan.number},
+        "stage",
+    )
+
+
+def _round_plan(stage: Stage, by: AbstractBaseUser) -> _Plan:
+    """The read phase and the format's search: no transaction, no write lock."""
+    try:
+        tournament = Tournament.objects.select_related("club").get(
+            pk=stage.tournament_id
+        )
+        stage = Stage.objects.get(pk=stage.pk)
+    except (Tournament.DoesNotExist, Stage.DoesNotExist):
+        raise NotFound("not_found", gettext("no such stage")) from None
+    stage.tournament = tournament
+    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    _require_open(tournament)
+    # Taken before anything the format reads: a change after it shows in the
+    # stamp compared under the lock.
+    stamp = stage_inputs_stamp(stage)
+    number = _next_number(stage)
+    field = list(stage.entry_ids) or _stage_field(stage)
+    stage.entry_ids = field
+    try:
+        generated = _generate(stage, number)
+    except (FormatError, RankingError) as error:
+        raise DomainError(
+            error.code, localized(error.message), error.path or "stage"
+        ) from None
+    return _Plan(stamp=stamp, number=number, field=field, generated=generated)
+
+
+@transaction.atomic
+def _round_apply(stage: Stage, by: AbstractBaseUser, plan: _Plan) -> Round | None:
+    """Store ``plan`` if its inputs are unchanged (``None``: compute again)."""
     tournament = _lock(stage.tournament)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     stage.tournament = tournament
     _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     _require_open(tournament)
+    if stage_inputs_stamp(stage) != plan.stamp:
+        return None
+    if not stage.entry_ids:
+        stage.entry_ids = plan.field
+        stage.save(update_fields=["entry_ids"])
+    round_ = _store_round(stage, plan.generated)
+    if tournament.status == TournamentStatus.OPEN:
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["status"])
+    return round_
+
+
+def _next_number(stage: Stage) -> int:
+    """The number of the stage's next round (a 409 while the last one is open)."""
     last = stage.rounds.order_by("-number").first()
     if last is not None and last.status not in (
         RoundStatus.LOCKED,
@@ -60,21 +142,7 @@ def round_generate(*, stage: Stage, by: AbstractBaseUser) -> Round:
             gettext("lock round %(number)s before generating the next one")
             % {"number": last.number},
         )
-    number = (last.number if last else 0) + 1
-    if not stage.entry_ids:
-        stage.entry_ids = _stage_field(stage)
-        stage.save(update_fields=["entry_ids"])
-    try:
-        generated = _generate(stage, number)
-    except (FormatError, RankingError) as error:
-        raise DomainError(
-            error.code, localized(error.message), error.path or "stage"
-        ) from None
-    round_ = _store_round(stage, generated)
-    if tournament.status == TournamentStatus.OPEN:
-        tournament.status = TournamentStatus.RUNNING
-        tournament.save(update_fields=["status"])
-    return round_
+    return (last.number if last else 0) + 1
 
 
 @transaction.atomic

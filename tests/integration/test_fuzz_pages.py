@@ -10,9 +10,10 @@ link's seat remembered):
 
 * every URL with its path parameters from the world, then with an id that does not
   exist, a non-ASCII digit and a huge number in each;
-* every query parameter the view reads, alone, with every hostile value (non-ASCII
-  digits, NUL, 10**30, -1, "", 10 kB, 1e308, NaN), and every known parameter at
-  once in rotated rounds;
+* every known query parameter at once, with hostile values (non-ASCII digits, NUL,
+  10**30, -1, "", 10 kB, 1e308, NaN) in rotated rounds; as the admin (the holder on
+  the link's routes) also every parameter the view reads alone, with the values
+  that break an ``int()`` or a database binding and a sample of the others;
 * every ``<form method=post>`` of every page that answers: one field hostile at a
   time, all at once, and a crafted extra field name.
 
@@ -87,7 +88,8 @@ class Walk:
         return response
 
     def report(self) -> None:
-        print(f"\n{self.role}: {self.requests} requests, {len(self.failures)} 500s")
+        found = len(self.failures)
+        print(f"\n{self.role}: {self.requests} requests, {found} 500s or changed rows")
         assert not self.failures, "\n".join(self.failures[:40])
 
 

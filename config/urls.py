@@ -9,6 +9,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from config.health import healthz
 from config.mail import PasswordResetDoneView, PasswordResetView
+from config.paths import ids_bounded
 from config.security import TokenObtainView
 from scoring.views.invitations import SignInView
 
@@ -63,6 +64,8 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("games.urls")),
 ]
+# An id past what the database holds is a 404, as a missing id (config.paths).
+urlpatterns = ids_bounded(urlpatterns)
 
 # Unknown URLs under /api/ answer in the API's JSON error shape (and everything else
 # there that is not JSON: config.limits.ApiErrorMiddleware); a body found too large

@@ -5,6 +5,8 @@ members and directors (:func:`tournaments.selectors.tournaments_visible_to`)."""
 
 from __future__ import annotations
 
+import re
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
@@ -20,13 +22,20 @@ SECTIONS = (
 )
 
 
+#: A club id as the club page links it: ASCII digits ("²" is a digit to isdigit but
+#: not to int), at most 18 of them (an id a database holds; SQLite cannot even bind
+#: a longer one). Anything else filters nothing.
+_CLUB_ID = re.compile(r"[0-9]{1,18}")
+
+
 @require_GET
 def tournament_list(request: HttpRequest) -> HttpResponse:
     tournaments = selectors.tournaments_visible_to(request.user).order_by(
         "club__name", "-created_at", "-id"
     )
     club_id = request.GET.get("club", "")
-    if club_id.isascii() and club_id.isdigit():
+    one_club = _CLUB_ID.fullmatch(club_id) is not None
+    if one_club:
         tournaments = tournaments.filter(club_id=int(club_id))
     clubs: dict[int, dict] = {}
     for t in tournaments:
@@ -45,5 +54,5 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/list.html",
-        {"clubs": listed, "one_club": club_id.isascii() and club_id.isdigit()},
+        {"clubs": listed, "one_club": one_club},
     )

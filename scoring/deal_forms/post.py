@@ -13,7 +13,9 @@ from scoring.deal_forms.schema import Field, Table, _Walker
 from scoring.deal_forms.shapes import join_path
 from scoring.deal_forms.taps import read_tap
 
-_INT = re.compile(r"^[+-]?\d+$")
+# Up to 18 digits: any longer is no score, and int() of thousands of digits raises;
+# it stays text, which the engine refuses at its path (a 400 naming the field).
+_INT = re.compile(r"^[+-]?\d{1,18}$")
 
 
 def _int_or_text(text: str) -> int | str:

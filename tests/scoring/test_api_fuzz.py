@@ -5,7 +5,8 @@ through the WSGI application, once as a scorer (token header, given to schemathe
 as the API's authentication) and once anonymously, with all of schemathesis's checks:
 no 5xx, every response conforms to the schema (status code, content type, headers,
 body), invalid input is refused, valid input is not, and no request without valid
-authentication succeeds where the schema requires it (``ignored_auth``).
+authentication succeeds where the schema requires it (``ignored_auth``). All under
+production's settings (tests/production.py: ``DEBUG`` off, HTTPS behind the proxy).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
 from scoring import services
+from tests.production import PROXIED_HTTPS, production_settings
 from tests.scoring.factories import race_match
 
 MAX_EXAMPLES = 6
@@ -55,8 +57,11 @@ class ScorerToken:
 
 
 @pytest.fixture
-def fuzz_world(club, people):
-    """A club with a public match of three deals, and the scorer's API token."""
+def fuzz_world(club, people, settings):
+    """A club with a public match of three deals, and the scorer's API token;
+    production's settings (``DEBUG`` off, HTTPS only behind the proxy)."""
+    for name, value in production_settings().items():
+        setattr(settings, name, value)
     cache.clear()  # throttling counters of earlier operations
     match = race_match(
         club, people.scorer.user, [people.scorer, people.opponent], is_public=True
@@ -92,6 +97,7 @@ _settings = settings(
 @_settings
 def test_api_as_a_scorer(case, fuzz_world):
     """A scorer's token: no 5xx, every response as documented."""
+    case.headers = {**(case.headers or {}), **PROXIED_HTTPS}
     case.call_and_validate()
 
 
@@ -99,11 +105,11 @@ def test_api_as_a_scorer(case, fuzz_world):
 @pytest.mark.django_db
 @anonymous.parametrize()
 @_settings
-def test_api_anonymously(case, fuzz_world, settings):
-    """No credentials: no 5xx, and nothing that needs a user succeeds. Run under
-    ``DEBUG``: Django's debug pages (a 404 for a negative id) must not leak into the
-    API, whose every error answer is in the schema's one shape."""
-    settings.DEBUG = True
+def test_api_anonymously(case, fuzz_world):
+    """No credentials: no 5xx, and nothing that needs a user succeeds. (Django's
+    debug pages under ``DEBUG`` are kept out of the API by
+    tests/scoring/test_bad_input.py.)"""
+    case.headers = {**(case.headers or {}), **PROXIED_HTTPS}
     case.call_and_validate()
 
 
@@ -119,6 +125,9 @@ def test_api_stateful_as_a_scorer(fuzz_world):
     answered: list[tuple[str, int]] = []
 
     class Scorer(as_scorer.as_state_machine()):
+        def before_call(self, case):
+            case.headers = {**(case.headers or {}), **PROXIED_HTTPS}
+
         def after_call(self, response, case):
             super().after_call(response, case)
             answered.append((case.method, response.status_code))
@@ -135,3 +144,16 @@ def test_api_stateful_as_a_scorer(fuzz_world):
     # Scenarios ran, as the scorer (the token was sent: never a 401).
     assert len(answered) >= MAX_EXAMPLES
     assert 401 not in {status for _, status in answered}
+
+
+@pytest.mark.django_db
+def test_the_fuzz_world_answers_as_production_does(fuzz_world, client):
+    """The runs above are under production's settings: plain HTTP is redirected to
+    HTTPS, and a request the proxy marks as HTTPS is answered (with HSTS)."""
+    from django.conf import settings as live
+
+    assert live.DEBUG is False
+    assert client.get("/api/v1/games/").status_code == 301
+    answer = client.get("/api/v1/games/", headers=PROXIED_HTTPS)
+    assert answer.status_code == 200
+    assert "Strict-Transport-Security" in answer.headers

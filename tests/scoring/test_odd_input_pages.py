@@ -118,6 +118,17 @@ def test_a_crafted_list_index_in_a_deal_form_is_ignored(name):
     assert deal["teams"][0]["melds"] == ["7H 7D 7S Jo"]
 
 
+def test_a_number_of_thousands_of_digits_in_a_deal_form_stays_text():
+    """``int()`` refuses past 4,300 digits: such a "number" is read as the text it
+    is, and the engine refuses it at its path (no 500); a number of up to 18 digits,
+    in any script's digits, is still read as one."""
+    form = build_form(SCHEMA, TABLE)
+    data = QueryDict(mutable=True)
+    data.update({"mode": "totals", "points.0": "9" * 10_240, "points.1": "٣"})
+    deal = deal_from_post(form, data)
+    assert deal["points"] == ["9" * 10_240, 3]
+
+
 # -- NUL bytes -------------------------------------------------------------------------
 
 

@@ -5,6 +5,8 @@ sent through the WSGI application, once as the tournament's director (token head
 and once anonymously, with all of schemathesis's checks: no 5xx, every response
 conforms to the schema (status code, content type, headers, body), invalid input is
 refused, valid input is not, and nothing that needs a user succeeds without one.
+All under production's settings (tests/production.py: ``DEBUG`` off, HTTPS behind
+the proxy).
 
 Path ids are drawn either as generated or as the ids of a real published tournament
 (its stage, round, table and entry), and a body's club (with a real game) or deal
@@ -29,6 +31,7 @@ from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
 from scoring import services as scoring_services
+from tests.production import PROXIED_HTTPS, production_settings
 from tournaments import services
 
 MAX_EXAMPLES = 8
@@ -109,8 +112,11 @@ class DirectorToken:
 
 
 @pytest.fixture
-def fuzz_world(db):
-    """A published Sleazy Swiss of four: round 1 started, table 1 finished."""
+def fuzz_world(db, settings):
+    """A published Sleazy Swiss of four: round 1 started, table 1 finished;
+    production's settings (``DEBUG`` off, HTTPS only behind the proxy)."""
+    for name, value in production_settings().items():
+        setattr(settings, name, value)
     cache.clear()  # throttling counters of earlier operations
     director = get_user_model().objects.create_user("director")
     club = scoring_services.club_create(name="Fuzz club", by=director)
@@ -175,6 +181,7 @@ _settings = settings(
 @_settings
 def test_tournament_api_as_the_director(case, fuzz_world):
     """The director's token: no 5xx, every response as documented."""
+    case.headers = {**(case.headers or {}), **PROXIED_HTTPS}
     case.call_and_validate()
 
 
@@ -184,4 +191,5 @@ def test_tournament_api_as_the_director(case, fuzz_world):
 @_settings
 def test_tournament_api_anonymously(case, fuzz_world):
     """No credentials: no 5xx, and nothing that needs a user succeeds."""
+    case.headers = {**(case.headers or {}), **PROXIED_HTTPS}
     case.call_and_validate()

@@ -4,6 +4,11 @@
   before it is read (API, form posts and score-sheet pages alike); a body without a
   length that turns out longer is refused while it is read (the JSON parser, or
   Django's own check for forms, which :func:`bad_request` turns into a 413).
+* **Length.** A body sent with ``Transfer-Encoding`` (chunked) is refused with a
+  411 (Length Required): Django reads a body by its ``Content-Length`` and would
+  take it as empty.
+* **NUL.** A URL with a NUL character (``%00``) in its path or query is a 400: no
+  text may hold one (PostgreSQL refuses it, a 500 otherwise).
 * **Depth.** JSON is parsed within a depth limit: :mod:`config.parsers`.
 * **Shape.** :class:`ApiErrorMiddleware` turns every answer under ``/api/`` that is
   not a 2xx (nor a 304) and not already JSON into the API's problem shape
@@ -63,6 +68,19 @@ class ApiErrorMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         is_api = request.path_info.startswith(API_PREFIX)
+        if "HTTP_TRANSFER_ENCODING" in request.META:
+            # Django reads a body by its Content-Length: a chunked body would be
+            # read as empty, so it is refused, saying what to send instead.
+            message = gettext("send the body with a Content-Length, not chunked")
+            if is_api:
+                return _api_error(411, message)
+            return HttpResponse(message, status=411, content_type="text/plain")
+        if "\x00" in request.path_info or "%00" in request.META.get("QUERY_STRING", ""):
+            # No text may hold a NUL (PostgreSQL cannot store or compare one).
+            message = gettext("a NUL character is not allowed in a URL")
+            if is_api:
+                return _api_error(400, message)
+            return HttpResponse(message, status=400, content_type="text/plain")
         if _too_large(request):
             if is_api:
                 return _api_error(413)

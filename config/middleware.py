@@ -14,8 +14,10 @@ import logging
 from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy
+
+from config.api import problem_response
 
 logger = logging.getLogger(__name__)
 
@@ -39,16 +41,9 @@ class DatabaseUnavailableMiddleware:
             return None
         logger.warning("database unavailable for %s: %s", request.path, exception)
         if request.path.startswith("/api/"):
-            body = {
-                "errors": [
-                    {
-                        "path": "",
-                        "code": "database_unavailable",
-                        "message": str(MESSAGE),
-                    }
-                ]
-            }
-            response: HttpResponse = JsonResponse(body, status=503)
+            response: HttpResponse = problem_response(
+                503, "database_unavailable", str(MESSAGE)
+            )
         else:
             response = HttpResponse(
                 str(MESSAGE).capitalize() + ".", status=503, content_type="text/plain"

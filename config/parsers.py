@@ -34,10 +34,13 @@ CODES = {
     403: "permission_denied",
     404: "not_found",
     405: "method_not_allowed",
+    409: "conflict",
+    411: "length_required",
     413: "request_too_large",
     415: "unsupported_media_type",
     429: "throttled",
     500: "server_error",
+    503: "unavailable",
 }
 MESSAGES = {
     404: gettext_lazy("no such URL"),

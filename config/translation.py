@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.engine.text import Seat, Side, Text, params_from_json, render
 
@@ -83,8 +83,11 @@ REWORDED = {
 }
 
 
-def _translated(template: str) -> str:
-    """``template`` in the active language (a reworded one where it has one)."""
+def _translated(template: str, plural: str | None = None, count: Any = None) -> str:
+    """``template`` in the active language (a reworded one where it has one); a
+    sentence about ``count`` things in the language's plural form for it."""
+    if plural is not None:
+        return ngettext(template, plural, count if isinstance(count, int) else 2)
     reworded = REWORDED.get(template)
     if reworded is not None:
         translated = gettext(reworded)
@@ -94,11 +97,11 @@ def _translated(template: str) -> str:
 
 
 def seat_words(seat: Seat) -> str:
-    """A seat or side in the reader's words ("paikka 2"), numbered as the engine
-    numbers them."""
+    """A seat or side in the reader's words ("pelaaja 2"), numbered as people
+    number them: the engine's seat 0 is the first player."""
     if isinstance(seat, Side):
-        return gettext("side {number}").format(number=int(seat))
-    return gettext("seat {number}").format(number=int(seat))
+        return gettext("side {number}").format(number=seat.number)
+    return gettext("player {number}").format(number=seat.number)
 
 
 def localized(text: Any, *, name: SeatNamer | None = None) -> str:
@@ -106,7 +109,7 @@ def localized(text: Any, *, name: SeatNamer | None = None) -> str:
     language."""
     if isinstance(text, Text):
         return render(
-            _translated(text.template),
+            _translated(text.template, text.plural, text.params.get("count")),
             text.params,
             name=name or seat_words,
             translate=_translated,
@@ -123,8 +126,13 @@ def localized_stored(
     active language."""
     if isinstance(i18n, Mapping) and isinstance(i18n.get("template"), str):
         params = params_from_json(i18n.get("params") or {})
+        plural = i18n.get("plural")
         return render(
-            _translated(i18n["template"]),
+            _translated(
+                i18n["template"],
+                plural if isinstance(plural, str) else None,
+                params.get("count"),
+            ),
             params,
             name=name or seat_words,
             translate=_translated,

@@ -8,7 +8,9 @@ from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import healthz
+from config.mail import PasswordResetDoneView, PasswordResetView
 from config.security import TokenObtainView
+from scoring.views.invitations import SignInView
 
 api_v1 = [
     path("auth/token", TokenObtainView.as_view(), name="token"),
@@ -18,6 +20,20 @@ api_v1 = [
     path("", include("money.api.urls")),
     path("", include("scoring.api.people")),
     path("", include("scoring.api.invitations")),
+]
+
+# Django's account pages, three of them ours: the login page tells an account of the
+# invitations waiting for it; the password reset pages say whether mail reaches
+# anyone (config.mail).
+accounts = [
+    path("login/", SignInView.as_view(), name="login"),
+    path("password_reset/", PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password_reset/done/",
+        PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path("", include("django.contrib.auth.urls")),
 ]
 
 urlpatterns = [
@@ -31,7 +47,7 @@ urlpatterns = [
     # the scripts' translations (static/js/*.js call gettext; base.html loads it).
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include(accounts)),
     path("api/v1/", include((api_v1, "api"), namespace="api")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path(

@@ -2,6 +2,7 @@
 
 from django.shortcuts import render
 
+from config.collation import sorted_by_name
 from config.translation import localized
 from games import selectors
 
@@ -19,4 +20,5 @@ def home(request):
         }
         for game in selectors.catalogue(with_schemas=False)
     ]
+    games = sorted_by_name(games, lambda game: game["name"])
     return render(request, "home.html", {"games": games})

@@ -10,6 +10,7 @@ and add matches. Thin: one selector or service per view.
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,6 +21,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.api import DomainError
+from config.numbers import typed_decimal
 from money import selectors as money_selectors
 from money import services as money_services
 from money.models import Session, TeamModeChoice
@@ -54,7 +56,7 @@ def evening_list(request: HttpRequest, club_id: int) -> HttpResponse:
                 club=club,
                 name=values["name"],
                 currency=values["currency"].upper(),
-                point_value=values["point_value"] or None,
+                point_value=typed_decimal(values["point_value"]) or None,
                 team_mode=values["team_mode"] or TeamModeChoice.PER_MEMBER,
                 by=request.user,
             )
@@ -83,6 +85,8 @@ def evening_list(request: HttpRequest, club_id: int) -> HttpResponse:
             "values": values,
             "errors": errors,
             "team_modes": TeamModeChoice.choices,
+            # shown as the reader writes numbers: "0,05" in Finnish
+            "example_point_value": Decimal("0.05"),
         },
         status=400 if errors else 200,
     )
@@ -114,11 +118,7 @@ def evening_matches_add(request: HttpRequest, session_id: int) -> HttpResponse:
                 )
                 count += 1
     except DomainError as exc:
-        where = f"{exc.path}: " if exc.path else ""
-        messages.error(
-            request,
-            f"{where}{exc.message}",
-        )
+        messages.error(request, exc.message)
     else:
         messages.success(
             request,
@@ -139,7 +139,7 @@ def _day(raw: str) -> date:
         return date.fromisoformat(raw.strip())
     except ValueError:
         raise DomainError(
-            "invalid_date", gettext("a day as YYYY-MM-DD"), "day"
+            "invalid_date", gettext("Day: a date as YYYY-MM-DD"), "day"
         ) from None
 
 

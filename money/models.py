@@ -49,6 +49,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from config.bounds import STAKE
+
 
 class AccountKind(models.TextChoices):
     PLAYER = "player", _("player")
@@ -96,6 +98,8 @@ class Session(models.Model):
     class Meta:
         db_table = "scoring_session"  # the table kept its name (no copy)
         ordering = ["-created_at", "-id"]
+        # The column's bound, held by the database too (config.bounds).
+        constraints = [STAKE.constraint("point_value", "session_point_value_in_bounds")]
 
     def __str__(self) -> str:
         return self.name
@@ -130,6 +134,9 @@ class MatchTerms(models.Model):
     class Meta:
         db_table = "scoring_matchterms"  # the table kept its name (no copy)
         verbose_name_plural = "match terms"
+        constraints = [
+            STAKE.constraint("flat_stake", "matchterms_flat_stake_in_bounds")
+        ]
 
     def __str__(self) -> str:
         return f"money terms of {self.match}"

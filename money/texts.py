@@ -22,7 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from games.engine.text import Text, i18n_of, params_from_json, render
 from money.settlement.currency import Currency, format_minor
@@ -122,3 +122,39 @@ def localized_trail(trail: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             deal.pop("i18n", None)
         shown.append(copy)
     return shown
+
+
+# A money field as the pages name it: a message names the field in words
+# ("Pisteen arvo: …"), never by its API key (``point_value``).
+FIELD_LABELS = {
+    "point_value": gettext_lazy("Value of a point"),
+    "flat_stake": gettext_lazy("Flat stake per match won"),
+    "currency": gettext_lazy("Currency"),
+    "team_mode": gettext_lazy("Teams settle"),
+    "name": gettext_lazy("Name"),
+    "entry_fee": gettext_lazy("Entry fee"),
+    "house_fee.percent": gettext_lazy("House fee, percent"),
+    "house_fee.amount": gettext_lazy("House fee"),
+    "structure.percentages": gettext_lazy("Prize percentages"),
+    "structure.amounts": gettext_lazy("Prize amounts"),
+    "structure.brackets.percentages": gettext_lazy("Prize percentages"),
+}
+
+
+def field_label(path: str) -> str:
+    """The money field at ``path`` (``matches.12.point_value``, ``structure.amounts.0``)
+    in the reader's words; "" for a path the pages do not name."""
+    words = [part for part in path.split(".") if not part.isdigit()]
+    for start in range(len(words)):
+        label = FIELD_LABELS.get(".".join(words[start:]))
+        if label is not None:
+            return str(label)
+    return ""
+
+
+def labelled(path: str, message: str) -> str:
+    """``message`` headed by the name of the field it is about, if it has one."""
+    label = field_label(path)
+    if not label:
+        return message
+    return gettext("%(field)s: %(message)s") % {"field": label, "message": message}

@@ -6,21 +6,26 @@ selector or service per view.
 
 from __future__ import annotations
 
-import csv
-import io
+from datetime import datetime
+from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.api import DomainError
+from config.numbers import typed_decimal
+from config.spreadsheet import SpreadsheetCsv, csv_response
 from money import selectors as money_selectors
 from money import services as money_services
 from scoring import permissions
 from scoring.errors import NotFound
+from scoring.localtime import club_zone
 from scoring.models import Club
 from tournaments import permissions as tournament_permissions
 from tournaments import selectors as tournament_selectors
@@ -90,18 +95,27 @@ def _evening(request: HttpRequest, session_id: int) -> dict:
 @login_required
 @require_GET
 def settlement_csv(request: HttpRequest, kind: str, source_id: int) -> HttpResponse:
-    """The sheet as CSV. Its column headers and amounts stay machine-readable in
-    every language (English headers, a decimal point: spreadsheets and scripts read
-    them); the explanation lines, written for people, are in the reader's language
-    as on the page (``money.texts``)."""
+    """The sheet as CSV for a spreadsheet, in the reader's language like the page:
+    headers in that language, amounts with its decimal separator, ``;`` between
+    cells where that is a comma, UTF-8 with a byte order mark
+    (:mod:`config.spreadsheet`), times in the club's time zone (ISO 8601 with the
+    offset, as the score sheet's CSV)."""
     sheet = _sheet(request, kind, source_id)
-    out = io.StringIO()
-    w = csv.writer(out)
-    w.writerow([sheet["title"], sheet["currency"], sheet["status"]])
-    w.writerow([])
-    w.writerow(["balance", "account", "settled", "paid", "open"])
+    zone = club_zone(sheet["club"])
+    out = SpreadsheetCsv()
+    out.row([sheet["title"], sheet["currency"], sheet["status_label"]])
+    out.row()
+    out.row(
+        [
+            gettext("Balances"),
+            gettext("Who"),
+            gettext("Settled"),
+            gettext("Paid"),
+            gettext("Open"),
+        ]
+    )
     for b in sheet["balances"]:
-        w.writerow(
+        out.row(
             [
                 "",
                 b["name"],
@@ -110,47 +124,72 @@ def settlement_csv(request: HttpRequest, kind: str, source_id: int) -> HttpRespo
                 _major(b["open"], sheet),
             ]
         )
-    w.writerow([])
-    minimal = "proven minimal" if sheet["proven_minimal"] else sheet["method"]
-    w.writerow(["open transfers", f"{len(sheet['transfers'])} ({minimal})"])
-    w.writerow(["", "payer", "payee", "amount"])
+    out.row()
+    minimal = (
+        gettext("proven minimal")
+        if sheet["proven_minimal"]
+        else gettext("largest debtor pays largest creditor")
+    )
+    out.row([gettext("Who pays whom"), f"{len(sheet['transfers'])} ({minimal})"])
+    out.row(["", gettext("Payer"), gettext("Payee"), gettext("Amount")])
     for t in sheet["transfers"]:
-        w.writerow(["", t["payer_name"], t["payee_name"], _major(t["amount"], sheet)])
-    w.writerow([])
-    w.writerow(["paid", "payer", "payee", "amount", "marked by", "marked at", "undone"])
+        out.row(["", t["payer_name"], t["payee_name"], _major(t["amount"], sheet)])
+    out.row()
+    out.row(
+        [
+            gettext("Paid"),
+            gettext("Payer"),
+            gettext("Payee"),
+            gettext("Amount"),
+            gettext("Marked by"),
+            gettext("Marked at"),
+            gettext("Undone"),
+        ]
+    )
     for p in sheet["payments"]:
-        w.writerow(
+        out.row(
             [
                 "",
                 p["payer_name"],
                 p["payee_name"],
                 _major(p["amount"], sheet),
                 p["marked_by"],
-                p["marked_at"].isoformat(),
-                p["undone"],
+                _local_iso(p["marked_at"], zone),
+                gettext("yes") if p["undone"] else "",
             ]
         )
-    w.writerow([])
-    w.writerow(["trail", "match", "deal", "explanation"])
+    out.row()
+    out.row(
+        [
+            gettext("Where the amounts come from"),
+            gettext("Match"),
+            gettext("Deal"),
+            gettext("Explanation"),
+        ]
+    )
     for item in sheet["trail"]:
         for line in item.get("lines", []):
-            w.writerow(["", item.get("match", ""), "", line])
+            out.row(["", item.get("match", ""), "", line])
         for deal in item.get("deals", []):
             for line in deal["lines"]:
-                w.writerow(["", item.get("match", ""), deal["number"], line])
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = (
-        f'attachment; filename="kirjuri-settlement-{kind}-{source_id}.csv"'
+                out.row(["", item.get("match", ""), deal["number"], line])
+    return csv_response(
+        out.text(), filename=f"kirjuri-settlement-{kind}-{source_id}.csv"
     )
-    return response
 
 
-def _major(minor: int, sheet: dict) -> str:
+def _local_iso(value: datetime | None, zone: ZoneInfo) -> str:
+    return (
+        timezone.localtime(value, zone).isoformat(timespec="seconds") if value else ""
+    )
+
+
+def _major(minor: int, sheet: dict) -> Decimal | int:
     from money.settlement import Money
 
     if not sheet["currency"]:
-        return str(minor)
-    return str(Money(minor, sheet["currency"]).to_decimal())
+        return minor
+    return Money(minor, sheet["currency"]).to_decimal()
 
 
 @login_required
@@ -170,9 +209,7 @@ def settlement_settle(request: HttpRequest, kind: str, source_id: int) -> HttpRe
                 by=request.user,
             )
     except DomainError as exc:
-        messages.error(
-            request, f"{exc.path}: {exc.message}" if exc.path else exc.message
-        )
+        messages.error(request, exc.message)
     del sheet
     return redirect("money:sheet", kind=kind, source_id=source_id)
 
@@ -216,7 +253,7 @@ def prize_terms_save(request: HttpRequest, tournament_id: int) -> HttpResponse:
         raise Http404("no such tournament") from None
     if not tournament_permissions.may_direct(request.user, tournament):
         raise Http404("no such tournament")
-    percent = request.POST.get("house_fee_percent", "").strip()
+    percent = typed_decimal(request.POST.get("house_fee_percent", ""))
     percentages = request.POST.get("percentages", "")
     try:
         money_services.tournament_prize_terms_set(

@@ -4,7 +4,10 @@
   optionally for an existing player (who has no account yet). It is single-use
   (``max_uses`` 1) or capped, expires at ``expires_at``, and can be revoked
   (``revoked_at``). Invitations are never deleted: revoking marks them.
-  ``token`` is the secret of the link (``/invite/<token>/``).
+  ``token`` is the secret of the link (``/invite/<token>/``). An invitation with an
+  ``invitee`` is addressed to that existing account only (a club admin "adds" an
+  account this way: the person accepts or declines it on their own page, and only
+  they may accept it); a declined one keeps ``declined_at``.
 * **InvitationAcceptance** — one account that accepted an invitation, and the player
   it was linked to. Their count is the invitation's uses.
 * **TableLinkRevocation** — a table link of a match withdrawn before it expired. A
@@ -51,6 +54,15 @@ class Invitation(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="club_invitations",
+        help_text="the only account that may accept it (optional)",
+    )
+    declined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -59,9 +71,12 @@ class Invitation(models.Model):
         return f"invitation {self.pk} to {self.club_id} as {self.role}"
 
     def state(self, uses: int, now=None) -> str:
-        """``open``, ``revoked``, ``expired`` or ``used`` (``uses`` accepted)."""
+        """``open``, ``revoked``, ``declined``, ``expired`` or ``used`` (``uses``
+        accepted)."""
         if self.revoked_at is not None:
             return "revoked"
+        if self.declined_at is not None:
+            return "declined"
         if (now or timezone.now()) >= self.expires_at:
             return "expired"
         if uses >= self.max_uses:

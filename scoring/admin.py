@@ -17,6 +17,7 @@ from scoring.models import (
     Invitation,
     InvitationAcceptance,
     Match,
+    MatchEvent,
     Membership,
     Player,
     Seat,
@@ -78,12 +79,20 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+class MatchEventInline(ReadOnlyInline):
+    """Who or what finished, abandoned or reopened the match, and why."""
+
+    model = MatchEvent
+    fields = ("kind", "after_deal", "reason", "by", "via", "seat", "at")
+    readonly_fields = ("at",)
+
+
 @admin.register(Match)
 class MatchAdmin(ReadOnlyAdmin):
     list_display = ("pk", "game", "club", "status", "totals", "needs_attention")
     list_filter = ("status", "game", "needs_attention", "is_public")
     search_fields = ("club__name", "seats__player__display_name")
-    inlines = [SeatInline, DealInline]
+    inlines = [SeatInline, DealInline, MatchEventInline]
     actions = ["refold"]
 
     @admin.action(

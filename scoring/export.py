@@ -17,21 +17,22 @@ database or scores anything. Terms:
 errors, the context rows' labels and the next deal's notes — are rendered in the
 active language from their stored templates (:mod:`config.translation`), sides and
 seats named as the sheet names them. The CSV export follows the active language
-like the page (the reader downloads what they read); the column keys a script might
-read (``deal``, ``status`` …) are part of that text, so a script should send
-``Accept-Language: en`` or use the API.
+like the page (the reader downloads what they read): its column heads and each
+deal's status ("laskettu", "mitätöity" in Finnish) are words of that language, and
+it is written in that language's spreadsheet conventions (:mod:`config.spreadsheet`:
+``;`` between cells in Finnish); a script should send ``Accept-Language: en`` or use
+the API.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
+from config.spreadsheet import SpreadsheetCsv
 from config.translation import localized_errors, stored_field
 from games.engine import UnknownGame, get_game
 from scoring.story import story_lines, table_namer
@@ -43,6 +44,8 @@ STATUS_WORDS = {
     "conflict": gettext_noop("conflicting entries"),
     "voided": gettext_noop("voided"),
 }
+# The CSV's status column names every status, a counted deal's too.
+STATUS_LABELS = {**STATUS_WORDS, "counted": gettext_noop("counted")}
 
 
 @dataclass
@@ -61,6 +64,9 @@ class SheetRow:
     fact_text: str = ""
     # The deal's story: its facts' texts, sides and seats named (scoring.story).
     story: list[str] = field(default_factory=list)
+    # Double entry: a pending deal's row as it will count once confirmed (its
+    # points and totals shown, marked as not counted yet).
+    preview: bool = False
 
     @property
     def note(self) -> str:
@@ -275,7 +281,11 @@ def _context_text(
     if kind == "seat":
         return gettext("nobody") if value is None else seat_names.get(value, str(value))
     if kind == "per_side" and isinstance(value, list | tuple):
-        return " · ".join(f"{side(i)} {v}" for i, v in enumerate(value))
+        # a word of the engine ("East", a seat's wind) in the reader's language
+        return " · ".join(
+            f"{side(i)} {gettext(v) if isinstance(v, str) and v else v}"
+            for i, v in enumerate(value)
+        )
     return "" if value is None else str(value)
 
 
@@ -286,59 +296,52 @@ def chart_series(table: SheetTable) -> tuple[list[list[int]], list[str]]:
 
 
 def sheet_csv(table: SheetTable, *, header: Sequence[str] = ()) -> str:
-    """The sheet as CSV: a row per deal, points and running total per side.
+    """The sheet as CSV in the reader's language and spreadsheet conventions
+    (:mod:`config.spreadsheet`): a row per deal, its status in words, points and
+    running total per side.
 
     ``header`` lines (match, game, date …) come first, each as a one-cell row.
     """
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    out = SpreadsheetCsv()
     for line in header:
-        writer.writerow([_cell(line)])
+        out.row([line])
     if header:
-        writer.writerow([])
+        out.row()
     names = [s["label"] for s in table.sides]
     columns = [gettext("deal"), gettext("status")]
     for name in names:
         columns += [
-            _cell(gettext("{side} points").format(side=name)),
-            _cell(gettext("{side} total").format(side=name)),
+            gettext("{side} points").format(side=name),
+            gettext("{side} total").format(side=name),
         ]
     if table.show_difference:
         columns.append(gettext("difference"))
     columns += [gettext("verified"), gettext("errors"), gettext("entered by")]
-    writer.writerow(columns)
+    out.row(columns)
     for row in table.rows:
-        cells: list[Any] = [row.number, row.status]
+        label = STATUS_LABELS.get(row.status)
+        cells: list[Any] = [row.number, gettext(label) if label else row.status]
         for points, total in row.cells or [(None, None)] * len(names):
-            cells += [_cell(points), _cell(total)]
+            cells += [points, total]
         if table.show_difference:
-            cells.append(_cell(row.difference))
+            cells.append(row.difference)
         cells += [
             ""
             if row.verified is None
             else (gettext("yes") if row.verified else gettext("totals only")),
-            _cell("; ".join(_error_text(e) for e in row.errors)),
-            _cell(row.entered_by),
+            "; ".join(_error_text(e) for e in row.errors),
+            row.entered_by,
         ]
-        writer.writerow(cells)
+        out.row(cells)
     final = [gettext("total"), ""]
     for total in table.totals:
         final += ["", total]
     if table.show_difference:
-        final.append(_cell(table.difference))
-    writer.writerow(final)
-    return out.getvalue()
-
-
-def _cell(value: Any) -> Any:
-    if value is None:
-        return ""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        # A spreadsheet would run it as a formula.
-        return "'" + value
-    return value
+        final.append(table.difference)
+    out.row(final)
+    return out.text()
 
 
 def _error_text(error: Mapping[str, str]) -> str:
-    path = error.get("path")
-    return f"{path}: {error['message']}" if path else error["message"]
+    # the message names its field in words; the path is the API's key
+    return error["message"]

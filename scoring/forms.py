@@ -11,8 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import forms
+from django.contrib.auth.password_validation import password_validators_help_text_html
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
+from config.bounds import STAKE
 from scoring.models import Player, Role
 
 
@@ -27,7 +31,10 @@ class MatchSetupForm(forms.Form):
     point_value = forms.DecimalField(
         required=False,
         min_value=0,
-        decimal_places=4,
+        max_value=STAKE.largest,
+        decimal_places=STAKE.decimal_places,
+        # typed as the reader writes numbers: "0,05" in Finnish
+        localize=True,
         label=_("Value of a point"),
         help_text=_("Optional stake, e.g. 0.01 for a cent a point."),
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
@@ -147,7 +154,10 @@ class AddAccountForm(forms.Form):
     username = forms.CharField(
         max_length=150,
         label=_("Username"),
-        help_text=_("The account of someone who already plays (in another club)."),
+        help_text=_(
+            "The account of someone who already plays (in another club). They join "
+            "when they accept the invitation on their own page."
+        ),
     )
     role = forms.ChoiceField(choices=Role.choices, initial=Role.MEMBER, label=_("Role"))
 
@@ -213,7 +223,11 @@ class InvitationForm(forms.Form):
 class InvitationSignupForm(forms.Form):
     """A new account for the person accepting an invitation."""
 
-    username = forms.CharField(max_length=150, label=_("Username"))
+    username = forms.CharField(
+        max_length=150,
+        label=_("Username"),
+        validators=[UnicodeUsernameValidator()],
+    )
     password1 = forms.CharField(
         label=_("Password"),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
@@ -228,3 +242,21 @@ class InvitationSignupForm(forms.Form):
         label=_("Your name"),
         help_text=_("As the club knows you (on score sheets and standings)."),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The password rules in the reader's language, read when the page is made
+        # (the validators' texts are translated then, not at import).
+        self.fields["password1"].help_text = password_validators_help_text_html()
+
+
+# Django's own Finnish lacks this message of MinimumLengthValidator; the mark puts
+# it in Kirjuri's catalogue, which Django reads first (LOCALE_PATHS).
+PASSWORD_TEXTS = (
+    ngettext_lazy(
+        "This password is too short. It must contain at least %d character.",
+        "This password is too short. It must contain at least %d characters.",
+        8,
+    ),
+    _("The password is too similar to the %(verbose_name)s."),
+)

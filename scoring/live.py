@@ -13,6 +13,13 @@ layer above shows on the sheet and stores itself — a match's money terms (its
 settlement link) — cannot be read here (the score book imports no money): the
 layer's service moves the match's ``updated_at`` when it changes
 (:func:`scoring.services.match_bump`), and the pollers read the sheet again.
+
+**Messages.** A page opened after a POST ("Deal 1 confirmed", or why it was
+refused) shows the viewer's pending messages above the live region. The ETag of a
+page (not of a poll, ``X-Live: 1``, which leaves the messages where they are) names
+those messages too, so the redirect after a POST that changed nothing is never a
+``304`` whose cached page would drop the message; and the page that showed a
+message is not served again from the cache once the message is read.
 """
 
 from __future__ import annotations
@@ -27,16 +34,31 @@ from django.utils.http import parse_etags
 
 #: Bumped when the live pages' markup changes, so a poller holding a tag of the
 #: old markup reads the page again after a deploy.
-LIVE_MARKUP = "2"
+LIVE_MARKUP = "3"
 
 
 def live_etag(request: HttpRequest, stamp: Iterable[Any]) -> str:
-    """The strong ETag of ``stamp`` as ``request``'s viewer sees it."""
+    """The strong ETag of ``stamp`` as ``request``'s viewer sees it, with the
+    viewer's pending messages when it is a page (not a poll)."""
     user = getattr(request, "user", None)
     viewer = user.pk if user is not None and user.is_authenticated else 0
     language = getattr(request, "LANGUAGE_CODE", "")
-    raw = "|".join(str(part) for part in (LIVE_MARKUP, viewer, language, *stamp))
+    said = () if request.headers.get("X-Live") else _pending_messages(request)
+    parts = (LIVE_MARKUP, viewer, language, *stamp, *said)
+    raw = "|".join(str(part) for part in parts)
     return '"' + hashlib.blake2b(raw.encode(), digest_size=12).hexdigest() + '"'
+
+
+def _pending_messages(request: HttpRequest) -> list[str]:
+    """The messages the page will show, read without using them up (the page's
+    template shows them and marks them read)."""
+    storage = getattr(request, "_messages", None)
+    if storage is None:
+        return []
+    used = storage.used
+    said = [f"{m.level}:{m.message}" for m in storage]
+    storage.used = used
+    return said
 
 
 def live_unchanged(request: HttpRequest, etag: str) -> HttpResponse | None:

@@ -7,12 +7,22 @@ so a CSV row and the page show the same local time.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.utils import timezone
 
 DEFAULT_ZONE = "Europe/Helsinki"
+_YEAR = re.compile(r"[0-9]{1,4}")
+
+
+def season_of(text: str) -> int | None:
+    """The season (a year) a query string names, or ``None`` if it names none.
+
+    ASCII digits only: ``"²"`` is a digit to ``str.isdigit`` but not to ``int``.
+    """
+    return int(text) if _YEAR.fullmatch(text) else None
 
 
 def club_zone(club) -> ZoneInfo:

@@ -31,6 +31,8 @@ Terms and invariants (the services in :mod:`scoring.services` are the only write
   and keep their number.
 * **DealRevision** — every entry, correction, void, confirmation and conflict of a
   deal, with who, when, why and the input. Never deleted or changed.
+* **MatchEvent** — every finish (by hand or by the rules), abandonment and reopening
+  of a match, with who or what did it, when and why. Never deleted or changed.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+from config.bounds import STAKE
 
 
 class Role(models.TextChoices):
@@ -174,6 +178,8 @@ class Match(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        # The column's bound, held by the database too (config.bounds).
+        constraints = [STAKE.constraint("point_value", "match_point_value_in_bounds")]
         ordering = ["-started_at", "-id"]
         verbose_name_plural = "matches"
         indexes = [models.Index(fields=["club", "status"])]
@@ -319,6 +325,45 @@ class DealRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deal} {self.kind} v{self.deal_version}"
+
+
+class MatchEventKind(models.TextChoices):
+    FINISHED_BY_RULES = "finished_by_rules", _("finished by the rules")
+    FINISHED = "finished", _("finished")
+    ABANDONED = "abandoned", _("abandoned")
+    REOPENED = "reopened", _("reopened")
+
+
+class MatchEvent(models.Model):
+    """One change of a match's status: who or what finished, abandoned or reopened
+    it, when and why. Never changed or deleted (the deals' history is
+    :class:`DealRevision`).
+
+    ``finished_by_rules``: the fold said the match is over once deal
+    ``after_deal`` counted (``by`` is whoever entered or confirmed that deal; a
+    table link's phone has no account: ``via`` and ``seat`` say so). ``reopened``
+    with an empty ``by`` and a ``reason``: a correction left the match undecided."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=24, choices=MatchEventKind.choices)
+    after_deal = models.PositiveIntegerField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    via = models.CharField(max_length=16, blank=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.match} {self.kind}"
 
 
 class IdempotencyKey(models.Model):

@@ -19,7 +19,12 @@ The rules (the API's permission classes, the pages and the services all ask thes
 * **anyone**, signed in or not, reads a match marked ``is_public`` (read-only);
 * the holder of a match's **table link** (:class:`scoring.table_links.TableGuest`,
   no account) scores that one match while the link is valid: enters and confirms
-  its deals. Nothing else: no correction, void, finish, and no other match or club.
+  its deals. Nothing else: no correction, void, finish, and no other match or club;
+* **double entry**: a pending deal is confirmed by someone else than who entered it,
+  seated on another side (:func:`confirm_refusal`). A table guest says its seat; a
+  deal entered through a table link without a seat (possible before the services
+  required one) is confirmed by any seat of the table, or by a seated player's
+  account — nobody can tell its side, and the table must not stay stuck on it.
 
 A user acts through their :class:`~scoring.models.Player` (``player.user``); a user
 without a player belongs to no club. Objects the user may not read are answered 404
@@ -28,13 +33,25 @@ by the API, never 403, so that ids of other clubs reveal nothing.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Exists, OuterRef
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext
 
-from scoring.models import Club, Match, Membership, Player, Role
-from scoring.table_links import TableGuest, table_closed
+from scoring.models import (
+    Club,
+    Deal,
+    DealRevision,
+    Match,
+    Membership,
+    Player,
+    RevisionKind,
+    Role,
+)
+from scoring.table_links import VIA, TableGuest, table_closed
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -140,3 +157,84 @@ def oversees(user: User | None, match: Match) -> bool:
         import_string(path)(user, match)
         for path in getattr(settings, "KIRJURI_MATCH_OVERSEERS", ())
     )
+
+
+class Refusal(NamedTuple):
+    """Why an action is refused: a stable ``code``, the ``message`` in the reader's
+    language, the ``path`` of the field at fault (or ``""``)."""
+
+    code: str
+    message: str
+    path: str = ""
+
+
+def deal_entry_revision(deal: Deal) -> DealRevision | None:
+    """The revision that made ``deal``'s current input: its last entry or
+    correction (a table guest's entry names its seat there)."""
+    return (
+        deal.revisions.filter(kind__in=(RevisionKind.ENTERED, RevisionKind.CORRECTED))
+        .order_by("-at", "-id")
+        .first()
+    )
+
+
+def confirm_refusal(
+    user: User | None,
+    match: Match,
+    deal: Deal,
+    entry: DealRevision | None = None,
+) -> Refusal | None:
+    """Double entry: why ``user`` may not confirm the pending ``deal``, or ``None``.
+
+    The confirmer is not who entered it and sits on another side. A table guest says
+    its seat; the enterer's side is read from the entry's revision (``entry``, read
+    here when not given: a table guest's seat) or from the seats of the enterer's
+    account. An entry through a table link that names no seat is confirmed by any
+    seat (see the module docstring)."""
+    seats = list(match.seats.select_related("player"))
+    if isinstance(user, TableGuest):
+        if user.seat is None:
+            return Refusal(
+                "seat_required",
+                gettext("say which seat you are before confirming: tap your name"),
+                "seat",
+            )
+        mine = {s.side for s in seats if s.position == user.seat}
+    else:
+        if user is None or not user.is_authenticated or deal.entered_by_id == user.pk:
+            return Refusal(
+                "same_person",
+                gettext("someone other than who entered the deal must confirm it"),
+            )
+        mine = {s.side for s in seats if s.player.user_id == user.pk}
+    if deal.entered_by_id is None and entry is None:
+        # An account's entry names its account; only an entry without one (a
+        # table guest's) is looked up in the history for its seat.
+        entry = deal_entry_revision(deal)
+    if deal.entered_by_id is None and entry is not None and entry.via == VIA:
+        if isinstance(user, TableGuest) and entry.seat == user.seat:
+            return Refusal(
+                "same_person",
+                gettext("someone other than who entered the deal must confirm it"),
+            )
+        theirs = {s.side for s in seats if s.position == entry.seat}
+    else:
+        theirs = {
+            s.side
+            for s in seats
+            if deal.entered_by_id is not None and s.player.user_id == deal.entered_by_id
+        }
+    if not mine:
+        return Refusal(
+            "not_seated", gettext("only a player at the table may confirm a deal")
+        )
+    if mine & theirs:
+        return Refusal(
+            "same_side",
+            gettext("the deal must be confirmed by a player of another side"),
+        )
+    if not isinstance(user, TableGuest) and role_in(user, match.club_id) is None:
+        return Refusal(
+            "permission_denied", gettext("you are not a member of this club")
+        )
+    return None

@@ -19,17 +19,39 @@ Whoever holds a valid link acts as a :class:`TableGuest` of that one match: the
 services accept it as ``by`` for entering and confirming deals of that match and
 nothing else (:func:`scoring.permissions.may_score`), and the deal's revision
 records ``via="table_link"`` and the seat the phone chose.
+
+**The phone's seat.** A table's phones share one link; each says once which seat
+it is (``?seat=N``, the sheet's "Who is this phone?" buttons). The pages remember
+it for the life of the link in a signed cookie scoped to the link's address
+(:func:`table_seat_remember`, read back by :func:`table_seat_remembered`), and
+every address they build carries ``?seat=N`` too, so the live poll, a reload, the
+deal form's round trip and a second scan of the card all keep it. A link's new
+token (a revocation) has a new address, so the old seat is forgotten with it.
+Nothing is stored through a table link without a seat (the services refuse a
+guest without one, ``seat_required``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core import signing
+from django.urls import reverse
 from django.utils.module_loading import import_string
 
 SALT = "kirjuri.table-link"
+
+#: ``DealRevision.via`` of a change made through a match's table link.
+VIA = "table_link"
+
+#: The cookie that remembers a phone's seat at one table link (its path is the
+#: link's address; signed with the token, so it cannot be carried to another link).
+SEAT_COOKIE = "kirjuri_seat"
+#: A link lives while its match is played; a month outlives any club night or
+#: tournament day, and the cookie is scoped to that one link's address anyway.
+SEAT_COOKIE_AGE = 30 * 24 * 3600
 
 
 @dataclass(frozen=True)
@@ -78,4 +100,31 @@ def table_closed(match) -> bool:
     return any(
         import_string(path)(match)
         for path in getattr(settings, "KIRJURI_TABLE_LINK_CLOSERS", ())
+    )
+
+
+def table_link_path(token: str) -> str:
+    """The address of ``token``'s table link (its sheet), ``/t/<token>/``."""
+    return reverse("scoring:table", kwargs={"token": token})
+
+
+def table_seat_remembered(request: Any, token: str) -> str | None:
+    """The seat this phone chose at ``token``'s link before (its cookie), or
+    ``None``; not checked against the table (the selector does that)."""
+    return request.get_signed_cookie(
+        SEAT_COOKIE, default=None, salt=f"{SALT}.seat.{token}"
+    )
+
+
+def table_seat_remember(response: Any, request: Any, token: str, seat: int) -> None:
+    """Remember on this phone that it is ``seat`` at ``token``'s link."""
+    response.set_signed_cookie(
+        SEAT_COOKIE,
+        str(seat),
+        salt=f"{SALT}.seat.{token}",
+        max_age=SEAT_COOKIE_AGE,
+        path=table_link_path(token),
+        secure=request.is_secure(),
+        httponly=True,
+        samesite="Lax",
     )

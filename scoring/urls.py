@@ -36,6 +36,7 @@ urlpatterns = [
     path(
         "matches/<int:match_id>/abandon/", matches.match_abandon, name="match-abandon"
     ),
+    path("matches/<int:match_id>/reopen/", matches.match_reopen, name="match-reopen"),
     path("matches/<int:match_id>/deals/new/", deals.deal_new, name="deal-new"),
     path(
         "matches/<int:match_id>/deals/<int:number>/correct/",
@@ -70,6 +71,11 @@ urlpatterns = [
     ),
     path("me/games/", mine.my_games, name="my-games"),
     path(
+        "me/invitations/<int:invitation_id>/",
+        invitations.invitation_respond,
+        name="invitation-respond",
+    ),
+    path(
         "clubs/<int:club_id>/table-cards/",
         table_links.club_table_cards,
         name="club-table-cards",
@@ -81,6 +87,7 @@ urlpatterns = [
     ),
     path("t/<str:token>/", table_links.table_sheet, name="table"),
     path("t/<str:token>/deals/new/", table_links.table_deal_new, name="table-deal-new"),
+    path("t/<str:token>/finish/", table_links.table_match_finish, name="table-finish"),
     path(
         "t/<str:token>/deals/<int:number>/confirm/",
         table_links.table_deal_confirm,

@@ -8,7 +8,7 @@ of the domain, then what is done to it, in snake case:
 * a **verb** (:data:`VERBS`) follows, right after the noun or after more words that
   narrow the noun down (``club_pickable_player_list``, ``match_seat_point_list``);
   words after the verb say to what or how (``membership_set_role``,
-  ``player_add_to_club``, ``ratings_update_for_match``);
+  ``ratings_update_for_match``);
 * **reads** use the verbs ``get`` (one object, ``match_sheet_get``) and ``list``
   (several, ``club_player_list``), or one of the two well-known query shapes: a
   plural noun then ``for`` (``clubs_for(user)``: what a user may read) or
@@ -57,10 +57,11 @@ VERBS = frozenset(
     str.split(
         """
         abandon accept add adjust apply build bump check close compute confirm correct
-        create delete finish find generate get list lock mark merge notify parse plan
-        publish purge recompute reconcile record refold remove rename request retire
-        seed set revoke settle start submit sync unlock unmark unpublish update void
-        withdraw
+        abandon accept add adjust apply build bump check close compute confirm correct
+        create decline delete finish find generate get list lock mark merge notify parse
+        plan publish purge recompute reconcile record refold remove rename reopen
+        request retire seed send set revoke settle start submit sync unlock unmark
+        unpublish update void withdraw
         """
     )
 )

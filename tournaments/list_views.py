@@ -26,7 +26,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
         "club__name", "-created_at", "-id"
     )
     club_id = request.GET.get("club", "")
-    if club_id.isdigit():
+    if club_id.isascii() and club_id.isdigit():
         tournaments = tournaments.filter(club_id=int(club_id))
     clubs: dict[int, dict] = {}
     for t in tournaments:
@@ -45,5 +45,5 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/list.html",
-        {"clubs": listed, "one_club": club_id.isdigit()},
+        {"clubs": listed, "one_club": club_id.isascii() and club_id.isdigit()},
     )

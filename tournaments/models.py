@@ -43,6 +43,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from config.bounds import ENTRY_FEE
 from scoring.game_names import game_name
 
 
@@ -118,6 +119,10 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        # The column's bound, held by the database too (config.bounds).
+        constraints = [
+            ENTRY_FEE.constraint("entry_fee", "tournament_entry_fee_in_bounds")
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -6,6 +6,11 @@ reason may quote another (a group's "Group A: …" around the round robin's own
 reason). A generated round stores the English as before and, beside it, the
 templates under ``i18n`` — a quoted text keeps its own template there — so that a
 page can show them in the reader's language (:func:`shown_text`).
+
+Entries inside a text are stored by id (``{"entries": [7, 11], "joiner": " & "}``,
+from :class:`tournaments.formats.explain.Entries`): a page passes the entries'
+``names`` and reads "Anna & Ben" where the English text says "7 & 11"; an entry not
+in ``names`` (or a page that passes none) shows its id.
 """
 
 from __future__ import annotations
@@ -16,7 +21,12 @@ from typing import Any
 from django.utils.translation import gettext, pgettext
 
 from config.translation import localized, seat_words
+from games.engine.serialize import to_jsonable
 from games.engine.text import Text, params_from_json, params_to_json, render
+from tournaments.formats.explain import Entries
+
+#: An entry's name by its id, for the entries inside a text.
+Names = Mapping[Any, str]
 
 
 def text_i18n(value: Any) -> dict[str, Any] | None:
@@ -26,7 +36,12 @@ def text_i18n(value: Any) -> dict[str, Any] | None:
         return None
     params: dict[str, Any] = {}
     for key, param in value.params.items():
-        if isinstance(param, Text):
+        if isinstance(param, Entries):
+            params[key] = {
+                "entries": to_jsonable(list(param.ids)),
+                "joiner": param.joiner,
+            }
+        elif isinstance(param, Text):
             params[key] = {
                 "text": text_i18n(param) or {"template": param.template, "params": {}}
             }
@@ -35,17 +50,34 @@ def text_i18n(value: Any) -> dict[str, Any] | None:
     return {"template": value.template, "params": params}
 
 
-def shown_text(text: Any, i18n: Mapping[str, Any] | None) -> str:
-    """A stored text (its English and its ``i18n``) in the active language."""
+def shown_text(
+    text: Any, i18n: Mapping[str, Any] | None, names: Names | None = None
+) -> str:
+    """A stored text (its English and its ``i18n``) in the active language, the
+    entries inside it by ``names``."""
     if not isinstance(i18n, Mapping) or not isinstance(i18n.get("template"), str):
         return localized(text)
     params: dict[str, Any] = {}
     for key, param in (i18n.get("params") or {}).items():
         if isinstance(param, Mapping) and set(param) == {"text"}:
-            params[key] = shown_text("", param["text"])
+            params[key] = shown_text("", param["text"], names)
+        elif isinstance(param, Mapping) and isinstance(param.get("entries"), list):
+            params[key] = _entries_named(param, names or {})
         else:
             params.update(params_from_json({key: param}))
     return render(gettext(i18n["template"]), params, name=seat_words)
+
+
+def _entries_named(param: Mapping[str, Any], names: Names) -> str:
+    joiner = str(param.get("joiner") or " & ")
+    return joiner.join(
+        names.get(_key(entry)) or str(entry) for entry in param["entries"]
+    )
+
+
+def _key(entry: Any) -> Any:
+    """An entry id as the names are keyed (stored JSON keeps ids as written)."""
+    return tuple(entry) if isinstance(entry, list) else entry
 
 
 def messages_i18n(messages: Iterable[Any]) -> dict[str, Any]:
@@ -69,29 +101,36 @@ def reason_stored(reason: Mapping[str, Any]) -> dict[str, Any]:
     return stored
 
 
-def reason_shown(reason: Any) -> Any:
-    """A stored reason as a page shows it (anything but a reason as it is)."""
+def reason_shown(reason: Any, names: Names | None = None) -> Any:
+    """A stored reason as a page shows it (anything but a reason as it is), the
+    entries inside its text by ``names``."""
     if not isinstance(reason, Mapping):
         return reason
     shown = dict(reason)
     i18n = (shown.pop("i18n", None) or {}).get("text")
-    shown["text"] = shown_text(shown.get("text", ""), i18n)
+    shown["text"] = shown_text(shown.get("text", ""), i18n, names)
     return shown
 
 
-def explanation_shown(explanation: Mapping[str, Any] | None) -> dict[str, Any]:
+def explanation_shown(
+    explanation: Mapping[str, Any] | None, names: Names | None = None
+) -> dict[str, Any]:
     """A round's stored explanation as a page shows it: notes and the byes'
-    reasons in the reader's language (read only; never saved back)."""
+    reasons in the reader's language, entries by ``names`` (read only; never saved
+    back)."""
     shown = dict(explanation or {})
     i18n = shown.pop("i18n", None) or {}
     if "messages" in shown:
         shown["messages"] = [
-            shown_text(message, i18n.get(f"messages.{i}"))
+            shown_text(message, i18n.get(f"messages.{i}"), names)
             for i, message in enumerate(shown["messages"] or ())
         ]
     if shown.get("byes"):
         shown["byes"] = [
-            {**bye, "reasons": [reason_shown(r) for r in bye.get("reasons") or ()]}
+            {
+                **bye,
+                "reasons": [reason_shown(r, names) for r in bye.get("reasons") or ()],
+            }
             for bye in shown["byes"]
         ]
     return shown

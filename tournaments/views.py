@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.api import DomainError
+from config.collation import sorted_by_name
 from config.translation import localized_errors
 from games.engine import InputRejected, all_games, get_game
 from scoring import selectors as scoring_selectors
@@ -173,7 +174,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             "clubs": clubs,
             "formats": selectors.format_choice_list(),
             "metrics": selectors.metric_choice_list(),
-            "games": [(g.slug, gettext(g.name)) for g in all_games()],
+            "games": sorted_by_name(
+                [(g.slug, gettext(g.name)) for g in all_games()], lambda g: g[1]
+            ),
             "chosen_game": request.POST.get("game", ""),
             "chosen_format": request.POST.get("format", StageFormat.SWISS),
         },

@@ -16,7 +16,9 @@ OPTIONS = {"frames": 3}
 def _deal(rng: random.Random) -> dict:
     a, b = rng.sample(range(0, 74), 2)
     frame: dict = {"points": [a + 4, b], "foul_points": [4, 0]}
-    if rng.random() < 0.3:
+    # a frame under 42 from balls was given up (§77.3 l.4179: it ends otherwise
+    # only when every ball is pocketed)
+    if a + b < 42 or rng.random() < 0.3:
         frame["conceded_by"] = 0 if a + 4 < b else 1
     return frame
 

@@ -127,17 +127,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# How many reverse proxies of ours stand in front of the application (each appends
+# to X-Forwarded-For). 0: none, the header is ignored and REMOTE_ADDR is the client.
+# Every reader of a client address uses config.client_ip.client_ip with this.
+KIRJURI_TRUSTED_PROXIES = env.int("KIRJURI_TRUSTED_PROXIES", default=0)
 # django-axes counts failed logins (the login page, the admin, the API token
-# endpoint) and locks out the pair (username, address) after AXES_FAILURE_LIMIT
-# failures in a row, for AXES_COOLOFF_TIME; a success resets the count.
+# endpoint) per username, whatever the address, and per address, whatever the
+# username (config.security.LockoutHandler): a username is locked out after
+# AXES_FAILURE_LIMIT failures, an address after KIRJURI_ADDRESS_FAILURE_LIMIT, for
+# AXES_COOLOFF_TIME; a success forgives its own username's failures only.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+KIRJURI_ADDRESS_FAILURE_LIMIT = env.int("KIRJURI_ADDRESS_FAILURE_LIMIT", default=20)
 AXES_COOLOFF_TIME = timedelta(minutes=env.float("AXES_COOLOFF_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_PARAMETERS = [["username"], ["ip_address"]]
+AXES_HANDLER = "config.security.LockoutHandler"
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+AXES_RESET_ON_SUCCESS = False  # LockoutHandler resets the username's count itself
 AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
 # Only failures are recorded (no row per successful login).
 AXES_DISABLE_ACCESS_LOG = True
@@ -159,6 +168,31 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
+
+# Mail (password reset, invitations): EMAIL_URL in django-environ's form
+# (smtp+tls://user:password@host:587, consolemail://, filemail://path); without it
+# mail is written to files under var/mail/ (config.mail). Only SMTP reaches a person,
+# and the pages say so (KIRJURI_MAIL_DELIVERED; KIRJURI_MAIL_CONTACT: whom to ask
+# when mail does not reach anyone).
+EMAIL_URL = env.str("EMAIL_URL", default="")
+if EMAIL_URL:
+    _email = env.email_url_config(EMAIL_URL)
+    EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+    EMAIL_HOST = _email.get("EMAIL_HOST") or "localhost"
+    EMAIL_PORT = _email.get("EMAIL_PORT") or 25
+    EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER") or ""
+    EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD") or ""
+    EMAIL_USE_TLS = bool(_email.get("EMAIL_USE_TLS", False))
+    EMAIL_USE_SSL = bool(_email.get("EMAIL_USE_SSL", False))
+    EMAIL_FILE_PATH = BASE_DIR / (_email.get("EMAIL_FILE_PATH") or "var/mail")
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = VAR_DIR / "mail"
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+KIRJURI_MAIL_DELIVERED = EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend"
+KIRJURI_MAIL_CONTACT = env.str("KIRJURI_MAIL_CONTACT", default="")
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="kirjuri@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
@@ -193,9 +227,11 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env.int(
 
 REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
+    # The token first: its authenticate_header makes a missing or bad token a 401
+    # with "WWW-Authenticate: Token" (DRF asks the first class), not a 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "scoring.api.authentication.PlayerTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     # Every view states who may use it; this default only guards a view that forgets.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -205,9 +241,13 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     # Views that name a throttle scope (the token endpoint) are limited per client
-    # address; the counts live in the default cache (Redis when REDIS_URL is set).
+    # address (token) and per username (token_username); the counts live in the
+    # default cache (Redis when REDIS_URL is set). DRF's own address reading
+    # follows the same proxy count (our throttles read config.client_ip).
+    "NUM_PROXIES": KIRJURI_TRUSTED_PROXIES,
     "DEFAULT_THROTTLE_RATES": {
         "token": env.str("KIRJURI_TOKEN_RATE", default="10/minute"),
+        "token_username": env.str("KIRJURI_TOKEN_USERNAME_RATE", default="10/minute"),
     },
 }
 

@@ -31,6 +31,7 @@ from typing import Annotated
 from pydantic import BeforeValidator, Field
 
 from games.engine.errors import RuleError, join_path
+from games.engine.input_messages import PATTERN_RULE
 from games.engine.text import Seat, msg
 
 MAX_RAISE = 5
@@ -50,7 +51,15 @@ def _words(value: object) -> object:
     return value
 
 
-Turn = Annotated[str, BeforeValidator(_word), Field(pattern=r"^(F|C|R[1-5])$")]
+Turn = Annotated[
+    str,
+    BeforeValidator(_word),
+    Field(
+        pattern=r"^(F|C|R[1-5])$",
+        # what the pattern allows, in the words of its error (input_messages)
+        json_schema_extra={PATTERN_RULE: msg("F, C or R1–R5")},
+    ),
+]
 Turns = Annotated[
     tuple[Turn, ...],
     BeforeValidator(_words),

@@ -210,12 +210,14 @@ _SECTOR_KEYS = [[str(s), str(s)] for s in SECTORS] + [
     ["M", msg("Miss")],
 ]
 _RING_KEYS = [[str(r), str(r)] for r in range(FINNISH_CENTRE, -1, -1)]
-_MODIFIERS = [["D", msg("Double")], ["T", msg("Triple")]]
+# "Double ring", not "Double": a word of its own, so that it is not a bridge
+# double in the catalogue (Finnish players say "tupla", not "kahdennus").
+_MODIFIERS = [["D", msg("Double ring")], ["T", msg("Triple ring")]]
 
 
 def _ring(value: Any) -> int:
     """A ring of the Finnish board: 0 (a miss) to 9, the centre 10 (§57.3)."""
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         value = int(value.strip())
     if type(value) is int and 0 <= value <= FINNISH_CENTRE:
         return value

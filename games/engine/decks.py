@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from games.engine.cards import JOKER, RANKS, STANDARD_CARDS, Card
 from games.engine.errors import RuleError
-from games.engine.text import msg
+from games.engine.text import msg, msgn
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,8 @@ def _too_many(
         return RuleError(
             path,
             "card_not_in_deck",
-            msg(
+            msgn(
+                "{card} is not in the {deck} deck (entered once: {places})",
                 "{card} is not in the {deck} deck (entered {count} times: {places})",
                 card=card.code,
                 deck=deck.name,

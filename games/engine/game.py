@@ -67,9 +67,11 @@ class Table:
 class Fact:
     """Something derived from a deal that a scorer wants to see.
 
-    ``text`` names a side as "side N" and a seat as "seat N" (the numbers of
-    :class:`Table`, from 0): the score sheet shows them as the side's and the
-    seat's names (the deal's story, ``Game.sheet_story``)."""
+    ``text`` names a side or a seat by a :class:`~games.engine.text.Side` /
+    :class:`~games.engine.text.Seat` parameter (the numbers of :class:`Table`, from
+    0; English reads them as people count, "side 1", "player 1"): the score sheet
+    shows them as the side's and the seat's names (the deal's story,
+    ``Game.sheet_story``)."""
 
     code: str
     text: str
@@ -161,10 +163,15 @@ class MatchGoal:
 
     ``target`` — the points that win (or, where ``lower_totals_win``, that lose);
     ``deals`` — a fixed number of deals; either may be ``None``.
+    ``open_ended`` — the rules set no end the fold reaches: the players stop when
+    they choose (a chip game's session "until they are bored", Indian Poker §25).
+    The score book then lets the table finish the match by hand, its totals as the
+    result; where it is ``False`` the fold's ``finished`` ends the match.
     """
 
     target: int | None = None
     deals: int | None = None
+    open_ended: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +343,9 @@ class Game(ABC):
         try:
             return self.Options.model_validate(dict(raw or {}))
         except ValidationError as exc:
-            raise OptionsRejected(validation_errors(exc, "options")) from None
+            raise OptionsRejected(
+                validation_errors(exc, "options", self.options_schema())
+            ) from None
 
     def options_schema(self) -> dict[str, Any]:
         return self.Options.model_json_schema()
@@ -387,7 +396,9 @@ class Game(ABC):
         try:
             return self._validate_deal(raw)
         except ValidationError as exc:
-            raise DealRejected(validation_errors(exc)) from None
+            raise DealRejected(
+                validation_errors(exc, schema=self.deal_schema())
+            ) from None
 
     def score(self, state: MatchState, raw: Any) -> DealScore:
         """Parse, verify and score one deal in the context ``state``."""

@@ -43,6 +43,7 @@ from pydantic_core import CoreSchema, PydanticCustomError, PydanticKnownError
 
 from games.engine.cards import _SPELLINGS, Card, split_tokens
 from games.engine.errors import DealRejected, RuleError
+from games.engine.input_messages import constraint_text, label_at
 from games.engine.text import Text, msg
 from games.engine.wording import any_of
 
@@ -336,20 +337,27 @@ def input_error(code: str, template: str, /, **ctx: Any) -> PydanticCustomError:
     return PydanticCustomError(code, template, ctx)
 
 
-def validation_errors(exc: ValidationError, prefix: str = "") -> list[RuleError]:
-    """Turn pydantic's errors into :class:`RuleError` with dotted paths."""
+def validation_errors(
+    exc: ValidationError, prefix: str = "", schema: Mapping[str, Any] | None = None
+) -> list[RuleError]:
+    """Turn pydantic's errors into :class:`RuleError` with dotted paths; with the
+    input's JSON ``schema``, each message names its field by label and says the
+    broken rule in words (:mod:`games.engine.input_messages`)."""
     errors = []
     for err in exc.errors(include_url=False):
         # Tagged unions add the tag as a path element; a scorer never typed it.
-        loc = [str(p) for p in err["loc"] if not _is_union_tag(p)]
+        kept = [p for p in err["loc"] if not _is_union_tag(p)]
+        loc = [str(p) for p in kept]
         path = ".".join([prefix, *loc] if prefix else loc)
-        errors.append(RuleError(path, err["type"], _input_message(err)))
+        ctx = _input_ctx(err)
+        message = _input_message(err, ctx)
+        label, node = label_at(schema, kept)
+        message = constraint_text(err, ctx, message, label, node)
+        errors.append(RuleError(path, err["type"], message))
     return errors
 
 
-def _input_message(err: Mapping[str, Any]) -> str:
-    """Pydantic's message as a :class:`Text` of its template, where the template
-    renders exactly the message pydantic wrote; else the message as it is."""
+def _input_ctx(err: Mapping[str, Any]) -> dict[str, Any]:
     ctx = {
         k: v if isinstance(v, (str, int, float, bool)) else str(v)
         for k, v in (err.get("ctx") or {}).items()
@@ -360,6 +368,12 @@ def _input_message(err: Mapping[str, Any]) -> str:
         # choices are codes, the "or" a word of the reader's language.
         first, _, last = expected.rpartition(" or ")
         ctx["expected"] = any_of([first, last])
+    return ctx
+
+
+def _input_message(err: Mapping[str, Any], ctx: Mapping[str, Any]) -> str:
+    """Pydantic's message as a :class:`Text` of its template, where the template
+    renders exactly the message pydantic wrote; else the message as it is."""
     template = _INPUT_TEMPLATES.get(err["type"])
     if template is None:
         try:
@@ -406,7 +420,9 @@ def parse_by_mode(adapters: Mapping[str, TypeAdapter], raw: Any) -> Any:
     try:
         return adapter.validate_python(raw)
     except ValidationError as exc:
-        raise DealRejected(validation_errors(exc)) from None
+        raise DealRejected(
+            validation_errors(exc, schema=adapter.json_schema())
+        ) from None
 
 
 def mode_union(modes: Mapping[str, Any]) -> Any:

@@ -170,7 +170,7 @@ def outcome_score(
     text = (
         msg("the game is drawn")
         if winner is None
-        else msg("the game is {side} wins", side=Side(winner))
+        else msg("{side:C} wins the game", side=Side(winner))
     )
     return DealScore(
         points=outcome_points(winner, sides, draws_possible=draws_possible),

@@ -92,7 +92,7 @@ from games.engine.inputs import (
     contract_grid,
     derived_pair,
 )
-from games.engine.text import msg
+from games.engine.text import msg, msgn
 from games.engine.tricks import (
     BOOK_TRICKS,
     Contract,
@@ -159,8 +159,8 @@ class BridgeMeetsGuessWhoDeal(FrozenModel):
     tricks: tuple[
         Annotated[int, Field(ge=0, le=TRICKS)], Annotated[int, Field(ge=0, le=TRICKS)]
     ] = Field(
-        description="Tricks per team [player 0 + android, player 1 + android].",
-        # A form asks for player 0's team's tricks; the other took the rest.
+        description="Tricks per team [player 1 + android, player 2 + android].",
+        # A form asks for player 1's team's tricks; the other took the rest.
         json_schema_extra=derived_pair(TRICKS),
     )
     questions: Annotated[tuple[Count, Count], PER_SIDE] = Field(
@@ -289,11 +289,12 @@ class BridgeMeetsGuessWho(Game):
             facts.append(
                 Fact(
                     "all_pass",
-                    # "player N": the two players are no seats of a side.
+                    # "player N" counted from 1: the two players are no seats of
+                    # a side, so no Seat (which a sheet would name).
                     msg(
                         "both passed: player {declarer} took more tricks and scores "
                         "as if seven no trump had been bid",
-                        declarer=declarer,
+                        declarer=declarer + 1,
                     ),
                     declarer,
                 )
@@ -310,7 +311,7 @@ class BridgeMeetsGuessWho(Game):
             "error_messages": list(deal.error_messages),
             "contract_chips": chips,
         }
-        params = {"declarer": declarer, "promised": contract.promised}
+        params = {"declarer": declarer + 1, "promised": contract.promised}
         if chips > 0:
             params.update(
                 strain=STRAIN_WORDS[contract.strain], tricks=taken, chips=chips
@@ -349,7 +350,12 @@ class BridgeMeetsGuessWho(Game):
                 facts.append(
                     Fact(
                         "questions",
-                        msg("player {player}: {n} questions", player=player, n=n),
+                        msgn(
+                            "player {player}: {count} question",
+                            "player {player}: {count} questions",
+                            player=player + 1,
+                            count=n,
+                        ),
                         player,
                         -n,
                     )
@@ -359,7 +365,12 @@ class BridgeMeetsGuessWho(Game):
                 facts.append(
                     Fact(
                         "error_messages",
-                        msg("player {player}: {n} errors", player=player, n=n),
+                        msgn(
+                            "player {player}: {count} error",
+                            "player {player}: {count} errors",
+                            player=player + 1,
+                            count=n,
+                        ),
                         player,
                         -n,
                     )

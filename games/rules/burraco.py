@@ -1,8 +1,8 @@
 """Burraco: two partnerships, 108 cards, sets and runs, burrachi and the pozzetto.
 
-Source: web page file ``004_b5230d226dbeb56f.txt`` (Burraco, l.533–624; melds
-l.566–574, wild cards l.576–584, burrachi l.586–590, pozzetto l.592–596, closing
-l.598–606, scoring l.608–622). Four players in two partnerships (seats 0 and 2
+Source: web page file ``004_b5230d226dbeb56f.txt`` (Burraco, l.533–618; melds
+l.559–563, wild cards l.565–573, burrachi l.575–579, pozzetto l.581–585, closing
+l.587–598, scoring l.600–618). Four players in two partnerships (seats 0 and 2
 against 1 and 3); 2 × 54 cards with the jokers.
 
 Terms (the page's): a *meld* is a *set* (3+ cards of a rank) or a *run* (3+ in a row
@@ -13,7 +13,7 @@ meld of seven or more, *clean* without a wild, *dirty* with one; the *pozzetto* 
 the side's second hand of eleven cards, taken by the first player of the side to
 run out of cards; *closing* ends the hand.
 
-Scoring (l.608–622): each partnership scores the cards in its melds (joker 30, 2 20,
+Scoring (l.600–618): each partnership scores the cards in its melds (joker 30, 2 20,
 ace 15, K–8 10, 7–3 5) minus the cards left in its hands; clean burraco 200 each,
 dirty 100 each, closing 100; a partnership that did not take its pozzetto −100 (an
 unseen pozzetto is scored as the player's hand: entered among the hand's cards).
@@ -72,7 +72,7 @@ from games.engine.text import msg
 SECTION = "004 Burraco"
 FOUR_PLAYERS = (0, 1, 0, 1)
 TWO_PLAYERS = (0, 1)  # Kirjuri's: the page says "best played by four"
-# l.612–616: jokers 30, 2s 20, aces 15, K–8 10, 7–3 5.
+# l.604–608: jokers 30, 2s 20, aces 15, K–8 10, 7–3 5.
 CARD_VALUES = CardValues(
     "Burraco: joker 30, 2 20, ace 15, K–8 10, 7–3 5",
     {
@@ -84,33 +84,33 @@ CARD_VALUES = CardValues(
     },
 )
 CLEAN_BURRACO, DIRTY_BURRACO, CLOSING, NO_POZZETTO = 200, 100, 100, -100
-BURRACO_LENGTH = 7  # l.586: "Any meld of seven or more cards is called a burraco"
+BURRACO_LENGTH = 7  # l.577: "Any meld of seven or more cards is called a burraco"
 TARGET = 2000
 
-# l.576: jokers and 2s wild, one wild a meld; l.574: no set of jokers or 2s (a set
-# needs a natural); l.570: the ace high or low, not at both ends of one run.
+# l.567: jokers and 2s wild, one wild a meld; l.563: no set of jokers or 2s (a set
+# needs a natural); l.561: the ace high or low, not at both ends of one run.
 WILDS = Wilds(ranks=frozenset({JOKER_RANK, "2"}), max_per_meld=1)
 SET_RULE = SetRule(min_length=3, wilds=WILDS)
 RUN_RULE = RunRule(min_length=3, ace_low=True, ace_high=True, wilds=WILDS)
 
 WORDING = {
-    Fault.TOO_SHORT: ("too_short", msg("a meld holds at least three cards (l.566)")),
-    Fault.TOO_LONG: ("too_long", msg("a run holds at most 13 cards (l.570)")),
+    Fault.TOO_SHORT: ("too_short", msg("a meld holds at least three cards (l.559)")),
+    Fault.TOO_LONG: ("too_long", msg("a run holds at most 13 cards (l.561)")),
     Fault.TOO_MANY_WILDS: (
         "too_many_wilds",
-        msg("a meld holds at most one wild card, a joker or a 2 (l.576)"),
+        msg("a meld holds at most one wild card, a joker or a 2 (l.567)"),
     ),
     Fault.TOO_FEW_NATURALS: (
         "no_natural",
-        msg("there is no set of jokers or 2s (l.574)"),
+        msg("there is no set of jokers or 2s (l.563)"),
     ),
-    Fault.MIXED_RANKS: ("mixed_ranks", msg("a set is of one rank (l.566)")),
-    Fault.MIXED_SUITS: ("mixed_suits", msg("a run is of one suit (l.566)")),
+    Fault.MIXED_RANKS: ("mixed_ranks", msg("a set is of one rank (l.559)")),
+    Fault.MIXED_SUITS: ("mixed_suits", msg("a run is of one suit (l.559)")),
     Fault.REPEATED_RANK: (
         "repeated_rank",
-        msg("a run holds each rank once and at most one ace (l.570)"),
+        msg("a run holds each rank once and at most one ace (l.561)"),
     ),
-    Fault.NOT_IN_A_ROW: ("not_in_a_row", msg("a run's cards are consecutive (l.566)")),
+    Fault.NOT_IN_A_ROW: ("not_in_a_row", msg("a run's cards are consecutive (l.559)")),
     Fault.WILD_STANDS_FOR: ("wild_stands_for", msg("the wild cannot stand there")),
 }
 
@@ -120,7 +120,7 @@ class BurracoOptions(FrozenModel):
         TARGET,
         ge=1,
         le=100_000,
-        description="The match ends when a partnership exceeds this (l.622: 2000).",
+        description="The match ends when a partnership exceeds this (l.618: 2000).",
     )
 
 
@@ -275,7 +275,7 @@ def score_side(
     errors: list[RuleError],
     facts: list[Fact],
 ) -> dict[str, int]:
-    """Verify and score one partnership (l.608–620); errors and facts appended."""
+    """Verify and score one partnership (l.600–616); errors and facts appended."""
     base = f"teams.{side}"
     melds: list[Meld] = []
     sets: dict[str, int] = {}
@@ -294,7 +294,7 @@ def score_side(
                         "one_set_per_rank",
                         msg(
                             "the side already has a set of {rank} ({other}): one "
-                            "set per rank (l.574)",
+                            "set per rank (l.563)",
                             rank=meld.rank,
                             other=f"melds.{sets[meld.rank]}",
                         ),
@@ -352,7 +352,7 @@ def score_side(
                 RuleError(
                     "closed",
                     "closed_without_pozzetto",
-                    "a side closes only after taking its pozzetto (l.600)",
+                    "a side closes only after taking its pozzetto (l.591)",
                 )
             )
         if not clean + dirty:
@@ -360,7 +360,7 @@ def score_side(
                 RuleError(
                     "closed",
                     "closed_without_burraco",
-                    "a side closes only with at least one burraco (l.601)",
+                    "a side closes only with at least one burraco (l.592)",
                 )
             )
         if closed in seats and len(entry.hands) == len(seats):
@@ -370,7 +370,7 @@ def score_side(
                     RuleError(
                         f"{base}.hands.{seats.index(closed)}",
                         "cards_after_closing",
-                        "the player who closed holds no cards (l.602)",
+                        "the player who closed holds no cards (l.593)",
                     )
                 )
     pozzetto = 0 if entry.pozzetto else NO_POZZETTO
@@ -390,7 +390,7 @@ def score_side(
 class Burraco(Game):
     slug = "burraco"
     name = "Burraco"
-    source = "004_b5230d226dbeb56f.txt (Burraco, l.533–624; scoring l.608–622)"
+    source = "004_b5230d226dbeb56f.txt (Burraco, l.533–618; scoring l.600–618)"
     summary = (
         "Two partnerships with 108 cards: sets and runs (one wild each, a 2 natural in "
         "its run), burrachi clean 200 / dirty 100, closing 100, pozzetto; over 2000."
@@ -458,7 +458,7 @@ class Burraco(Game):
             RuleError(
                 f"points.{i}",
                 "not_multiple_of_5",
-                "every Burraco score is a multiple of 5 (l.612–620)",
+                "every Burraco score is a multiple of 5 (l.604–616)",
             )
             for i, p in enumerate(deal.points)
             if p % 5
@@ -470,7 +470,7 @@ class Burraco(Game):
     def advance(self, state: MatchState, score: DealScore) -> MatchState:
         totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
         best = max(totals)
-        # l.622: play on "until one partnership exceeds" the target; the higher
+        # l.618: play on "until one partnership exceeds" the target; the higher
         # wins; level totals play another hand (a reading).
         done = best > state.options.target and totals.count(best) == 1
         return advanced(
@@ -487,7 +487,7 @@ class Burraco(Game):
             number=state.deal_number,
             dealer=state.dealer,
             starting_seat=state.table.next_seat(state.dealer),
-            notes=(msg("Deal 11 cards each and two pozzetti of 11 (l.550)."),),
+            notes=(msg("Deal 11 cards each and two pozzetti of 11 (l.549)."),),
         )
 
     def match_goal(self, options: Any) -> MatchGoal:

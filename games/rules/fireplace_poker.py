@@ -52,7 +52,7 @@ from games.engine.decks import check_deck, make_deck
 from games.engine.game import ContextRow, Fact, NextDeal, advanced
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel
 from games.engine.poker import HandCategory, PokerHand, hand_key
-from games.engine.text import Seat, msg
+from games.engine.text import Seat, msg, msgn
 
 START_CHIPS = 31  # §22.3
 MELD = 5
@@ -162,9 +162,13 @@ class FireplacePoker(Game):
                 Fact(
                     "chips",
                     msg(
-                        "{surplus} more melds: {removed} chips off",
-                        surplus=surplus,
-                        removed=removed,
+                        "{melds}: {chips} off",
+                        melds=msgn(
+                            "{count} meld more than the other side",
+                            "{count} melds more than the other side",
+                            count=surplus,
+                        ),
+                        chips=msgn("{count} chip", "{count} chips", count=removed),
                     ),
                     side,
                     removed,

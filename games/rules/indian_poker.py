@@ -258,7 +258,7 @@ class IndianPoker(Game):
         )
 
     def match_goal(self, options: IndianPokerOptions) -> MatchGoal:
-        return MatchGoal(deals=options.hands)
+        return MatchGoal(deals=options.hands, open_ended=options.hands is None)
 
 
 def _play_hand(

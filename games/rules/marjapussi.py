@@ -280,7 +280,7 @@ class Marjapussi(Game):
     State = MarjapussiState
 
     # The deal's story on the sheet: what a paper sheet writes, not the sums.
-    sheet_story = ("trumps", "little_one", "more_pips", "porvoo")
+    sheet_story = ("trumps", "little_one", "more_pips", "porvoo", "over_twelve")
 
     def verify_and_score(self, state: MatchState, deal: MarjapussiDeal) -> DealScore:
         errors: list[RuleError] = []
@@ -343,6 +343,21 @@ class Marjapussi(Game):
                     trickless,
                 )
             )
+        # Going over 12 happens when the deal is folded (advance); the sheet says
+        # why the total fell, on the deal that made it fall (no points of its own).
+        for side, (total, gained) in enumerate(zip(state.totals, points, strict=True)):
+            if side != trickless and total + gained > TARGET:
+                facts.append(
+                    Fact(
+                        "over_twelve",
+                        msg(
+                            "{side} went over 12 ({total}): down to 7 (§7.3)",
+                            side=SideNumber(side),
+                            total=total + gained,
+                        ),
+                        side,
+                    )
+                )
         return DealScore(
             points=tuple(points),
             facts=tuple(facts),

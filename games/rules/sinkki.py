@@ -326,7 +326,7 @@ class Sinkki(Game):
         )
 
     def match_goal(self, options: SinkkiOptions) -> MatchGoal:
-        return MatchGoal(deals=options.deals)
+        return MatchGoal(deals=options.deals, open_ended=options.deals is None)
 
 
 def _hand_errors(hands: tuple[tuple[Card, ...], ...]) -> list[RuleError]:

@@ -2,9 +2,10 @@
 
 Source: book ``001_b57793035adc3f64.txt`` chapter 77 (l.4148–4198): the balls and
 their points §77.2 (l.4162–4175: 15 reds at 1, yellow 2, green 3, brown 4, blue 5,
-pink 6, black 7), the match §77.3 (l.4177–4181: the frame to the player with more
-points, often ended by the losing player giving it up; the match to a
-pre-determined number of frames), the frame §77.4 (l.4183–4187), fouls §77.5
+pink 6, black 7), the match §77.3 (l.4177–4181: the frame ends when all the balls
+but the white are pocketed, l.4179, and goes to the player with more points, often
+ended by the losing player giving it up; the match to a pre-determined number of
+frames), the frame §77.4 (l.4183–4187), fouls §77.5
 (l.4189–4193: a foul costs four to seven points).
 
 A scorer enters each frame's score, one number per player, and how many of those
@@ -14,7 +15,10 @@ Readings (docs/games/snooker.md):
 
 * The balls give at most 147 points in a frame (15 reds each followed by the black,
   then the colours 2 + 3 + … + 7 = 27): both players' points **not from fouls**
-  add up to 147 at most. Foul points are the opponent's penalties of 4–7 each
+  add up to 147 at most. A frame not conceded ends only when every ball is
+  pocketed (§77.3 l.4179): the 15 reds at 1 and the colours 2 + 3 + … + 7 give
+  at least 42 from balls, so a frame under 42 from balls needs a concession.
+  Foul points are the opponent's penalties of 4–7 each
   (§77.5): a player's foul points are 0 or at least 4 (every whole number from 4
   on is a sum of penalties of 4–7).
 * A frame goes to the higher score (§77.3); a frame entered level without a
@@ -43,6 +47,7 @@ from games.engine.text import msg
 
 MAXIMUM_BREAK = 147  # 15 × (1 + 7) + 2 + 3 + 4 + 5 + 6 + 7 (§77.2)
 LEAST_FOUL = 4  # §77.5: a foul costs four to seven points
+LEAST_CLEARED = 15 * 1 + 2 + 3 + 4 + 5 + 6 + 7  # every ball pocketed (§77.3 l.4179)
 MOST_POINTS = 1000  # the schema's bound: fouls are not limited in number
 
 Points = Annotated[int, Field(ge=0, le=MOST_POINTS)]
@@ -113,7 +118,22 @@ def frame_errors(frame: SnookerFrame) -> list[RuleError]:
             )
         )
     a, b = frame.points
-    if frame.conceded_by is None:
+    if frame.conceded_by is None and potted < LEAST_CLEARED:
+        errors.append(
+            RuleError(
+                "points",
+                "frame_not_finished",
+                msg(
+                    "{potted} points from balls and no concession: a frame ends "
+                    "when every ball but the white is pocketed (§77.3 l.4179), "
+                    "which gives at least 42 (15 reds + 2 + 3 + 4 + 5 + 6 + 7, "
+                    "§77.2 l.4164–4173); enter who conceded, or the points from "
+                    "fouls in foul_points",
+                    potted=potted,
+                ),
+            )
+        )
+    elif frame.conceded_by is None:
         if a == b:
             errors.append(
                 RuleError(

@@ -372,7 +372,7 @@ class StripPoker(Game):
         )
 
     def match_goal(self, options: StripPokerOptions) -> MatchGoal:
-        return MatchGoal(deals=options.deals)
+        return MatchGoal(deals=options.deals, open_ended=options.deals is None)
 
 
 def _deck(jokers: int) -> DeckSpec:

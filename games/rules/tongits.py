@@ -468,7 +468,7 @@ class Tongits(Game):
         )
 
     def match_goal(self, options: TongitsOptions) -> MatchGoal:
-        return MatchGoal(deals=options.deals)
+        return MatchGoal(deals=options.deals, open_ended=options.deals is None)
 
 
 def _entry_errors(deal: TongitsTotals | TongitsCards) -> list[RuleError]:

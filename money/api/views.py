@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -19,7 +20,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import StrictBooleanField, StrictIntegerField
+from config.api import (
+    MoneyField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    validated_body,
+)
+from config.bounds import STAKE
 from games.api.serializers import ErrorListSerializer
 from money import selectors as money_selectors
 from money import services as money_services
@@ -46,48 +54,48 @@ class SettlementConflictOut(serializers.Serializer):
 
 
 class SettlementBalanceOut(serializers.Serializer):
-    account = serializers.CharField()
-    name = serializers.CharField()
+    account = StrictCharField()
+    name = StrictCharField()
     settled = StrictIntegerField()
     paid = StrictIntegerField()
     open = StrictIntegerField()
-    settled_display = serializers.CharField()
-    open_display = serializers.CharField()
+    settled_display = StrictCharField()
+    open_display = StrictCharField()
 
 
 class SettlementTransferOut(serializers.Serializer):
-    payer = serializers.CharField()
-    payer_name = serializers.CharField()
-    payee = serializers.CharField()
-    payee_name = serializers.CharField()
+    payer = StrictCharField()
+    payer_name = StrictCharField()
+    payee = StrictCharField()
+    payee_name = StrictCharField()
     amount = StrictIntegerField()
-    amount_display = serializers.CharField()
+    amount_display = StrictCharField()
 
 
 class SettlementPaymentOut(SettlementTransferOut):
     id = StrictIntegerField()
-    marked_by = serializers.CharField(allow_null=True)
+    marked_by = StrictCharField(allow_null=True)
     marked_at = serializers.DateTimeField()
     undone = StrictBooleanField()
 
 
 class LedgerEntryOut(serializers.Serializer):
     id = StrictIntegerField()
-    kind = serializers.CharField()
-    line = serializers.CharField()
-    debit = serializers.CharField()
-    credit = serializers.CharField()
+    kind = StrictCharField()
+    line = StrictCharField()
+    debit = StrictCharField()
+    credit = StrictCharField()
     amount = StrictIntegerField()
-    amount_display = serializers.CharField()
+    amount_display = StrictCharField()
     match = StrictIntegerField(allow_null=True)
     deal = StrictIntegerField(allow_null=True)
     reverses = StrictIntegerField(allow_null=True)
-    memo = serializers.CharField(allow_blank=True)
+    memo = StrictCharField(allow_blank=True)
     created_at = serializers.DateTimeField()
 
 
 class SettlementSourceOut(serializers.Serializer):
-    kind = serializers.CharField()
+    kind = StrictCharField()
     id = StrictIntegerField()
     session = StrictIntegerField(allow_null=True)
 
@@ -95,18 +103,18 @@ class SettlementSourceOut(serializers.Serializer):
 class SettlementSheetOut(serializers.Serializer):
     """A settlement sheet: balances, the fewest open transfers, the trail."""
 
-    title = serializers.CharField()
+    title = StrictCharField()
     source = SettlementSourceOut()
     club = StrictIntegerField(allow_null=True)
-    currency = serializers.CharField(allow_blank=True)
-    status = serializers.CharField()
+    currency = StrictCharField(allow_blank=True)
+    status = StrictCharField()
     errors = serializers.JSONField()
     computed_at = serializers.DateTimeField(allow_null=True)
     balances = SettlementBalanceOut(many=True)
     total = StrictIntegerField(help_text="always 0: the ledger balances")
     transfers = SettlementTransferOut(many=True)
     proven_minimal = StrictBooleanField()
-    method = serializers.CharField()
+    method = StrictCharField()
     payments = SettlementPaymentOut(many=True)
     trail = serializers.JSONField()
     entries = LedgerEntryOut(many=True)
@@ -115,12 +123,12 @@ class SettlementSheetOut(serializers.Serializer):
 class MoneySessionOut(serializers.Serializer):
     id = StrictIntegerField()
     club = StrictIntegerField(source="club_id")
-    name = serializers.CharField()
-    currency = serializers.CharField()
+    name = StrictCharField()
+    currency = StrictCharField()
     point_value = serializers.DecimalField(
         max_digits=12, decimal_places=4, allow_null=True
     )
-    team_mode = serializers.CharField()
+    team_mode = StrictCharField()
     matches = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField()
 
@@ -129,10 +137,14 @@ class MoneySessionOut(serializers.Serializer):
 
 
 class MoneySessionIn(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
+    name = StrictCharField(max_length=120)
     currency = CurrencyField()
-    point_value = serializers.CharField(
-        max_length=20, required=False, allow_blank=True, allow_null=True
+    point_value = MoneyField(
+        STAKE,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        label=_("Value of a point"),
     )
     team_mode = serializers.ChoiceField(
         TeamModeChoice.choices, default=TeamModeChoice.PER_MEMBER
@@ -147,29 +159,31 @@ class MoneyTermsIn(serializers.Serializer):
     team_mode = serializers.ChoiceField(
         TeamModeChoice.choices, default=TeamModeChoice.PER_MEMBER
     )
-    flat_stake = serializers.CharField(
-        max_length=20, required=False, allow_blank=True, allow_null=True
+    flat_stake = MoneyField(
+        STAKE,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        label=_("Flat stake per match won"),
     )
 
 
 class MoneyTermsOut(serializers.Serializer):
     match = StrictIntegerField(source="match_id")
-    team_mode = serializers.CharField()
+    team_mode = StrictCharField()
     flat_stake = serializers.DecimalField(
         max_digits=12, decimal_places=4, allow_null=True
     )
 
 
 class SettlementPaymentIn(serializers.Serializer):
-    payer = serializers.CharField(max_length=32, help_text="p<player id> or pot…")
-    payee = serializers.CharField(max_length=32)
+    payer = StrictCharField(max_length=32, help_text="p<player id> or pot…")
+    payee = StrictCharField(max_length=32)
     amount = StrictIntegerField(min_value=1, max_value=2**62)
 
 
 def _body(cls: type, request: Request) -> dict[str, Any]:
-    body = cls(data=request.data)
-    body.is_valid(raise_exception=True)
-    return body.validated_data
+    return validated_body(cls, request)
 
 
 def _manager(request: Request, club_id: int) -> None:
@@ -380,7 +394,7 @@ class PrizeTermsIn(serializers.Serializer):
 
 
 class PrizeTermsOut(serializers.Serializer):
-    tournament = serializers.IntegerField(source="tournament_id")
+    tournament = StrictIntegerField(source="tournament_id")
     structure = serializers.DictField()
     house_fee = serializers.DictField(allow_null=True)
     updated_at = serializers.DateTimeField()

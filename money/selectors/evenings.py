@@ -4,8 +4,12 @@ club page): which matches of the club it can take, and the stake matches of a da
 A **stake match** is one played for money on its own: a value per point, or a
 flat stake in its money terms. An evening with a value per point of its own can
 also take the club's matches played without one (they are settled at the
-evening's value). A match already in an evening, an abandoned match and a match
-in another currency are never offered.
+evening's value). A match already in an evening and a match in another currency
+are never offered; nor is an abandoned match — unless it is a chip game
+(``chips_are_money``): its chips changed hands deal by deal and are money whatever
+became of the match, so they belong to the evening's one "who pays whom". A chip
+game with no fixed end is *finished* by its table (the score book's finish, its
+totals the result) and is offered like any finished match.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 
+from games.engine import all_games
 from money.models import Session
 from scoring.localtime import club_zone
 from scoring.models import Club, Match, MatchStatus, Seat
@@ -37,11 +42,16 @@ def _day_bounds(club: Club, day: date) -> tuple[datetime, datetime]:
     return start, datetime.combine(day + timedelta(days=1), time.min, tzinfo=zone)
 
 
+def _chip_games() -> list[str]:
+    """The games whose chips are money (each declares ``chips_are_money``)."""
+    return [game.slug for game in all_games() if game.chips_are_money]
+
+
 def _open_matches(session: Session) -> QuerySet[Match]:
     """The club's matches an evening may take (see the module docstring)."""
     matches = (
         Match.objects.filter(club_id=session.club_id, money_session_link__isnull=True)
-        .exclude(status=MatchStatus.ABANDONED)
+        .exclude(Q(status=MatchStatus.ABANDONED) & ~Q(game_id__in=_chip_games()))
         .filter(Q(currency=session.currency) | Q(currency=""))
     )
     if session.point_value is None:

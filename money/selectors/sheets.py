@@ -49,7 +49,7 @@ _NAMES = {
 
 
 def _is_player(key: str) -> bool:
-    return key[:1] == "p" and key[1:].isdigit()
+    return key[:1] == "p" and key[1:].isascii() and key[1:].isdigit()
 
 
 def _key(kind: str, player_id: int | None) -> str:

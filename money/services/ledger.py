@@ -47,7 +47,12 @@ class Account:
     def parse(cls, key: str, *, field: str) -> Account:
         if key in (AccountKind.POT, AccountKind.HOUSE, AccountKind.PRIZE_POOL):
             return cls(key)
-        if isinstance(key, str) and key[:1] == "p" and key[1:].isdigit():
+        if (
+            isinstance(key, str)
+            and key[:1] == "p"
+            and key[1:].isascii()
+            and key[1:].isdigit()
+        ):
             return cls(AccountKind.PLAYER, int(key[1:]))
         raise DomainError(
             "invalid_account",

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from config.api import name_check
 from games.engine.text import msg
 from money.actors import User
 from money.models import (
@@ -48,6 +49,7 @@ def session_create(
     name = (name or "").strip()
     if not name:
         raise DomainError("required", gettext("a session needs a name"), "name")
+    name_check(name, "name", max_length=120)
     _currency(currency)
     if point_value not in (None, ""):
         stake_check(game="", point_value=point_value, currency=currency)
@@ -59,7 +61,7 @@ def session_create(
         )
     return Session.objects.create(
         club=club,
-        name=name[:120],
+        name=name,
         currency=currency,
         point_value=point_value,
         team_mode=team_mode,
@@ -122,7 +124,8 @@ def session_add_day_matches(
     """Put every stake match of ``day`` (the evening's own day by default) that the
     session can still take into it, in the order played; each is re-settled with
     the session as :func:`session_add_match` does. Matches it cannot take (another
-    currency, already in a session, abandoned) are left out, not refused."""
+    currency, already in a session, an abandoned points game) are left out, not
+    refused; an abandoned chip game comes in, its chips having changed hands."""
     from money.selectors.evenings import session_day_get, session_day_match_list
 
     _require_manager(by, session.club_id)

@@ -10,6 +10,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
+from config.api import decimal_check
+from config.bounds import STAKE
 from config.translation import localized
 from games.engine import UnknownGame, get_game
 from money.actors import User
@@ -26,6 +28,7 @@ from money.settlement import (
     PointStake,
     get_currency,
 )
+from money.texts import labelled
 from scoring import permissions
 from scoring import services as scoring_services
 from scoring.errors import DomainError, NotAllowed
@@ -42,9 +45,8 @@ _STAKE_PATHS = {
 
 def _domain(err: MoneyError, prefix: str = "") -> DomainError:
     path = _STAKE_PATHS.get(err.field, err.field)
-    return DomainError(
-        err.code, localized(err.message), f"{prefix}{path}" if prefix else path
-    )
+    path = f"{prefix}{path}" if prefix else path
+    return DomainError(err.code, labelled(path, localized(err.message)), path)
 
 
 def _require_manager(by: User | None, club_id: int) -> None:
@@ -55,24 +57,35 @@ def _require_manager(by: User | None, club_id: int) -> None:
 
 
 def _decimal(value: Any, field: str) -> Decimal:
+    """``value`` as an exact number; a 400 naming the field in words otherwise.
+
+    The API takes a decimal string with a point ("0.05", its documented JSON
+    format); a page turns the reader's "0,05" into that before calling here
+    (``config.numbers.typed_decimal``), so a comma reaching here came through
+    the API, and the message says how the API writes decimals."""
     if isinstance(value, (float, bool)):
         raise DomainError(
-            "invalid_amount", gettext("give the amount as a decimal string"), field
+            "invalid_amount",
+            labelled(
+                field, gettext('give the amount as a decimal string, e.g. "0.05"')
+            ),
+            field,
         )
     try:
-        number = Decimal(str(value))
+        number: Decimal | None = Decimal(str(value))
     except InvalidOperation:
-        raise DomainError(
-            "invalid_amount",
-            gettext("%(value)r is not a number") % {"value": value},
-            field,
-        ) from None
-    if not number.is_finite():
-        raise DomainError(
-            "invalid_amount",
-            gettext("%(value)r is not a number") % {"value": value},
-            field,
-        )
+        number = None
+    if number is None or not number.is_finite():
+        text = str(value)
+        why = (
+            gettext(
+                "“%(value)s” is not a number: write the decimals after a point, "
+                "e.g. 0.05"
+            )
+            if "," in text
+            else gettext("“%(value)s” is not a number")
+        ) % {"value": text}
+        raise DomainError("invalid_amount", labelled(field, why), field)
     return number
 
 
@@ -89,11 +102,14 @@ def stake_check(
         if currency:
             _currency(currency, f"{field_prefix}currency")
         return None
-    value = _decimal(point_value, f"{field_prefix}point_value")
+    field = f"{field_prefix}point_value"
+    value = _decimal(point_value, field)
     try:
-        return PointStake(value, currency, game=game)
+        stake = PointStake(value, currency, game=game)
     except MoneyError as err:
         raise _domain(err, field_prefix) from None
+    decimal_check(value, STAKE, field)  # what the column holds (config.bounds)
+    return stake
 
 
 def _currency(code: str, field: str = "currency"):
@@ -116,7 +132,7 @@ def match_terms_set(
     if flat_stake in (None, ""):
         flat_stake = None
     else:
-        flat = _decimal(flat_stake, "flat_stake")
+        flat = decimal_check(flat_stake, STAKE, "flat_stake")
         cur = match.currency or _session_currency(match)
         if not cur:
             raise DomainError(

@@ -7,6 +7,9 @@
 * ``POST clubs/{club}/invitations/{id}/revoke`` — withdraw it (a mark; idempotent);
 * ``POST invitations/accept`` — the signed-in account accepts ``token`` (with
   ``display_name`` when it has no player yet);
+* ``GET invitations/pending`` — the open invitations addressed to the signed-in
+  account (a club admin sent them by username), with their tokens to accept;
+* ``POST invitations/{id}/decline`` — the invitee declines one (others 404);
 * ``GET matches/{match}/table-link`` — the match's table link (its scorers);
 * ``POST matches/{match}/table-link/revoke`` — withdraw it (club admins, overseers).
 
@@ -26,7 +29,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import StrictIntegerField
+from config.api import StrictCharField, StrictIntegerField
 from scoring import permissions, selectors, services
 from scoring.api.pagination import StrictLimitOffsetPagination
 from scoring.api.serializers import ErrorListSerializer
@@ -41,15 +44,15 @@ _ERRORS = {400: _E, 401: _E, 403: _E, 404: _E}
 class InvitationOut(serializers.Serializer):
     id = StrictIntegerField()
     club = StrictIntegerField(source="club_id")
-    role = serializers.CharField()
+    role = StrictCharField()
     player = StrictIntegerField(source="player_id", allow_null=True)
-    token = serializers.CharField()
+    token = StrictCharField()
     url = serializers.SerializerMethodField()
     max_uses = StrictIntegerField()
     uses = StrictIntegerField()
     state = serializers.SerializerMethodField()
     expires_at = serializers.DateTimeField()
-    note = serializers.CharField()
+    note = StrictCharField()
     created_at = serializers.DateTimeField()
     revoked_at = serializers.DateTimeField(allow_null=True)
 
@@ -67,30 +70,30 @@ class InvitationIn(serializers.Serializer):
     player = StrictIntegerField(required=False, allow_null=True, min_value=1)
     max_uses = StrictIntegerField(default=1, min_value=1, max_value=100)
     days = StrictIntegerField(default=7, min_value=1, max_value=90)
-    note = serializers.CharField(
+    note = StrictCharField(
         default="", allow_blank=True, max_length=120, trim_whitespace=True
     )
 
 
 class AcceptIn(serializers.Serializer):
-    token = serializers.CharField(max_length=64)
-    display_name = serializers.CharField(default="", allow_blank=True, max_length=80)
+    token = StrictCharField(max_length=64)
+    display_name = StrictCharField(default="", allow_blank=True, max_length=80)
 
 
 class AcceptOut(serializers.Serializer):
     club = StrictIntegerField(source="invitation.club_id")
     player = StrictIntegerField(source="player_id")
-    role = serializers.CharField()
+    role = StrictCharField()
 
 
 class TableLinkOut(serializers.Serializer):
     match = StrictIntegerField()
-    token = serializers.CharField()
-    url = serializers.CharField()
+    token = StrictCharField()
+    url = StrictCharField()
 
 
 class RevokeIn(serializers.Serializer):
-    reason = serializers.CharField(default="", allow_blank=True, max_length=200)
+    reason = StrictCharField(default="", allow_blank=True, max_length=200)
 
 
 def _admin_club(request: Request, club_id: int):
@@ -173,6 +176,43 @@ class InvitationAcceptApi(JsonApi, APIView):
         return Response(AcceptOut(accepted).data)
 
 
+class PendingOut(serializers.Serializer):
+    id = StrictIntegerField()
+    club = StrictIntegerField(source="club_id")
+    club_name = serializers.CharField(source="club.name")
+    role = serializers.CharField()
+    token = serializers.CharField()
+    expires_at = serializers.DateTimeField()
+
+
+class InvitationPendingApi(JsonApi, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: PendingOut(many=True), **_ERRORS})
+    def get(self, request: Request) -> Response:
+        pending = selectors.invitation_pending_list(request.user)
+        return Response(PendingOut(pending, many=True).data)
+
+
+class InvitationDeclineApi(JsonApi, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: PendingOut, **_ERRORS})
+    def post(self, request: Request, invitation_id: int) -> Response:
+        invitation = next(
+            (
+                i
+                for i in selectors.invitation_pending_list(request.user)
+                if i.pk == invitation_id
+            ),
+            None,
+        )
+        if invitation is None:
+            raise NotFound("not_found", gettext("no such invitation"))
+        services.invitation_decline(invitation=invitation, by=request.user)
+        return Response(PendingOut(invitation).data)
+
+
 def _link(request: Request, match) -> dict[str, Any]:
     token = selectors.table_link_get(match)
     url = request.build_absolute_uri(reverse("scoring:table", kwargs={"token": token}))
@@ -215,6 +255,16 @@ urlpatterns = [
         name="club-invitation-revoke",
     ),
     path("invitations/accept", InvitationAcceptApi.as_view(), name="invitation-accept"),
+    path(
+        "invitations/pending",
+        InvitationPendingApi.as_view(),
+        name="invitation-pending-list",
+    ),
+    path(
+        "invitations/<int:invitation_id>/decline",
+        InvitationDeclineApi.as_view(),
+        name="invitation-decline",
+    ),
     path(
         "matches/<int:match_id>/table-link",
         TableLinkApi.as_view(),

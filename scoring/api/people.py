@@ -4,7 +4,9 @@ routes): one view per operation, each one call to :mod:`scoring.services.players
 * ``POST clubs/{club}/people/`` — a new player or guest; a near-duplicate name is a
   400 ``near_duplicate`` on ``display_name`` listing the similar players, unless
   ``allow_duplicate`` is true;
-* ``POST clubs/{club}/people/add-account/`` — an existing account's player joins;
+* ``POST clubs/{club}/people/add-account/`` — invite an existing account by its
+  ``username``: **202** with a ``message``, the same whether the username exists or
+  not; the person joins when they accept the invitation (``invitations/pending``);
 * ``POST clubs/{club}/people/{player}/rename/`` — name and short name;
 * ``POST clubs/{club}/people/{player}/retire/`` — ``{"retired": true|false}``;
 * ``POST clubs/{club}/people/merge/`` — ``{"keep": id, "merge": id}``;
@@ -27,78 +29,81 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import StrictBooleanField, StrictCharField, StrictIntegerField
 from scoring import selectors, services
 from scoring.api.serializers import ErrorListSerializer, PlayerOut
 from scoring.api.views._base import JsonApi, _body
 from scoring.errors import DomainError
+from scoring.localtime import season_of
 from scoring.models import Role
+from scoring.services.invitations import SENT_ANSWER
 
 _E = ErrorListSerializer
 _ERRORS = {400: _E, 401: _E, 403: _E, 404: _E}
 
 
 class PersonOut(PlayerOut):
-    short_name = serializers.CharField()
+    short_name = StrictCharField()
 
 
 class AddIn(serializers.Serializer):
-    display_name = serializers.CharField(max_length=80)
+    display_name = StrictCharField(max_length=80)
     role = serializers.ChoiceField(choices=Role.choices, default=Role.MEMBER)
-    guest = serializers.BooleanField(default=False)
-    allow_duplicate = serializers.BooleanField(default=False)
+    guest = StrictBooleanField(default=False)
+    allow_duplicate = StrictBooleanField(default=False)
 
 
 class AccountIn(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
+    username = StrictCharField(max_length=150)
     role = serializers.ChoiceField(choices=Role.choices, default=Role.MEMBER)
 
 
 class RenameIn(serializers.Serializer):
-    display_name = serializers.CharField(max_length=80)
-    short_name = serializers.CharField(max_length=12, required=False, allow_blank=True)
+    display_name = StrictCharField(max_length=80)
+    short_name = StrictCharField(max_length=12, required=False, allow_blank=True)
 
 
 class RetireIn(serializers.Serializer):
-    retired = serializers.BooleanField(default=True)
+    retired = StrictBooleanField(default=True)
 
 
 class MergeIn(serializers.Serializer):
-    keep = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
-    merge = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+    keep = StrictIntegerField(min_value=1, max_value=2**31 - 1)
+    merge = StrictIntegerField(min_value=1, max_value=2**31 - 1)
 
 
 class MergeOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    kept = serializers.IntegerField(source="kept_id")
-    merged_id = serializers.IntegerField()
-    merged_name = serializers.CharField()
-    moved = serializers.DictField(child=serializers.IntegerField())
+    id = StrictIntegerField()
+    kept = StrictIntegerField(source="kept_id")
+    merged_id = StrictIntegerField()
+    merged_name = StrictCharField()
+    moved = serializers.DictField(child=StrictIntegerField())
 
 
 class RecordOut(serializers.Serializer):
-    game = serializers.CharField()
-    played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    drawn = serializers.IntegerField()
+    game = StrictCharField()
+    played = StrictIntegerField()
+    won = StrictIntegerField()
+    lost = StrictIntegerField()
+    drawn = StrictIntegerField()
 
 
 class TimeZoneIn(serializers.Serializer):
-    time_zone = serializers.CharField(max_length=64)
+    time_zone = StrictCharField(max_length=64)
 
 
 class TimeZoneOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    time_zone = serializers.CharField()
+    id = StrictIntegerField()
+    time_zone = StrictCharField()
 
 
 class RatingOut(serializers.Serializer):
-    player = serializers.IntegerField(source="player_id")
-    display_name = serializers.CharField(source="player.display_name")
+    player = StrictIntegerField(source="player_id")
+    display_name = StrictCharField(source="player.display_name")
     rating = serializers.FloatField(source="ordinal")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
-    matches = serializers.IntegerField()
+    matches = StrictIntegerField()
 
 
 class _Api(JsonApi, APIView):
@@ -114,14 +119,20 @@ class PersonAddApi(_Api):
         return Response(PersonOut(player).data, status=status.HTTP_201_CREATED)
 
 
+class InvitedOut(serializers.Serializer):
+    message = serializers.CharField()
+
+
 class PersonAddAccountApi(_Api):
-    @extend_schema(request=AccountIn, responses={201: PersonOut, **_ERRORS})
+    @extend_schema(request=AccountIn, responses={202: InvitedOut, **_ERRORS})
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         data = _body(AccountIn, request)
-        membership = services.player_add_to_club(club=club, by=request.user, **data)
+        # The same answer whether anything was sent (services.invitation_send).
+        services.invitation_send(club=club, by=request.user, **data)
         return Response(
-            PersonOut(membership.player).data, status=status.HTTP_201_CREATED
+            {"message": str(SENT_ANSWER) % {"name": club.name}},
+            status=status.HTTP_202_ACCEPTED,
         )
 
 
@@ -187,10 +198,11 @@ class RankingApi(_Api):
     )
     def get(self, request: Request, club_id: int, game: str) -> Response:
         club = selectors.club_get(request.user, club_id)
-        season = request.query_params.get("season", "")
-        if season and not season.isdigit():
+        season_text = request.query_params.get("season", "")
+        season = season_of(season_text)
+        if season_text and season is None:
             raise DomainError("invalid", gettext("a year, e.g. 2026"), "season")
-        rows = selectors.ranking_get(club, game, season=int(season) if season else None)
+        rows = selectors.ranking_get(club, game, season=season)
         return Response(RatingOut(rows, many=True).data)
 
 

@@ -17,11 +17,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.api import StrictBooleanField, StrictIntegerField
+from config.api import (
+    MoneyField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSlugField,
+)
+from config.bounds import STAKE
 from games.api.serializers import ErrorListSerializer, ErrorSerializer
-from scoring import permissions
+from scoring import permissions, selectors
 from scoring.currencies import CURRENCIES
 from scoring.models import Role
 
@@ -118,20 +127,20 @@ class ConflictSerializer(ErrorListSerializer):
 
 class ClubOut(serializers.Serializer):
     id = StrictIntegerField()
-    name = serializers.CharField()
-    slug = serializers.CharField()
+    name = StrictCharField()
+    slug = StrictCharField()
     # The club pages' default language ("fi", "en"; "": each reader's browser).
-    language = serializers.CharField()
+    language = StrictCharField()
     created_at = serializers.DateTimeField()
 
 
 class ClubIn(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    slug = serializers.SlugField(max_length=64, required=False, allow_blank=True)
+    name = StrictCharField(max_length=120)
+    slug = StrictSlugField(max_length=64, required=False, allow_blank=True)
 
 
 class ClubUpdateIn(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
+    name = StrictCharField(max_length=120)
 
 
 class PlayerOut(serializers.Serializer):
@@ -139,10 +148,8 @@ class PlayerOut(serializers.Serializer):
     to everyone else, so that linking a player reveals no account)."""
 
     id = StrictIntegerField()
-    display_name = serializers.CharField()
-    username = serializers.CharField(
-        source="user.username", allow_null=True, default=None
-    )
+    display_name = StrictCharField()
+    username = StrictCharField(source="user.username", allow_null=True, default=None)
 
     def to_representation(self, instance: Any) -> Any:
         data = super().to_representation(instance)
@@ -154,9 +161,9 @@ class PlayerOut(serializers.Serializer):
 
 
 class PlayerIn(serializers.Serializer):
-    display_name = serializers.CharField(max_length=80)
+    display_name = StrictCharField(max_length=80)
     role = serializers.ChoiceField(choices=Role.choices, default=Role.MEMBER)
-    username = serializers.CharField(
+    username = StrictCharField(
         max_length=150,
         required=False,
         allow_blank=True,
@@ -172,7 +179,7 @@ class PlayerIn(serializers.Serializer):
 
 
 class PlayerUpdateIn(serializers.Serializer):
-    display_name = serializers.CharField(max_length=80)
+    display_name = StrictCharField(max_length=80)
 
 
 class MembershipOut(serializers.Serializer):
@@ -201,12 +208,12 @@ class SeatIn(serializers.Serializer):
 
 
 class MatchIn(serializers.Serializer):
-    game = serializers.SlugField(max_length=64)
+    game = StrictSlugField(max_length=64)
     options = serializers.DictField(required=False, default=dict)
     seats = SeatIn(many=True, min_length=1, max_length=16)
     first_dealer = StrictIntegerField(min_value=0, max_value=15, default=0)
-    point_value = serializers.DecimalField(
-        max_digits=12, decimal_places=4, required=False, allow_null=True
+    point_value = MoneyField(
+        STAKE, required=False, allow_null=True, label=_("Value of a point")
     )
     currency = CurrencyField(required=False, allow_blank=True)
     is_public = StrictBooleanField(default=False)
@@ -221,6 +228,10 @@ class MatchUpdateIn(serializers.Serializer):
 
 
 class MatchAbandonIn(serializers.Serializer):
+    reason = StrictCharField(max_length=500, required=False, allow_blank=True)
+
+
+class MatchReopenIn(serializers.Serializer):
     reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
 
 
@@ -232,7 +243,7 @@ class SeatOut(serializers.Serializer):
 
 class SideOut(serializers.Serializer):
     side = StrictIntegerField()
-    label = serializers.CharField()
+    label = StrictCharField()
     players = serializers.JSONField()
     seats = serializers.ListField(child=StrictIntegerField())
 
@@ -245,24 +256,29 @@ class MatchOut(ClubPrivate, serializers.Serializer):
 
     id = StrictIntegerField()
     club = StrictIntegerField(source="club_id")
-    game = serializers.CharField(source="game_id")
+    game = StrictCharField(source="game_id")
     options = serializers.JSONField()
     seats = SeatOut(many=True, source="seats.all")
     first_dealer = StrictIntegerField()
     point_value = serializers.DecimalField(
         max_digits=12, decimal_places=4, allow_null=True
     )
-    currency = serializers.CharField()
-    status = serializers.CharField()
+    currency = StrictCharField()
+    status = StrictCharField()
     is_public = StrictBooleanField()
     double_entry = StrictBooleanField()
     started_at = serializers.DateTimeField()
     ended_at = serializers.DateTimeField(allow_null=True)
-    end_reason = serializers.CharField()
+    end_reason = StrictCharField()
     totals = serializers.ListField(child=StrictIntegerField())
     leaders = serializers.ListField(child=StrictIntegerField())
     winners = serializers.ListField(child=StrictIntegerField())
     finished = StrictBooleanField(help_text="The rules say the match is decided.")
+    open_ended = serializers.SerializerMethodField(
+        help_text="The game sets no end its rules reach (a chip game played until "
+        "the players stop): the table finishes the match by hand "
+        "(`POST .../finish`), its totals the result."
+    )
     needs_attention = StrictBooleanField(
         help_text="Some deal is flagged: the rules reject it as the match stands."
     )
@@ -273,11 +289,15 @@ class MatchOut(ClubPrivate, serializers.Serializer):
     state = serializers.JSONField(help_text="The engine's game-specific match state.")
     version = StrictIntegerField()
 
+    @extend_schema_field({"type": "boolean"})
+    def get_open_ended(self, match: Any) -> bool:
+        return selectors.match_goal_get(match).open_ended
+
 
 class MatchStateOut(serializers.Serializer):
     id = StrictIntegerField()
     version = StrictIntegerField()
-    status = serializers.CharField()
+    status = StrictCharField()
     totals = serializers.ListField(child=StrictIntegerField())
     leaders = serializers.ListField(child=StrictIntegerField())
     winners = serializers.ListField(child=StrictIntegerField())
@@ -289,22 +309,22 @@ class MatchStateOut(serializers.Serializer):
 
 class SheetRowOut(serializers.Serializer):
     number = StrictIntegerField()
-    status = serializers.CharField()
+    status = StrictCharField()
     points = serializers.JSONField(allow_null=True)
     totals = serializers.JSONField(allow_null=True)
     verified = StrictBooleanField(allow_null=True)
     facts = serializers.JSONField()
     errors = serializers.JSONField()
     version = StrictIntegerField()
-    entered_by = serializers.CharField(allow_null=True)
+    entered_by = StrictCharField(allow_null=True)
 
 
 class SheetOut(ClubPrivate, serializers.Serializer):
     private = ("rows.*.entered_by",)
 
     match = StrictIntegerField()
-    game = serializers.CharField()
-    status = serializers.CharField()
+    game = StrictCharField()
+    status = StrictCharField()
     version = StrictIntegerField()
     sides = SideOut(many=True)
     rows = SheetRowOut(many=True)
@@ -317,8 +337,8 @@ class SheetOut(ClubPrivate, serializers.Serializer):
 
 
 class DealSchemaOut(serializers.Serializer):
-    game = serializers.CharField()
-    name = serializers.CharField()
+    game = StrictCharField()
+    name = StrictCharField()
     options = serializers.JSONField()
     deal_schema = serializers.JSONField(help_text="JSON Schema of one deal's input.")
 
@@ -330,7 +350,7 @@ class DealOut(ClubPrivate, serializers.Serializer):
     private = ("entered_by", "confirmed_by", "rival_entered_by")
 
     number = StrictIntegerField()
-    status = serializers.CharField()
+    status = StrictCharField()
     input = serializers.JSONField(help_text="The deal exactly as entered.")
     result = serializers.JSONField(
         allow_null=True, help_text="The engine's score of the deal."
@@ -338,29 +358,29 @@ class DealOut(ClubPrivate, serializers.Serializer):
     errors = serializers.JSONField(help_text="The engine's errors when flagged.")
     totals = serializers.JSONField(help_text="Running totals after this deal.")
     version = StrictIntegerField()
-    entered_by = serializers.CharField(
+    entered_by = StrictCharField(
         source="entered_by.username", allow_null=True, default=None
     )
     entered_at = serializers.DateTimeField()
-    confirmed_by = serializers.CharField(
+    confirmed_by = StrictCharField(
         source="confirmed_by.username", allow_null=True, default=None
     )
     confirmed_at = serializers.DateTimeField(allow_null=True)
     rival_input = serializers.JSONField(
         allow_null=True, help_text="Double entry: the second, different entry."
     )
-    rival_entered_by = serializers.CharField(
+    rival_entered_by = StrictCharField(
         source="rival_entered_by.username", allow_null=True, default=None
     )
 
 
 class RevisionOut(serializers.Serializer):
-    kind = serializers.CharField()
+    kind = StrictCharField()
     deal_version = StrictIntegerField()
     input = serializers.JSONField(allow_null=True)
-    reason = serializers.CharField()
-    by = serializers.CharField(source="by.username", allow_null=True, default=None)
-    via = serializers.CharField(
+    reason = StrictCharField()
+    by = StrictCharField(source="by.username", allow_null=True, default=None)
+    via = StrictCharField(
         help_text='"table_link" when entered or confirmed through the match\'s '
         "table link (no account), else empty."
     )
@@ -391,12 +411,12 @@ class DealSubmitIn(serializers.Serializer):
 class DealCorrectIn(serializers.Serializer):
     input = serializers.JSONField()
     base_version = StrictIntegerField(**_INT)
-    reason = serializers.CharField(max_length=500)
+    reason = StrictCharField(max_length=500)
 
 
 class DealVoidIn(serializers.Serializer):
     base_version = StrictIntegerField(**_INT)
-    reason = serializers.CharField(max_length=500)
+    reason = StrictCharField(max_length=500)
 
 
 class DealConfirmIn(serializers.Serializer):

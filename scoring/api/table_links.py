@@ -9,11 +9,13 @@ match and enter and confirm its deals (mounted under /api/v1/):
 * ``POST table/{token}/deals/{number}/confirm`` — double entry: confirm a deal.
 
 The token is the one in the table's page address (``/t/{token}/``), and ``?seat=``
-says who the phone is, as on the pages. The guest reaches that match and nothing
-else: every other endpoint sees an anonymous caller. Writes go through the same
-services as the pages, so a deal's revision records ``via="table_link"`` and the
-seat. A token never issued answers 404; a withdrawn link (``link_revoked``) or one
-whose match or round is over (``link_expired``) 403.
+says who the phone is, as on the pages (an app keeps it: the API reads no cookie).
+A write needs it: nothing is stored through a link without the seat that did it
+(403 ``seat_required``). The guest reaches that match and nothing else: every
+other endpoint sees an anonymous caller. Writes go through the same services as the
+pages, so a deal's revision records ``via="table_link"`` and the seat. A token never
+issued answers 404; a withdrawn link (``link_revoked``) or one whose match or round
+is over (``link_expired``) 410 Gone, each an RFC 9457 problem.
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ from scoring import selectors, services
 from scoring.api import serializers as s
 from scoring.api.views._base import _IDEMPOTENT, _KEY, _READ_ERRORS, JsonApi, _body
 from scoring.api.views.deals import _deal_written
-from scoring.errors import NotAllowed
 from scoring.idempotency import idempotent
 from scoring.models import Match
 from scoring.table_links import TableGuest
@@ -39,8 +40,9 @@ _SEAT = OpenApiParameter(
     "seat",
     int,
     OpenApiParameter.QUERY,
-    description="The seat (position) of the phone's player; a confirmation needs "
-    "one, so that the deal is confirmed by the other side.",
+    description="The seat (position) of the phone's player. Every write needs "
+    "one: the deal's history names the seat, and a confirmation must come from "
+    "another side than the entry.",
 )
 _TOKEN = OpenApiParameter(
     "token",
@@ -49,14 +51,16 @@ _TOKEN = OpenApiParameter(
     description="The table link's token (the last part of its address /t/{token}/).",
 )
 _PARAMETERS = [_TOKEN, _SEAT]
+# A withdrawn or expired link: 410 Gone, in the same problem shape as the others.
+_READ = {**_READ_ERRORS, 410: _READ_ERRORS[404]}
+_WRITE = {**_IDEMPOTENT, 410: _READ_ERRORS[404]}
 
 
 def _guest(request: Request, token: str) -> tuple[Match, TableGuest]:
-    """The table link's match and guest; 403 for a link that is no longer valid."""
-    try:
-        return selectors.table_guest_get(token, request.query_params.get("seat"))
-    except selectors.LinkGone as gone:
-        raise NotAllowed(gone.code, gone.message, gone.path) from None
+    """The table link's match and guest. A link that is no longer valid raises
+    :class:`~scoring.selectors.LinkGone`: a 410 problem (``link_revoked``,
+    ``link_expired``), as the pages answer."""
+    return selectors.table_guest_get(token, request.query_params.get("seat"))
 
 
 class _TableApi(JsonApi, APIView):
@@ -70,7 +74,7 @@ class _TableApi(JsonApi, APIView):
 class TableMatchApi(_TableApi):
     """The table link's match with its running totals and next-deal context."""
 
-    @extend_schema(responses={200: s.MatchOut, **_READ_ERRORS}, parameters=_PARAMETERS)
+    @extend_schema(responses={200: s.MatchOut, **_READ}, parameters=_PARAMETERS)
     def get(self, request: Request, token: str) -> Response:
         match, _ = _guest(request, token)
         return Response(s.MatchOut(match, context={"request": request}).data)
@@ -80,7 +84,7 @@ class TableSheetApi(_TableApi):
     """The table link's score sheet: one row per deal, with each deal's status and
     version (what a confirmation sends back)."""
 
-    @extend_schema(responses={200: s.SheetOut, **_READ_ERRORS}, parameters=_PARAMETERS)
+    @extend_schema(responses={200: s.SheetOut, **_READ}, parameters=_PARAMETERS)
     def get(self, request: Request, token: str) -> Response:
         match, _ = _guest(request, token)
         sheet = selectors.match_sheet_get(match)
@@ -91,9 +95,7 @@ class TableSheetApi(_TableApi):
 class TableDealSchemaApi(_TableApi):
     """The JSON Schema of a deal's input for the table link's match."""
 
-    @extend_schema(
-        responses={200: s.DealSchemaOut, **_READ_ERRORS}, parameters=_PARAMETERS
-    )
+    @extend_schema(responses={200: s.DealSchemaOut, **_READ}, parameters=_PARAMETERS)
     def get(self, request: Request, token: str) -> Response:
         match, _ = _guest(request, token)
         return Response(s.DealSchemaOut(selectors.deal_schema_get(match)).data)
@@ -105,7 +107,7 @@ class TableDealSubmitApi(_TableApi):
 
     @extend_schema(
         request=s.DealSubmitIn,
-        responses={201: s.DealWriteOut, **_IDEMPOTENT},
+        responses={201: s.DealWriteOut, **_WRITE},
         parameters=[*_PARAMETERS, _KEY],
     )
     def post(self, request: Request, token: str) -> Response:
@@ -129,7 +131,7 @@ class TableDealConfirmApi(_TableApi):
 
     @extend_schema(
         request=s.DealConfirmIn,
-        responses={200: s.DealWriteOut, **_IDEMPOTENT},
+        responses={200: s.DealWriteOut, **_WRITE},
         parameters=[*_PARAMETERS, _KEY],
     )
     def post(self, request: Request, token: str, number: int) -> Response:
@@ -141,6 +143,26 @@ class TableDealConfirmApi(_TableApi):
                 match=match, number=number, base_version=data["base_version"], by=guest
             )
             return Response(_deal_written(request, match, deal))
+
+        return idempotent(request, run, table=guest)
+
+
+class TableMatchFinishApi(_TableApi):
+    """Finish the table link's match as the seat ``?seat=``: a game with no fixed
+    end (a chip game played until the players stop), its totals the result and its
+    chips settled; a match its rules have decided finishes by itself."""
+
+    @extend_schema(
+        request=None,
+        responses={200: s.MatchOut, **_IDEMPOTENT},
+        parameters=[*_PARAMETERS, _KEY],
+    )
+    def post(self, request: Request, token: str) -> Response:
+        match, guest = _guest(request, token)
+
+        def run() -> Response:
+            finished = services.match_finish(match=match, by=guest)
+            return Response(s.MatchOut(finished, context={"request": request}).data)
 
         return idempotent(request, run, table=guest)
 
@@ -157,6 +179,11 @@ urlpatterns = [
         "table/<str:token>/deals/",
         TableDealSubmitApi.as_view(),
         name="table-deal-list",
+    ),
+    path(
+        "table/<str:token>/finish",
+        TableMatchFinishApi.as_view(),
+        name="table-finish",
     ),
     path(
         "table/<str:token>/deals/<int:number>/confirm",

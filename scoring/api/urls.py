@@ -57,6 +57,11 @@ urlpatterns = [
         name="match-abandon",
     ),
     path(
+        "matches/<int:match_id>/reopen",
+        views.MatchReopenApi.as_view(),
+        name="match-reopen",
+    ),
+    path(
         "matches/<int:match_id>/deals/",
         views.DealListApi.as_view(),
         name="match-deal-list",

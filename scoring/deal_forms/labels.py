@@ -15,6 +15,8 @@ from django.utils.translation import gettext, gettext_noop
 BRANCH_LABELS = {
     "cards": gettext_noop("Card entry"),
     "totals": gettext_noop("Quick entry (totals)"),
+    # Not "Draw": that word is a drawn game ("Tasapeli") in the catalogue.
+    "draw": gettext_noop("Drawing lots"),
 }
 # The form's own labels where a declaration names none (the root, a pair's sides).
 DEAL_LABEL = gettext_noop("Deal")

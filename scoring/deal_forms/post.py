@@ -204,12 +204,18 @@ def _empty_value(node: Field) -> Any:
     return None
 
 
+MAX_LIST_SLOTS = 100
+"""Most entries a list of the form may have: more than any deal (a crafted field
+name ``melds.99999999`` would otherwise make the form walk that many slots)."""
+
+
 def _indices(data: Mapping[str, Any], prefix: str) -> set[int]:
     found = set()
     for name in data:
         if name.startswith(prefix):
             head = name[len(prefix) :].split(".", 1)[0]
-            if head.isdigit():
+            # ASCII digits only: "²" is a digit to str.isdigit, not to int.
+            if head.isascii() and head.isdigit() and int(head) < MAX_LIST_SLOTS:
                 found.add(int(head))
     return found
 

@@ -478,7 +478,7 @@ class _Walker:
     def partner_seats(self, path: str) -> list[int] | None:
         """The seats of the side whose item holds ``path`` (``teams.0.hands``)."""
         side = path.rsplit(".", 2)[-2] if path.count(".") >= 1 else ""
-        if not (side.isdigit() and self.table.seats):
+        if not (side.isascii() and side.isdigit() and self.table.seats):
             return None
         return list(self.table.seats_of(int(side))) or None
 
@@ -539,6 +539,7 @@ class _Walker:
         side = path.rsplit(".", 2)[-2] if path.count(".") >= 1 else ""
         if (
             role == "per_partner"
+            and side.isascii()
             and side.isdigit()
             and self.table.seats
             and self.table.seat_labels
@@ -663,7 +664,7 @@ def value_at(values: Any, path: str) -> Any:
     for part in path.split(".") if path else []:
         if isinstance(current, Mapping):
             current = current.get(part)
-        elif isinstance(current, list | tuple) and part.isdigit():
+        elif isinstance(current, list | tuple) and part.isascii() and part.isdigit():
             index = int(part)
             current = current[index] if index < len(current) else None
         else:

@@ -12,7 +12,8 @@ counted deals).
 
 Layout, by noun: :mod:`.clubs` (clubs, players, memberships), :mod:`.matches`
 (matches, deals, the sheet), :mod:`.people` (a player's history, balances and
-ratings), :mod:`.ratings` (ranking lists). ``from scoring import selectors`` and
+ratings), :mod:`.pending` (double entry's pending deal, scored as it will count),
+:mod:`.ratings` (ranking lists). ``from scoring import selectors`` and
 ``selectors.<name>`` reach every public selector through the re-exports below.
 
 Names are ``<noun>_<verb>``: ``<noun>_get`` for one object, ``<noun>_list`` for
@@ -25,6 +26,7 @@ from scoring.selectors.access import (
     invitation_get,
     invitation_get_by_token,
     invitation_list,
+    invitation_pending_list,
     player_game_list,
     table_guest_get,
     table_link_get,
@@ -41,6 +43,7 @@ from scoring.selectors.clubs import (
     clubs_for,
     players_visible_to,
 )
+from scoring.selectors.ends import match_event_list, match_goal_get
 from scoring.selectors.matches import (
     deal_get,
     deal_revision_list,
@@ -53,9 +56,12 @@ from scoring.selectors.matches import (
     match_state_get,
     matches_visible_to,
 )
+from scoring.selectors.pending import deal_pending_get
 from scoring.selectors.people import (
+    MergePreview,
     player_get,
     player_history_get,
+    player_merge_preview,
     player_rating_list,
 )
 from scoring.selectors.ratings import (
@@ -67,6 +73,7 @@ from scoring.selectors.ratings import (
 __all__ = [
     "MAX_ID",
     "LinkGone",
+    "MergePreview",
     "club_get",
     "club_membership_get",
     "club_membership_list",
@@ -76,13 +83,17 @@ __all__ = [
     "club_rated_game_list",
     "clubs_for",
     "deal_get",
+    "deal_pending_get",
     "deal_revision_list",
     "deal_schema_get",
     "invitation_get",
     "invitation_get_by_token",
     "invitation_list",
+    "invitation_pending_list",
     "match_deal_list",
+    "match_event_list",
     "match_get",
+    "match_goal_get",
     "match_seat_point_list",
     "match_sheet_get",
     "match_side_list",
@@ -91,6 +102,7 @@ __all__ = [
     "player_game_list",
     "player_get",
     "player_history_get",
+    "player_merge_preview",
     "player_rating_list",
     "players_visible_to",
     "ranking_get",

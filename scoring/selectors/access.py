@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring import permissions
@@ -34,9 +35,13 @@ class LinkGone(DomainError):
 
 
 def invitation_list(club: Club) -> QuerySet[Invitation]:
-    """The club's invitations, newest first, with their use counts (``uses``)."""
+    """The club's invitations, newest first, with their use counts (``uses``).
+
+    Not those addressed to an account by its username: a row appearing here would
+    tell the admin that the username exists (services.invitation_send). A person
+    who accepts one is a member, and shows as one."""
     return (
-        Invitation.objects.filter(club=club)
+        Invitation.objects.filter(club=club, invitee__isnull=True)
         .select_related("player", "created_by")
         .annotate(uses=Count("acceptances"))
     )
@@ -51,6 +56,24 @@ def invitation_get(club: Club, invitation_id: int) -> Invitation:
     if found is None:
         raise NotFound("not_found", gettext("no such invitation"))
     return found
+
+
+def invitation_pending_list(user: User) -> list[Invitation]:
+    """The open invitations addressed to ``user`` (they accept or decline them on
+    their own page), newest first."""
+    if not user.is_authenticated:
+        return []
+    return list(
+        Invitation.objects.filter(
+            invitee=user,
+            revoked_at__isnull=True,
+            declined_at__isnull=True,
+            expires_at__gt=timezone.now(),
+            acceptances__isnull=True,
+        )
+        .select_related("club", "created_by")
+        .order_by("-created_at", "-id")
+    )
 
 
 def invitation_get_by_token(token: str) -> Invitation:
@@ -83,11 +106,17 @@ def table_link_list(matches: list[Match]) -> dict[int, str]:
     return {m.pk: table_token_make(m.pk, counts.get(m.pk, 0)) for m in matches}
 
 
-def table_guest_get(token: str, seat: Any = None) -> tuple[Match, TableGuest]:
+def table_guest_get(
+    token: str, seat: Any = None, *, reading: bool = False
+) -> tuple[Match, TableGuest]:
     """The match of a table link and its guest (``seat``, if the phone chose one).
 
     404 for a token that was never issued (a bad signature), 410 ``link_expired``
-    for one that was: revoked, the match closed, or its table closed."""
+    for one that was: revoked, the match closed, or its table closed. ``reading``:
+    the table's page of a match that is over still shows its final sheet (the
+    phones that finished it see the result) until a layer above closes the table
+    (a tournament's locked round); the guest can change nothing there
+    (:func:`scoring.permissions.may_score` refuses a closed match)."""
     read = table_token_read(str(token))
     if read is None:
         raise NotFound("not_found", gettext("no such table link"), "token")
@@ -109,6 +138,8 @@ def table_guest_get(token: str, seat: Any = None) -> tuple[Match, TableGuest]:
         raise LinkGone(
             "link_revoked", gettext("this table link has been withdrawn"), "token"
         )
+    if reading and not match.is_open and not table_closed(match):
+        return match, TableGuest(match_id=match.pk, seat=_seat(match, seat))
     if not match.is_open or table_closed(match):
         raise LinkGone(
             "link_expired",

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from config.collation import sorted_by_name
 from games.engine import UnknownGame, get_game
 from games.models import CatalogueEntry
 from scoring import permissions
@@ -182,7 +183,8 @@ def player_history_get(
             (partners if s.side == side else opponents)[s.player.display_name].add(
                 outcome
             )
-    history.by_game = dict(sorted(by_game.items()))
+    # keyed by the engine's English name; read in the reader's language and order
+    history.by_game = dict(sorted_by_name(by_game.items(), lambda kv: gettext(kv[0])))
     history.partners = sorted(partners.items(), key=lambda kv: (-kv[1].played, kv[0]))
     history.opponents = sorted(opponents.items(), key=lambda kv: (-kv[1].played, kv[0]))
     return history
@@ -220,3 +222,48 @@ def player_rating_list(user: User, player: Player) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+@dataclass
+class MergePreview:
+    """What merging ``merge`` into ``keep`` changes, for the confirmation page
+    (:func:`scoring.services.player_merge` does it): the merged player's matches
+    and their deals move to the kept player, the ratings of the games either has
+    a rating in are recomputed, and the merged player's account (if only they
+    have one) moves too."""
+
+    keep: Player
+    merge: Player
+    matches: list[Match]
+    deals: int
+    # (club, game's name) of every rating recomputed, the kept player's included
+    ratings: list[tuple[str, str]]
+    account_moves: bool
+
+
+def player_merge_preview(*, keep: Player, merge: Player) -> MergePreview:
+    matches = list(
+        Match.objects.filter(seats__player=merge)
+        .distinct()
+        .select_related("club", "game")
+        .order_by("-started_at", "-id")
+    )
+    deals = Deal.objects.filter(match__in=[m.pk for m in matches]).count()
+    names = {
+        slug: gettext(name)  # the engine's English name, in the reader's language
+        for slug, name in CatalogueEntry.objects.values_list("slug", "name")
+    }
+    rated = (
+        Rating.objects.filter(player__in=[keep, merge])
+        .values_list("club__name", "game")
+        .distinct()
+        .order_by("club__name", "game")
+    )
+    return MergePreview(
+        keep=keep,
+        merge=merge,
+        matches=matches,
+        deals=deals,
+        ratings=[(club, names.get(game, game)) for club, game in rated],
+        account_moves=bool(merge.user_id and not keep.user_id),
+    )

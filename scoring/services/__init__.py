@@ -36,13 +36,22 @@ cannot differ). Invariants:
   it does not count, and the next deal cannot be entered until a correction resolves
   it (the correction is again ``pending``, to be confirmed). A correction of a deal
   that already counts stays counted (the corrector is on record in the revision).
+* **Finished by the rules.** A write that leaves an open match decided by its fold,
+  clean and with no deal waiting finishes it in the same transaction (with double
+  entry: the confirmation of the deciding deal), with a
+  :class:`~scoring.models.MatchEvent` saying so (:mod:`._ends`). A game with no
+  fixed end (``MatchGoal.open_ended``) is finished by hand, by its scorers, the
+  director or a table link's phone with a seat, its totals being the result. A
+  club admin or the director may reopen a closed match (:func:`match_reopen`).
 * **Closed matches.** Finishing or abandoning closes the book for the table's
   scorers. A club admin or an overseer (a tournament's director;
   :func:`scoring.permissions.may_correct_closed`) may still correct or void a deal
   of a closed match: the correction is a revision like any other, the match is
   re-folded and stays closed with the corrected result — unless a finished match is
   no longer decided or a later deal is flagged, when it is open again
-  (:func:`._fold._reopen_if_undecided`). Either way the result-changed tasks follow.
+  (:func:`._ends._reopen_if_undecided`; not a game with no fixed end that the table
+  finished: its corrected totals stay the result). Either way the result-changed
+  tasks follow.
 * **Follow-up work.** After a commit that changed a result, the tasks named in
   ``settings.KIRJURI_RESULT_CHANGED_TASKS`` get the match id
   (:func:`scoring.tasks.result_change_notify`); scoring imports no consumer.
@@ -52,11 +61,12 @@ Errors: :mod:`scoring.errors` (``NotAllowed`` 403, ``NotFound`` 404, ``Conflict`
 
 Layout, by noun: :mod:`.clubs` (clubs, memberships, the club's time zone),
 :mod:`.players` (players: add, rename, retire, merge, share between clubs),
-:mod:`.matches` (start, publish, finish, abandon, re-fold), :mod:`.deals` (enter,
-correct, void, confirm), :mod:`.ratings` (the stored ratings); the package-private
-:mod:`._fold` (the fold cache) and :mod:`._common` (lock, checks, revisions,
-notification). ``from scoring import services`` and ``services.<name>`` reach every
-public service through the re-exports below.
+:mod:`.matches` (start, publish, finish, abandon, reopen, re-fold),
+:mod:`.deals` (enter, correct, void, confirm), :mod:`.ratings` (the stored
+ratings); the package-private :mod:`._fold` (the fold cache), :mod:`._ends`
+(finishing by the rules, reopening, the match's history) and :mod:`._common`
+(lock, checks, revisions, notification). ``from scoring import services`` and
+``services.<name>`` reach every public service through the re-exports below.
 
 Names are ``<noun>_<verb>`` (``match_start``, ``deal_submit``; the rule is written in
 ``tests/test_naming.py``). Every service takes the acting user as ``by`` typed
@@ -75,7 +85,9 @@ from scoring.services.deals import deal_confirm, deal_correct, deal_submit, deal
 from scoring.services.invitations import (
     invitation_accept,
     invitation_create,
+    invitation_decline,
     invitation_revoke,
+    invitation_send,
 )
 from scoring.services.matches import (
     NewMatch,
@@ -83,16 +95,17 @@ from scoring.services.matches import (
     match_bump,
     match_finish,
     match_refold,
+    match_reopen,
     match_start,
     match_update,
     matches_start,
 )
 from scoring.services.players import (
     player_add,
-    player_add_to_club,
     player_create,
     player_find_similar,
     player_merge,
+    player_merge_check,
     player_rename,
     player_retire,
     player_update,
@@ -112,21 +125,24 @@ __all__ = [
     "deal_void",
     "invitation_accept",
     "invitation_create",
+    "invitation_decline",
     "invitation_revoke",
+    "invitation_send",
     "match_abandon",
     "match_bump",
     "match_finish",
     "match_refold",
+    "match_reopen",
     "match_start",
     "match_update",
     "matches_start",
     "membership_add",
     "membership_set_role",
     "player_add",
-    "player_add_to_club",
     "player_create",
     "player_find_similar",
     "player_merge",
+    "player_merge_check",
     "player_rename",
     "player_retire",
     "player_update",

@@ -11,12 +11,12 @@ from django.utils.translation import gettext
 
 from scoring import permissions, selectors, tasks
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
-from scoring.models import Deal, DealRevision, Match, RevisionKind
+from scoring.models import Deal, DealRevision, Match
 from scoring.permissions import User
-from scoring.table_links import TableGuest
+from scoring.table_links import VIA, TableGuest
 
 #: ``DealRevision.via`` of a change made through a match's table link.
-TABLE_LINK = "table_link"
+TABLE_LINK = VIA
 
 
 def _lock(match: Match) -> Match:
@@ -110,74 +110,24 @@ def _require_version(match: Match, deal: Deal, base_version: int) -> None:
 
 
 def _require_confirmer(match: Match, deal: Deal, by: User) -> None:
-    """Double entry: the second person is not the enterer and sits on another side.
+    """Double entry: the second person is not the enterer and sits on another side
+    (:func:`scoring.permissions.confirm_refusal` says why not)."""
+    refusal = permissions.confirm_refusal(by, match, deal)
+    if refusal is not None:
+        raise NotAllowed(refusal.code, refusal.message, refusal.path)
 
-    A table guest (no account) says which seat it is; the enterer's side is read from
-    the entry's revision (a table guest's seat) or from the seats of the enterer's
-    account."""
-    seats = list(match.seats.select_related("player"))
-    if isinstance(by, TableGuest):
-        if by.seat is None:
-            raise NotAllowed(
-                "seat_required",
-                gettext("say which seat you are before confirming"),
-                "seat",
-            )
-        mine = {s.side for s in seats if s.position == by.seat}
-    else:
-        if not by.is_authenticated or deal.entered_by_id == by.pk:
-            raise NotAllowed(
-                "same_person",
-                gettext("someone other than who entered the deal must confirm it"),
-            )
-        mine = {s.side for s in seats if s.player.user_id == by.pk}
-    # An account's entry names its account; only an entry without one (a table
-    # guest's) is looked up in the history for its seat.
-    entry = (
-        None
-        if deal.entered_by_id is not None
-        else deal.revisions.filter(
-            kind__in=(RevisionKind.ENTERED, RevisionKind.CORRECTED)
-        )
-        .order_by("-at", "-id")
-        .first()
-    )
-    if entry is not None and entry.via == TABLE_LINK:
-        if isinstance(by, TableGuest) and entry.seat == by.seat:
-            raise NotAllowed(
-                "same_person",
-                gettext("someone other than who entered the deal must confirm it"),
-            )
-        theirs = {s.side for s in seats if s.position == entry.seat}
-    else:
-        theirs = {
-            s.side
-            for s in seats
-            if deal.entered_by_id is not None and s.player.user_id == deal.entered_by_id
-        }
-    if not mine:
+
+def _require_seat(by: User) -> None:
+    """Nothing is stored through a table link without the seat that did it: a deal
+    without one could not be confirmed by the other side, nor told apart later."""
+    if isinstance(by, TableGuest) and by.seat is None:
         raise NotAllowed(
-            "not_seated", gettext("only a player at the table may confirm a deal")
-        )
-    if mine & theirs:
-        raise NotAllowed(
-            "same_side",
-            gettext("the deal must be confirmed by a player of another side"),
-        )
-    if not theirs and isinstance(by, TableGuest):
-        raise NotAllowed(
-            "unknown_side",
+            "seat_required",
             gettext(
-                "the deal was entered without saying the seat: confirm it "
-                "with an account, or correct it"
+                "say which seat this phone is before entering a deal: tap your "
+                "name on the table's sheet"
             ),
-        )
-    if (
-        not isinstance(by, TableGuest)
-        and permissions.role_in(by, match.club_id) is None
-    ):
-        raise NotAllowed(
-            "permission_denied", gettext("you are not a member of this club")
+            "seat",
         )
 
 

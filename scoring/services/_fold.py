@@ -162,6 +162,10 @@ def _set_fold(
     match.totals = list(state.totals)
     match.leaders = list(game.leaders(state))
     match.winners = list(state.winners)
+    if match.status == MatchStatus.FINISHED and not state.finished:
+        # Closed by hand though the fold never decides it (a game with no fixed
+        # end, see ``._ends``): its totals are the result, its leaders the winners.
+        match.winners = list(game.leaders(state))
     match.finished = state.finished
     match.needs_attention = needs_attention
     match.next_deal = next_deal
@@ -186,22 +190,3 @@ def _canonical(game: Game, raw: Any) -> Any:
         return to_jsonable(game.parse_deal(raw))
     except DealRejected:
         return raw
-
-
-def _reopen_if_undecided(match: Match) -> None:
-    """A finished match whose corrected sheet no longer stands is open again.
-
-    "Finished" means decided and clean (see :func:`match_finish`). When a correction
-    leaves the fold undecided, or flags a later deal, the book cannot stay closed on
-    a result that does not exist: the match is in progress again, so that the table
-    plays on or fixes the flagged deal and finishes it anew. The correction's
-    revision says who and why; the result-changed tasks hear of it (a points game's
-    settlement is taken back until the match is finished again).
-    """
-    if match.status != MatchStatus.FINISHED:
-        return
-    if match.finished and not match.needs_attention:
-        return
-    match.status = MatchStatus.IN_PROGRESS
-    match.ended_at = None
-    match.save(update_fields=["status", "ended_at", "updated_at"])

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from config.api import name_check
 from scoring import permissions
 from scoring.errors import Conflict, DomainError, NotAllowed
 from scoring.models import Club, Membership, Player, Role
@@ -25,6 +26,7 @@ def club_create(*, name: str, slug: str = "", by: User) -> Club:
     name = name.strip()
     if not name:
         raise DomainError("required", gettext("a club needs a name"), "name")
+    name_check(name, "name", max_length=120)
     slug = slugify(slug or name)[:64] or "club"
     if Club.objects.filter(slug=slug).exists():
         raise Conflict(
@@ -50,6 +52,7 @@ def club_update(*, club: Club, name: str, by: User) -> Club:
     name = name.strip()
     if not name:
         raise DomainError("required", gettext("a club needs a name"), "name")
+    name_check(name, "name", max_length=120)
     club.name = name
     club.save(update_fields=["name"])
     return club

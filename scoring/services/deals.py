@@ -1,7 +1,8 @@
 """Deals: enter, correct, void, confirm (double entry). Each is verified by the
 engine in the context of the deals before it and re-folds the match (see the package
 docstring: verify before storing, concurrency, history, double entry, closed
-matches)."""
+matches). A write that leaves the match decided finishes it in the same transaction
+(:mod:`._ends`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games.engine import get_game
+from games.engine import Game, get_game
 from games.engine.serialize import to_jsonable
 from scoring import permissions
 from scoring.errors import Conflict
@@ -28,13 +29,14 @@ from scoring.services._common import (
     _require_confirmer,
     _require_correctable,
     _require_open,
+    _require_seat,
     _require_version,
     _revise,
 )
+from scoring.services._ends import _finish_if_decided, _reopen_if_undecided
 from scoring.services._fold import (
     _canonical,
     _refold_from,
-    _reopen_if_undecided,
     _state_before,
     _store_fold,
 )
@@ -46,7 +48,8 @@ def deal_submit(*, match: Match, number: int, input: Any, by: User) -> Deal:
     409 ``deal_exists`` / ``wrong_deal_number`` if the sheet has moved on (the body
     holds the current state). In a double-entry match the deal is ``pending``; a
     second submission of a pending deal by the other side confirms it (equal input)
-    or marks a conflict (different input).
+    or marks a conflict (different input). A table link's guest must say its seat
+    (403 ``seat_required``): nothing is stored through a link without one.
     """
     try:
         with transaction.atomic():
@@ -66,6 +69,7 @@ def deal_submit(*, match: Match, number: int, input: Any, by: User) -> Deal:
 def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
     match = _lock(match)
     _require_open(match)
+    _require_seat(by)
     # One row tells the next number and, in the common case, whether deal
     # ``number`` exists (an earlier number is looked up only to answer the 409).
     last = match.deals.order_by("-number").first()
@@ -133,7 +137,7 @@ def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
         next_number=number + 1,
     )
     if not pending:
-        _notify(match, still_open=True)
+        _notify(match, still_open=not _finish_if_decided(match, by))
     return deal
 
 
@@ -153,7 +157,8 @@ def deal_correct(
     the correction makes invalid are flagged, not dropped. A closed match may be
     corrected too (:func:`scoring.permissions.may_correct_closed`): it stays closed
     and its result follows, unless a finished match is no longer decided or needs
-    attention, in which case it is open again (see :func:`_reopen_if_undecided`).
+    attention, in which case it is open again; an open match the correction
+    decides is finished by the rules (see :mod:`scoring.services._ends`).
     """
     match = _lock(match)
     _require_correctable(match, by)
@@ -179,7 +184,7 @@ def deal_correct(
     deal.save(update_fields=fields)
     _revise(deal, RevisionKind.CORRECTED, by, input, reason)
     _refold_from(match, game, before)
-    _reopen_if_undecided(match)
+    _follow_the_fold(match, game, by, number)
     _notify(match)
     deal.refresh_from_db()
     return deal
@@ -207,7 +212,7 @@ def deal_void(
     deal.save(update_fields=["status", "version", "updated_at"])
     _revise(deal, RevisionKind.VOIDED, by, None, reason)
     _refold_from(match, game, before)
-    _reopen_if_undecided(match)
+    _follow_the_fold(match, game, by, number)
     _notify(match)
     deal.refresh_from_db()
     return deal
@@ -243,7 +248,7 @@ def deal_confirm(*, match: Match, number: int, base_version: int, by: User) -> D
     )
     _revise(deal, RevisionKind.CONFIRMED, by, deal.input)
     _refold_from(match, game, before)
-    _notify(match, still_open=True)
+    _notify(match, still_open=not _finish_if_decided(match, by))
     deal.refresh_from_db()
     return deal
 
@@ -276,6 +281,16 @@ def _second_entry(match: Match, deal: Deal, input: Any, by: User) -> Deal:
     _revise(deal, kind, by, input)
     _refold_from(match, game, before)
     if deal.status == DealStatus.COUNTED:
-        _notify(match, still_open=True)
+        _notify(match, still_open=not _finish_if_decided(match, by))
     deal.refresh_from_db()
     return deal
+
+
+def _follow_the_fold(match: Match, game: Game, by: User, number: int) -> None:
+    """After a correction or void of deal ``number``: an open match the corrected
+    sheet decides is finished by the rules; a finished one it no longer decides is
+    open again (see :mod:`._ends`)."""
+    if match.is_open:
+        _finish_if_decided(match, by)
+    else:
+        _reopen_if_undecided(match, game, by, number)

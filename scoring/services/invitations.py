@@ -14,6 +14,16 @@ Rules (each is a test in ``tests/scoring/test_invitations.py``):
   club. The role given is the invitation's, never lower than a role the person
   already has in the club;
 * **revoke** (club admins only): marks the invitation; nothing is deleted.
+* **send** (club admins only): an invitation addressed to an existing account by its
+  username — the way to bring someone who already plays elsewhere into the club. No
+  one joins a club without their consent: the person sees it on their own page and
+  accepts or declines it; only that account may accept it (anyone else: "no such
+  invitation"). And no one learns whether a username exists: the answer is the same
+  either way (nothing is sent to an unknown name, to someone already an active
+  member, or twice while one is open). When this server delivers mail
+  (``KIRJURI_MAIL_DELIVERED``) and the account has an address, a short notice is
+  mailed too;
+* **decline** (the invitee only): marks the invitation declined.
 """
 
 from __future__ import annotations
@@ -21,10 +31,14 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from config.api import name_check
 from scoring import permissions
 from scoring.errors import Conflict, DomainError, NotFound
 from scoring.models import (
@@ -40,6 +54,13 @@ from scoring.services._common import _require
 
 MAX_USES = 100
 MAX_DAYS = 90
+#: How long an invitation addressed to an account stays open.
+SENT_DAYS = 30
+#: What the admin who sent one is told, whatever happened (``%(name)s``: the club).
+SENT_ANSWER = gettext_lazy(
+    "If an account with this username exists, they will see the invitation to "
+    "%(name)s when they sign in, and join when they accept it."
+)
 #: Roles from the least to the most.
 RANK = {Role.MEMBER: 0, Role.SCORER: 1, Role.ADMIN: 2}
 
@@ -136,7 +157,8 @@ def invitation_accept(
     invitation = (
         Invitation.objects.select_for_update().filter(token=str(token)[:64]).first()
     )
-    if invitation is None:
+    if invitation is None or invitation.invitee_id not in (None, by.pk):
+        # Addressed to somebody else: as if it did not exist.
         raise NotFound("not_found", gettext("no such invitation"), "token")
     earlier = invitation.acceptances.filter(user=by).first()
     if earlier is not None:
@@ -169,14 +191,13 @@ def invitation_accept(
         player = mine
     else:
         name = (display_name or "").strip()
+        if not name and invitation.invitee_id is not None:
+            name = (by.get_full_name() or by.get_username())[:80]
         if not name:
             raise DomainError(
                 "required", gettext("say the name people know you by"), "display_name"
             )
-        if len(name) > 80:
-            raise DomainError(
-                "too_long", gettext("at most 80 characters"), "display_name"
-            )
+        name_check(name, "display_name", max_length=80)
         player = Player.objects.create(display_name=name, user=by)
     membership = Membership.objects.filter(club=invitation.club, player=player).first()
     if membership is None:
@@ -199,8 +220,92 @@ def invitation_accept(
     )
 
 
+@transaction.atomic
+def invitation_send(
+    *, club: Club, username: str, role: str = Role.MEMBER, by: User
+) -> Invitation | None:
+    """Invite the account ``username`` to ``club`` (see the module docstring).
+
+    The new invitation, or None when nothing was sent; callers answer the same
+    either way, so that the answer does not tell whether the username exists."""
+    _require(
+        permissions.may_manage_club(by, club),
+        gettext("only a club admin invites people"),
+    )
+    if role not in Role.values:
+        raise DomainError(
+            "invalid_choice",
+            gettext("one of %(values)s") % {"values": ", ".join(Role.values)},
+            "role",
+        )
+    account = (
+        get_user_model()
+        .objects.filter(username=str(username).strip()[:150], is_active=True)
+        .first()
+    )
+    if account is None:
+        return None
+    player = permissions.player_of(account)
+    if (
+        player is not None
+        and Membership.objects.filter(
+            club=club, player=player, retired_at__isnull=True, is_guest=False
+        ).exists()
+    ):
+        return None
+    now = timezone.now()
+    already = Invitation.objects.filter(
+        club=club,
+        invitee=account,
+        revoked_at__isnull=True,
+        declined_at__isnull=True,
+        expires_at__gt=now,
+        acceptances__isnull=True,
+    )
+    if already.exists():
+        return None
+    invitation = Invitation.objects.create(
+        club=club,
+        role=role,
+        invitee=account,
+        token=secrets.token_urlsafe(24),
+        max_uses=1,
+        expires_at=now + timedelta(days=SENT_DAYS),
+        created_by=by if by.is_authenticated else None,
+    )
+    if account.email and settings.KIRJURI_MAIL_DELIVERED:
+        subject = gettext("An invitation to %(name)s") % {"name": club.name}
+        body = gettext(
+            "%(name)s invites you to join the club as %(role)s. Sign in to Kirjuri "
+            "and accept or decline the invitation on your My games page."
+        ) % {"name": club.name, "role": Role(role).label}
+        # After the commit, and never failing the invitation: it is on the
+        # person's page whether the mail arrives or not.
+        transaction.on_commit(
+            lambda: send_mail(subject, body, None, [account.email], fail_silently=True)
+        )
+    return invitation
+
+
+@transaction.atomic
+def invitation_decline(*, invitation: Invitation, by: User) -> Invitation:
+    """The invitee says no: the invitation is marked declined (idempotent)."""
+    invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+    if not by.is_authenticated or invitation.invitee_id != by.pk:
+        raise NotFound("not_found", gettext("no such invitation"), "invitation")
+    state = invitation.state(invitation.acceptances.count())
+    if state == "declined":
+        return invitation
+    if state != "open":
+        raise DomainError(f"invitation_{state}", str(_SAID[state]), "invitation")
+    invitation.declined_at = timezone.now()
+    invitation.save(update_fields=["declined_at"])
+    return invitation
+
+
 _SAID = {
     "revoked": gettext_lazy("the club has withdrawn this invitation"),
+    "declined": gettext_lazy("you have declined this invitation"),
     "expired": gettext_lazy("this invitation has expired: ask the club for a new one"),
     "used": gettext_lazy("this invitation has been used: ask the club for a new one"),
 }

@@ -1,29 +1,44 @@
-"""Matches: start, publish, finish, abandon, re-fold (see the package docstring for
-the invariants). A match's stake is checked against the book (§1.2) at its start."""
+"""Matches: start, publish, finish, abandon, reopen, re-fold (see the package
+docstring for the invariants; how a match finishes by itself: :mod:`._ends`). A
+match's stake is checked against the book (§1.2) at its start."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from config.api import decimal_check
+from config.bounds import STAKE
 from games.engine import Game, Table, UnknownGame, get_game
 from games.models import CatalogueEntry
 from scoring import permissions
-from scoring.errors import Conflict, DomainError
-from scoring.models import UNSETTLED_STATUSES, Club, Match, MatchStatus, Player, Seat
+from scoring.errors import Conflict, DomainError, NotAllowed
+from scoring.models import (
+    UNSETTLED_STATUSES,
+    Club,
+    Match,
+    MatchEventKind,
+    MatchStatus,
+    Player,
+    Seat,
+)
 from scoring.permissions import User
 from scoring.services._common import _current, _lock, _notify, _require, _require_open
+from scoring.services._ends import _open_ended, _record
 from scoring.services._fold import _refold, _set_fold
 from scoring.stakes import match_stake_check
+from scoring.table_links import TableGuest
 
 _CURRENCY = re.compile(r"^[A-Z]{3}$")
+#: The longest reason a reopening keeps.
+REASON_MAX = 500
 
 
 @dataclass(frozen=True)
@@ -179,12 +194,49 @@ def match_update(*, match: Match, is_public: bool, by: User) -> Match:
 
 @transaction.atomic
 def match_finish(*, match: Match, by: User) -> Match:
-    """Close the book of a decided match: no more entries or corrections."""
+    """Close the book of a match: no more entries or corrections.
+
+    A decided match (its fold says it is over) usually finishes by itself as its
+    deciding deal counts (:mod:`._ends`); this closes one that did not (reopened by
+    the director, say). A game with **no fixed end** (its declaration's
+    ``open_ended``: a chip game played until the players stop) is finished here by
+    the table: its totals are the result, its leaders the winners, its chips
+    settle. Finishing a finished match changes nothing. Who: the match's scorers
+    and the director; a table link's phone that said its seat, for a game with no
+    fixed end or a decided match. Otherwise a match not decided is abandoned, not
+    finished (``not_decided``).
+    """
     match = _lock(match)
+    if match.status == MatchStatus.FINISHED and permissions.may_score(by, match):
+        # It finished by itself as its deciding deal counted (or a second tap):
+        # the scorer's "Finish" has happened, nothing changes.
+        return match
     _require_open(match)
-    _require(
-        permissions.may_keep_book(by, match), gettext("you do not score this match")
-    )
+    game = get_game(match.game_id)
+    open_ended = _open_ended(match, game)
+    if isinstance(by, TableGuest):
+        _require(
+            permissions.may_score(by, match), gettext("you do not score this match")
+        )
+        if by.seat is None:
+            raise NotAllowed(
+                "seat_required",
+                gettext("say which seat you are before finishing the match"),
+                "seat",
+            )
+        if not (open_ended or match.finished):
+            raise NotAllowed(
+                "table_link",
+                gettext(
+                    "a table link finishes a game with no fixed end: this match "
+                    "ends when its rules decide it"
+                ),
+            )
+    else:
+        _require(
+            permissions.may_keep_book(by, match),
+            gettext("you do not score this match"),
+        )
     if match.deals.filter(status__in=UNSETTLED_STATUSES).exists():
         raise Conflict(
             "deal_unsettled",
@@ -196,7 +248,7 @@ def match_finish(*, match: Match, by: User) -> Match:
             "needs_attention",
             gettext("a flagged deal must be corrected or voided first"),
         )
-    if not match.finished:
+    if not match.finished and not open_ended:
         raise Conflict(
             "not_decided",
             gettext("the match is not decided yet; abandon it to stop early"),
@@ -204,8 +256,11 @@ def match_finish(*, match: Match, by: User) -> Match:
         )
     match.status = MatchStatus.FINISHED
     match.ended_at = timezone.now()
+    if not match.finished:
+        match.winners = list(match.leaders or ())  # the totals are the result
     match.version += 1
-    match.save(update_fields=["status", "ended_at", "version", "updated_at"])
+    match.save(update_fields=["status", "ended_at", "winners", "version", "updated_at"])
+    _record(match, MatchEventKind.FINISHED, by)
     _notify(match)
     return match
 
@@ -225,6 +280,55 @@ def match_abandon(*, match: Match, reason: str = "", by: User) -> Match:
     match.save(
         update_fields=["status", "ended_at", "end_reason", "version", "updated_at"]
     )
+    _record(match, MatchEventKind.ABANDONED, by, reason=match.end_reason)
+    _notify(match)
+    return match
+
+
+@transaction.atomic
+def match_reopen(*, match: Match, reason: str = "", by: User) -> Match:
+    """Open a finished or abandoned match again: its table enters and corrects
+    deals as before, and its result no longer counts (standings, money, ratings
+    follow) until it is finished again — by the rules on its next deciding deal,
+    or by hand. Who: a club admin or the tournament's director
+    (:func:`scoring.permissions.may_correct_closed`). The match's history keeps
+    who reopened it and why.
+    """
+    match = _lock(match)
+    _require(
+        permissions.may_correct_closed(by, match),
+        gettext("only a club admin or the tournament's director reopens a match"),
+    )
+    if match.is_open:
+        raise Conflict(
+            "match_open",
+            gettext("the match is in progress already"),
+            extra=_current(match),
+        )
+    reason = (reason or "").strip()
+    if len(reason) > REASON_MAX:
+        raise DomainError(
+            "too_long",
+            gettext("at most %(count)s characters") % {"count": REASON_MAX},
+            "reason",
+        )
+    match.status = MatchStatus.IN_PROGRESS
+    match.ended_at = None
+    match.end_reason = ""
+    if not match.finished:
+        match.winners = []  # the leaders stood in as winners of a closed match
+    match.version += 1
+    match.save(
+        update_fields=[
+            "status",
+            "ended_at",
+            "end_reason",
+            "winners",
+            "version",
+            "updated_at",
+        ]
+    )
+    _record(match, MatchEventKind.REOPENED, by, reason=reason)
     _notify(match)
     return match
 
@@ -275,20 +379,7 @@ def _stake(
                 "invalid", gettext("a three-letter currency code"), "currency"
             )
         return None, currency
-    try:
-        value = Decimal(str(point_value))
-    except InvalidOperation:
-        raise DomainError("invalid", gettext("not a number"), "point_value") from None
-    if (
-        not value.is_finite()
-        or value <= 0
-        or value != value.quantize(Decimal("0.0001"))
-    ):
-        raise DomainError(
-            "invalid", gettext("a positive amount, at most 4 decimals"), "point_value"
-        )
-    if value >= Decimal("1e8"):
-        raise DomainError("invalid", gettext("too large"), "point_value")
+    value = decimal_check(point_value, STAKE, "point_value")
     if not _CURRENCY.match(currency):
         raise DomainError(
             "invalid", gettext("a three-letter currency code"), "currency"

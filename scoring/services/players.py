@@ -4,8 +4,9 @@ Services in the score book's style (keyword-only, typed, one transaction, ``by``
 the acting user; only a club admin of ``club`` may call them). Invariants:
 
 * **One person, one player, many clubs.** A player belongs to several clubs through
-  memberships; :func:`player_add_to_club` adds an existing account's player to
-  another club instead of making a second player.
+  memberships; an existing account joins another club by accepting an invitation
+  addressed to it (:func:`scoring.services.invitations.invitation_send`), never by
+  being added without their consent, and keeps its one player.
 * **Retired** (``Membership.retired_at``): hidden from the club's pickers (new match,
   tournament entry), every match, deal and ledger line kept.
 * **Near-duplicates.** :func:`player_add` refuses a name that, ignoring case, accents
@@ -38,6 +39,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from config.api import name_check
 from scoring import permissions, selectors
 from scoring.errors import DomainError, NotAllowed, NotFound
 from scoring.models import (
@@ -109,8 +111,7 @@ def player_add(
     display_name = display_name.strip()
     if not display_name:
         raise DomainError("required", gettext("a player needs a name"), "display_name")
-    if len(display_name) > 80:
-        raise DomainError("too_long", gettext("at most 80 characters"), "display_name")
+    name_check(display_name, "display_name", max_length=80)
     if user is not None and Player.objects.filter(user=user).exists():
         raise DomainError(
             "user_has_player",
@@ -155,10 +156,8 @@ def player_rename(
     short_name = short_name.strip()
     if not display_name:
         raise DomainError("required", gettext("a player needs a name"), "display_name")
-    if len(display_name) > 80:
-        raise DomainError("too_long", gettext("at most 80 characters"), "display_name")
-    if len(short_name) > 12:
-        raise DomainError("too_long", gettext("at most 12 characters"), "short_name")
+    name_check(display_name, "display_name", max_length=80)
+    name_check(short_name, "short_name", max_length=12)
     player.display_name = display_name
     player.short_name = short_name
     player.save(update_fields=["display_name", "short_name"])
@@ -185,33 +184,6 @@ def player_retire(
     return membership
 
 
-@transaction.atomic
-def player_add_to_club(
-    *, club: Club, username: str, role: str = Role.MEMBER, by: User
-) -> Membership:
-    """Add the player of an existing account to ``club`` (one person, many clubs)."""
-    _require_admin(by, club)
-    account = get_user_model().objects.filter(username=username.strip()).first()
-    if account is None:
-        raise DomainError(
-            "unknown_user", gettext("no account with this username"), "username"
-        )
-    player = permissions.player_of(account)
-    if player is None:
-        player = Player.objects.create(
-            display_name=(account.get_full_name() or account.get_username())[:80],
-            user=account,
-        )
-    if Membership.objects.filter(club=club, player=player).exists():
-        raise DomainError(
-            "already_member",
-            gettext("%(display_name)s is already a member")
-            % {"display_name": player.display_name},
-            "username",
-        )
-    return Membership.objects.create(club=club, player=player, role=Role(role))
-
-
 def _player_relations() -> list[tuple[type[models.Model], str]]:
     """(model, field name) of every foreign key to Player, hidden ones (``+``) and
     the automatic tables of many-to-many fields included."""
@@ -234,10 +206,14 @@ def _unique_sets(model: type[models.Model], field: str) -> list[list[str]]:
     return [[f for f in s if f != field] for s in sets if field in s]
 
 
-@transaction.atomic
-def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> PlayerMerge:
-    """Merge ``merge`` into ``keep`` (both members of ``club``); see the module."""
+def player_merge_check(*, club: Club, keep: Player, merge: Player, by: User) -> None:
+    """Refuse a merge :func:`player_merge` would refuse before it writes (the
+    confirmation page asks only about a merge that can be done)."""
     _require_admin(by, club)
+    _merge_refusals(club, keep, merge)
+
+
+def _merge_refusals(club: Club, keep: Player, merge: Player) -> None:
     if keep.pk == merge.pk:
         raise DomainError(
             "same_player", gettext("choose two different players"), "merge"
@@ -245,10 +221,6 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> Player
     for name, p in (("keep", keep), ("merge", merge)):
         if not Membership.objects.filter(club=club, player=p).exists():
             raise NotFound("not_found", gettext("no such player in this club"), name)
-    keep, merge = (
-        Player.objects.select_for_update().get(pk=keep.pk),
-        Player.objects.select_for_update().get(pk=merge.pk),
-    )
     if keep.user_id and merge.user_id:
         raise DomainError(
             "both_have_accounts",
@@ -263,6 +235,17 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> Player
             % {"match_id": shared.first().match_id},
             "merge",
         )
+
+
+@transaction.atomic
+def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> PlayerMerge:
+    """Merge ``merge`` into ``keep`` (both members of ``club``); see the module."""
+    _require_admin(by, club)
+    keep, merge = (
+        Player.objects.select_for_update().get(pk=keep.pk),
+        Player.objects.select_for_update().get(pk=merge.pk),
+    )
+    _merge_refusals(club, keep, merge)
     # Memberships of both in one club: keep the kept player's (the higher role wins).
     rank = {Role.ADMIN: 0, Role.SCORER: 1, Role.MEMBER: 2}
     for m in Membership.objects.filter(player=merge, club__memberships__player=keep):
@@ -368,6 +351,7 @@ def player_update(*, club: Club, player: Player, display_name: str, by: User) ->
     display_name = display_name.strip()
     if not display_name:
         raise DomainError("required", gettext("a player needs a name"), "display_name")
-    player.display_name = display_name[:80]
+    name_check(display_name, "display_name", max_length=80)
+    player.display_name = display_name
     player.save(update_fields=["display_name"])
     return player

@@ -58,6 +58,7 @@ def outcome(value: Any) -> str:
 INVITATION_STATES = {
     "open": pgettext_lazy("invitation", "open"),
     "revoked": pgettext_lazy("invitation", "withdrawn"),
+    "declined": pgettext_lazy("invitation", "declined"),
     "expired": pgettext_lazy("invitation", "expired"),
     "used": pgettext_lazy("invitation", "used"),
 }

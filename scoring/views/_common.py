@@ -6,10 +6,11 @@ from __future__ import annotations
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 
 from config.translation import localized_errors
-from games.engine import InputRejected
+from games.engine import InputRejected, UnknownGame, get_game
 from scoring import permissions, selectors
 from scoring.errors import DomainError, NotFound
 from scoring.models import Match
@@ -64,3 +65,13 @@ def _error_list(exc: Exception) -> list[dict[str, str]]:
     if isinstance(exc, DomainError):
         return [{"path": exc.path, "code": exc.code, "message": exc.message}]
     raise exc
+
+
+def entry_word(match: Match) -> str:
+    """What one entry of ``match``'s sheet is called, capitalized, in the reader's
+    language: "Deal", "Turn" (darts), "End" (petanque), "Game" (Go)."""
+    try:
+        word = get_game(match.game_id).deal_word
+    except UnknownGame:
+        word = "deal"
+    return capfirst(gettext(word))

@@ -3,6 +3,7 @@ confirmation."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from config.translation import localized, localized_errors
 from games.engine import Game, InputRejected, get_game
-from scoring import selectors, services
+from scoring import permissions, selectors, services
 from scoring.deal_forms import (
     Table,
     build_form,
@@ -29,7 +30,13 @@ from scoring.errors import DomainError, NotFound
 from scoring.forms import ReasonForm
 from scoring.models import DealStatus, Match, MatchStatus
 from scoring.story import table_namer
-from scoring.views._common import _correctable_match, _error_list, _match, _scored_match
+from scoring.views._common import (
+    _correctable_match,
+    _error_list,
+    _match,
+    _scored_match,
+    entry_word,
+)
 
 # -- deal entry and correction ------------------------------------------------------
 
@@ -138,23 +145,33 @@ def deal_entry_page(
             next_number = (match.next_deal or {}).get("number")
             number = next_number
         else:
+            # "Turn 3", "End 3", "Game 3": the game's word for one entry.
             if deal.status == DealStatus.PENDING:
                 said = gettext(
-                    "Deal %(number)s is waiting for a player of the other side "
-                    "to confirm it."
+                    "%(entry)s %(number)s is waiting for a player of the other "
+                    "side to confirm it."
                 )
             elif deal.status == DealStatus.CONFLICT:
                 said = gettext(
-                    "Deal %(number)s differs from the first entry: correct it to "
-                    "settle."
+                    "%(entry)s %(number)s differs from the first entry: correct it "
+                    "to settle."
                 )
             else:
-                said = gettext("Deal %(number)s is on the sheet.")
-            messages.success(request, said % {"number": deal.number})
+                said = gettext("%(entry)s %(number)s is on the sheet.")
+            messages.success(
+                request, said % {"entry": entry_word(match), "number": deal.number}
+            )
+            # The deal's match is the one the service locked and wrote: no query.
+            say_if_finished(request, deal.match)
             return redirect(sheet_url)
     if number is None or not match.is_open:
         messages.info(request, gettext("The match takes no more deals."))
         return redirect(sheet_url)
+    if request.method == "GET" and pending:
+        unsettled = _unsettled_refusal(match, pending, by)
+        if unsettled:
+            messages.info(request, unsettled)
+            return redirect(sheet_url)
     context = _deal_form_context(match, game, values, errors)
     context.update(
         {
@@ -167,6 +184,24 @@ def deal_entry_page(
         }
     )
     return render(request, "scoring/deal_form.html", context, status=status)
+
+
+def _unsettled_refusal(match: Match, pending: dict[str, Any], by: Any) -> str:
+    """Why ``by`` has no deal to enter while deal ``pending`` is unsettled (``""``:
+    ``by`` may enter it again, which confirms it, or must first say its seat)."""
+    number = pending["number"]
+    if pending["status"] == DealStatus.CONFLICT:
+        return gettext(
+            "Deal %(number)s has two different entries: the match's scorer "
+            "corrects it on the sheet before the next deal."
+        ) % {"number": number}
+    refusal = permissions.confirm_refusal(by, match, selectors.deal_get(match, number))
+    if refusal is None or refusal.code == "seat_required":
+        return ""
+    return gettext(
+        "Deal %(number)s waits for a player of the other side to confirm it; "
+        "the next deal is entered after that."
+    ) % {"number": number}
 
 
 @login_required
@@ -210,7 +245,9 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
                 status = 409 if getattr(exc, "status_code", 400) == 409 else 400
             else:
                 messages.success(
-                    request, gettext("Deal %(number)s corrected.") % {"number": number}
+                    request,
+                    gettext("%(entry)s %(number)s corrected.")
+                    % {"entry": entry_word(match), "number": number},
                 )
                 _say_if_reopened(request, match, was_finished)
                 return redirect("scoring:sheet", match_id=match.pk)
@@ -273,9 +310,22 @@ def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
         if back:
             return redirect(back, match_id=match.pk)
         return redirect("scoring:deal-correct", match_id=match.pk, number=number)
-    messages.success(request, gettext("Deal %(number)s voided.") % {"number": number})
+    messages.success(
+        request,
+        gettext("%(entry)s %(number)s voided.")
+        % {"entry": entry_word(match), "number": number},
+    )
     _say_if_reopened(request, match, was_finished)
     return redirect("scoring:sheet", match_id=match.pk)
+
+
+def say_if_finished(request: HttpRequest, match: Match) -> None:
+    """Tell the table that the deal just counted finished ``match`` (as the
+    service left it) by itself."""
+    if match.status == MatchStatus.FINISHED:
+        messages.success(
+            request, gettext("The match is finished: its rules decided it.")
+        )
 
 
 def _say_if_reopened(request: HttpRequest, match: Match, was_finished: bool) -> None:
@@ -286,9 +336,13 @@ def _say_if_reopened(request: HttpRequest, match: Match, was_finished: bool) -> 
             gettext(
                 "The corrected sheet no longer decides the match (or a later "
                 "deal is flagged): the match is open again. Play on or fix "
-                "it, then finish it."
+                "it: the deal that decides it finishes it again."
             ),
         )
+
+
+_VERSION = re.compile(r"[0-9]{1,9}")
+"""A deal's version as a form posts it (a database integer, ASCII digits)."""
 
 
 @login_required
@@ -301,11 +355,16 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
     match: 404.
     """
     match = _match(request, match_id)
+    version_text = request.POST.get("base_version") or "0"
     try:
+        if not _VERSION.fullmatch(version_text):
+            raise DomainError(
+                "invalid", gettext("base_version: a whole number"), "base_version"
+            )
         services.deal_confirm(
             match=match,
             number=number,
-            base_version=int(request.POST.get("base_version") or 0),
+            base_version=int(version_text),
             by=request.user,
         )
     except (InputRejected, DomainError) as exc:
@@ -313,6 +372,10 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
             messages.error(request, error["message"])
     else:
         messages.success(
-            request, gettext("Deal %(number)s confirmed.") % {"number": number}
+            request,
+            gettext("%(entry)s %(number)s confirmed.")
+            % {"entry": entry_word(match), "number": number},
         )
+        match.refresh_from_db(fields=["status"])
+        say_if_finished(request, match)
     return redirect("scoring:sheet", match_id=match.pk)

@@ -2,7 +2,9 @@
 makes an account (or signs in) and accepts.
 
 Who: the club's admins for the club's invitation pages (members 403, others 404);
-anyone holding an invitation's link for its accept page.
+anyone holding an invitation's link for its accept page (an invitation addressed to
+an account: that account only, others 404); the invitee for accepting or declining
+an invitation addressed to them from their own page (others 404).
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.views import LoginView
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from scoring import permissions, selectors, services
@@ -131,6 +135,7 @@ def invitation_detail(
     )
 
 
+@sensitive_post_parameters("password1", "password2")
 @require_http_methods(["GET", "POST"])
 def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
     """Accept an invitation: signed in, with one tap; otherwise make an account here
@@ -192,6 +197,66 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
+@login_required
+@require_http_methods(["POST"])
+def invitation_respond(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    """Accept (``action=accept``) or decline (``action=decline``) an invitation
+    addressed to the signed-in account, from its "My games" page."""
+    invitation = next(
+        (
+            i
+            for i in selectors.invitation_pending_list(request.user)
+            if i.pk == invitation_id
+        ),
+        None,
+    )
+    if invitation is None:
+        raise Http404("no such invitation")
+    action = request.POST.get("action", "")
+    try:
+        if action == "accept":
+            services.invitation_accept(token=invitation.token, by=request.user)
+            messages.success(
+                request,
+                gettext("Welcome to %(name)s! You are a %(label)s of the club.")
+                % {"name": invitation.club.name, "label": Role(invitation.role).label},
+            )
+        elif action == "decline":
+            services.invitation_decline(invitation=invitation, by=request.user)
+            messages.success(
+                request,
+                gettext("You declined the invitation to %(name)s.")
+                % {"name": invitation.club.name},
+            )
+        else:
+            return HttpResponse(gettext("Choose to accept or decline."), status=400)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect("scoring:my-games")
+
+
+class SignInView(LoginView):
+    """Django's login page; an account with invitations waiting is told so, and
+    taken to "My games" (where it answers them) unless it asked for a page."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        pending = selectors.invitation_pending_list(self.request.user)
+        if pending:
+            messages.info(
+                self.request,
+                ngettext(
+                    "A club has invited you: accept or decline on My games.",
+                    "%(count)s clubs have invited you: accept or decline on My games.",
+                    len(pending),
+                )
+                % {"count": len(pending)},
+            )
+            if not self.get_redirect_url():
+                return redirect("scoring:my-games")
+        return response
+
+
 class _Invalid(Exception):
     """The signup form has errors (shown next to its fields)."""
 
@@ -199,17 +264,18 @@ class _Invalid(Exception):
 def _new_account(form: InvitationSignupForm, needs_name: bool):
     if not form.is_valid():
         raise _Invalid
-    data = form.cleaned_data
+    # Read before any add_error: it takes the field out of cleaned_data.
+    data = dict(form.cleaned_data)
     User = get_user_model()
+    username = User.normalize_username(data["username"])
+    taken = gettext("this username is taken: choose another, or sign in")
     if data["password1"] != data["password2"]:
         form.add_error("password2", gettext("the two passwords differ"))
-    if User.objects.filter(username__iexact=data["username"]).exists():
-        form.add_error(
-            "username", gettext("this username is taken: choose another, or sign in")
-        )
+    if User.objects.filter(username__iexact=username).exists():
+        form.add_error("username", taken)
     if needs_name and not data["display_name"].strip():
         form.add_error("display_name", gettext("say the name people know you by"))
-    user = User(username=data["username"])
+    user = User(username=username)
     try:
         validate_password(data["password1"], user)
     except ValidationError as exc:
@@ -217,5 +283,10 @@ def _new_account(form: InvitationSignupForm, needs_name: bool):
     if form.errors:
         raise _Invalid
     user.set_password(data["password1"])
-    user.save()
+    try:
+        with transaction.atomic():
+            user.save()
+    except IntegrityError:  # taken by a signup at the same moment
+        form.add_error("username", taken)
+        raise _Invalid from None
     return user

@@ -3,6 +3,7 @@ abandon."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
@@ -10,9 +11,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.collation import sorted_by_name
+from config.spreadsheet import csv_response
 from config.translation import localized
 from games.engine import Game, InputRejected, UnknownGame, all_games, get_game
 from games.models import CatalogueEntry
@@ -31,7 +34,8 @@ from scoring.export import (
 from scoring.forms import AbandonForm, MatchSetupForm
 from scoring.live import live_etag, live_tagged, live_unchanged
 from scoring.localtime import local_iso
-from scoring.models import Match
+from scoring.models import DealStatus, Match
+from scoring.table_links import TableGuest
 from scoring.views._common import _club, _error_list, _readable_match, _scored_match
 
 # -- new match ----------------------------------------------------------------------
@@ -43,6 +47,20 @@ def _offered_games() -> list[Game]:
         CatalogueEntry.objects.filter(enabled=False).values_list("slug", flat=True)
     ) | set(CatalogueEntry.objects.filter(retired=True).values_list("slug", flat=True))
     return [g for g in all_games() if g.slug not in off]
+
+
+def _game_choices() -> list[dict[str, str]]:
+    """The offered games as the picker shows them: name and summary in the
+    reader's language, in the reader's alphabetical order."""
+    games = [
+        {
+            "slug": g.slug,
+            "name": localized(g.name),
+            "summary": localized(g.summary) if g.summary else "",
+        }
+        for g in _offered_games()
+    ]
+    return sorted_by_name(games, lambda g: g["name"])
 
 
 SIDE_NAMES = "ABCDEFGH"
@@ -66,7 +84,7 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
         return render(
             request,
             "scoring/match_new.html",
-            {"club": club, "games": _offered_games(), "step": "game"},
+            {"club": club, "games": _game_choices(), "step": "game"},
         )
     try:
         game = get_game(slug)
@@ -156,7 +174,12 @@ def _attach_setup_error(form: MatchSetupForm, error: dict[str, str]) -> None:
         return  # shown next to the option by render_form
     parts = path.split(".")
     field = None
-    if parts[0] == "seats" and len(parts) > 1 and parts[1].isdigit():
+    if (
+        parts[0] == "seats"
+        and len(parts) > 1
+        and parts[1].isascii()
+        and parts[1].isdigit()
+    ):
         field = f"seat_{parts[1]}"
     elif parts[0] in ("first_dealer", "point_value", "currency", "scorers"):
         field = parts[0]
@@ -210,6 +233,21 @@ def _context_for_sheet(
         and by.is_authenticated
         and (match.is_open or permissions.may_correct_closed(by, match))
     )
+    pending = _pending_for(match, by, sheet, seats)
+    rows = [
+        pending["row"]
+        if pending and pending["row"] and r.number == pending["number"]
+        else r
+        for r in table.rows
+    ]
+    # A table link's phone says its seat before it enters anything.
+    unseated = isinstance(by, TableGuest) and by.seat is None
+    open_ended = selectors.match_goal_get(match).open_ended
+    closable = (
+        match.is_open
+        and not sheet["needs_attention"]
+        and (sheet["finished"] or open_ended)
+    )
     return {
         "match": match,
         "sheet": sheet,
@@ -230,13 +268,87 @@ def _context_for_sheet(
         "chart": chart,
         "may_score": may_score,
         "may_correct": may_correct,
-        "may_enter": may_score and match.is_open and next_deal is not None,
+        "rows": rows,
+        "pending": pending,
+        "may_enter": may_score
+        and match.is_open
+        and next_deal is not None
+        and pending is None
+        and not unseated,
         "may_show_table_link": may_score and by.is_authenticated and match.is_open,
         "seats": [(pos, seats[pos]) for pos in sorted(seats)],
         "abandon_form": AbandonForm(),
+        # A game with no fixed end is finished by the table: its scorers, the
+        # director, or a table link's phone that said its seat.
+        "open_ended": open_ended,
+        "may_finish": closable and may_score,
+        "may_reopen": (
+            not match.is_open
+            and by.is_authenticated
+            and permissions.may_correct_closed(by, match)
+        ),
+        "events": selectors.match_event_list(match),
         "seat_points": seat_points,
         "has_individual": any(r["individual"] is not None for r in seat_points),
     }
+
+
+def _pending_for(
+    match: Match, by: Any, sheet: dict[str, Any], seats: dict[int, str]
+) -> dict[str, Any] | None:
+    """Double entry: the deal waiting for confirmation as the sheet shows it — its
+    would-be row (points, totals, facts), who entered it, and whether ``by`` may
+    confirm it (else why not, in the reader's words)."""
+    found = selectors.deal_pending_get(match)
+    if found is None:
+        return None
+    deal = found["deal"]
+    row = None
+    if found["row"] is not None:
+        row = replace(
+            sheet_table({**sheet, "rows": [found["row"]]}).rows[0], preview=True
+        )
+    refusal = (
+        permissions.confirm_refusal(by, match, deal, found["entry"])
+        if deal.status == DealStatus.PENDING and match.is_open
+        else None
+    )
+    return {
+        "number": deal.number,
+        "status": deal.status,
+        "version": deal.version,
+        "row": row,
+        "by": _enterer(match, deal, found["seat"], seats),
+        "may_confirm": deal.status == DealStatus.PENDING
+        and match.is_open
+        and refusal is None,
+        "why_not": _WHY_NOT.get(refusal.code, "") if refusal else "",
+    }
+
+
+#: Why the sheet offers no "Confirm" (the refusal's code → the sheet's words).
+_WHY_NOT = {
+    "same_person": gettext_lazy(
+        "You entered it: a player of the other side confirms it."
+    ),
+    "same_side": gettext_lazy(
+        "Your side entered it: a player of the other side confirms it."
+    ),
+    "seat_required": gettext_lazy("Tap your name above to confirm it."),
+}
+
+
+def _enterer(match: Match, deal: Any, seat: int | None, seats: dict[int, str]) -> str:
+    """Who entered ``deal``: the seat's player (a table link's phone) or the
+    account's player, by name."""
+    if seat is not None:
+        return seats.get(seat, "")
+    if deal.entered_by_id is not None:
+        for s in match.seats.all():
+            if s.player.user_id == deal.entered_by_id:
+                return s.player.display_name
+        return deal.entered_by.get_username()
+    return ""
 
 
 def _chart_target(match: Match, totals: list[list[int]]) -> int | None:
@@ -278,7 +390,8 @@ def match_sheet(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_GET
 def match_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The score sheet as CSV. Who: as the sheet; who entered each deal (an
+    """The score sheet as CSV in the reader's language and spreadsheet conventions
+    (:mod:`config.spreadsheet`). Who: as the sheet; who entered each deal (an
     account) only for the club's members."""
     match = _readable_match(request, match_id)
     if isinstance(match, HttpResponse):
@@ -301,13 +414,10 @@ def match_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
             "status": match.get_status_display(),
         },
     ]
-    response = HttpResponse(
-        sheet_csv(table, header=header), content_type="text/csv; charset=utf-8"
+    return csv_response(
+        sheet_csv(table, header=header),
+        filename=f"kirjuri-{match.game_id}-{match.pk}.csv",
     )
-    response["Content-Disposition"] = (
-        f'attachment; filename="kirjuri-{match.game_id}-{match.pk}.csv"'
-    )
-    return response
 
 
 @require_GET
@@ -359,5 +469,30 @@ def match_abandon(request: HttpRequest, match_id: int) -> HttpResponse:
     else:
         messages.success(
             request, gettext("The match is abandoned; its deals stay as they are.")
+        )
+    return redirect("scoring:sheet", match_id=match.pk)
+
+
+@login_required
+@require_POST
+def match_reopen(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Open a finished or abandoned match again. Who: club admins and the
+    tournament's director."""
+    match = _scored_match(request, match_id)
+    form = AbandonForm(request.POST)  # the same shape: why
+    form.is_valid()
+    try:
+        services.match_reopen(
+            match=match, reason=form.cleaned_data.get("reason", ""), by=request.user
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            gettext(
+                "The match is open again: its result no longer counts until it "
+                "is finished."
+            ),
         )
     return redirect("scoring:sheet", match_id=match.pk)

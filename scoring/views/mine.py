@@ -1,7 +1,8 @@
 """A signed-in player's own games and results.
 
 Who: anyone signed in; each sees the matches their own player sat in (an account
-with no player sees an empty page that says so).
+with no player sees an empty page that says so), and the clubs' invitations
+addressed to their account, to accept or decline.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
         "scoring/my_games.html",
         {
             "player": permissions.player_of(request.user),
+            "invitations": selectors.invitation_pending_list(request.user),
             "games": games,
             "tally": {
                 key: sum(1 for g in games if g["outcome"] == outcome)

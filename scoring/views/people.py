@@ -1,5 +1,9 @@
-"""Pages of the club's people: the players list (search, add, add an account,
-guests, merge) and a player's edit page (rename, short name, retire).
+"""Pages of the club's people: the players list (search, add, invite an existing
+account, guests, merge) and a player's edit page (rename, short name, retire).
+
+Merging two players takes two steps: the list's *Merge* shows a confirmation page
+(what moves: matches, deals, the ratings recomputed, the account) and only its
+*Merge* button (``action=merge_confirm``) calls the service.
 
 Who: members of the club read the list (others: 404); only club admins see and
 post the forms (others: 403). Every write is one call to
@@ -18,10 +22,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
+from config.collation import sorted_by_name
 from games.models import CatalogueEntry
 from scoring import permissions, selectors, services
 from scoring.errors import DomainError, NotFound
 from scoring.forms import AddAccountForm, AddPlayerForm, MergeForm, RenameForm
+from scoring.localtime import season_of
+from scoring.services.invitations import SENT_ANSWER
 
 
 def _club(request: HttpRequest, club_id: int):
@@ -50,8 +57,12 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
     post = request.POST if request.method == "POST" else None
     add = AddPlayerForm(post if action == "add" else None, prefix="add")
     account = AddAccountForm(post if action == "account" else None, prefix="acc")
+    # "merge" shows what would move (the confirmation page); "merge_confirm", the
+    # confirmation page's button, merges.
     merge = MergeForm(
-        post if action == "merge" else None, prefix="merge", choices=choices
+        post if action in ("merge", "merge_confirm") else None,
+        prefix="merge",
+        choices=choices,
     )
     similar = []
     if post is not None:
@@ -73,19 +84,34 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
                 )
                 return redirect("scoring:players", club_id=club.pk)
             if action == "account" and account.is_valid():
-                m = services.player_add_to_club(
+                # The same answer whether the username exists or not (and
+                # whether anything was sent): see services.invitation_send.
+                services.invitation_send(
                     club=club,
                     username=account.cleaned_data["username"],
                     role=account.cleaned_data["role"],
                     by=request.user,
                 )
-                messages.success(
-                    request,
-                    gettext("%(display_name)s joined %(name)s.")
-                    % {"display_name": m.player.display_name, "name": club.name},
-                )
+                messages.success(request, str(SENT_ANSWER) % {"name": club.name})
                 return redirect("scoring:players", club_id=club.pk)
             if action == "merge" and merge.is_valid():
+                by_id = {m.player_id: m.player for m in memberships}
+                keep = by_id[merge.cleaned_data["keep"]]
+                merged = by_id[merge.cleaned_data["merge"]]
+                services.player_merge_check(
+                    club=club, keep=keep, merge=merged, by=request.user
+                )
+                return render(
+                    request,
+                    "scoring/merge_confirm.html",
+                    {
+                        "club": club,
+                        "preview": selectors.player_merge_preview(
+                            keep=keep, merge=merged
+                        ),
+                    },
+                )
+            if action == "merge_confirm" and merge.is_valid():
                 by_id = {m.player_id: m.player for m in memberships}
                 record = services.player_merge(
                     club=club,
@@ -103,7 +129,12 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
                 )
                 return redirect("scoring:players", club_id=club.pk)
         except DomainError as exc:
-            form = {"add": add, "account": account, "merge": merge}[action]
+            form = {
+                "add": add,
+                "account": account,
+                "merge": merge,
+                "merge_confirm": merge,
+            }[action]
             _place(form, exc)
             similar = (
                 (exc.extra or {}).get("similar", [])
@@ -188,7 +219,7 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         raise Http404("no such player") from None
     history = selectors.player_history_get(request.user, player)
     season_text = request.GET.get("season", "")
-    season = int(season_text) if season_text.isdigit() else None
+    season = season_of(season_text)
     return render(
         request,
         "scoring/player.html",
@@ -217,13 +248,15 @@ def club_ranking(request: HttpRequest, club_id: int) -> HttpResponse:
         )
     }
     season_text = request.GET.get("season", "")
-    season = int(season_text) if season_text.isdigit() else None
+    season = season_of(season_text)
     return render(
         request,
         "scoring/ranking.html",
         {
             "club": club,
-            "games": [(g, names.get(g, g)) for g in games],
+            "games": sorted_by_name(
+                [(g, names.get(g, g)) for g in games], lambda g: g[1]
+            ),
             "game": game,
             "game_name": names.get(game, game),
             "rows": selectors.ranking_get(club, game, season=season) if game else [],

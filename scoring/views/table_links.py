@@ -1,6 +1,10 @@
 """Table links: the sheet, the deal form and confirmation of one match for the
 phones at its table, with no account; and the page where its scorers find the link.
 
+The phone's seat: ``?seat=N`` when it taps its name, remembered in the link's seat
+cookie and carried in every address these pages build (the live poll's included),
+so it stays for the life of the link (see :mod:`scoring.table_links`).
+
 Who: whoever holds a valid table link (see :mod:`scoring.table_links`), for that
 match only. A token never issued answers 404; one revoked or expired 410. The pages
 reached here link to nothing else of the match's club.
@@ -22,18 +26,27 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.engine import InputRejected
 from scoring import permissions, selectors, services
 from scoring.errors import DomainError, NotFound
+from scoring.live import live_etag, live_tagged, live_unchanged
 from scoring.models import Match, MatchStatus
 from scoring.qr import qr_data_uri
-from scoring.table_links import TableGuest
-from scoring.views._common import _club, _error_list, _scored_match
-from scoring.views.deals import deal_entry_page
+from scoring.table_links import (
+    TableGuest,
+    table_seat_remember,
+    table_seat_remembered,
+)
+from scoring.views._common import _club, _error_list, _scored_match, entry_word
+from scoring.views.deals import deal_entry_page, say_if_finished
 from scoring.views.matches import _context_for_sheet
 
 
-def _guest(request: HttpRequest, token: str) -> tuple[Match, TableGuest] | HttpResponse:
-    seat = request.GET.get("seat")
+def _guest(
+    request: HttpRequest, token: str, *, reading: bool = False
+) -> tuple[Match, TableGuest] | HttpResponse:
+    """The link's match and this phone's guest: its seat from ``?seat=``, else the
+    one the phone chose before (its cookie; see :mod:`scoring.table_links`)."""
+    seat = request.GET.get("seat") or table_seat_remembered(request, token)
     try:
-        return selectors.table_guest_get(token, seat)
+        return selectors.table_guest_get(token, seat, reading=reading)
     except NotFound:
         raise Http404("no such table link") from None
     except selectors.LinkGone as exc:
@@ -41,12 +54,29 @@ def _guest(request: HttpRequest, token: str) -> tuple[Match, TableGuest] | HttpR
             request, "scoring/table_link_gone.html", {"reason": exc.message}, status=410
         )
     except DomainError as exc:  # a seat that is not this table's
+        if not request.GET.get("seat"):
+            # A remembered seat the table no longer has: forget it, ask again.
+            return selectors.table_guest_get(token, None)
         return render(
             request,
             "scoring/table_link_gone.html",
-            {"reason": f"{exc.path}: {exc.message}"},
+            {"reason": exc.message},
             status=400,
         )
+
+
+def _remembered(
+    response: HttpResponse, request: HttpRequest, token: str, guest: TableGuest
+) -> HttpResponse:
+    """``response``, remembering the phone's seat when it has just said it."""
+    said = request.GET.get("seat")
+    if (
+        guest.seat is not None
+        and said
+        and table_seat_remembered(request, token) != str(guest.seat)
+    ):
+        table_seat_remember(response, request, token, guest.seat)
+    return response
 
 
 def _link_context(token: str, match: Match, guest: TableGuest) -> dict[str, Any]:
@@ -65,33 +95,47 @@ def _link_context(token: str, match: Match, guest: TableGuest) -> dict[str, Any]
         "query": query,
         "sheet_url": reverse("scoring:table", kwargs={"token": token}) + query,
         "new_url": reverse("scoring:table-deal-new", kwargs={"token": token}) + query,
+        "finish_url": reverse("scoring:table-finish", kwargs={"token": token}) + query,
     }
 
 
 @require_GET
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
-    """The match's score sheet for its table: enter and confirm deals (``?seat=``
-    says who this phone is). Who: a valid table link's holder."""
-    found = _guest(request, token)
+    """The match's score sheet for its table: enter and confirm deals (``?seat=``,
+    remembered by the phone, says who this phone is). Who: a valid table link's
+    holder; once the match is over, its final sheet, read only. Live like the
+    scorers' sheet: its poll reads the address with the seat, and an unchanged sheet
+    is a 304."""
+    found = _guest(request, token, reading=True)
     if isinstance(found, HttpResponse):
         return found
     match, guest = found
+    etag = live_etag(
+        request,
+        ("table", match.pk, guest.seat, match.version, match.status, match.updated_at),
+    )
+    unchanged = live_unchanged(request, etag)
+    if unchanged is not None:
+        return _remembered(unchanged, request, token, guest)
     context = _context_for_sheet(request, match, by=guest)
     context["table_link"] = _link_context(token, match, guest)
-    return render(request, "scoring/sheet.html", context)
+    context["live_etag"] = etag
+    response = render(request, "scoring/sheet.html", context)
+    return _remembered(live_tagged(response, etag, request), request, token, guest)
 
 
 @require_http_methods(["GET", "POST"])
 def table_deal_new(request: HttpRequest, token: str) -> HttpResponse:
     """The match's deal form for its table (the same form as the scorers'). Who: a
-    valid table link's holder; the deal's revision records the table link and the
-    seat."""
+    valid table link's holder who said its seat (without one the form asks for it,
+    and a deal posted is refused: nothing is stored without the seat); the deal's
+    revision records the table link and the seat."""
     found = _guest(request, token)
     if isinstance(found, HttpResponse):
         return found
     match, guest = found
     link = _link_context(token, match, guest)
-    return deal_entry_page(
+    response = deal_entry_page(
         request,
         match,
         by=guest,
@@ -99,6 +143,7 @@ def table_deal_new(request: HttpRequest, token: str) -> HttpResponse:
         sheet_url=link["sheet_url"],
         extra={"table_link": link},
     )
+    return _remembered(response, request, token, guest)
 
 
 @require_POST
@@ -120,10 +165,36 @@ def table_deal_confirm(request: HttpRequest, token: str, number: int) -> HttpRes
         for error in _error_list(exc):
             messages.error(request, error["message"])
     except ValueError:
-        messages.error(request, gettext("base_version: a whole number"))
+        messages.error(request, gettext("The deal's version: a whole number"))
     else:
         messages.success(
-            request, gettext("Deal %(number)s confirmed.") % {"number": number}
+            request,
+            gettext("%(entry)s %(number)s confirmed.")
+            % {"entry": entry_word(match), "number": number},
+        )
+        match.refresh_from_db(fields=["status"])
+        say_if_finished(request, match)
+    return redirect(_link_context(token, match, guest)["sheet_url"])
+
+
+@require_POST
+def table_match_finish(request: HttpRequest, token: str) -> HttpResponse:
+    """Finish a game with no fixed end (a chip game played until the players stop):
+    its totals are the result, its chips settle. Who: a valid table link's holder
+    who chose a seat. The phone then sees the final sheet."""
+    found = _guest(request, token)
+    if isinstance(found, HttpResponse):
+        return found
+    match, guest = found
+    try:
+        services.match_finish(match=match, by=guest)
+    except (InputRejected, DomainError) as exc:
+        for error in _error_list(exc):
+            messages.error(request, error["message"])
+    else:
+        messages.success(
+            request,
+            gettext("The match is finished: its totals are the result."),
         )
     return redirect(_link_context(token, match, guest)["sheet_url"])
 
@@ -199,10 +270,7 @@ def match_table_link(request: HttpRequest, match_id: int) -> HttpResponse:
                 match=match, reason=request.POST.get("reason", ""), by=request.user
             )
         except DomainError as exc:
-            messages.error(
-                request,
-                f"{exc.path}: {exc.message}",
-            )
+            messages.error(request, exc.message)
         else:
             messages.success(
                 request,

@@ -5,6 +5,7 @@
 // alone while someone types in one of its fields (it is read again next time), and
 // its open <details> stay open. Polling pauses while the tab is hidden, and runs
 // twice as often while the region shows a recompute on its way (data-pending="1").
+// A region whose page is gone (410, a table link closed) reloads the page.
 (function () {
   function busy(region) {
     var a = document.activeElement;
@@ -31,6 +32,8 @@
       if (etag) { headers["If-None-Match"] = etag; }
       fetch(region.dataset.liveUrl, {credentials: "same-origin", cache: "no-store", headers: headers})
         .then(function (r) {
+          // A table link closed meanwhile (410): show its "does not work" page.
+          if (r.status === 410) { window.location.reload(); return null; }
           if (r.status !== 200) { return null; }
           return r.text().then(function (html) { return {tag: r.headers.get("ETag"), html: html}; });
         })

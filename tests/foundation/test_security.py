@@ -1,7 +1,9 @@
 """Login throttling and lockout, the throttled token endpoint, and the CSP header.
 
-django-axes locks out (username, address) after ``AXES_FAILURE_LIMIT`` (5) failed
-logins in a row; the token endpoint is throttled per address (``10/minute``).
+django-axes locks out a username after ``AXES_FAILURE_LIMIT`` (5) failed logins,
+whatever the address, and an address after ``KIRJURI_ADDRESS_FAILURE_LIMIT`` (20),
+whatever the usernames; the token endpoint is throttled per address and per
+username (``10/minute`` each).
 """
 
 from __future__ import annotations
@@ -57,15 +59,46 @@ def test_five_wrong_passwords_lock_the_account_out_with_a_clear_message(client, 
     assert "_auth_user_id" not in client.session
 
 
-def test_the_lockout_is_per_username_and_address(client, aino):
+def test_the_username_lockout_holds_from_every_address(client, aino):
+    """Rotating the address does not give a username more guesses."""
     get_user_model().objects.create_user("olli", password="olli-pw")
-    for _ in range(5):
-        login(client, "aino", "wrong")
-    assert login(client, "aino", "right-pw").status_code == 429
-    # Another account from the same address, and Aino from another address, may.
-    assert login(client, "olli", "olli-pw").status_code == 302
+    codes = [
+        login(client, "aino", "wrong", address=f"10.0.1.{n}").status_code
+        for n in range(6)
+    ]
+    assert codes == [200] * 4 + [429, 429]
+    assert login(client, "aino", "right-pw", address="10.0.2.1").status_code == 429
+    # Another account from the same addresses is not locked out.
+    assert login(client, "olli", "olli-pw", address="10.0.1.1").status_code == 302
+
+
+def test_rotating_usernames_from_one_address_locks_the_address_out(
+    client, aino, settings
+):
+    """Guessing across accounts from one address: after
+    KIRJURI_ADDRESS_FAILURE_LIMIT failures, whatever the usernames, the address
+    is locked out — the right password of a real account included."""
+    assert settings.KIRJURI_ADDRESS_FAILURE_LIMIT == 20
+    codes = [login(client, f"guess{n}", "wrong").status_code for n in range(20)]
+    assert codes == [200] * 19 + [429]
+    locked = login(client, "aino", "right-pw")
+    assert locked.status_code == 429
+    assert "Too many failed logins (20) from this address" in locked.content.decode()
+    # Aino from her own address may.
+    assert login(client, "aino", "right-pw", address="10.0.0.9").status_code == 302
+
+
+def test_a_success_does_not_forgive_the_addresss_failures(client, aino, settings):
+    """An attacker signing in to an account of their own between guesses does
+    not reset the address's count (only the username's)."""
+    settings.KIRJURI_ADDRESS_FAILURE_LIMIT = 6
+    get_user_model().objects.create_user("mallory", password="mallory-pw")
+    for n in range(3):
+        login(client, f"guess{n}", "wrong")
+    assert login(client, "mallory", "mallory-pw").status_code == 302
     client.logout()
-    assert login(client, "aino", "right-pw", address="10.0.0.2").status_code == 302
+    codes = [login(client, f"more{n}", "wrong").status_code for n in range(3)]
+    assert codes == [200, 200, 429]
 
 
 def test_a_successful_login_resets_the_count(client, aino):
@@ -98,6 +131,34 @@ def test_the_token_endpoint_is_throttled(api_client, aino):
     assert codes == [200] * 10 + [429]
     body = api_client.post(TOKEN, {"username": "aino", "password": "right-pw"}).json()
     assert body["errors"][0]["code"] == "throttled"
+
+
+def test_the_token_endpoint_is_throttled_per_username_across_addresses(
+    api_client, aino
+):
+    """Ten requests a minute for one username, from however many addresses."""
+    codes = [
+        api_client.post(
+            TOKEN,
+            {"username": "aino", "password": "right-pw"},
+            format="json",
+            REMOTE_ADDR=f"10.0.3.{n}",
+        ).status_code
+        for n in range(11)
+    ]
+    assert codes == [200] * 10 + [429]
+
+
+def test_rotating_usernames_at_the_token_endpoint_is_throttled_per_address(
+    api_client, aino
+):
+    codes = [
+        api_client.post(
+            TOKEN, {"username": f"guess{n}", "password": "x"}, format="json"
+        ).status_code
+        for n in range(11)
+    ]
+    assert codes == [400] * 10 + [429]
 
 
 def test_wrong_passwords_at_the_token_endpoint_lock_out_too(api_client, aino):

@@ -18,7 +18,7 @@ def test_each_team_attacks_once_and_more_points_wins():
     folded = GAME.fold([{"points": 3}, {"points": 5}])
     assert folded.totals == (3, 5)
     assert folded.finished and folded.winners == (1,)
-    assert folded.deals[0].score.facts[0].text == "side 0 attacked: 3 of 8 got through"
+    assert folded.deals[0].score.facts[0].text == "side 1 attacked: 3 of 8 got through"
 
 
 def test_equal_points_is_a_draw():

@@ -1,4 +1,4 @@
-"""Burraco (web page 004, l.533–624): every number of the page, the meld rules and
+"""Burraco (web page 004, l.533–618): every number of the page, the meld rules and
 the closing checks, and properties of the score."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def _meld(text: str):
     return read_burraco_meld(parse_cards(text))
 
 
-# -- l.612–616: card values ---------------------------------------------------------
+# -- l.604–608: card values ---------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -46,7 +46,7 @@ def _meld(text: str):
     [("Jo", 30), ("2S", 20), ("AS", 15), ("KS", 10), ("8S", 10), ("7S", 5), ("3S", 5)],
 )
 def test_a_card_left_in_hand_costs_its_value(card, value):
-    # l.608: the side subtracts the cards left in its hands.
+    # l.602: the side subtracts the cards left in its hands.
     score = GAME.score(_start(), _deal(_side(hands=(card, "")), _side()))
     assert score.points == (-value, 0)
 
@@ -58,7 +58,7 @@ def test_melds_count_their_cards_values():
     assert score.points == (30 + 15 + 35 + 40 + 40, 0)
 
 
-# -- l.618–620: burrachi, closing, the pozzetto ---------------------------------------
+# -- l.612–616: burrachi, closing, the pozzetto ---------------------------------------
 
 
 def test_a_clean_burraco_is_200_and_a_dirty_one_100():
@@ -84,7 +84,7 @@ def test_no_closing_bonus_when_the_stock_ran_down():
     assert score.points == (35 + 200 - 20, 0)
 
 
-# -- l.566–584: melds and wild cards ------------------------------------------------
+# -- l.559–573: melds and wild cards ------------------------------------------------
 
 
 def test_2_3_4_hearts_and_a_joker_holds_one_wild():
@@ -93,7 +93,7 @@ def test_2_3_4_hearts_and_a_joker_holds_one_wild():
 
 
 def test_a_2_can_be_pressed_into_service_as_the_wild():
-    # l.580: 3-4-2-6♥, the 2 standing for the 5♥.
+    # l.569: 3-4-2-6♥, the 2 standing for the 5♥.
     meld, _ = _meld("3H 4H 2H 6H")
     assert meld is not None and meld.wilds == 1
 
@@ -140,7 +140,7 @@ def test_a_bad_meld_is_named_by_its_path():
     assert [e.path for e in rejected.value.errors] == ["teams.1.melds.0"]
 
 
-# -- l.598–604: closing -------------------------------------------------------------
+# -- l.589–594: closing -------------------------------------------------------------
 
 
 def test_closing_needs_the_pozzetto_a_burraco_and_an_empty_hand():
@@ -153,7 +153,7 @@ def test_closing_needs_the_pozzetto_a_burraco_and_an_empty_hand():
     }
 
 
-# -- l.548–550: 108 cards, 11 each and two pozzetti of 11 ---------------------------
+# -- l.545–549: 108 cards, 11 each and two pozzetti of 11 ---------------------------
 
 
 def test_no_card_is_entered_more_often_than_the_108_hold():
@@ -167,7 +167,7 @@ def test_the_whole_deck_can_be_entered():
     assert GAME.deck.holds(parse_cards("Jo")[0]) == 4
 
 
-# -- l.622: to 2000, the higher wins ------------------------------------------------
+# -- l.618: to 2000, the higher wins ------------------------------------------------
 
 
 def test_the_match_ends_when_a_side_exceeds_2000_and_the_higher_wins():
@@ -299,7 +299,7 @@ def test_the_docs_worked_example():
 
 
 def test_a_wild_at_the_high_end_is_accepted_as_a_reading():
-    # l.582: 7-8♠-★ "should be corrected to ★-7-8♠" — the same cards, the same
+    # l.571: 7-8♠-★ "should be corrected to ★-7-8♠" — the same cards, the same
     # score; where the wild lies is not checked (docs: Readings).
     meld, faults = _meld("7S 8S Jo")
     assert faults == () and meld.wilds == 1
@@ -309,3 +309,43 @@ def test_closed_names_a_seat_of_the_table():
     state = _start(table=Table((0, 1)))
     raw = _deal(_side(hands=("",)), _side(hands=("",)), closed=3)
     assert _codes(raw, state) == {"no_such_seat"}
+
+
+# The page's lines each message cites (004_b5230d226dbeb56f.txt): l.559 "the set,
+# which is three or more cards of the same rank ... the run", l.561 "a meld cannot
+# have more than one ace", l.563 "You cannot have a set of jokers or 2s", l.567
+# "Each meld can only contain one wild card", l.591 "has already picked up their
+# pozzetto", l.592 "at least one burraco", l.593 "end their final turn with a
+# discard", l.618 "until one partnership exceeds a score of 2,000 points".
+CITED_LINES = [
+    (["5S 5H"], "too_short", "l.559"),
+    (["5S 6H 7H"], "mixed_suits", "l.559"),
+    (["5S 6S 9S"], "not_in_a_row", "l.559"),
+    (["AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"], "too_long", "l.561"),
+    (["AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"], "repeated_rank", "l.561"),
+    (["Jo Jo 2H"], "no_natural", "l.563"),
+    (["5S 5H Jo 2C"], "too_many_wilds", "l.567"),
+    (["5S 5H 5D", "5C 5H 5D"], "one_set_per_rank", "l.563"),
+]
+
+
+def _messages(raw: dict) -> dict[str, str]:
+    with pytest.raises(DealRejected) as rejected:
+        GAME.score(_start(), raw)
+    return {e.code: e.message for e in rejected.value.errors}
+
+
+@pytest.mark.parametrize(("melds", "code", "line"), CITED_LINES)
+def test_each_meld_message_cites_the_line_of_its_rule(melds, code, line):
+    messages = _messages(_deal(_side(melds), _side()))
+    assert f"({line})" in messages[code]
+
+
+def test_the_closing_messages_cite_the_lines_of_their_conditions():
+    raw = _deal(_side(["5S 5H 5D"], ("3C", "")), _side(), closed=0)
+    raw["teams"][0]["pozzetto"] = False
+    messages = _messages(raw)
+    assert "(l.591)" in messages["closed_without_pozzetto"]
+    assert "(l.592)" in messages["closed_without_burraco"]
+    assert "(l.593)" in messages["cards_after_closing"]
+    assert "l.533–618" in GAME.source and "l.600–618" in GAME.source

@@ -719,7 +719,7 @@ def test_next_deal_tells_who_starts_the_auction():
     nxt = GAME.fold([deal()]).next_deal
     assert nxt.dealer == 1
     assert nxt.opening_requirement == (150, 15)  # 8080 and -470
-    assert any("auction starts with seat 2" in n for n in nxt.notes)
+    assert any("auction starts with player 3" in n for n in nxt.notes)
 
 
 def test_totals_only_is_unverified():

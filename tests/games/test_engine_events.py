@@ -81,6 +81,6 @@ def test_an_end_decides_the_match_by_the_totals_ties_shared(seats):
 def test_each_event_is_a_fact_of_its_deal():
     facts = BOOK.facts([Event(1, "car"), Event(2, "other")], (0, 1, 2))
     assert [(f.code, f.text, f.side, f.points) for f in facts] == [
-        ("car", "seat 1: car (+1)", 1, 1),
-        ("other", "seat 2: other (-1)", 2, -1),
+        ("car", "player 2: car (+1)", 1, 1),
+        ("other", "player 3: other (-1)", 2, -1),
     ]

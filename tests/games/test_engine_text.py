@@ -29,13 +29,13 @@ def test_a_text_is_its_english_sentence():
     text = msg(
         "rami by {declarer}: declarers score {points}", declarer=Seat(2), points=8
     )
-    assert text == "rami by seat 2: declarers score 8"
+    assert text == "rami by player 3: declarers score 8"  # seat 2, the third
     assert isinstance(text, str)
     assert text.template == "rami by {declarer}: declarers score {points}"
 
 
 def test_a_side_at_a_sentence_start_is_capitalized():
-    assert msg("{side:C} is nousussa", side=Side(1)) == "Side 1 is nousussa"
+    assert msg("{side:C} is nousussa", side=Side(1)) == "Side 2 is nousussa"
     assert msg("{n:02d}", n=Seat(3)) == "03"  # a number format is a number's
 
 

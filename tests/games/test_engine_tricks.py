@@ -327,7 +327,7 @@ def test_nobody_wins_more_ace_tricks_than_tricks():
     assert [(e.code, e.message) for e in errors] == [
         (
             "more_ace_tricks_than_tricks",
-            "side 0 won 1 tricks but aces fell in 2 tricks won there",
+            "side 0 won 1 trick but aces fell in 2 tricks won there",
         )
     ]
 
@@ -464,7 +464,7 @@ def test_deal_aces_are_checked_against_the_tricks_as_entered():
     assert errors == [] and misere_minus((6, 7), aces) == (6 + 1 + 2, 7 + 3 + 13)
     aces = check_deal_aces(places, errors, entry=(3, 4, 0, 6), per_side=(3, 10))
     assert aces is None
-    assert [(e.code, "seat 2" in e.message) for e in errors] == [
+    assert [(e.code, "player 3" in e.message) for e in errors] == [
         ("more_ace_tricks_than_tricks", True)
     ]
 

@@ -26,7 +26,7 @@ def test_each_item_is_translated_and_each_seat_named():
         "{seats} won": "{seats} voittivat",
     }
     text = msg("{seats} won", seats=all_of([Seat(1), msg("spades"), Seat(3)]))
-    assert text == "seat 1 and spades and seat 3 won"
+    assert text == "player 2 and spades and player 4 won"
     stored = json.loads(json.dumps(i18n_of(text)))
     told = render(
         finnish[stored["template"]],

@@ -87,7 +87,7 @@ def test_the_frame_ends_at_sixty_and_the_next_starts_at_nil():
     deals = [big, nothing] * 3 + [big]  # 64 for side 0 on its fourth shot
     folded = GAME.fold(deals, {"frames": 2})
     assert folded.totals == (1, 0)
-    assert folded.deals[-1].score.facts[-1].text == "frame 64–0 to side 0"
+    assert folded.deals[-1].score.facts[-1].text == "frame 64–0 to side 1"
     rows = {row.code: row.value for row in folded.next_deal.context}
     assert rows["frame"] == 2 and rows["frame_points"] == (0, 0)
     assert rows["frames_won"] == (1, 0) and rows["frame_to"] == 60

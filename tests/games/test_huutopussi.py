@@ -152,7 +152,7 @@ def test_a_side_at_minus_500_may_only_open_50_as_dealer():
     nxt = GAME.next_deal(state)
     assert nxt.may_bid == (1, 2, 3)
     rows = {row.code: row.value for row in nxt.context}
-    assert rows["barred_from_bidding"].startswith("side 0")
+    assert rows["barred_from_bidding"].startswith("side 1")
     assert rows["opening_bid"] == 2
 
 

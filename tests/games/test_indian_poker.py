@@ -166,11 +166,11 @@ def test_an_iou_when_a_player_runs_out():
     assert folded.totals == tuple(ledger.worth(p) for p in range(4))
     assert chip_points(ledger) == (-6, 6, -6, 6)
     assert [f.text for f in folded.deals[1].score.facts if f.code == "iou"] == [
-        "seat 0 writes seat 1 an IOU for 3",
-        "seat 2 writes seat 3 an IOU for 3",
+        "player 1 writes player 2 an IOU for 3",
+        "player 3 writes player 4 an IOU for 3",
     ]
     rows = {r.code: r.value for r in folded.next_deal.context}
-    assert rows["ious"] == "seat 0 owes seat 1 3; seat 2 owes seat 3 3"
+    assert rows["ious"] == "player 1 owes player 2 3; player 3 owes player 4 3"
 
 
 def test_the_session_ends_after_the_hands_set_and_most_chips_win():

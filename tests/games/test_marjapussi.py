@@ -225,3 +225,18 @@ def test_card_boxes_left_empty_are_pips_entry():
     scorer entered pips (found by the trick games' browser test)."""
     raw = deal(0, (80, 40), "H", 0, cards=[[], []])
     assert score(raw).points == score(deal(0, (80, 40), "H", 0)).points == (4, 0)
+
+
+def test_going_over_twelve_is_told_on_the_deal_that_went_over():
+    """Issue 33: the sheet says why a total fell from 16 to 7 (§7.3); the deal's
+    points are what they were."""
+    big = deal(0, (80, 40), "H", 0, (("S", "C"), ()))
+    folded = GAME.fold([big, deal(0, (80, 40), "H", 0), big])
+    over = folded.deals[2].score
+    assert over.points == folded.deals[0].score.points
+    (told,) = [f for f in over.facts if f.code == "over_twelve"]
+    assert told.text == "side 1 went over 12 (16): down to 7 (§7.3)"
+    assert told.side == 0 and told.points is None
+    assert not any(
+        f.code == "over_twelve" for d in folded.deals[:2] for f in d.score.facts
+    )

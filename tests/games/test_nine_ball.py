@@ -34,13 +34,13 @@ def test_a_frame_is_one_tap_for_its_winner():
     }
     score = GAME.score(GAME.start(), frame(1))
     assert score.points == (0, 1) and score.detail == {"winner": 1}
-    assert score.facts[0].text == "side 1 pocketed the 9-ball"
+    assert score.facts[0].text == "side 2 pocketed the 9-ball"
 
 
 def test_ten_ball_is_won_by_the_ten_ball():
     """§78.6 l.4254: ten target balls, the frame to whoever pockets the 10-ball."""
     score = GAME.score(GAME.start({"balls": 10}), frame(0))
-    assert score.facts[0].text == "side 0 pocketed the 10-ball"
+    assert score.facts[0].text == "side 1 pocketed the 10-ball"
     with pytest.raises(OptionsRejected) as bad:
         GAME.parse_options({"balls": 8})
     assert bad.value.errors[0].path == "options.balls"

@@ -98,7 +98,7 @@ def test_winner_gets_the_difference_plus_20():
     assert result.detail["card_points"] == [58, 21]
     assert result.points == (0, 58 - 21 + 20)
     assert (
-        result.facts[-1].text == "side 1 wins the deal: 58 − 21 = 37, + 20 bonus = 57"
+        result.facts[-1].text == "side 2 wins the deal: 58 − 21 = 37, + 20 bonus = 57"
     )
 
 
@@ -309,7 +309,7 @@ def test_partners_sit_opposite():
 def test_the_deal_passes_clockwise():
     folded = GAME.fold([totals(21, 46)] * 2)
     assert folded.next_deal.dealer == 2 and folded.next_deal.starting_seat == 3
-    assert folded.next_deal.notes[0] == "100 wins: side 0 needs 10, side 1 100."
+    assert folded.next_deal.notes[0] == "100 wins: side 1 needs 10, side 2 100."
 
 
 def test_folded_match_serialises():

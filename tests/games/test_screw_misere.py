@@ -105,7 +105,7 @@ def test_both_over_100_the_deals_better_side_chooses():
         GAME.score(state, raw)
     (error,) = rejected.value.errors
     assert (error.path, error.code) == ("choice", "choice_required")
-    assert "side 0" in error.message and "§19.3" in error.message
+    assert "side 1" in error.message and "§19.3" in error.message
     normal = GAME.score(state, {**raw, "choice": "normal"})
     assert normal.points == (10, 13)
     after = GAME.advance(state, normal)
@@ -162,7 +162,7 @@ def test_a_side_cannot_have_won_more_ace_tricks_than_tricks():
     with pytest.raises(DealRejected) as rejected:  # per seat: seat 2 took none
         GAME.score(GAME.start(), deal([3, 4, 0, 6], [(1, 0), (2, 2), (3, 1), (4, 1)]))
     assert rejected.value.errors[0].code == "more_ace_tricks_than_tricks"
-    assert "seat 2" in rejected.value.errors[0].message
+    assert "player 3" in rejected.value.errors[0].message
 
 
 def test_the_sheet_shows_the_minus_points_left_and_the_lowest_leads():

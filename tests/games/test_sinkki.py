@@ -88,8 +88,8 @@ def test_a_clean_game_is_paid_four_by_everyone():
     assert folded.deals[0].score.points == (-4, 12, -4, -4)
     assert folded.totals == (96, 112, 96, 96)
     facts = [f.text for f in folded.deals[0].score.facts]
-    assert "seat 1: trash 0 (9S 9D 9C | 5H 6H 7H 8H)" in facts
-    assert "seat 1: clean game" in facts
+    assert "player 2: trash 0 (9S 9D 9C | 5H 6H 7H 8H)" in facts
+    assert "player 2: clean game" in facts
 
 
 def test_the_lowest_trash_takes_two_from_everyone():

@@ -121,7 +121,7 @@ def test_winning_by_175_then_losing_by_250_is_75_to_the_opponent():
     assert folded.leaders == (1,)
     fact = second.score.facts[-1]
     assert (fact.code, fact.side, fact.points) == ("cumulative_difference", 1, 75)
-    assert "75 in side 1's favour" in fact.text
+    assert "75 in side 2's favour" in fact.text
 
 
 def test_the_same_example_entered_as_totals():

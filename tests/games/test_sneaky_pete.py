@@ -207,7 +207,7 @@ def test_hand_scored_from_the_cards_left():
         "cards_left",
         "cards_left",
     ]
-    assert result.facts[2].text == "seat 2: 2 cards left, 55"
+    assert result.facts[2].text == "player 3: 2 cards left, 55"
     assert result.detail["went_out"] == 0
     assert result.detail["requirement"] == {"sets": 1, "runs": 1}
 

@@ -111,3 +111,17 @@ def test_frames_won_add_up_and_never_pass_the_race(scores):
     for deal in played:
         a, b = deal.score.detail["points"]
         assert deal.score.detail["winner"] == (0 if a > b else 1)
+
+
+def test_a_frame_not_conceded_ends_only_when_the_balls_are_gone():
+    """§77.3 l.4179: a frame ends when every ball but the white is pocketed, or
+    when the losing player gives it up. Every ball is 15 reds + 2 + 3 + … + 7 = 42
+    from balls at least, so 20–10 with no fouls and no concession cannot be a
+    finished frame."""
+    assert codes({"points": [20, 10]}) == [("points", "frame_not_finished")]
+    assert codes({"points": [30, 19], "foul_points": [0, 8]}) == [
+        ("points", "frame_not_finished")
+    ]
+    assert GAME.score(GAME.start(), {"points": [30, 12]}).points == (1, 0)
+    conceded = {"points": [10, 20], "conceded_by": 0}
+    assert GAME.score(GAME.start(), conceded).points == (0, 1)

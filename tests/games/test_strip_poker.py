@@ -151,8 +151,8 @@ def test_a_player_out_of_chips_strips_a_garment_for_20():
     assert folded.totals == (-10, -10, 20 + 2 * 18)
     facts = [f.text for f in folded.deals[1].score.facts if f.code == "stripped"]
     assert facts == [
-        "seat 0 strips 1 garment for 20 units (3 left)",
-        "seat 1 strips 1 garment for 20 units (3 left)",
+        "player 1 strips 1 garment for 20 units (3 left)",
+        "player 2 strips 1 garment for 20 units (3 left)",
     ]
     rows = {r.code: r.value for r in folded.next_deal.context}
     assert rows["garments"] == (3, 3, 4)
@@ -209,7 +209,7 @@ def test_the_naked_drop_out_and_the_others_rebalance():
     rows = {r.code: r.value for r in folded.next_deal.context}
     assert rows["garments"] == ("out", 1, 1)
     facts = {f.code: f.text for f in folded.deals[1].score.facts}
-    assert facts["dropped"] == "seat 0 is naked and drops out"
+    assert facts["dropped"] == "player 1 is naked and drops out"
     assert facts["rebalanced"] == "everyone still in gives the bank 14 units"
     # The player who is out takes no part: no hand, no chips.
     third = {

@@ -308,6 +308,22 @@ def test_basic_book(drop, missing):
     assert missing in error.message
 
 
+@pytest.mark.parametrize(("drop", "missing"), [(0, "5s"), (1, "7s")])
+def test_basic_book_lists_one_canasta_where_one_completes_it(drop, missing):
+    """l.216–224: a book short of only its 5s (or 7s) canasta lacks one canasta:
+    that one is also a further natural one, so "another natural canasta" is not
+    listed beside it."""
+    raw = deal()
+    del raw["teams"][0]["melds"][drop]
+    raw["teams"][0]["opening"] = None
+    with pytest.raises(DealRejected) as rejected:
+        score(raw)
+    (error,) = rejected.value.errors
+    assert missing in error.message
+    assert "another natural" not in error.message
+    assert "," not in error.message.split("missing:")[1]
+
+
 def test_going_out_player_holds_nothing():
     """The player who went out has no hand, knee nor foot left."""
     raw = deal()

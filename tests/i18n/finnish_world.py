@@ -165,6 +165,17 @@ def club_world() -> SimpleNamespace:
         seats=[(p, seat % 2) for seat, p in enumerate(world.players)],
         by=by,
     )
+    # the tile pad (Mah Jong's winds) and the dart pad with its double and triple
+    # keys and Killeri's draw of the own sectors (issue 33, item 6)
+    mahjong = services.match_start(
+        club=club,
+        game="mahjong",
+        seats=[(p, seat) for seat, p in enumerate(world.players)],
+        by=by,
+    )
+    killeri = services.match_start(
+        club=club, game="killeri", seats=[(sami, 0), (olli, 1), (aino, 2)], by=by
+    )
     stages = [t.stages.get().name for t in (cup, rotation, duplicate)]
     names = [*CUP_TEAMS, *GUESTS, *TYPED, *DUPLICATE_TEAMS, *stages, *SAME_HERE]
     world.allowed = world.allowed | allowed_words(names)
@@ -183,6 +194,8 @@ def club_world() -> SimpleNamespace:
         curling=curling,
         darts=darts,
         canasta=canasta,
+        mahjong=mahjong,
+        killeri=killeri,
     )
 
 

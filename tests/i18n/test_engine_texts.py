@@ -24,7 +24,10 @@ TEXT_ARGUMENT = {
     "ContextRow": (1, "label"),
     "input_error": (1, "template"),
     "msg": (0, "template"),
+    "msgn": (0, "singular"),
 }
+# A plural text's second template, which must be a literal too.
+PLURAL_ARGUMENT = {"msgn": 1}
 MODULES = sorted(
     p
     for p in GAMES.rglob("*.py")
@@ -68,11 +71,14 @@ def _texts(tree: ast.AST):
             name = _name(node.func)
             if name in TEXT_ARGUMENT:
                 position, keyword = TEXT_ARGUMENT[name]
+                template = name in ("msg", "msgn")
                 if len(node.args) > position:
-                    yield node.lineno, node.args[position], name == "msg"
+                    yield node.lineno, node.args[position], template
+                if name in PLURAL_ARGUMENT and len(node.args) > PLURAL_ARGUMENT[name]:
+                    yield node.lineno, node.args[PLURAL_ARGUMENT[name]], template
                 for kw in node.keywords:
                     if kw.arg == keyword:
-                        yield node.lineno, kw.value, name == "msg"
+                        yield node.lineno, kw.value, template
             for kw in node.keywords:
                 if kw.arg == "notes" and isinstance(kw.value, (ast.List, ast.Tuple)):
                     for item in kw.value.elts:

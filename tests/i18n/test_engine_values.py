@@ -70,7 +70,7 @@ def test_a_carioca_contract_is_worded_in_finnish():
 
 def test_a_list_of_three_winners_names_each_seat():
     text = _pot_won([1, 2, 3], 12)
-    assert text == "seat 1 and seat 2 and seat 3 won the pot of 12"
+    assert text == "player 2 and player 3 and player 4 won the pot of 12"
     with translation.override("fi"):
         told = localized(text, name=lambda seat: f"P{int(seat)}")
     assert "P1 ja P2 ja P3" in told

@@ -67,7 +67,15 @@ def _urls(world) -> dict[str, tuple[str, int]]:
             reverse("scoring:table", args=[selectors.table_link_get(world.match)]),
             200,
         ),
-        "table link gone": (reverse("scoring:table", args=[finished_link]), 410),
+        # A finished match's table link shows its final sheet; it takes no deals.
+        "table link, final sheet": (
+            reverse("scoring:table", args=[finished_link]),
+            200,
+        ),
+        "table link gone": (
+            reverse("scoring:table-deal-new", args=[finished_link]),
+            410,
+        ),
         "club table cards": (reverse("scoring:club-table-cards", args=[club]), 200),
         "round table cards": (
             reverse("tournaments:table-cards", args=[cup, world.cup_round.pk]),
@@ -113,6 +121,10 @@ def _urls(world) -> dict[str, tuple[str, int]]:
         "darts sheet": (reverse("scoring:sheet", args=[world.darts.pk]), 200),
         "darts form": (reverse("scoring:deal-new", args=[world.darts.pk]), 200),
         "canasta form": (reverse("scoring:deal-new", args=[world.canasta.pk]), 200),
+        # the tile pad and Mah Jong's winds, the dart pad's keys, Killeri's draw
+        "mahjong form": (reverse("scoring:deal-new", args=[world.mahjong.pk]), 200),
+        "mahjong sheet": (reverse("scoring:sheet", args=[world.mahjong.pk]), 200),
+        "killeri form": (reverse("scoring:deal-new", args=[world.killeri.pk]), 200),
     }
 
 
@@ -136,6 +148,14 @@ def _pages(client, world, language) -> dict[str, str]:
         response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
         assert response.status_code == 200, (name, response.status_code)
         pages[name] = response.content.decode()
+    # the signup refused: the password rules and the errors beside the fields
+    response = client.post(
+        reverse("scoring:invitation-accept", args=[world.invitation.token]),
+        {"username": "uusi", "password1": "12", "password2": "13"},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 400, response.status_code
+    pages["signup refused"] = response.content.decode()
     pages["lockout"] = _lockout(language)
     return pages
 
@@ -189,6 +209,14 @@ def test_the_pages_read_in_finnish(client, world):
         name: visible_texts(html) for name, html in _pages(client, world, "fi").items()
     }
     assert "Kanasta" in pages["home"]
+    # issue 33 item 6: the pads' and the games' words in a Finnish player's
+    assert {"Tupla", "Tripla", "Arvonta"} <= pages["killeri form"]
+    assert not {"Kahdennus", "Kolmoispeli", "Tasapeli"} & pages["killeri form"]
+    assert shows(pages["mahjong sheet"], "Itätuuli")
+    signup = pages["signup refused"]
+    assert shows(signup, "Salasana on liian lyhyt")
+    assert shows(signup, "Salasanasi ei voi olla kokonaan numeerinen.")
+    assert not shows(signup, "password1")
     assert {"voitto", "kesken"} <= pages["my games"]
     assert "voimassa" in pages["invitations"]
     assert shows(pages["an invitation"], "jäsen")
@@ -241,8 +269,10 @@ def test_the_score_sheet_csv_heads_in_the_readers_language(client, world):
     heads = {}
     for language in ("en", "fi"):
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-        heads[language] = client.get(url).content.decode().splitlines()[:2]
+        # UTF-8 with a byte order mark (config.spreadsheet): Excel reads ä and ö
+        heads[language] = client.get(url).content.decode("utf-8-sig").splitlines()[:2]
     number = world.match.pk
     assert heads["en"][0] == f'"Tuppi #{number}, Kortti"'
     assert heads["en"][1].startswith('"started ')
-    assert heads["fi"][1].startswith('"aloitettu ')
+    # in Finnish ";" between cells: a comma inside a cell needs no quotes
+    assert heads["fi"][1].startswith("aloitettu ")

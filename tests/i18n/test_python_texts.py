@@ -28,6 +28,7 @@ from money.texts import amount_text, localized_lines, localized_trail, with_line
 from scoring.forms import MatchSetupForm, PlayerForm
 from scoring.models import Club, Membership, Player, Role
 from tournaments.formats.base import Round as FormatRound
+from tournaments.formats.explain import named
 from tournaments.selectors import format_choice_list, metric_choice_list
 from tournaments.texts import (
     explanation_shown,
@@ -283,18 +284,18 @@ def test_a_rounds_note_is_stored_in_english_and_shown_in_the_readers_language():
 
 
 def test_a_tables_reason_quoting_another_reads_in_the_readers_language():
-    inner = msg("Round-robin schedule: seed {a} v seed {b}", a=1, b=4)
+    inner = msg("Round-robin schedule: {a} v {b}", a=named(1), b=named(4))
     stored = reason_stored(
         {
             "code": "schedule",
             "text": msg("Group {group}: {reason}", group="A", reason=inner),
         }
     )
-    assert stored["text"] == "Group A: Round-robin schedule: seed 1 v seed 4"
+    assert stored["text"] == "Group A: Round-robin schedule: 1 v 4"
     assert type(stored["text"]) is str
     with translation.override("fi"):
-        shown = reason_shown(stored)
-        assert shown["text"] == "Lohko A: Sarjan ohjelma: sijoitus 1 vs. sijoitus 4"
+        shown = reason_shown(stored, {1: "Aino", 4: "Dora"})
+        assert shown["text"] == "Lohko A: Sarjan ohjelma: Aino vs. Dora"
         assert "i18n" not in shown
     with translation.override("en"):
         assert reason_shown(stored)["text"] == stored["text"]

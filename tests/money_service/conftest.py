@@ -44,14 +44,19 @@ def play(
     currency="EUR",
     deals=None,
 ):
-    """Start a match, enter ``scores`` (one list per deal) and finish it."""
+    """Start a match, enter ``scores`` (one list per deal) and finish it.
+
+    A Tally match is decided by its last deal, and so finishes by itself as that
+    deal counts; ``finish=False`` plays it one deal longer, so that it stays in
+    progress."""
     sides = sides or tuple(range(len(players)))
     deals = deals if deals is not None else [scores]
+    length = len(deals) if finish else len(deals) + 1
     match = services.match_start(
         club=club,
         game=game,
         seats=list(zip(players, sides, strict=True)),
-        options={"deals": len(deals)} if game == "tally-test" else {},
+        options={"deals": length} if game == "tally-test" else {},
         point_value=point_value,
         currency=currency,
         by=by,

@@ -58,8 +58,8 @@ def test_only_admins_settle_and_mark_paid(api_client, settled, people):
     ("body", "code", "path"),
     [
         ({"currency": "XYZ"}, "unknown_currency", "currency"),
-        ({"point_value": "0"}, "non_positive_point_value", "point_value"),
-        ({"point_value": "-1"}, "non_positive_point_value", "point_value"),
+        ({"point_value": "0"}, "out_of_range", "point_value"),
+        ({"point_value": "-1"}, "out_of_range", "point_value"),
     ],
 )
 def test_bad_session_input_is_a_400_naming_the_field(

@@ -30,7 +30,8 @@ BOUNDS = {
     # matches it can still take (5 more: the session, the reader's role, its
     # matches, their seats, the candidates; their seats when there are any).
     ("money:sheet", "GET"): 19,
-    ("money:sheet-csv", "GET"): 10,
+    # The CSV's times in the club's time zone: its club read once (config.spreadsheet).
+    ("money:sheet-csv", "GET"): 11,
     ("money:settle", "POST"): 24,
     ("money:paid", "POST"): 19,
     ("api:club-session-list", "GET"): 6,

@@ -12,10 +12,11 @@ import pytest
 from django.urls import reverse
 
 from scoring import selectors, services
+from scoring.models import Role
 from scoring.table_links import TableGuest
 from tests.queries.conftest import as_user
 from tests.queries.worlds import race
-from tests.scoring.factories import UserFactory
+from tests.scoring.factories import ClubFactory, UserFactory, member
 from tournaments import services as t_services
 
 pytestmark = pytest.mark.django_db
@@ -30,19 +31,25 @@ BOUNDS = {
     # The account is made (a username check, the insert), signed in (session,
     # last login) and linked: the invitation locked, counted, the player made.
     ("scoring:invitation-accept", "POST"): 26,
-    ("scoring:my-games", "GET"): 6,
+    # …and the invitations addressed to the account, one query more.
+    ("scoring:my-games", "GET"): 7,
+    ("scoring:invitation-respond", "POST"): 13,
     ("scoring:club-table-cards", "GET"): 10,
     ("scoring:table-link", "GET"): 11,
     ("scoring:table-link", "POST"): 13,
-    ("scoring:table", "GET"): 6,
+    # The sheet reads the match's history of finishes and reopenings: one query.
+    ("scoring:table", "GET"): 7,
     ("scoring:table-deal-new", "GET"): 4,
     ("scoring:table-deal-new", "POST"): 12,
-    ("scoring:table-deal-confirm", "POST"): 18,
+    # One more: the match's status, to tell the table it finished by itself.
+    ("scoring:table-deal-confirm", "POST"): 19,
     ("tournaments:table-cards", "GET"): 13,
     ("api:club-invitation-list", "GET"): 7,
     ("api:club-invitation-list", "POST"): 10,
     ("api:club-invitation-revoke", "POST"): 12,
     ("api:invitation-accept", "POST"): 14,
+    ("api:invitation-pending-list", "GET"): 3,
+    ("api:invitation-decline", "POST"): 8,
     ("api:match-table-link", "GET"): 7,
     ("api:match-table-link-revoke", "POST"): 11,
     ("api:table-match", "GET"): 3,
@@ -122,6 +129,45 @@ def test_invitation_pages(world, people, club, probe):
 
 def test_my_games(world, people, probe):
     probe(as_user(people.member.user), "scoring:my-games")
+
+
+@pytest.fixture
+def sent(people, size):
+    """Invitations to Mervi's account from as many clubs as the world's size."""
+    count, _deals = size
+    out = []
+    for n in range(count):
+        other = ClubFactory(name=f"Klubi {n}", slug=f"klubi-{n}")
+        boss = member(other, Role.ADMIN, f"Boss {n}")
+        out.append(
+            services.invitation_send(
+                club=other, username=people.member.user.username, by=boss.user
+            )
+        )
+    return out
+
+
+def test_invitations_addressed_to_an_account(sent, people, probe):
+    mervi = as_user(people.member.user)
+    probe(mervi, "scoring:my-games")
+    probe(mervi, "api:invitation-pending-list")
+    respond = "scoring:invitation-respond"
+    probe(
+        mervi,
+        respond,
+        {"invitation_id": sent[0].pk},
+        method="post",
+        data={"action": "accept"},
+        status=302,
+    )
+    probe(
+        mervi,
+        "api:invitation-decline",
+        {"invitation_id": sent[1].pk},
+        method="post",
+        data={},
+        format="json",
+    )
 
 
 def test_table_link_pages(world, people, club, probe):

@@ -38,7 +38,8 @@ BOUNDS = {
     ("tournaments:entry", "GET"): 10,
     ("tournaments:manage", "GET"): 20,  # 17 + the live stamp (2)
     ("tournaments:table-correct", "GET"): 16,
-    ("tournaments:table-correct", "POST"): 34,
+    # 34 + the match's history: a void that leaves the table undecided reopens it
+    ("tournaments:table-correct", "POST"): 35,
     ("tournaments:act", "POST"): 31,
     ("api:tournament-list", "GET"): 4,
     ("api:tournament-list", "POST"): 12,

@@ -5,10 +5,10 @@ world the detector's tests read (a match with a story, a deal flagged by a
 correction, a tournament's standings).
 
 What counts as visible text: every text node outside ``<script>``, ``<style>`` and
-``<code>`` (a rule error's path, ``conceded_by``, is the deal's field as the API
-names it, not a sentence) — also in ``<template>`` and ``<noscript>``, which a
-script or its absence shows —, the ``placeholder``, ``title``, ``aria-label`` and
-``alt`` attributes (a screen reader or a tooltip reads them) and the ``value`` of a
+``<code>`` (a code quoted as it is, not a sentence; the pages no longer show an error's
+path, a message names its field in words) — also in ``<template>`` and ``<noscript>``,
+which a script or its absence shows —, the ``placeholder``, ``title``, ``aria-label``
+and ``alt`` attributes (a screen reader or a tooltip reads them) and the ``value`` of a
 submit or button input.
 A shared text is allowed when each of its words is allowed: the world's names
 (players, club, tournament, teams), the words that are the same in both languages

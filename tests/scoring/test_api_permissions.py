@@ -3,7 +3,7 @@
 Roles: ``admin`` (club admin of club A), ``scorer`` (club scorer, scores the match),
 ``member`` (member of A), ``outsider`` (admin of another club, B), ``anonymous``.
 Objects of another club answer 404; writes by a reader answer 403; anonymous users
-read public matches only.
+read public matches only (elsewhere 401: no credentials, ``WWW-Authenticate: Token``).
 """
 
 from __future__ import annotations
@@ -71,55 +71,55 @@ def _start_body(w):
 
 # (name, method, url, body, expected status per role in ROLES order)
 CASES = [
-    ("club get", "get", "/api/v1/clubs/{club}/", None, (200, 200, 200, 404, 403)),
+    ("club get", "get", "/api/v1/clubs/{club}/", None, (200, 200, 200, 404, 401)),
     (
         "club rename",
         "patch",
         "/api/v1/clubs/{club}/",
         {"name": "Uusi"},
-        (200, 403, 403, 404, 403),
+        (200, 403, 403, 404, 401),
     ),
     (
         "players",
         "get",
         "/api/v1/clubs/{club}/players/",
         None,
-        (200, 200, 200, 404, 403),
+        (200, 200, 200, 404, 401),
     ),
     (
         "player add",
         "post",
         "/api/v1/clubs/{club}/players/",
         {"display_name": "Ville"},
-        (201, 403, 403, 404, 403),
+        (201, 403, 403, 404, 401),
     ),
     (
         "memberships",
         "get",
         "/api/v1/clubs/{club}/memberships/",
         None,
-        (200, 200, 200, 404, 403),
+        (200, 200, 200, 404, 401),
     ),
     (
         "role change",
         "patch",
         "/api/v1/clubs/{club}/memberships/{membership}/",
         {"role": "scorer"},
-        (200, 403, 403, 404, 403),
+        (200, 403, 403, 404, 401),
     ),
     (
         "club matches",
         "get",
         "/api/v1/clubs/{club}/matches/",
         None,
-        (200, 200, 200, 404, 403),
+        (200, 200, 200, 404, 401),
     ),
     (
         "start match",
         "post",
         "/api/v1/clubs/{club}/matches/",
         _start_body,
-        (201, 201, 403, 404, 403),
+        (201, 201, 403, 404, 401),
     ),
     (
         "private match",
@@ -189,14 +189,14 @@ CASES = [
         "post",
         "/api/v1/matches/{private}/deals/1/correct",
         {"input": {"points": [20, 0]}, "base_version": 1, "reason": "typo"},
-        (200, 200, 403, 404, 403),
+        (200, 200, 403, 404, 401),
     ),
     (
         "void",
         "post",
         "/api/v1/matches/{private}/deals/1/void",
         {"base_version": 1, "reason": "misdeal"},
-        (200, 200, 403, 404, 403),
+        (200, 200, 403, 404, 401),
     ),
     (
         "publish",
@@ -210,21 +210,21 @@ CASES = [
         "post",
         "/api/v1/matches/{private}/abandon",
         {"reason": "late"},
-        (200, 200, 403, 404, 403),
+        (200, 200, 403, 404, 401),
     ),
     (
         "other club's player under our club",
         "get",
         "/api/v1/clubs/{club}/players/{their_player}/",
         None,
-        (404, 404, 404, 404, 403),
+        (404, 404, 404, 404, 401),
     ),
     (
         "our player under their club",
         "get",
         "/api/v1/clubs/{other}/players/{our_player}/",
         None,
-        (404, 404, 404, 404, 403),
+        (404, 404, 404, 404, 401),
     ),
     (
         "their match",

@@ -102,7 +102,7 @@ def test_two_phones_enter_and_confirm_a_double_entry_deal(
             ".messages"
         )
         phone_b.goto(link + "?seat=1")
-        phone_b.click("tr[data-deal='1'] button")
+        phone_b.click("#confirm-deal")
         phone_b.wait_for_url(re.compile(r"\?seat=1$"))
         assert "Deal 1 confirmed." in phone_b.inner_text(".messages")
         assert phone_b.locator("#totals td.total").all_inner_texts() == ["20", "7"]

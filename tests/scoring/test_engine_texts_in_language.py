@@ -129,7 +129,7 @@ def test_a_stored_fact_names_its_seats_and_sides_from_its_template():
     assert _story(facts) == [
         "rami by Bertta: declarers score 8",
         "Ceci & Dora scores",
-        "seat 7 took it",
+        "player 8 took it",  # seat 7 is the eighth player
         "Ceci & Dora: went out: 100",
         "Aino & Bertta is old",
     ]
@@ -204,7 +204,7 @@ def test_tuppi_in_finnish():
     with translation.override("fi"):
         assert localized(
             msg("nolo: {scorer} scores {points}", scorer=Side(1), points=8)
-        ) == ("nolo: puoli 1 saa 8")
+        ) == ("nolo: puoli 2 saa 8")  # side 1 is the second side
         assert localized("this match is played without sooli") == (
             "tässä ottelussa ei pelata soolia"
         )
@@ -221,7 +221,7 @@ def test_tuppi_in_finnish():
             },
         }
         assert localized_errors([rule])[0]["message"] == (
-            "soolin huutaa huutajan (paikka 0) vastapelaaja"
+            "soolin huutaa huutajan (pelaaja 1) vastapelaaja"
         )
         html, _ = render_form(build_form(get_game("tuppi").deal_schema(), TABLE))
         for finnish in ("Peli", "Huutaja", "Soolinpelaaja", "Tikit", "Luovuttaja"):
@@ -247,6 +247,6 @@ def test_a_widget_s_labels_are_declared_texts_too():
     declares: the form translates them, the catalogue has them."""
     darts = next(g for g in all_games() if "Miss" in game_form_texts(g))
     hex_game = get_game("hex")
-    assert {"Bull", "Double", "Triple"} <= game_form_texts(darts)
+    assert {"Bull", "Double ring", "Triple ring"} <= game_form_texts(darts)
     assert {"empty", "red", "blue"} <= game_form_texts(hex_game)
     assert "20" not in game_form_texts(darts)  # a number's key is itself

@@ -215,7 +215,7 @@ def test_new_match_errors_stand_next_to_their_fields(client, people, club):
     assert response.status_code == 400
     html = response.content.decode()
     block = html.split('data-path="options.target"', 1)[1].split("</div>", 1)[0]
-    assert "greater than or equal to 1" in block
+    assert "Target: at least 1" in block  # the field's label and the rule in words
     assert 'aria-invalid="true"' in block
     assert not Match.objects.exists()
 
@@ -347,7 +347,7 @@ def test_double_entry_pending_and_conflict_markers(client, club, people):
     login(client, people.scorer)
     enter(client, match, [30, 10])
     html = client.get(sheet_url(match)).content.decode()
-    assert '<tr class="pending" data-deal="1">' in html
+    assert '<tr class="pending preview" data-deal="1">' in html
     assert "waiting for confirmation" in html
     login(client, people.opponent)
     enter(client, match, [30, 11], number=1)

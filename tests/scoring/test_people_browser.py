@@ -109,6 +109,7 @@ def test_merge_duplicates_keeps_every_total(page, table, live_server):
     page.select_option("select[name=merge-keep]", str(olli.pk))
     page.select_option("select[name=merge-merge]", str(twin.pk))
     page.click("#merge-players button[type=submit]")
+    page.click("#merge-confirm button[type=submit]")  # what moves, then confirm
     page.wait_for_selector(".messages")
     assert "merged into Olli" in page.inner_text(".messages")
     assert not Player.objects.filter(pk=twin.pk).exists()
@@ -127,10 +128,16 @@ def test_one_account_in_two_clubs_its_page_rating_and_ranking(page, table, live_
     page.fill("input[name=acc-username]", olli.user.username)
     page.click("#add-account button[type=submit]")
     page.wait_for_selector(".messages")
+    # An invitation, not a direct add: Olli joins when Olli accepts it.
+    assert "If an account with this username exists" in page.inner_text(".messages")
+    login_as(page, live_server, olli.user)
+    page.goto(f"{live_server.url}/me/games/")
+    page.click("#pending-invitations button[value=accept]")
+    page.wait_for_selector(".messages")
+    assert Membership.objects.filter(club=other, player=olli).exists()
     free = dict(point_value=None, currency="")
     play(club, sami.user, [olli, cia], [5, 1], **free)
     play(other, sami.user, [olli, sami], [2, 4], **free)
-    login_as(page, live_server, olli.user)
     page.goto(f"{live_server.url}/players/{olli.pk}/")
     listed = page.inner_text("#player-matches")
     assert "Kortti" in listed and "Pata" in listed

@@ -74,7 +74,12 @@ def test_rename_retire_and_merge_on_the_pages(client, club, people):
     Membership.objects.create(club=club, player=twin)
     merged = client.post(
         reverse("scoring:players", args=[club.pk]),
-        {"action": "merge", "merge-keep": people.member.pk, "merge-merge": twin.pk},
+        # the confirmation page's button (tests/scoring/test_merge_confirm.py)
+        {
+            "action": "merge_confirm",
+            "merge-keep": people.member.pk,
+            "merge-merge": twin.pk,
+        },
     )
     assert merged.status_code == 302
     assert PlayerMerge.objects.get().merged_name == "Mervi twin"

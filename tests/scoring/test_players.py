@@ -80,21 +80,15 @@ def test_a_near_duplicate_name_is_refused_offering_the_existing_player(club, peo
 
 
 def test_one_account_plays_in_two_clubs(club, people):
+    """Another club invites the account; once accepted, its one player is in both."""
     other = ClubFactory(name="Pata", slug="pata")
     boss = member(other, Role.ADMIN, "Pekka")
-    membership = services.player_add_to_club(
+    invitation = services.invitation_send(
         club=other, username=people.opponent.user.username, by=boss.user
     )
-    assert membership.player == people.opponent
+    services.invitation_accept(token=invitation.token, by=people.opponent.user)
     assert set(people.opponent.clubs.all()) == {club, other}
-    with pytest.raises(DomainError) as err:
-        services.player_add_to_club(
-            club=other, username=people.opponent.user.username, by=boss.user
-        )
-    assert (err.value.code, err.value.path) == ("already_member", "username")
-    with pytest.raises(DomainError) as err:
-        services.player_add_to_club(club=other, username="nobody", by=boss.user)
-    assert err.value.path == "username"
+    assert Player.objects.filter(user=people.opponent.user).count() == 1
 
 
 def test_a_guest_is_a_visitor_without_an_account(club, people):

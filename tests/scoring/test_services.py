@@ -249,11 +249,14 @@ def test_finish_needs_a_decided_match_and_closes_the_book(match, people):
         services.match_finish(match=match, by=by)
     assert exc.value.code == "not_decided"
     submit(match, 2, 40, 0, by)
-    with pytest.raises(DealRejected):  # the engine: the match is decided
-        submit(match, 3, 10, 0, by)
+    # The deciding deal finished it (tests/scoring/test_match_ends.py); "Finish"
+    # pressed afterwards changes nothing.
     finished = services.match_finish(match=match, by=by)
     assert finished.status == MatchStatus.FINISHED
     assert finished.winners == [0]
+    with pytest.raises(Conflict) as exc:
+        submit(match, 3, 10, 0, by)
+    assert exc.value.code == "match_closed"
     with pytest.raises(Conflict) as exc:
         services.deal_correct(
             match=match,

@@ -1,8 +1,8 @@
 """The table link in the API: a phone with no account presents its table's token
 and reads that match, enters and confirms its deals (through the pages' services:
 the revision says ``via=table_link`` and the seat), and reaches nothing else; a
-withdrawn or expired link is a 403 in the API's error shape; a retried submit with
-the same Idempotency-Key happens once."""
+withdrawn or expired link is a 410 problem in the API's error shape; a retried
+submit with the same Idempotency-Key happens once."""
 
 from __future__ import annotations
 
@@ -84,7 +84,8 @@ def test_a_closed_or_withdrawn_link_is_refused(api_client, people, match):
         {"number": 1, "input": {"points": [1, 0]}},
         format="json",
     )
-    assert answer.status_code == 403
+    assert answer.status_code == 410
+    assert answer.json()["status"] == 410
     assert answer.json()["errors"] == [
         {
             "path": "token",
@@ -94,14 +95,15 @@ def test_a_closed_or_withdrawn_link_is_refused(api_client, people, match):
     ]
     fresh = selectors.table_link_get(match)
     api_client.post(
-        url("table-deal-list", fresh),
+        url("table-deal-list", fresh, seat=0),
         {"number": 1, "input": {"points": [100, 0]}},
         format="json",
     )
     services.match_finish(match=match, by=people.scorer.user)
     for name in ("table-match", "table-sheet", "table-deal-schema"):
         gone = api_client.get(url(name, fresh))
-        assert gone.status_code == 403
+        assert gone.status_code == 410
+        assert gone.json()["title"] == "Gone"
         assert gone.json()["errors"][0]["code"] == "link_expired"
     assert Deal.objects.filter(match=match).count() == 1
 
@@ -148,7 +150,7 @@ def test_the_table_keys_are_not_an_accounts_keys(api_client, club, people, match
     assert own.status_code == 201
     api_client.force_authenticate(None)
     guest = api_client.post(
-        url("table-deal-list", token),
+        url("table-deal-list", token, seat=0),
         {"number": 2, "input": {"points": [0, 1]}},
         format="json",
         HTTP_IDEMPOTENCY_KEY="same",
@@ -191,7 +193,7 @@ def test_the_schema_documents_the_table_link_endpoints():
     submit = paths["/api/v1/table/{token}/deals/"]["post"]
     names = {p["name"] for p in submit["parameters"]}
     assert {"token", "seat", "Idempotency-Key"} <= names
-    assert {"201", "403", "404", "409"} <= set(submit["responses"])
+    assert {"201", "403", "404", "409", "410"} <= set(submit["responses"])
     assert "/api/v1/table/{token}/" in paths
     assert "/api/v1/table/{token}/deals/{number}/confirm" in paths
 

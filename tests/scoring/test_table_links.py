@@ -68,9 +68,10 @@ def test_a_guest_scores_its_own_match_only(club, people, match):
 def test_the_table_link_sheet_and_form_score_a_deal_without_an_account(match):
     token = selectors.table_link_get(match)
     client = Client()
+    assert b"Who is this phone?" in client.get(sheet_url(token)).content
     page = client.get(sheet_url(token, 1))
     assert page.status_code == 200
-    assert b"Who is this phone?" in page.content
+    assert b'id="chosen-seat">Olli<' in page.content
     assert b"Olli" in page.content and b"/clubs/" not in page.content
     form = client.get(new_url(token, 1))
     assert form.status_code == 200
@@ -118,12 +119,18 @@ def test_revoking_withdraws_the_old_link(people, match):
     assert Client().get(sheet_url(fresh)).status_code == 200
 
 
-def test_the_link_expires_when_the_match_is_finished(people, match):
+def test_the_link_shows_the_final_sheet_once_the_match_is_finished(people, match):
+    """The deciding deal finishes the match: the table's phones then see its
+    final sheet, read only; entering another deal is refused (410)."""
     token = selectors.table_link_get(match)
-    guest = TableGuest(match_id=match.pk)
+    guest = TableGuest(match_id=match.pk, seat=0)
     services.deal_submit(match=match, number=1, input={"points": [100, 0]}, by=guest)
-    services.match_finish(match=match, by=people.scorer.user)
     answer = Client().get(sheet_url(token))
+    html = answer.content.decode()
+    assert answer.status_code == 200 and 'id="table-link-closed"' in html
+    assert 'data-event="finished_by_rules"' in html and 'id="enter-deal"' not in html
+    new = reverse("scoring:table-deal-new", kwargs={"token": token})
+    answer = Client().get(new)
     assert answer.status_code == 410 and b"expired" in answer.content
     with pytest.raises(NotFound):
         selectors.table_guest_get("nope:nope")
@@ -153,19 +160,13 @@ def test_double_entry_seats_confirm_each_other(club, people):
     assert list(
         DealRevision.objects.filter(deal=deal).values_list("kind", "via", "seat")
     ) == [("entered", "table_link", 0), ("confirmed", "table_link", 1)]
-    # An unseated guest's entry cannot be confirmed by another guest (whose side?).
-    services.deal_submit(
-        match=match, number=2, input={"points": [1, 1]}, by=TableGuest(match.pk)
-    )
+    # An unseated guest enters nothing (whose side would confirm it?).
     with pytest.raises(NotAllowed) as caught:
-        services.deal_confirm(match=match, number=2, base_version=1, by=seat1)
-    assert caught.value.code == "unknown_side"
-    # ... but the opponent's account can: the guest's seat 0 is not on record, and
-    # Olli sits on side 1 (no seat of the entry is claimed).
-    ok = services.deal_confirm(
-        match=match, number=2, base_version=1, by=people.opponent.user
-    )
-    assert ok.status == DealStatus.COUNTED
+        services.deal_submit(
+            match=match, number=2, input={"points": [1, 1]}, by=TableGuest(match.pk)
+        )
+    assert (caught.value.code, caught.value.path) == ("seat_required", "seat")
+    assert not Deal.objects.filter(match=match, number=2).exists()
 
 
 def test_scorers_see_the_link_page_members_do_not(client, club, people, match):

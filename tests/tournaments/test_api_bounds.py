@@ -37,6 +37,10 @@ def test_a_plain_tournament_is_created(create):
         ({"points": {"win": 10**12}}, "points.win"),
         ({"points": {"win": 2.0}}, "points.win"),
         ({"points": {"placement": [4, 2, False]}}, "points.placement"),
+        # "²" is a digit to str.isdigit, not to int (it was a 500).
+        ({"points": {"placement": {"²": [3, 1, 0]}}}, "points.placement.²"),
+        ({"name": 1e308}, "name"),
+        ({"name": "Open \u202eneproM"}, "name"),
         ({"stage_settings": {"rounds": 10**30}}, "stage_settings.rounds"),
         ({"stage_settings": {"rounds": True}}, "stage_settings.rounds"),
         ({"stage_settings": {"rounds": 65}}, "stage_settings.rounds"),

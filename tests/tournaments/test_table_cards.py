@@ -71,10 +71,10 @@ def test_a_table_link_closes_with_its_round(director, started):
     assert Client().get(url).status_code == 410
     with pytest.raises(NotAllowed):
         scoring_services.deal_submit(
-            match=table.match, number=1, input=SLEAZY, by=TableGuest(table.match.pk)
+            match=table.match, number=1, input=SLEAZY, by=TableGuest(table.match.pk, 0)
         )
     Round.objects.filter(pk=round_.pk).update(status=RoundStatus.STARTED)
-    guest = TableGuest(table.match.pk)
+    guest = TableGuest(table.match.pk, 0)
     for number in range(1, 5):
         scoring_services.deal_submit(
             match=table.match, number=number, input=SLEAZY, by=guest

@@ -7,9 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from config.api import StrictBooleanField, StrictIntegerField
+from config.api import (
+    MoneyField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+)
+from config.bounds import ENTRY_FEE
 from scoring.api.serializers import CurrencyField
 from tournaments.models import StageFormat, Visibility
 
@@ -19,8 +26,8 @@ _INT = {"min_value": 1, "max_value": 2**31 - 1}
 class StageOut(serializers.Serializer):
     id = StrictIntegerField()
     order = StrictIntegerField()
-    name = serializers.CharField()
-    format = serializers.CharField()
+    name = StrictCharField()
+    format = StrictCharField()
     settings = serializers.JSONField()
     source_stage = StrictIntegerField(source="source_stage_id", allow_null=True)
     source_top_n = StrictIntegerField(allow_null=True)
@@ -28,7 +35,7 @@ class StageOut(serializers.Serializer):
 
 class StageIn(serializers.Serializer):
     format = serializers.ChoiceField(StageFormat.choices)
-    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    name = StrictCharField(max_length=120, required=False, allow_blank=True)
     settings = serializers.DictField(
         required=False,
         help_text='e.g. {"groups": 3} for groups, {"best_of": 3} for a knockout',
@@ -44,8 +51,8 @@ class StageIn(serializers.Serializer):
 
 
 class BracketMatchOut(serializers.Serializer):
-    id = serializers.CharField()
-    section = serializers.CharField()
+    id = StrictCharField()
+    section = StrictCharField()
     round = StrictIntegerField()
     slot = StrictIntegerField()
     best_of = StrictIntegerField()
@@ -75,12 +82,12 @@ class PlacingOut(serializers.Serializer):
         help_text="bracket place; while still in, the best place still possible"
     )
     final = StrictBooleanField(help_text="false while the entry is still in")
-    stage = serializers.CharField(help_text='where it went out, or "still in"')
+    stage = StrictCharField(help_text='where it went out, or "still in"')
 
 
 class BracketOut(serializers.Serializer):
     stage = StrictIntegerField()
-    kind = serializers.CharField()
+    kind = StrictCharField()
     best_of = StrictIntegerField()
     seeds = serializers.ListField(child=StrictIntegerField())
     champion = StrictIntegerField(allow_null=True)
@@ -92,17 +99,17 @@ class BracketOut(serializers.Serializer):
 class TournamentOut(serializers.Serializer):
     id = StrictIntegerField()
     club = StrictIntegerField(source="club_id")
-    name = serializers.CharField()
-    game = serializers.CharField()
+    name = StrictCharField()
+    game = StrictCharField()
     options = serializers.JSONField()
-    visibility = serializers.CharField()
-    status = serializers.CharField()
-    tiebreaks = serializers.ListField(child=serializers.CharField())
+    visibility = StrictCharField()
+    status = StrictCharField()
+    tiebreaks = serializers.ListField(child=StrictCharField())
     points = serializers.JSONField()
     entry_fee = serializers.DecimalField(
         max_digits=12, decimal_places=2, allow_null=True
     )
-    entry_fee_currency = serializers.CharField()
+    entry_fee_currency = StrictCharField()
     created_at = serializers.DateTimeField()
 
 
@@ -112,13 +119,13 @@ class TournamentDetailOut(TournamentOut):
 
 class TournamentIn(serializers.Serializer):
     club = StrictIntegerField(**_INT)
-    name = serializers.CharField(max_length=120)
-    game = serializers.CharField(max_length=64)
+    name = StrictCharField(max_length=120)
+    game = StrictCharField(max_length=64)
     options = serializers.DictField(required=False)
     format = serializers.ChoiceField(StageFormat.choices, default=StageFormat.SWISS)
     stage_settings = serializers.DictField(required=False)
     tiebreaks = serializers.ListField(
-        child=serializers.CharField(max_length=40), required=False, max_length=20
+        child=StrictCharField(max_length=40), required=False, max_length=20
     )
     points = serializers.DictField(
         required=False,
@@ -128,16 +135,16 @@ class TournamentIn(serializers.Serializer):
         "by default).",
     )
     visibility = serializers.ChoiceField(Visibility.choices, default=Visibility.DRAFT)
-    entry_fee = serializers.DecimalField(
-        max_digits=12, decimal_places=2, required=False, allow_null=True
+    entry_fee = MoneyField(
+        ENTRY_FEE, required=False, allow_null=True, label=_("Entry fee")
     )
     entry_fee_currency = CurrencyField(required=False, allow_blank=True)
 
 
 class TournamentUpdateIn(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False)
+    name = StrictCharField(max_length=120, required=False)
     tiebreaks = serializers.ListField(
-        child=serializers.CharField(max_length=40), required=False, max_length=20
+        child=StrictCharField(max_length=40), required=False, max_length=20
     )
     points = serializers.DictField(required=False)
     visibility = serializers.ChoiceField(Visibility.choices, required=False)
@@ -145,7 +152,7 @@ class TournamentUpdateIn(serializers.Serializer):
 
 class EntryOut(serializers.Serializer):
     id = StrictIntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     seed = StrictIntegerField()
     players = serializers.SerializerMethodField()
     withdrawn_at = serializers.DateTimeField(allow_null=True)
@@ -156,12 +163,12 @@ class EntryOut(serializers.Serializer):
 
 class EntriesIn(serializers.Serializer):
     names = serializers.ListField(
-        child=serializers.CharField(max_length=250), min_length=1, max_length=2000
+        child=StrictCharField(max_length=250), min_length=1, max_length=2000
     )
 
 
 class WithdrawIn(serializers.Serializer):
-    reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
+    reason = StrictCharField(max_length=500, required=False, allow_blank=True)
 
 
 class TableOut(serializers.Serializer):
@@ -195,7 +202,7 @@ class RoundOut(serializers.Serializer):
     id = StrictIntegerField()
     stage = StrictIntegerField()
     number = StrictIntegerField()
-    status = serializers.CharField()
+    status = StrictCharField()
     explanation = serializers.JSONField()
     tables = TableOut(many=True)
     clock = RoundClockOut()
@@ -236,7 +243,7 @@ class StandingsOut(serializers.Serializer):
 
 class BoardTeamOut(serializers.Serializer):
     entry = StrictIntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     game_points = StrictIntegerField()
     swing = StrictIntegerField()
 
@@ -247,7 +254,7 @@ class BoardPlayOut(serializers.Serializer):
     match = StrictIntegerField(allow_null=True)
     north_south = StrictIntegerField()
     east_west = StrictIntegerField()
-    names = serializers.ListField(child=serializers.CharField(allow_blank=True))
+    names = serializers.ListField(child=StrictCharField(allow_blank=True))
     points = serializers.ListField(child=StrictIntegerField())
     net = StrictIntegerField()
     card_points = serializers.ListField(child=StrictIntegerField(), allow_null=True)
@@ -259,7 +266,7 @@ class BoardSwingOut(serializers.Serializer):
 
 
 class BoardOut(serializers.Serializer):
-    board = serializers.CharField()
+    board = StrictCharField()
     complete = StrictBooleanField()
     plays = BoardPlayOut(many=True)
     swing = BoardSwingOut(many=True, allow_null=True)
@@ -267,15 +274,15 @@ class BoardOut(serializers.Serializer):
 
 class SeatedSideOut(serializers.Serializer):
     entry = StrictIntegerField()
-    name = serializers.CharField()
-    players = serializers.ListField(child=serializers.CharField())
+    name = StrictCharField()
+    players = serializers.ListField(child=StrictCharField())
 
 
 class SeatingOut(serializers.Serializer):
     round = StrictIntegerField()
     table = StrictIntegerField()
     match = StrictIntegerField(allow_null=True)
-    boards = serializers.ListField(child=serializers.CharField())
+    boards = serializers.ListField(child=StrictCharField())
     sides = SeatedSideOut(many=True)
 
 
@@ -283,7 +290,7 @@ class BoardsOut(serializers.Serializer):
     stage = StrictIntegerField()
     tables = SeatingOut(many=True)
     boards = BoardOut(many=True)
-    hidden = serializers.ListField(child=serializers.CharField())
+    hidden = serializers.ListField(child=StrictCharField())
     teams = BoardTeamOut(many=True)
 
 
@@ -304,7 +311,7 @@ class TableCorrectionIn(serializers.Serializer):
     base_version = StrictIntegerField(
         **_INT, help_text="The deal's version you corrected (409 if it changed)."
     )
-    reason = serializers.CharField(max_length=500, help_text="Kept in the history.")
+    reason = StrictCharField(max_length=500, help_text="Kept in the history.")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("void") and "input" in attrs:

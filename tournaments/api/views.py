@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import validated_body
 from config.translation import localized
 from games.api.serializers import ErrorListSerializer
 from scoring import selectors as scoring_selectors
@@ -45,9 +46,7 @@ _KEY = OpenApiParameter(
 
 
 def _body(serializer_class: type, request: Request) -> dict[str, Any]:
-    body = serializer_class(data=request.data)
-    body.is_valid(raise_exception=True)
-    return body.validated_data
+    return validated_body(serializer_class, request)
 
 
 def _directed(request: Request, tournament_id: int) -> Tournament:

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 
 from games.engine.text import msg
 from tournaments.formats.base import EntryId, FormatError, Round, Table, unique_entries
-from tournaments.formats.explain import Reason, ReasonCode
+from tournaments.formats.explain import Reason, ReasonCode, named
 from tournaments.ranking import Score, norm
 
 
@@ -85,8 +85,8 @@ def duplicate_for_eight(
         ns, ew = sides
         said = {
             "stanza": stanza,
-            "north_south": " & ".join(map(str, ns)),
-            "east_west": " & ".join(map(str, ew)),
+            "north_south": named(*ns),
+            "east_west": named(*ew),
             "first": deals[0],
             "last": deals[-1],
         }
@@ -173,10 +173,10 @@ def _by_team(stanza: Round) -> Round:
         ns, ew = teams
         said = {
             "stanza": number,
-            "ns": ns,
+            "ns": named(ns),
             "ns_1": 2 * pairs[0] + 1,
             "ns_2": 2 * pairs[0] + 2,
-            "ew": ew,
+            "ew": named(ew),
             "ew_1": 2 * pairs[1] + 1,
             "ew_2": 2 * pairs[1] + 2,
             "first": table.deals[0],

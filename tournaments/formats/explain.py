@@ -7,17 +7,48 @@ translations later), the entries it concerns, structured ``data`` and an English
 
 Invariant: ``code`` values never change meaning once published; new situations get
 new codes.
+
+**Entries in a text.** The formats are pure and know entries by id only, so an entry
+inside a reason's text is an :class:`Entries` parameter (``named(7, 11)``): the
+English text reads "7 & 11" as before, and the stored template keeps the ids
+(``{"entries": [7, 11]}``), so that a page — the display boundary,
+:mod:`tournaments.texts` — writes the entries' names in their place ("Anna & Ben").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from tournaments.formats.base import Round
+
+
+class Entries(str):
+    """Entries named inside a text, by id: English joins the ids ("7 & 11"); a page
+    replaces them with the entries' names (:func:`tournaments.texts.shown_text`)."""
+
+    __slots__ = ("ids", "joiner")
+    ids: tuple[Hashable, ...]
+    joiner: str
+
+    def __new__(cls, ids: Iterable[Hashable], joiner: str = " & ") -> Entries:
+        ids = tuple(ids)
+        self = super().__new__(cls, joiner.join(str(i) for i in ids))
+        self.ids = ids
+        self.joiner = joiner
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Entries, (self.ids, self.joiner))
+
+
+def named(*ids: Hashable, joiner: str = " & ") -> Entries:
+    """``ids`` as entries inside a text: ``named(7)``, ``named(7, 11)`` (a pair),
+    ``named(*avoided, joiner=", ")`` (a list)."""
+    return Entries(ids, joiner)
 
 
 class ReasonCode(StrEnum):

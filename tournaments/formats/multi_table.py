@@ -40,7 +40,7 @@ from itertools import combinations
 
 from games.engine.text import msg
 from tournaments.formats.base import EntryId, FormatError, Round, Table, unique_entries
-from tournaments.formats.explain import Reason, ReasonCode
+from tournaments.formats.explain import Reason, ReasonCode, named
 from tournaments.ranking import Score, places_from_points, shared_placement_points
 
 
@@ -85,7 +85,7 @@ def multi_table_rounds(
     min_size: int = 3,
     max_size: int | None = None,
     seed: int = 0,
-    label: Callable[[EntryId], str] = str,
+    label: Callable[[EntryId], str] = named,
 ) -> tuple[Round, ...]:
     """Seat ``players`` for ``rounds`` rounds with the fewest repeated table-mates.
 
@@ -118,13 +118,14 @@ def multi_table_round(
     min_size: int = 3,
     max_size: int | None = None,
     seed: int = 0,
-    label: Callable[[EntryId], str] = str,
+    label: Callable[[EntryId], str] = named,
 ) -> Round:
     """Seat round ``number`` after the rounds in ``history``.
 
     Everyone who met at a table of ``history`` counts as having met (withdrawn
     players too, harmlessly); seat 1 goes to whoever at the table had it least in
-    ``history``. ``label`` names an entry in the reasons' texts.
+    ``history``. ``label`` names an entry in the reasons' texts (by default the
+    entry's id, named by a page: :func:`~tournaments.formats.explain.named`).
     """
     players_t = unique_entries(list(players))
     sizes = table_sizes(

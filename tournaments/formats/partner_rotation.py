@@ -54,7 +54,7 @@ from tournaments.formats.base import (
     Table,
     unique_entries,
 )
-from tournaments.formats.explain import Reason, ReasonCode
+from tournaments.formats.explain import Reason, ReasonCode, named
 from tournaments.formats.matching import max_weight_matching
 from tournaments.ranking import Score, norm
 
@@ -470,8 +470,8 @@ def _schedule(
                                 ReasonCode.REPEATED_OPPONENT,
                                 msg(
                                     "{a} and {b} have already been opponents {times}×",
-                                    a=a,
-                                    b=b,
+                                    a=named(a),
+                                    b=named(b),
                                     times=opponents[key],
                                 ),
                                 entries=(a, b),
@@ -498,7 +498,7 @@ def _schedule(
                             msg(
                                 "{player} sits out (tables of four; sit-outs are "
                                 "shared evenly: {times} so far)",
-                                player=player,
+                                player=named(player),
                                 times=sat[player],
                             ),
                             entries=(player,),
@@ -581,7 +581,7 @@ def _sorted(pair: Pair, position: Mapping[EntryId, int]) -> tuple[EntryId, ...]:
 
 
 def _side(pair: Pair, position: Mapping[EntryId, int]) -> str:
-    return " & ".join(str(p) for p in _sorted(pair, position))
+    return named(*_sorted(pair, position))
 
 
 def _ordered_tables(

@@ -35,7 +35,7 @@ from tournaments.formats.base import (
     Table,
     unique_entries,
 )
-from tournaments.formats.explain import Reason, ReasonCode
+from tournaments.formats.explain import Reason, ReasonCode, named
 
 
 def round_robin_rounds(n: int) -> int:
@@ -112,14 +112,18 @@ def _cycle_round(
     for number_at, (a, b) in enumerate(games, start=1):
         reason = Reason(
             ReasonCode.SCHEDULE,
+            # the entries by name (tournaments.texts), the seeds in ``data``
             msg(
-                "Round-robin schedule: seed {a} v seed {b} (second cycle, sides "
-                "swapped)",
-                a=a + 1,
-                b=b + 1,
+                "Round-robin schedule: {a} v {b} (second cycle, sides swapped)",
+                a=named(seeds[a]),
+                b=named(seeds[b]),
             )
             if cycle == 1
-            else msg("Round-robin schedule: seed {a} v seed {b}", a=a + 1, b=b + 1),
+            else msg(
+                "Round-robin schedule: {a} v {b}",
+                a=named(seeds[a]),
+                b=named(seeds[b]),
+            ),
             entries=(seeds[a], seeds[b]),
             data={"cycle": cycle + 1, "seeds": (a + 1, b + 1)},
         )

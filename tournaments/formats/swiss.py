@@ -60,7 +60,7 @@ from tournaments.formats.base import (
     Round,
     Table,
 )
-from tournaments.formats.explain import Reason, ReasonCode
+from tournaments.formats.explain import Reason, ReasonCode, named
 from tournaments.formats.matching import (
     max_cardinality_matching,
     max_weight_matching,
@@ -230,7 +230,7 @@ def pair_swiss_round(
 def _bye_text(entry: EntryId, had_bye: list[EntryId], stuck: list[EntryId]) -> str:
     """Why ``entry`` has the bye: one whole sentence for each case, so that a
     translation reads as one."""
-    said = {"entry": entry, "had_bye": _names(had_bye), "stuck": _names(stuck)}
+    said = {"entry": named(entry), "had_bye": _names(had_bye), "stuck": _names(stuck)}
     if had_bye and stuck:
         return msg(
             "{entry} has the bye: lowest-ranked entry without one; skipped "
@@ -496,7 +496,7 @@ def _tables(
 
 def _side_text(first: EntryId, winner: EntryId, why: object) -> str:
     """Who plays first and why, one whole sentence for each case."""
-    said = {"first": first, "winner": winner}
+    said = {"first": named(first), "winner": named(winner)}
     if why == ("first", True):
         return msg(
             "{first} plays first (both wanted to play first; {winner}'s need is "
@@ -540,7 +540,7 @@ def _allocate_sides(
                 msg(
                     "{entry} sits first as the higher-ranked (no first-player "
                     "advantage in this game)",
-                    entry=a.entry,
+                    entry=named(a.entry),
                 ),
                 entries=(a.entry, b.entry),
             ),
@@ -593,9 +593,9 @@ def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reaso
                 ReasonCode.FLOAT_DOWN,
                 msg(
                     "{high} ({score}) floats down to meet {low}",
-                    high=high.entry,
+                    high=named(high.entry),
                     score=high.score,
-                    low=low.entry,
+                    low=named(low.entry),
                 ),
                 entries=(high.entry,),
                 data={"from": high.score, "to": low.score},
@@ -606,9 +606,9 @@ def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reaso
                 ReasonCode.FLOAT_UP,
                 msg(
                     "{low} ({score}) floats up to meet {high}",
-                    low=low.entry,
+                    low=named(low.entry),
                     score=low.score,
-                    high=high.entry,
+                    high=named(high.entry),
                 ),
                 entries=(low.entry,),
                 data={"from": low.score, "to": high.score},
@@ -623,7 +623,7 @@ def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reaso
                     msg(
                         "{entry} already played {avoided} in this bracket; not "
                         "paired again",
-                        entry=entry.entry,
+                        entry=named(entry.entry),
                         avoided=_names(avoided),
                     ),
                     entries=(entry.entry,),
@@ -634,4 +634,4 @@ def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reaso
 
 
 def _names(entries: Sequence[EntryId]) -> str:
-    return ", ".join(str(e) for e in entries)
+    return named(*entries, joiner=", ")

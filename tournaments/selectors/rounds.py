@@ -108,16 +108,18 @@ def tournament_overview_get(
     dealer), entries, total and, once the match is finished, its place at the
     table."""
     entries = {e.pk: e for e in tournament.entries.all()}
+    # the reasons name entries by id (the formats are pure): here they get names
+    names = {pk: e.name for pk, e in entries.items()}
     lower_wins = ranking_config_get(tournament).lower_game_points_win
     stages = []
     for stage in tournament.stages.order_by("order", "id"):
         spec = get_format(stage.format)
         rounds = []
         for round_ in round_list_with_tables(stage.rounds.order_by("number")):
-            round_.explanation = explanation_shown(round_.explanation)
+            round_.explanation = explanation_shown(round_.explanation, names)
             tables = []
             for table in round_.tables.all():
-                table.reasons = [reason_shown(r) for r in table.reasons or ()]
+                table.reasons = [reason_shown(r, names) for r in table.reasons or ()]
                 sides: dict[int, list[Entry]] = defaultdict(list)
                 for seat in table.sides.all():
                     sides[seat.side].append(entries[seat.entry_id])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -13,6 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from config.api import decimal_check, name_check
+from config.bounds import ENTRY_FEE
 from games.engine import UnknownGame, get_game
 from scoring.errors import Conflict, DomainError
 from scoring.models import Club
@@ -61,6 +63,7 @@ def tournament_create(
     name = name.strip()
     if not name:
         raise DomainError("required", gettext("a tournament needs a name"), "name")
+    name_check(name, "name", max_length=120)
     try:
         engine = get_game(game)
     except UnknownGame:
@@ -106,7 +109,7 @@ def tournament_update(
     if name is not None:
         if not name.strip():
             raise DomainError("required", gettext("a tournament needs a name"), "name")
-        tournament.name = name.strip()[:120]
+        tournament.name = name_check(name.strip(), "name", max_length=120)
         fields.append("name")
     if tiebreaks is not None:
         tournament.tiebreaks = _tiebreaks(tiebreaks)
@@ -233,7 +236,12 @@ def _points(points: Mapping[str, Any] | None) -> dict[str, Any]:
             )
         for size, by_place in placement.items():
             path = f"points.placement.{size}"
-            if not (isinstance(size, str) and size.isdigit() and 2 <= int(size) <= 99):
+            if not (
+                isinstance(size, str)
+                and size.isascii()
+                and size.isdigit()
+                and 2 <= int(size) <= 99
+            ):
                 raise DomainError(
                     "invalid", gettext("a table size: a number of players"), path
                 )
@@ -279,7 +287,7 @@ def placement_parse(text: str) -> list[int] | dict[str, list[int]] | None:
     for part in filter(str.strip, text.split(";")):
         size, _, by_place = part.partition(":")
         size = size.strip()
-        if not by_place or not size.isdigit():
+        if not by_place or not (size.isascii() and size.isdigit()):
             raise DomainError(
                 "invalid",
                 gettext("per table size as 'size: points, …; size: …'"),
@@ -292,14 +300,7 @@ def placement_parse(text: str) -> list[int] | dict[str, list[int]] | None:
 def _fee(amount: Decimal | str | None, currency: str) -> tuple[Decimal | None, str]:
     if amount in (None, ""):
         return None, ""
-    try:
-        value = Decimal(str(amount))
-    except InvalidOperation:
-        raise DomainError("invalid", gettext("not an amount"), "entry_fee") from None
-    if not value.is_finite() or value < 0 or value != value.quantize(Decimal("0.01")):
-        raise DomainError(
-            "invalid", gettext("a non-negative amount in cents"), "entry_fee"
-        )
+    value = decimal_check(amount, ENTRY_FEE, "entry_fee")
     currency = (currency or "").strip().upper()
     if not _CURRENCY.match(currency):
         raise DomainError(

@@ -1,7 +1,8 @@
 """``makemessages`` that also finds the rules engine's texts.
 
 The engine imports no Django, so its templates are not ``gettext`` calls: they are
-the first argument of ``msg(...)``, the message of ``RuleError(path, code, message)``,
+the first argument of ``msg(...)``, the two first of ``msgn(...)`` (a singular and
+a plural), the message of ``RuleError(path, code, message)``,
 the text of ``Fact(code, text)``, the label of ``ContextRow(code, label)`` and the
 template of ``input_error(code, template)`` (``games.engine.text``). The texts a game
 *declares* rather than writes in code (its name, summary, the deal form's labels
@@ -25,6 +26,7 @@ from django.core.management.commands import makemessages
 
 ENGINE_KEYWORDS = [
     "--keyword=msg",
+    "--keyword=msgn:1,2",
     "--keyword=RuleError:3",
     "--keyword=Fact:2",
     "--keyword=ContextRow:2",

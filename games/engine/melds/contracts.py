@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games.engine.errors import RuleError
-from games.engine.text import Text, msg
+from games.engine.text import Text, msg, msgn
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,24 +44,13 @@ class Contract:
 
 def _counted(count: int, word: str) -> Text:
     """``1 trio``, ``2 escaleras``: one template per word and number."""
-    one = count == 1
     if word == "trio":
-        return (
-            msg("{count} trio", count=count)
-            if one
-            else msg("{count} trios", count=count)
-        )
+        return msgn("{count} trio", "{count} trios", count=count)
     if word == "escalera":
-        return (
-            msg("{count} escalera", count=count)
-            if one
-            else msg("{count} escaleras", count=count)
-        )
+        return msgn("{count} escalera", "{count} escaleras", count=count)
     if word == "run":
-        return (
-            msg("{count} run", count=count) if one else msg("{count} runs", count=count)
-        )
-    return msg("{count} set", count=count) if one else msg("{count} sets", count=count)
+        return msgn("{count} run", "{count} runs", count=count)
+    return msgn("{count} set", "{count} sets", count=count)
 
 
 def contract_error(

@@ -14,7 +14,7 @@ from pydantic import Field
 from games.engine.cards import ACE_HIGH, Card, Suit
 from games.engine.errors import RuleError
 from games.engine.inputs import CardField, FrozenModel, seat_role
-from games.engine.text import Seat, Side, msg
+from games.engine.text import Seat, Side, msg, msgn
 
 # -- where the aces fell ----------------------------------------------------------
 
@@ -122,11 +122,18 @@ def check_aces(
                         group_name(group, group_tricks[group], len(tricks))
                         if callable(group_name)
                         else msg(
-                            "{group} won {tricks} tricks but aces fell in "
-                            "{ace_tricks} tricks won there",
+                            "{group} won {won} but aces fell in {fell}",
                             group=group_name[group],
-                            tricks=group_tricks[group],
-                            ace_tricks=len(tricks),
+                            won=msgn(
+                                "{count} trick",
+                                "{count} tricks",
+                                count=group_tricks[group],
+                            ),
+                            fell=msgn(
+                                "{count} trick won there",
+                                "{count} tricks won there",
+                                count=len(tricks),
+                            ),
                         ),
                     )
                 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine.game import Fact
-from games.engine.text import msg
+from games.engine.text import msgn
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +55,12 @@ def red_three_points(count: int, rule: RedThreeRule, *, positive: bool) -> int:
 
 
 def red_threes_fact(count: int, points: int, side: int, rule: RedThreeRule) -> Fact:
-    """``2 red threes: 200`` (Contract Samba: ``2 red three(s): -600``)."""
-    if rule.melded:
-        text = msg("{count} red three(s): {points}", count=count, points=points)
-    elif count > 1:
-        text = msg("{count} red threes: {points}", count=count, points=points)
-    else:
-        text = msg("{count} red three: {points}", count=count, points=points)
+    """``1 red three: 100``, ``2 red threes: 200`` (Contract Samba's melded ones
+    alike: ``2 red threes: -600``); the words follow the count."""
+    text = msgn(
+        "{count} red three: {points}",
+        "{count} red threes: {points}",
+        count=count,
+        points=points,
+    )
     return Fact("red_threes", text, side, points)

@@ -46,7 +46,7 @@ from games.engine.game import DealScore, Fact, MatchState
 from games.engine.registry import register
 
 # The family reader's card-list helpers (same package): one spelling table.
-from games.engine.text import Seat, Text, msg
+from games.engine.text import Seat, Text, msg, msgn
 from games.engine.wording import as_text, comma_list
 from games.rules.canasta.deal_input import TotalsDeal
 from games.rules.canasta.hand_and_foot import (
@@ -249,7 +249,8 @@ def score_triple_play(game: TriplePlay, state: MatchState, deal: Any) -> DealSco
             facts.append(
                 Fact(
                     "red_threes",
-                    msg(
+                    msgn(
+                        "{count} red three: {points}",
                         "{count} red threes: {points}",
                         count=len(reds),
                         points=red_points,

@@ -218,7 +218,10 @@ def basic_book_missing(canastas: Sequence[Meld]) -> list[Text]:
         missing.append(msg("a natural canasta of 7s"))
     if "wild" not in kinds:
         missing.append(msg("a canasta of wild cards"))
-    if fives + sevens + kinds.count("natural") < 3:
+    # the 5s and 7s canastas still to make count toward the three natural ones:
+    # one 5s canasta completes a book short of it and of "any natural" alike
+    naturals = fives + sevens + kinds.count("natural")
+    if naturals + (not fives) + (not sevens) < 3:
         missing.append(msg("another natural canasta"))
     if "mixed" not in kinds:
         missing.append(msg("a mixed canasta"))

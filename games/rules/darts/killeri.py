@@ -132,20 +132,18 @@ def draw_errors(sectors: Sequence[int], seats: int) -> list[RuleError]:
                     RuleError(
                         f"own_sectors.{i}",
                         "taken" if sector == other else "next_to",
-                        # (the English of a taken sector says "sector" twice)
                         msg(
-                            "sector {sector} is the own sector sector of player "
-                            "{player} ({other}): throw again (§61.1)",
+                            "sector {sector} is already the own sector of {player}: "
+                            "throw again (§61.1)",
                             sector=sector,
-                            player=j + 1,
-                            other=other,
+                            player=Seat(j),
                         )
                         if sector == other
                         else msg(
-                            "sector {sector} is next to the own sector of player "
-                            "{player} ({other}): throw again (§61.1)",
+                            "sector {sector} is next to the own sector of {player} "
+                            "({other}): throw again (§61.1)",
                             sector=sector,
-                            player=j + 1,
+                            player=Seat(j),
                             other=other,
                         ),
                     )
@@ -349,8 +347,8 @@ class Killeri(DartGame):
                 number=state.deal_number,
                 notes=(
                     msg(
-                        "Draw the own sectors: enter each player's sector (Draw); no "
-                        "two the same or next to each other."
+                        "Draw the own sectors: enter each player's sector (Drawing "
+                        "lots); no two the same or next to each other."
                     ),
                 ),
                 context=(thrower_row(state),),

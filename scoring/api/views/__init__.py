@@ -34,6 +34,7 @@ from scoring.api.views.matches import (
     MatchDetailApi,
     MatchFinishApi,
     MatchListApi,
+    MatchReopenApi,
     MatchSheetApi,
 )
 
@@ -52,6 +53,7 @@ __all__ = [
     "MatchDetailApi",
     "MatchFinishApi",
     "MatchListApi",
+    "MatchReopenApi",
     "MatchSheetApi",
     "MembershipDetailApi",
     "MembershipListApi",

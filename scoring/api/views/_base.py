@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework.request import Request
 
+from config.api import validated_body
 from config.parsers import BoundedJSONParser
 from scoring.api import serializers as s
 from scoring.errors import NotAllowed
@@ -35,9 +36,7 @@ class JsonApi:
 
 
 def _body(serializer_class: type, request: Request) -> dict[str, Any]:
-    body = serializer_class(data=request.data)
-    body.is_valid(raise_exception=True)
-    return body.validated_data
+    return validated_body(serializer_class, request)
 
 
 def _listed(out: type) -> Any:

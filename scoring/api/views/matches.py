@@ -1,4 +1,5 @@
-"""API of matches: lists, start, detail, sheet, deal schema, finish, abandon."""
+"""API of matches: lists, start, detail, sheet, deal schema, finish, abandon,
+reopen."""
 
 from __future__ import annotations
 
@@ -244,6 +245,34 @@ class MatchAbandonApi(JsonApi, APIView):
         def run() -> Response:
             data = _body(s.MatchAbandonIn, request)
             services.match_abandon(
+                match=match, reason=data.get("reason", ""), by=request.user
+            )
+            return Response(
+                s.MatchOut(
+                    selectors.match_get(request.user, match_id), context=_ctx(request)
+                ).data
+            )
+
+        return idempotent(request, run)
+
+
+class MatchReopenApi(JsonApi, APIView):
+    """Open a finished or abandoned match again (a club admin or the tournament's
+    director); the match's history keeps who and why."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=s.MatchReopenIn,
+        responses={200: s.MatchOut, **_IDEMPOTENT},
+        parameters=[_KEY],
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        match = _scored_match(request, match_id)
+
+        def run() -> Response:
+            data = _body(s.MatchReopenIn, request)
+            services.match_reopen(
                 match=match, reason=data.get("reason", ""), by=request.user
             )
             return Response(

@@ -274,7 +274,8 @@ def table_correct(
         )
         return redirect("tournaments:manage", tournament_id=tournament.pk)
     game = get_game(match.game_id)
-    form_table = table_from_sides(scoring_selectors.match_side_list(match))
+    sides = scoring_selectors.match_side_list(match)
+    form_table = table_from_sides(sides)
     source = request.POST if request.method == "POST" else request.GET
     try:
         number = int(source.get("number") or source.get("deal") or 0)
@@ -290,7 +291,12 @@ def table_correct(
         was_finished = match.status == MatchStatus.FINISHED
         void = bool(source.get("void"))
         if not void:
-            values = deal_from_post(build_form(game.deal_schema(), form_table), source)
+            values = deal_from_post(
+                build_form(
+                    scoring_selectors.match_deal_schema(match, sides), form_table
+                ),
+                source,
+            )
         reason = source.get("reason", "")
         try:
             base_version = int(source.get("base_version", ""))
@@ -353,7 +359,9 @@ def table_correct(
     fields_html, loose = ("", [])
     cards = False
     if deal is not None:
-        tree = build_form(game.deal_schema(), form_table, values)
+        tree = build_form(
+            scoring_selectors.match_deal_schema(match, sides), form_table, values
+        )
         fields_html, loose = render_form(tree, values, errors)
         cards = has_cards(tree)
     else:

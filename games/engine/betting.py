@@ -32,6 +32,7 @@ from pydantic import BeforeValidator, Field
 
 from games.engine.errors import RuleError, join_path
 from games.engine.input_messages import PATTERN_RULE
+from games.engine.inputs import token_keys
 from games.engine.text import Seat, msg
 
 MAX_RAISE = 5
@@ -60,6 +61,13 @@ Turn = Annotated[
         json_schema_extra={PATTERN_RULE: msg("F, C or R1–R5")},
     ),
 ]
+#: The words of a turn as the entry form offers them, one key each (tap in order).
+TURN_KEYS = (
+    ("F", msg("Fold")),
+    ("C", msg("Call or check")),
+    # A raise's key says by how much: a number, the same in every language.
+    *((f"R{n}", f"+{n}") for n in range(1, MAX_RAISE + 1)),
+)
 Turns = Annotated[
     tuple[Turn, ...],
     BeforeValidator(_words),
@@ -67,6 +75,7 @@ Turns = Annotated[
         max_length=200,
         description="Each turn in order, from the first player to bet: F (fold), "
         "C (call or check), R1–R5 (bet or raise by 1–5), e.g. 'C R2 F C R1 C C'.",
+        json_schema_extra=token_keys(TURN_KEYS),
     ),
 ]
 

@@ -425,6 +425,14 @@ class EndsGame(Game):
     def initial_fields(self, options: BaseModel, table: Table) -> Mapping[str, Any]:
         return ends_initial_fields(table)
 
+    def deal_bounds(
+        self, options: BaseModel, table: Table
+    ) -> Mapping[str, tuple[int | None, int | None]]:
+        """An end's points go no higher than the match's cap (:meth:`end_cap`: a
+        petanque singles' team has 3 or 4 balls, not 6)."""
+        most, _why = self.end_cap(self.initial_state(options, table))
+        return {"points": (None, most)}
+
     def verify_and_score(self, state: EndsState, deal: Any) -> DealScore:
         sides = state.table.side_count
         most, why = self.end_cap(state)

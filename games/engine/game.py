@@ -36,7 +36,12 @@ from games.engine.errors import (
     RuleError,
     SetupRejected,
 )
-from games.engine.inputs import mode_union, parse_by_mode, validation_errors
+from games.engine.inputs import (
+    bound_schema,
+    mode_union,
+    parse_by_mode,
+    validation_errors,
+)
 from games.engine.text import msg
 from games.engine.wording import as_text
 
@@ -350,8 +355,27 @@ class Game(ABC):
     def options_schema(self) -> dict[str, Any]:
         return self.Options.model_json_schema()
 
-    def deal_schema(self) -> dict[str, Any]:
-        return self._deal_adapter.json_schema()
+    def deal_schema(
+        self, options: BaseModel | None = None, table: Table | None = None
+    ) -> dict[str, Any]:
+        """The JSON Schema of one deal as entered; for a match (its ``options``
+        and ``table``), with the bounds that match puts on its numbers
+        (:meth:`deal_bounds`), so that a form never offers a value the rules
+        always refuse there."""
+        schema = self._deal_adapter.json_schema()
+        if options is None or table is None:
+            return schema
+        return bound_schema(schema, self.deal_bounds(options, table))
+
+    def deal_bounds(
+        self, options: BaseModel, table: Table
+    ) -> Mapping[str, tuple[int | None, int | None]]:
+        """The numbers of a deal whose range a match narrows, by their dotted
+        path in the deal (a mode's fields by their own names): ``{"points": (1,
+        4)}`` — a petanque singles' round scores at most 4, the team's balls.
+        ``None`` keeps the schema's bound. The engine still checks every deal;
+        this only keeps forms from offering what it would refuse. Default: none."""
+        return {}
 
     def deck_for(self, options: BaseModel) -> DeckSpec | None:
         """The deck a match with ``options`` is played with (the card picker's and

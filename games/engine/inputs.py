@@ -22,7 +22,8 @@ seven cards of that rank, the suits being whatever the deck still has.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import copy
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Union
 
@@ -60,6 +61,55 @@ WIDGET = "x-widget"
 """The JSON Schema key under which a field asks the entry form for a widget of its
 own (``dart``: a pad with one tap per dart); the form renders the partial template
 of that name and reads the field back as its plain kind (words, numbers)."""
+
+PIECES = "pieces"
+"""The widget of a text of pieces picked from a set (``x-widget: pieces``): tiles
+of Mah Jong, say. The form shows the set as a grid of buttons, each with how many
+copies are left over every such field of the deal; a tap adds the piece's code to
+the text (what is posted, what the engine parses). The settings, under
+``x-pieces-*`` (:func:`piece_picker`): ``faces`` — ``[code, copies, group]`` per face
+in the order shown; ``groups`` — the groups' ``{"label": ...}`` (English, translated
+where shown); ``sets`` — the text holds sets separated by commas, and the picker
+offers a button that starts the next set; ``shortcuts`` — ``{"kind": "same" |
+"run", "size": n, "label": ...}``: a key that makes the next tap add ``n`` copies
+of the piece (``same``: a pung is three alike) or the piece and the ``n − 1``
+faces after it in its group (``run``: a chow), as a set of its own."""
+
+TOKENS = "tokens"
+"""The widget of a list of words each from a small fixed set (``x-widget:
+tokens``): the turns of a round of betting. The form shows one button per word
+(``x-tokens-keys``: ``[word, label]``, the label English, translated where shown);
+a tap appends the word to the text, which shows the sequence; Undo takes the last
+one off (:func:`token_keys`)."""
+
+
+def piece_picker(
+    faces: Sequence[tuple[str, int, int]],
+    groups: Sequence[str],
+    *,
+    sets: bool = False,
+    shortcuts: Sequence[tuple[str, int, str]] = (),
+) -> dict[str, Any]:
+    """``json_schema_extra`` of a text entered by tapping pieces (:data:`PIECES`):
+    ``faces`` as ``(code, copies, group index)``, ``groups`` their English names,
+    ``shortcuts`` as ``(kind, size, English label)``."""
+    return {
+        WIDGET: PIECES,
+        "x-pieces-faces": [list(face) for face in faces],
+        "x-pieces-groups": [{"label": label} for label in groups],
+        "x-pieces-sets": sets,
+        "x-pieces-shortcuts": [
+            {"kind": kind, "size": size, "label": label}
+            for kind, size, label in shortcuts
+        ],
+    }
+
+
+def token_keys(keys: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """``json_schema_extra`` of a list of words entered by tapping them
+    (:data:`TOKENS`): ``keys`` as ``(word, English label)``, in the order shown."""
+    return {WIDGET: TOKENS, "x-tokens-keys": [list(key) for key in keys]}
+
 
 SeatField = Annotated[int, Field(ge=0, json_schema_extra={ROLE: "seat"})]
 """A seat index (add the upper bound where the field is used: ``Field(le=3)``)."""
@@ -168,6 +218,43 @@ TAP_GRID = "x-tap-grid"
 tap per value: ``{"rows": <a side or seat field>, "cells": <an integer field>,
 "blank": <whether a button for neither>}`` — one button per row choice and number
 (an end of curling: the scoring side and its points; :mod:`games.engine.ends`)."""
+
+
+def bound_schema(
+    schema: Mapping[str, Any],
+    bounds: Mapping[str, tuple[int | None, int | None]],
+) -> dict[str, Any]:
+    """A copy of a deal's JSON Schema with the integers at the dotted paths of
+    ``bounds`` narrowed to ``(low, high)`` (``None`` keeps a side as it is; a bound
+    never widens the schema's). A path is followed through ``$ref``, through every
+    branch of a union (each entry mode) and into an optional number; a path the
+    schema does not have is left alone."""
+    out = copy.deepcopy(dict(schema))
+    defs = out.get("$defs", {})
+
+    def targets(node: dict[str, Any], parts: list[str]) -> list[dict[str, Any]]:
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            node = defs.get(ref.rsplit("/", 1)[-1], {})
+        found: list[dict[str, Any]] = []
+        for option in node.get("oneOf", []) + node.get("anyOf", []):
+            found += targets(option, parts)
+        if not parts:
+            if node.get("type") == "integer":
+                found.append(node)
+            return found
+        child = node.get("properties", {}).get(parts[0])
+        if isinstance(child, dict):
+            found += targets(child, parts[1:])
+        return found
+
+    for path, (low, high) in bounds.items():
+        for node in targets(out, path.split(".")):
+            if low is not None:
+                node["minimum"] = max(low, node.get("minimum", low))
+            if high is not None:
+                node["maximum"] = min(high, node.get("maximum", high))
+    return out
 
 
 NUMBER_BOUND = 1_000_000

@@ -32,8 +32,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from games.engine.errors import RuleError
+from games.engine.inputs import piece_picker
 from games.engine.text import Text, msg
 
 
@@ -158,6 +160,40 @@ MAH_JONG_SET: Mapping[Tile, int] = {
     tile: 2 if tile.is_flower else 4 for tile in TILES.values()
 }
 """Copies of each face in the 144-tile set (§42.1)."""
+
+_GROUPS = (
+    msg("Circles"),
+    msg("Bamboos"),
+    msg("Characters"),
+    msg("Winds"),
+    msg("Dragons"),
+    msg("Flowers"),
+)
+
+
+def _group(tile: Tile) -> int:
+    if tile.is_suit:
+        return list(SUITS).index(tile.suit)
+    return {Kind.WIND: 3, Kind.DRAGON: 4, Kind.FLOWER: 5}[tile.kind]
+
+
+def tile_picker(*, sets: bool = False) -> dict[str, Any]:
+    """``json_schema_extra`` of a text of tiles entered by tapping them in the
+    entry form (:func:`games.engine.inputs.piece_picker`): the faces of
+    :data:`MAH_JONG_SET` grouped by suit, winds, dragons and flowers; ``sets``: the
+    text holds sets separated by commas (a player's melded sets)."""
+    faces = [(t.code, MAH_JONG_SET[t], _group(t)) for t in sorted(TILES.values())]
+    return piece_picker(faces, _GROUPS, sets=sets, shortcuts=_SETS)
+
+
+#: The combinations of §42.6 as the picker's shortcuts: one tap for the set's kind, one
+#: for its (first) tile.
+_SETS = (
+    ("same", 3, msg("Pung: 3 alike")),
+    ("same", 4, msg("Kong: 4 alike")),
+    ("run", 3, msg("Chow: 3 in a row")),
+)
+
 
 _SUIT_ALIASES = {"C": "C", "D": "C", "P": "C", "B": "B", "S": "B", "K": "K", "M": "K"}
 _NAMES = {

@@ -396,6 +396,8 @@ class _Renderer:
         return self.wrap(node, control)
 
     def render_text(self, node: Field) -> str:
+        if node.widget:
+            return self.render_widget(node)
         return self._text(node)
 
     def render_numbers(self, node: Field) -> str:
@@ -423,6 +425,10 @@ class _Renderer:
                     "value": _display(self.current(node), node.kind),
                     "invalid": mark_safe(self.invalid_attrs(node.path)),
                     "options": node.widget_options,
+                    # the settings as the widget's script reads them
+                    "options_json": json.dumps(
+                        node.widget_options, ensure_ascii=False, separators=(",", ":")
+                    ),
                 },
             )
         except TemplateDoesNotExist:  # a widget this version has no partial for

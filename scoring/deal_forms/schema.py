@@ -284,16 +284,7 @@ class _Walker:
             derived = self.derived(schema, base)
             if derived is not None:
                 return derived
-            node = self.array(schema, base, values)
-            node.widget = schema.get(WIDGET) or ""
-            if node.widget:
-                head = f"x-{node.widget}-"
-                node.widget_options = {
-                    k.removeprefix(head): self.widget_labels(v)
-                    for k, v in schema.items()
-                    if k.startswith(head)
-                }
-            return node
+            return self.with_widget(self.array(schema, base, values), schema)
 
         if "enum" in schema or "const" in schema:
             options = schema.get("enum") or [schema["const"]]
@@ -326,10 +317,23 @@ class _Walker:
         if kind == "number":
             return Field("number", **base)
         if kind == "string":
-            return Field("text", **base)
+            return self.with_widget(Field("text", **base), schema)
         if _is_scalar_mix(schema, self):
             return Field("mixed", **base)
         return Field("json", **base)
+
+    def with_widget(self, node: Field, schema: Mapping[str, Any]) -> Field:
+        """``node`` with the widget its schema asks for (``x-widget``) and that
+        widget's settings (the ``x-<widget>-*`` keys, labels translated)."""
+        node.widget = schema.get(WIDGET) or ""
+        if node.widget:
+            head = f"x-{node.widget}-"
+            node.widget_options = {
+                k.removeprefix(head): self.widget_labels(v)
+                for k, v in schema.items()
+                if k.startswith(head)
+            }
+        return node
 
     def array(self, schema: Mapping[str, Any], base: dict, values: Any) -> Field:
         path = base["path"]

@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext
 
-from games.engine import UnknownGame, get_game
+from games.engine import Table, UnknownGame, get_game
 from scoring.errors import NotFound
 from scoring.models import Deal, DealRevision, DealStatus, Match, Seat
 from scoring.permissions import User
@@ -102,14 +102,32 @@ def deal_revision_list(deal: Deal) -> QuerySet[DealRevision]:
     return deal.revisions.select_related("by").order_by("at", "id")
 
 
+def match_deal_schema(
+    match: Match, sides: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The JSON Schema of one deal of ``match``: the game's, its numbers bounded
+    by the match's options and table (a singles' round of petanque offers no more
+    points than a team has balls). ``sides`` (:func:`match_side_list`, which a
+    page has read already) spares reading the seats again."""
+    game = get_game(match.game_id)
+    if sides is not None:
+        side_of = {pos: s["side"] for s in sides for pos in s["seats"]}
+        seat_sides = [side_of[pos] for pos in sorted(side_of)]
+    else:
+        seats = sorted(match.seats.all(), key=lambda s: s.position)
+        seat_sides = [s.side for s in seats]
+    table = Table(tuple(seat_sides), match.first_dealer)
+    return game.deal_schema(game.parse_options(match.options), table)
+
+
 def deal_schema_get(match: Match) -> dict[str, Any]:
-    """The JSON Schema of one deal's input for the match's game (for entry forms)."""
+    """The JSON Schema of one deal's input for the match (for entry forms)."""
     game = get_game(match.game_id)
     return {
         "game": game.slug,
         "name": game.name,
         "options": match.options,
-        "deal_schema": game.deal_schema(),
+        "deal_schema": match_deal_schema(match),
     }
 
 

@@ -45,6 +45,12 @@ def _form_table(match: Match) -> Table:
     return table_from_sides(selectors.match_side_list(match))
 
 
+def _form_parts(match: Match) -> tuple[dict[str, Any], Table]:
+    """The match's deal schema and the form's table, from one read of its sides."""
+    sides = selectors.match_side_list(match)
+    return selectors.match_deal_schema(match, sides), table_from_sides(sides)
+
+
 def _rule_errors(match: Match, errors: list[dict[str, Any]]) -> list[dict[str, str]]:
     """Rule errors (fresh or stored) in the reader's language, their seats and
     sides named as the form names them (the players, the sides' labels)."""
@@ -66,8 +72,8 @@ def _deal_form_context(
     values: Any,
     errors: list[dict[str, str]],
 ) -> dict[str, Any]:
-    schema = game.deal_schema()
-    tree = build_form(schema, _form_table(match), values)
+    schema, table = _form_parts(match)
+    tree = build_form(schema, table, values)
     fields_html, loose = render_form(tree, values, errors)
     cards = has_cards(tree)
     deck = game.deck_for(game.parse_options(match.options)) if cards else None
@@ -128,7 +134,7 @@ def deal_entry_page(
     errors: list[dict[str, str]] = []
     status = 200
     if request.method == "POST":
-        tree = build_form(game.deal_schema(), _form_table(match))
+        tree = build_form(*_form_parts(match))
         values = deal_from_post(tree, request.POST)
         try:
             posted_number = int(request.POST.get("number", ""))
@@ -228,7 +234,7 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
     )
     status = 200
     if request.method == "POST":
-        tree = build_form(game.deal_schema(), _form_table(match))
+        tree = build_form(*_form_parts(match))
         values = deal_from_post(tree, request.POST)
         if reason_form.is_valid():
             try:

@@ -23,6 +23,7 @@ def test_the_switch_turns_the_page_finnish_and_back(page, table, live_server):
         suomi.tap()
     page.wait_for_selector("html[lang=fi]")
     assert page.url == url
+    page.locator(".account-menu summary").tap()  # Log out is in the account menu
     assert page.locator("form[action='/accounts/logout/'] button").inner_text() == (
         "Kirjaudu ulos"
     )
@@ -33,6 +34,7 @@ def test_the_switch_turns_the_page_finnish_and_back(page, table, live_server):
         page.locator("#lang-switch button[value=en]").tap()
     page.wait_for_selector("html[lang=en]")
     assert re.search(r"/clubs/\d+/$", page.url)
+    page.locator(".account-menu summary").tap()
     assert page.locator("form[action='/accounts/logout/'] button").inner_text() == (
         "Log out"
     )

@@ -34,7 +34,9 @@ BOUNDS = {
     ("api:match-detail", "GET"): 6,
     ("api:match-detail", "PATCH"): 16,
     ("api:match-sheet", "GET"): 7,
-    ("api:match-deal-schema", "GET"): 5,
+    # The schema is the match's: its numbers bounded by the options and the table
+    # (the seats read once).
+    ("api:match-deal-schema", "GET"): 6,
     ("api:match-finish", "POST"): 17,
     ("api:match-abandon", "POST"): 16,
     ("api:match-deal-list", "GET"): 8,

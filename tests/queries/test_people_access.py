@@ -54,7 +54,7 @@ BOUNDS = {
     ("api:match-table-link-revoke", "POST"): 11,
     ("api:table-match", "GET"): 3,
     ("api:table-sheet", "GET"): 4,
-    ("api:table-deal-schema", "GET"): 3,
+    ("api:table-deal-schema", "GET"): 4,  # the match's schema: its seats read once
     # As an account's submit and confirmation, with the table's Idempotency-Key.
     ("api:table-deal-list", "POST"): 18,
     ("api:table-deal-confirm", "POST"): 25,

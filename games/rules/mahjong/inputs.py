@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.engine.inputs import PER_SIDE, FrozenModel, SeatField, seat_role
+from games.engine.tiles import tile_picker
 
 PLAYERS = 4
 SHORT_DEALS, LONG_DEALS = 4, 8  # §42.2
@@ -22,7 +23,11 @@ WON_BY = ("discard", "wall", "replacement")
 TEXT = 200  # the longest entry of one field: a hand is 18 tiles at most
 
 Seat = Annotated[SeatField, Field(le=PLAYERS - 1)]
-TileText = Annotated[str, Field(max_length=TEXT)]
+# Texts of tiles; the entry form offers the tile picker (tap a tile to add it).
+TileText = Annotated[str, Field(max_length=TEXT, json_schema_extra=tile_picker())]
+SetsText = Annotated[
+    str, Field(max_length=TEXT, json_schema_extra=tile_picker(sets=True))
+]
 # "default" in the schema only: the entry form starts each position at 0.
 Value = Annotated[int, Field(ge=0, le=1_000_000, json_schema_extra={"default": 0})]
 
@@ -56,12 +61,12 @@ class MahjongHand(FrozenModel):
     # One player's tiles at the end of a deal (no docstring: it would be the
     # schema's description, repeated on the form under every player).
 
-    melded: TileText = Field(
+    melded: SetsText = Field(
         "",
         description="Sets melded face up, commas between sets: 1C 2C 3C, RD RD RD "
         "(the set the winning discard completed is melded too, §42.8).",
     )
-    concealed_kongs: TileText = Field(
+    concealed_kongs: SetsText = Field(
         "", description="Kongs melded face down, commas between them: 9K 9K 9K 9K."
     )
     hand: TileText = Field(

@@ -5,7 +5,11 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint format bench bench-load clean messages
+.PHONY: run test quick lint format bench bench-load clean messages
+
+# Test processes (pytest-xdist): one per core by default. TEST_WORKERS=0 runs the
+# suite in this one process, in order of the files (the serial run of docs/performance.md).
+TEST_WORKERS ?= auto
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Kirjuri needs Python 3.11 or newer")'
@@ -33,7 +37,13 @@ run: $(VENV)/.base
 test: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --durations=25 $(PYTEST_ARGS)
+
+# The inner loop: the engine and service tests of what this branch changed (no
+# browser, worker or slow tests), on every core; well under a minute. Not a
+# replacement for `make test`.
+quick: $(VENV)/.dev
+	$(BIN)/python -m tests.quick $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check --fix .

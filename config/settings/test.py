@@ -4,8 +4,23 @@
 the suite runs on SQLite, the embedded default.
 """
 
-from .base import *  # noqa: F403
-from .base import VAR_DIR, env, sqlite_for_concurrent_writers
+import os
+import re
+
+# Under pytest-xdist each worker process gets a Redis database of its own: the test
+# databases of two workers hand out the same ids, so the coalescing marks and queues
+# a real Celery worker keeps in Redis would otherwise cross between them. gw0 keeps
+# the configured number, gw1 the one below it, and so on. Set before base.py reads it,
+# and in the environment, because the worker subprocesses of the tests inherit it.
+_xdist_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _xdist_worker.startswith("gw") and os.environ.get("REDIS_URL"):
+    _url = re.match(r"^(redis://[^/]+)(?:/(\d+))?$", os.environ["REDIS_URL"])
+    if _url:
+        _number = int(_url.group(2) or 0) - int(_xdist_worker[2:])
+        os.environ["REDIS_URL"] = f"{_url.group(1)}/{_number % 16}"
+
+from .base import *  # noqa: E402, F403
+from .base import VAR_DIR, env, sqlite_for_concurrent_writers  # noqa: E402
 
 DEBUG = False
 SECRET_KEY = "kirjuri-tests-only"

@@ -17,6 +17,9 @@ from django.conf import settings
 from django.core.management import call_command
 
 LOCALE = Path(settings.BASE_DIR) / "locale" / "fi" / "LC_MESSAGES"
+# One xdist worker for every test that reads the catalogue: the extraction test
+# rewrites django.po in place while it runs (and puts it back).
+pytestmark = pytest.mark.xdist_group("locale")
 DOMAINS = [p.stem for p in sorted(LOCALE.glob("*.po"))]
 IGNORED = [".venv/*", "tests/*", "bench/*", "staticfiles/*"]
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[:!][^}]*)?\}")

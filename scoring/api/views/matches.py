@@ -3,6 +3,9 @@ reopen."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext
 from django_filters import rest_framework as filters
@@ -229,6 +232,25 @@ class MatchFinishApi(JsonApi, APIView):
         return idempotent(request, run)
 
 
+def _with_reason(
+    request: Request, match_id: int, body: type, service: Callable[..., Any]
+) -> Response:
+    """A scorer's action on the whole match that takes a reason (abandon, reopen),
+    idempotent by its key; the match as it stands after it."""
+    match = _scored_match(request, match_id)
+
+    def run() -> Response:
+        data = _body(body, request)
+        service(match=match, reason=data.get("reason", ""), by=request.user)
+        return Response(
+            s.MatchOut(
+                selectors.match_get(request.user, match_id), context=_ctx(request)
+            ).data
+        )
+
+    return idempotent(request, run)
+
+
 class MatchAbandonApi(JsonApi, APIView):
     """Stop a match before it is decided."""
 
@@ -240,20 +262,7 @@ class MatchAbandonApi(JsonApi, APIView):
         parameters=[_KEY],
     )
     def post(self, request: Request, match_id: int) -> Response:
-        match = _scored_match(request, match_id)
-
-        def run() -> Response:
-            data = _body(s.MatchAbandonIn, request)
-            services.match_abandon(
-                match=match, reason=data.get("reason", ""), by=request.user
-            )
-            return Response(
-                s.MatchOut(
-                    selectors.match_get(request.user, match_id), context=_ctx(request)
-                ).data
-            )
-
-        return idempotent(request, run)
+        return _with_reason(request, match_id, s.MatchAbandonIn, services.match_abandon)
 
 
 class MatchReopenApi(JsonApi, APIView):
@@ -268,17 +277,4 @@ class MatchReopenApi(JsonApi, APIView):
         parameters=[_KEY],
     )
     def post(self, request: Request, match_id: int) -> Response:
-        match = _scored_match(request, match_id)
-
-        def run() -> Response:
-            data = _body(s.MatchReopenIn, request)
-            services.match_reopen(
-                match=match, reason=data.get("reason", ""), by=request.user
-            )
-            return Response(
-                s.MatchOut(
-                    selectors.match_get(request.user, match_id), context=_ctx(request)
-                ).data
-            )
-
-        return idempotent(request, run)
+        return _with_reason(request, match_id, s.MatchReopenIn, services.match_reopen)

@@ -14,6 +14,16 @@ import os
 import shutil
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+# A property asserts what must hold, never how fast: no deadline per example and no
+# "too slow to generate" check, which fail at random when the suite shares the
+# machine's cores (pytest-xdist) or runs beside other work. The example counts stay.
+hypothesis_settings.register_profile(
+    "kirjuri", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("kirjuri")
 
 REQUIRE = os.environ.get("KIRJURI_REQUIRE_SERVICES") == "1"
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")

@@ -89,6 +89,15 @@ def _decimal(value: Any, field: str) -> Decimal:
     return number
 
 
+def _in_column(value: Any, field: str) -> Decimal:
+    """``value`` as what its column holds (config.bounds); a refusal names the field
+    in words, as every money message does."""
+    try:
+        return decimal_check(value, STAKE, field)
+    except DomainError as exc:
+        raise DomainError(exc.code, labelled(field, exc.message), field) from None
+
+
 def stake_check(
     *, game: str, point_value: Any, currency: str, field_prefix: str = ""
 ) -> PointStake | None:
@@ -108,7 +117,7 @@ def stake_check(
         stake = PointStake(value, currency, game=game)
     except MoneyError as err:
         raise _domain(err, field_prefix) from None
-    decimal_check(value, STAKE, field)  # what the column holds (config.bounds)
+    _in_column(value, field)
     return stake
 
 
@@ -132,7 +141,7 @@ def match_terms_set(
     if flat_stake in (None, ""):
         flat_stake = None
     else:
-        flat = decimal_check(flat_stake, STAKE, "flat_stake")
+        flat = _in_column(flat_stake, "flat_stake")
         cur = match.currency or _session_currency(match)
         if not cur:
             raise DomainError(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
+from scoring.models import Membership, Role
 from tests.scoring.browser import expected_refusal, no_sideways_scroll, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -75,6 +76,10 @@ def test_a_curling_match_one_tap_per_end(page, table, live_server):
     match.refresh_from_db()
     assert match.finished and match.winners == [0] and match.totals == [6, 4]
 
+    # The rules finished the match, so its book is closed (issue 33), and a closed
+    # result is corrected by a club admin: Sami is made one.
+    Membership.objects.filter(club=club, player=sami).update(role=Role.ADMIN)
+    page.reload()
     # A correction: end 8 was Sami's, 2 — the tap grid on the correction page.
     page.click("#ends-board thead a[aria-label='Correct 8']")
     page.fill("textarea[name='reason'], input[name='reason']", "misread the house")

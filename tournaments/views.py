@@ -293,7 +293,7 @@ def table_correct(
         if not void:
             values = deal_from_post(
                 build_form(
-                    scoring_selectors.match_deal_schema(match, sides), form_table
+                    scoring_selectors.match_deal_schema_get(match, sides), form_table
                 ),
                 source,
             )
@@ -360,7 +360,7 @@ def table_correct(
     cards = False
     if deal is not None:
         tree = build_form(
-            scoring_selectors.match_deal_schema(match, sides), form_table, values
+            scoring_selectors.match_deal_schema_get(match, sides), form_table, values
         )
         fields_html, loose = render_form(tree, values, errors)
         cards = has_cards(tree)

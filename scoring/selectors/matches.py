@@ -104,7 +104,7 @@ def deal_revision_list(deal: Deal) -> QuerySet[DealRevision]:
     return deal.revisions.select_related("by__player").order_by("at", "id")
 
 
-def match_deal_schema(
+def match_deal_schema_get(
     match: Match, sides: list[dict[str, Any]] | None = None
 ) -> dict[str, Any]:
     """The JSON Schema of one deal of ``match``: the game's, its numbers bounded
@@ -129,7 +129,7 @@ def deal_schema_get(match: Match) -> dict[str, Any]:
         "game": game.slug,
         "name": game.name,
         "options": match.options,
-        "deal_schema": match_deal_schema(match),
+        "deal_schema": match_deal_schema_get(match),
     }
 
 

@@ -48,7 +48,7 @@ def _form_table(match: Match) -> Table:
 def _form_parts(match: Match) -> tuple[dict[str, Any], Table]:
     """The match's deal schema and the form's table, from one read of its sides."""
     sides = selectors.match_side_list(match)
-    return selectors.match_deal_schema(match, sides), table_from_sides(sides)
+    return selectors.match_deal_schema_get(match, sides), table_from_sides(sides)
 
 
 def _rule_errors(match: Match, errors: list[dict[str, Any]]) -> list[dict[str, str]]:

@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring import services
 from tests.queries.conftest import as_user
 from tests.queries.worlds import race
 
@@ -39,6 +40,8 @@ BOUNDS = {
     ("api:match-deal-schema", "GET"): 6,
     ("api:match-finish", "POST"): 17,
     ("api:match-abandon", "POST"): 16,
+    ("scoring:match-reopen", "POST"): 13,
+    ("api:match-reopen", "POST"): 15,
     ("api:match-deal-list", "GET"): 8,
     ("api:match-deal-detail", "GET"): 8,
 }
@@ -179,3 +182,24 @@ def test_match_finish_abandon_and_public(world, people, club, size, probe):
         data={"reason": "late"},
         status=302,
     )
+
+
+def test_match_reopen(people, club, size, probe):
+    """The club admin reopens a match decided at the sheet's length, from the
+    sheet and through the API."""
+    client = as_user(people.admin.user)
+    by, pair, deals = people.scorer.user, [people.scorer, people.opponent], size[0]
+    for name, status in (("scoring:match-reopen", 302), ("api:match-reopen", 200)):
+        decided = race(club, by, pair, deals, last=(100, 0))
+        services.match_finish(match=decided, by=by)
+        probe(
+            client,
+            name,
+            {"match_id": decided.pk},
+            method="post",
+            data={"reason": "jako väärin"},
+            format="json" if name.startswith("api") else None,
+            status=status,
+        )
+        decided.refresh_from_db()
+        assert decided.status == "in_progress"

@@ -15,7 +15,7 @@ from scoring import selectors, services
 from scoring.models import Role
 from scoring.table_links import TableGuest
 from tests.queries.conftest import as_user
-from tests.queries.worlds import race
+from tests.queries.worlds import race, with_inputs
 from tests.scoring.factories import ClubFactory, UserFactory, member
 from tournaments import services as t_services
 
@@ -60,6 +60,8 @@ BOUNDS = {
     # As an account's submit and confirmation, with the table's Idempotency-Key.
     ("api:table-deal-list", "POST"): 18,
     ("api:table-deal-confirm", "POST"): 25,
+    ("scoring:table-finish", "POST"): 10,
+    ("api:table-finish", "POST"): 10,
 }
 
 
@@ -317,3 +319,35 @@ def test_table_link_api(world, people, probe):
         HTTP_IDEMPOTENCY_KEY="phone-2",
     )
     assert double.deals.get(number=number).status == "counted"
+
+
+#: An Indian Poker hand entered as totals: what each seat paid, who won.
+HAND = {"mode": "totals", "paid": [5, 2, 1, 5], "winner": 3}
+
+
+def _poker(club, people, hands: int):
+    """Indian Poker with no number of hands (it ends when the table stops), with
+    ``hands`` hands played."""
+    players = [people.scorer, people.opponent, people.member, people.admin]
+    match = services.match_start(
+        club=club,
+        game="indian-poker",
+        seats=[(p, i) for i, p in enumerate(players)],
+        point_value="0.10",
+        currency="EUR",
+        by=people.scorer.user,
+    )
+    return with_inputs(match, [HAND] * hands, people.scorer.user)
+
+
+def test_a_table_finishes_a_game_with_no_fixed_end(club, people, size, probe):
+    """The table link's "finish" after as many hands as the world's long match,
+    from the page and from the API, as a seated phone without an account."""
+    _count, hands = size
+    phone = as_user(None)
+    for name, status in (("scoring:table-finish", 302), ("api:table-finish", 200)):
+        poker = _poker(club, people, hands)
+        token = {"token": selectors.table_link_get(poker)}
+        probe(phone, name, token, method="post", status=status, query="seat=1")
+        poker.refresh_from_db()
+        assert poker.status == "finished"

@@ -125,7 +125,9 @@ def shot(page, name: str, selector: str | None = None) -> None:
 
 
 def no_sideways_scroll(page) -> None:
-    """Nothing but the sheet's own scroll box is wider than the phone."""
+    """Nothing but the sheet's own scroll box is wider than the phone (measured
+    once the page in view has loaded, not while a tap's navigation is under way)."""
+    page.wait_for_load_state()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{page.url} scrolls sideways ({width}px)"
 

@@ -42,6 +42,7 @@ def context(page, code: str) -> str:  # noqa: F811
 
 def tap(page, side: int) -> None:  # noqa: F811
     page.click("#enter-deal")
+    page.wait_for_selector(".df-tap-row")
     no_sideways_scroll(page)
     page.click(f".df-tap-row[data-row='{side}'] .df-tap >> text='1'")
     page.wait_for_selector("#sheet")

@@ -89,6 +89,7 @@ def test_tuppi_deals_in_at_most_five_taps(page, table, live_server):  # noqa: F8
     taps = Taps(page)
     taps.tap("#enter-deal")
     page.wait_for_selector("#save-deal")
+    page.wait_for_load_state()  # the form's script has run: taps are not raced
     taps.tap("label:has(input[name=contract][value=sooli])")
     assert page.locator("[data-path=soloist]").is_visible()
     taps.tap("[data-path=soloist] label:has(input[value='1'])")
@@ -103,6 +104,7 @@ def test_tuppi_deals_in_at_most_five_taps(page, table, live_server):  # noqa: F8
     taps = Taps(page)
     taps.tap("#enter-deal")
     page.wait_for_selector("#save-deal")
+    page.wait_for_load_state()  # the form's script has run: taps are not raced
     taps.tap("label:has(input[name=contract][value=nolo])")
     assert not page.locator("[data-path=declarer]").is_visible()
     assert not page.locator("[data-path=soloist]").is_visible()

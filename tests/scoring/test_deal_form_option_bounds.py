@@ -2,7 +2,7 @@
 numbers of its deal schema for a match's options and table
 (:meth:`games.engine.Game.deal_bounds`, applied by
 :func:`games.engine.inputs.bound_schema`); the entry form and the API's deal schema
-are the match's (:func:`scoring.selectors.match_deal_schema`), so the tap grid of a
+are the match's (:func:`scoring.selectors.match_deal_schema_get`), so the tap grid of a
 petanque singles offers 1–4 points (a player has 3 or 4 balls, book §63 l.3694),
 1–3 with the option of three balls, and never the 5 and 6 the rules always refuse
 there; doubles keep 1–6."""
@@ -69,7 +69,7 @@ def test_doubles_keep_six_and_the_api_schema_is_the_matchs(client, players):
     seats = [(players.admin, 0), (players.opponent, 1), (cia, 0), (dan, 1)]
     doubles = start(players, seats)
     singles = start(players, [(players.admin, 0), (players.opponent, 1)])
-    points = selectors.match_deal_schema(doubles)["properties"]["points"]
+    points = selectors.match_deal_schema_get(doubles)["properties"]["points"]
     assert points["maximum"] == 6
     client.force_login(players.admin.user)
     answer = client.get(f"/api/v1/matches/{singles.pk}/deal-schema")

@@ -9,7 +9,7 @@ the format's name.
 A format may search for seconds (a partner rotation of 48 players), so the search
 runs outside any write transaction: on SQLite, the embedded default, one writer at a
 time holds the whole database, and every table's deal submission would wait behind
-it. :func:`stage_inputs_stamp` fingerprints everything a format can read; the
+it. :func:`stage_inputs_stamp_compute` fingerprints everything a format can read; the
 service takes it before computing and compares it inside the short write
 transaction that stores the round, so a round computed from inputs that changed
 meanwhile is never stored.
@@ -95,7 +95,7 @@ def _generate(stage: Stage, number: int) -> FormatRound:
     return get_format(stage.format).next_round(StageData(stage), number)
 
 
-def stage_inputs_stamp(stage: Stage) -> str:
+def stage_inputs_stamp_compute(stage: Stage) -> str:
     """A fingerprint of everything a format reads to generate ``stage``'s next round.
 
     The tournament's status, ranking settings and entries (seeds, names,

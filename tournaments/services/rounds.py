@@ -36,7 +36,7 @@ from tournaments.models import (
 )
 from tournaments.ranking import RankingError
 from tournaments.services.common import _lock, _require, _require_open
-from tournaments.services.generation import _generate, stage_inputs_stamp
+from tournaments.services.generation import _generate, stage_inputs_stamp_compute
 from tournaments.services.stages import _stage_field
 from tournaments.services.standings import standings_request
 from tournaments.texts import messages_i18n, reason_stored
@@ -64,7 +64,7 @@ def round_generate(*, stage: Stage, by: AbstractBaseUser) -> Round:
     The format computes the round outside any transaction (a search may take
     seconds, and a write transaction would hold every other writer back for as
     long); the round is stored in a short transaction that first checks the inputs
-    are those it was computed from (:func:`stage_inputs_stamp`), and computes again
+    are those it was computed from (:func:`stage_inputs_stamp_compute`), and computes again
     if not.
     """
     for _attempt in range(GENERATE_ATTEMPTS):
@@ -97,7 +97,7 @@ def _round_plan(stage: Stage, by: AbstractBaseUser) -> _Plan:
     _require_open(tournament)
     # Taken before anything the format reads: a change after it shows in the
     # stamp compared under the lock.
-    stamp = stage_inputs_stamp(stage)
+    stamp = stage_inputs_stamp_compute(stage)
     number = _next_number(stage)
     field = list(stage.entry_ids) or _stage_field(stage)
     stage.entry_ids = field
@@ -118,7 +118,7 @@ def _round_apply(stage: Stage, by: AbstractBaseUser, plan: _Plan) -> Round | Non
     stage.tournament = tournament
     _require(permissions.may_direct(by, tournament), gettext("only a director may"))
     _require_open(tournament)
-    if stage_inputs_stamp(stage) != plan.stamp:
+    if stage_inputs_stamp_compute(stage) != plan.stamp:
         return None
     if not stage.entry_ids:
         stage.entry_ids = plan.field

@@ -64,8 +64,8 @@ def round_generate(*, stage: Stage, by: AbstractBaseUser) -> Round:
     The format computes the round outside any transaction (a search may take
     seconds, and a write transaction would hold every other writer back for as
     long); the round is stored in a short transaction that first checks the inputs
-    are those it was computed from (:func:`stage_inputs_stamp_compute`), and computes again
-    if not.
+    are those it was computed from (:func:`stage_inputs_stamp_compute`), and
+    computes again if not.
     """
     for _attempt in range(GENERATE_ATTEMPTS):
         plan = _round_plan(stage, by)

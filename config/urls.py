@@ -12,6 +12,7 @@ from config.mail import PasswordResetDoneView, PasswordResetView
 from config.paths import ids_bounded
 from config.security import TokenObtainView
 from scoring.views.invitations import SignInView
+from scoring.views.offline import service_worker, web_manifest
 
 api_v1 = [
     path("auth/token", TokenObtainView.as_view(), name="token"),
@@ -43,6 +44,10 @@ urlpatterns = [
         "favicon.ico",
         lambda request: HttpResponsePermanentRedirect(static("img/favicon.svg")),
     ),
+    # The installable table pages (issue 31): the service worker from the root, so
+    # that its scope is the whole site, and the web app manifest.
+    path("sw.js", service_worker, name="service-worker"),
+    path("manifest.webmanifest", web_manifest, name="web-manifest"),
     path("admin/", admin.site.urls),
     # The header's language switch (POST: set_language, the language cookie) and
     # the scripts' translations (static/js/*.js call gettext; base.html loads it).

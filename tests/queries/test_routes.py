@@ -23,6 +23,8 @@ EXEMPT = {
     "api-docs": "a static page that loads the schema",
     "set_language": "the header's language switch: sets a cookie, reads nothing",
     "javascript-catalog": "the scripts' translations, from the catalogue files",
+    "service-worker": "the service worker's script, from a template (no database)",
+    "web-manifest": "the web app manifest, a fixed document (no database)",
 }
 METHODS = ("get", "post", "put", "patch", "delete")
 

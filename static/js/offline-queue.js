@@ -1,0 +1,193 @@
+/* The deals waiting on this phone (issue 31), shared by the table pages
+ * (offline.js) and the service worker (sw.js, Background Sync): one script for
+ * both, so the two send the same way.
+ *
+ * A deal entered while the network is gone is kept in IndexedDB with an
+ * idempotency key made here, on the phone. It is sent later, through the JSON API
+ * (the account's or the table link's, with the seat), with that key in the
+ * Idempotency-Key header: the server stores a deal once per key and answers a
+ * repeat with the first answer, so a retry after an answer that never arrived
+ * stores nothing twice.
+ *
+ * Order: a match's deals are sent one after another, oldest first; when one is
+ * refused (a rule error the scorekeeper must correct) or cannot be sent, the ones
+ * after it wait, since each deal folds onto the ones before it. One sender at a
+ * time (the Web Locks API where there is one): a page and the worker never race.
+ *
+ * A deal: {key, scope ("match:<id>"), number, input (the deal's JSON), fields (the
+ * form's fields, to correct it), api, csrf, sheet, form, status ("waiting" or
+ * "refused"), errors [{path, message}], seq (its place), savedAt}.
+ */
+(function (scope) {
+  "use strict";
+
+  var DB_NAME = "kirjuri-offline";
+  var DEALS = "deals";
+  var META = "meta";
+  var listeners = [];
+  var channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("kirjuri-offline") : null;
+
+  function openDb() {
+    return new Promise(function (resolve, reject) {
+      var request = scope.indexedDB.open(DB_NAME, 1);
+      request.onupgradeneeded = function () {
+        var db = request.result;
+        db.createObjectStore(DEALS, {keyPath: "key"});
+        db.createObjectStore(META);
+      };
+      request.onsuccess = function () { resolve(request.result); };
+      request.onerror = function () { reject(request.error); };
+    });
+  }
+
+  // One transaction: ``work`` gets the store and may return a request whose result
+  // is the transaction's (read once it has committed).
+  function inStore(store, mode, work) {
+    return openDb().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var tx = db.transaction(store, mode);
+        var result;
+        var request = work(tx.objectStore(store));
+        if (request) { request.onsuccess = function () { result = request.result; }; }
+        tx.oncomplete = function () { db.close(); resolve(result); };
+        tx.onerror = tx.onabort = function () { db.close(); reject(tx.error); };
+      });
+    });
+  }
+
+  function changed() {
+    if (channel) { channel.postMessage("changed"); }
+    listeners.forEach(function (listener) { listener(); });
+  }
+
+  if (channel) {
+    channel.onmessage = function () { listeners.forEach(function (listener) { listener(); }); };
+  }
+
+  function all() {
+    return inStore(DEALS, "readonly", function (store) { return store.getAll(); })
+      .then(function (deals) { return (deals || []).sort(function (a, b) { return a.seq - b.seq; }); });
+  }
+
+  function ofScope(name) {
+    return all().then(function (deals) {
+      return deals.filter(function (deal) { return deal.scope === name; });
+    });
+  }
+
+  function get(key) {
+    return inStore(DEALS, "readonly", function (store) { return store.get(key); });
+  }
+
+  function put(deal) {
+    return inStore(DEALS, "readwrite", function (store) { store.put(deal); }).then(changed);
+  }
+
+  // A corrected deal takes the refused one's place under a new key (its body
+  // differs, and a key stands for one request).
+  function replace(oldKey, deal) {
+    return inStore(DEALS, "readwrite", function (store) {
+      store.delete(oldKey);
+      store.put(deal);
+    }).then(changed);
+  }
+
+  function remove(key) {
+    return inStore(DEALS, "readwrite", function (store) { store.delete(key); }).then(changed);
+  }
+
+  function lastSent() {
+    return inStore(META, "readonly", function (store) { return store.get("lastSent"); });
+  }
+
+  function newKey() {
+    if (scope.crypto && scope.crypto.randomUUID) { return scope.crypto.randomUUID(); }
+    var bytes = new Uint8Array(16);
+    scope.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  // The API's problem ({errors: [{path, code, message}]}); paths of the deal's
+  // input as the form names them (without the body's "input.").
+  function errorsOf(body, status) {
+    var errors = (body && body.errors) || [];
+    if (!errors.length) {
+      return [{path: "", code: String(status), message: (body && (body.detail || body.title)) || String(status)}];
+    }
+    return errors.map(function (e) {
+      return {path: String(e.path || "").replace(/^input\.?/, ""), code: e.code || "", message: e.message || ""};
+    });
+  }
+
+  // Send one deal: true when the server stored it (or had stored it under this
+  // key before: the replayed answer), false when it must wait.
+  function sendOne(deal) {
+    var headers = {"Content-Type": "application/json", "Accept": "application/json", "Idempotency-Key": deal.key};
+    if (deal.csrf) { headers["X-CSRFToken"] = deal.csrf; }
+    return scope.fetch(deal.api, {
+      method: "POST",
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: headers,
+      body: JSON.stringify({number: deal.number, input: deal.input}),
+    }).then(function (response) {
+      if (response.ok) {
+        return inStore(DEALS, "readwrite", function (store) { store.delete(deal.key); })
+          .then(function () {
+            return inStore(META, "readwrite", function (store) { store.put(Date.now(), "lastSent"); });
+          })
+          .then(changed)
+          .then(function () { return true; });
+      }
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        var errors = errorsOf(body, response.status);
+        // The server is busy or still running this key's first request: later.
+        var later = response.status >= 500 || response.status === 429 ||
+          errors.some(function (e) { return e.code === "idempotency_key_in_progress"; });
+        if (later) { return false; }
+        deal.status = "refused";
+        deal.errors = errors;
+        return put(deal).then(function () { return false; });
+      });
+    }, function () { return false; });  // no network: it waits
+  }
+
+  function sendInOrder() {
+    return all().then(function (deals) {
+      var blocked = {};
+      var sent = 0;
+      return deals.reduce(function (previous, deal) {
+        return previous.then(function () {
+          if (blocked[deal.scope]) { return; }
+          if (deal.status !== "waiting") { blocked[deal.scope] = true; return; }
+          return sendOne(deal).then(function (ok) {
+            if (ok) { sent += 1; } else { blocked[deal.scope] = true; }
+          });
+        });
+      }, Promise.resolve()).then(function () { return sent; });
+    });
+  }
+
+  // Send what waits, in order; the number of deals the server took.
+  function sendAll() {
+    var locks = scope.navigator && scope.navigator.locks;
+    if (locks) { return locks.request("kirjuri-deal-queue", sendInOrder); }
+    return sendInOrder();
+  }
+
+  scope.KirjuriQueue = {
+    PAGE_CACHE: "kirjuri-table-pages",
+    ASSET_CACHE: "kirjuri-assets",
+    SYNC_TAG: "kirjuri-deals",
+    all: all,
+    ofScope: ofScope,
+    get: get,
+    put: put,
+    replace: replace,
+    remove: remove,
+    lastSent: lastSent,
+    newKey: newKey,
+    sendAll: sendAll,
+    onChange: function (listener) { listeners.push(listener); },
+  };
+})(self);

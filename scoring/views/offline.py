@@ -78,8 +78,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             # As JavaScript string literals (json.dumps), written into the script.
             "workbox_sw": json.dumps(static(f"{WORKBOX}/workbox-sw.js")),
             # workbox-sw loads its modules by name from this folder (the unhashed
-            # names: collectstatic keeps both), never from a CDN.
-            "workbox_prefix": json.dumps(f"{static(WORKBOX)}/"),
+            # names: collectstatic keeps both), never from a CDN. Not static(): a
+            # folder has no entry in the hashed storage's manifest.
+            "workbox_prefix": json.dumps(f"{settings.STATIC_URL}{WORKBOX}/"),
             "queue_js": json.dumps(static("js/offline-queue.js")),
             "static_prefix": json.dumps(settings.STATIC_URL),
         },

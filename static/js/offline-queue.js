@@ -15,8 +15,10 @@
  * time (the Web Locks API where there is one): a page and the worker never race.
  *
  * A deal: {key, scope ("match:<id>"), number, input (the deal's JSON), fields (the
- * form's fields, to correct it), api, csrf, sheet, form, status ("waiting" or
- * "refused"), errors [{path, message}], seq (its place), savedAt}.
+ * form's fields, to correct it), summary (what was entered, in words), api, csrf,
+ * sheet, form, mayCorrect, status ("waiting", "refused" by the rules, or
+ * "conflict": another phone stored its number first), errors [{path, code,
+ * message}], seq (its place), savedAt}.
  */
 (function (scope) {
   "use strict";
@@ -145,7 +147,10 @@
         var later = response.status >= 500 || response.status === 429 ||
           errors.some(function (e) { return e.code === "idempotency_key_in_progress"; });
         if (later) { return false; }
-        deal.status = "refused";
+        // Another phone stored this number first (both were offline): a conflict
+        // the scorekeeper settles by keeping one version, not a rule error.
+        var taken = errors.some(function (e) { return e.code === "deal_exists"; });
+        deal.status = taken ? "conflict" : "refused";
         deal.errors = errors;
         return put(deal).then(function () { return false; });
       });
@@ -175,7 +180,42 @@
     return sendInOrder();
   }
 
+  // Keep this phone's version of a deal another phone stored first: a correction
+  // of the stored deal (its history keeps both), through the account's API.
+  function keepAsCorrection(deal, reason) {
+    var url = deal.api + deal.number + "/";
+    var headers = {"Accept": "application/json"};
+    if (deal.csrf) { headers["X-CSRFToken"] = deal.csrf; }
+    return scope.fetch(url, {credentials: "same-origin", cache: "no-store", headers: headers})
+      .then(function (response) {
+        if (!response.ok) { throw response; }
+        return response.json();
+      })
+      .then(function (stored) {
+        var writing = Object.assign({"Content-Type": "application/json", "Idempotency-Key": newKey()}, headers);
+        return scope.fetch(url + "correct", {
+          method: "POST",
+          credentials: "same-origin",
+          cache: "no-store",
+          headers: writing,
+          body: JSON.stringify({input: deal.input, base_version: stored.version, reason: reason}),
+        });
+      })
+      .then(function (response) {
+        if (response.ok) { return remove(deal.key).then(function () { return true; }); }
+        throw response;
+      })
+      .catch(function (response) {
+        if (!response || !response.json) { return false; }
+        return response.json().catch(function () { return {}; }).then(function (body) {
+          deal.errors = errorsOf(body, response.status);
+          return put(deal).then(function () { return false; });
+        });
+      });
+  }
+
   scope.KirjuriQueue = {
+    keepAsCorrection: keepAsCorrection,
     PAGE_CACHE: "kirjuri-table-pages",
     ASSET_CACHE: "kirjuri-assets",
     SYNC_TAG: "kirjuri-deals",

@@ -135,17 +135,36 @@
       if (!row.classList.contains("offline-row")) { row.hidden = deals.length > 0; }
     });
     deals.forEach(function (deal) {
-      var refused = deal.status === "refused";
+      var kind = deal.status === "refused" || deal.status === "conflict" ? deal.status : "waiting";
       var row = el("tr", {
-        "class": "offline-row " + (refused ? "offline-refused" : "offline-waiting"),
+        "class": "offline-row offline-" + kind,
         "data-offline-number": String(deal.number),
         "data-offline-key": deal.key,
       });
+      var badge = {waiting: gettext("Waiting to send"), refused: gettext("Refused"), conflict: gettext("Conflict")}[kind];
       var first = el("td", {}, String(deal.number) + " ");
-      first.appendChild(el("span", {"class": "badge warn"}, refused ? gettext("Refused") : gettext("Waiting to send")));
+      first.appendChild(el("span", {"class": "badge warn"}, badge));
       row.appendChild(first);
-      var cell = el("td", {colspan: String(Math.max(span - 1, 1)), "class": refused ? "deal-errors" : "muted"});
-      if (refused) {
+      var cell = el("td", {colspan: String(Math.max(span - 1, 1)), "class": kind === "waiting" ? "muted" : "deal-errors"});
+      if (kind === "conflict") {
+        // Both versions: the sheet's row of this number above, this phone's here.
+        cell.appendChild(el("p", {}, fill(gettext("Another phone entered deal %s first. This phone's version:"), [deal.number])));
+        cell.appendChild(el("p", {"class": "offline-summary"}, deal.summary || ""));
+        var choice = el("p", {"class": "actions-row"});
+        if (deal.mayCorrect) {
+          choice.appendChild(el("button", {type: "button", "class": "offline-keep-mine", "data-offline-key": deal.key},
+            gettext("Keep this phone's (a correction)")));
+        }
+        choice.appendChild(el("button", {type: "button", "class": "offline-keep-sheet", "data-offline-key": deal.key},
+          gettext("Keep the sheet's")));
+        cell.appendChild(choice);
+        if (!deal.mayCorrect) {
+          cell.appendChild(el("p", {"class": "muted"}, gettext("To keep this phone's version, the match's scorer corrects the deal on the sheet.")));
+        }
+        (deal.errors || []).filter(function (e) { return e.code !== "deal_exists"; }).forEach(function (error) {
+          cell.appendChild(el("p", {"class": "field-error"}, error.message));
+        });
+      } else if (kind === "refused") {
         (deal.errors || []).forEach(function (error, i) {
           if (i) { cell.appendChild(el("br")); }
           cell.appendChild(document.createTextNode(error.message));
@@ -153,7 +172,9 @@
         cell.appendChild(document.createTextNode(" "));
         cell.appendChild(el("a", {href: correctUrl(deal), "class": "offline-correct"}, gettext("Correct")));
       } else {
-        cell.textContent = fill(gettext("Entered on this phone at %s; sent when the network is back."), [clock(deal.savedAt)]);
+        if (deal.summary) { cell.appendChild(el("span", {"class": "offline-summary"}, deal.summary + " · ")); }
+        cell.appendChild(document.createTextNode(
+          fill(gettext("Entered on this phone at %s; sent when the network is back."), [clock(deal.savedAt)])));
       }
       row.appendChild(cell);
       body.appendChild(row);
@@ -199,6 +220,21 @@
     }
     return sending;
   }
+
+  // A conflict settled: keep the sheet's version (this phone's is dropped) or this
+  // phone's (sent as a correction of the stored deal; its history keeps both).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".offline-keep-mine, .offline-keep-sheet");
+    if (!button) { return; }
+    event.preventDefault();
+    button.disabled = true;
+    var key = button.getAttribute("data-offline-key");
+    Q.get(key).then(function (deal) {
+      if (!deal) { return null; }
+      if (button.classList.contains("offline-keep-sheet")) { return Q.remove(key); }
+      return Q.keepAsCorrection(deal, gettext("Kept from a phone that entered it offline."));
+    }).then(send);
+  });
 
   Q.onChange(render);
   document.addEventListener("live:updated", render);
@@ -290,6 +326,37 @@
     return compact(input);
   }
 
+  // What was entered, in the form's own words ("Contract: rami · Tricks: 9"): the
+  // version a conflict shows beside the sheet's.
+  function labelText(node) {
+    if (!node) { return ""; }
+    var copy = node.cloneNode(true);
+    copy.querySelectorAll("input, select, .req, .visually-hidden").forEach(function (n) { n.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  function summaryOf(fields) {
+    var parts = [];
+    fields.forEach(function (pair) {
+      if (pair[0] === "csrfmiddlewaretoken" || pair[0] === "number" || !pair[1].trim()) { return; }
+      var node = form.querySelector('[name="' + CSS.escape(pair[0]) + '"]:not([type=hidden])');
+      // A check box posts a hidden "false" before it: only a ticked one counts.
+      if (!node || node.type === "checkbox" && pair[1] !== node.value) { return; }
+      var holder = node.closest("[data-path]");
+      var name = holder ? labelText(holder.querySelector("legend, label")) : "";
+      var shown = pair[1];
+      if (node.type === "radio" || node.type === "checkbox") {
+        var chosen = form.querySelector('[name="' + CSS.escape(pair[0]) + '"][value="' + CSS.escape(pair[1]) + '"]');
+        shown = labelText(chosen && chosen.closest("label")) || pair[1];
+        if (node.type === "checkbox") { shown = name; name = ""; }
+      } else if (node.tagName === "SELECT") {
+        shown = labelText(node.options[node.selectedIndex]) || pair[1];
+      }
+      parts.push(name && name !== shown ? name + ": " + shown : shown);
+    });
+    return parts.join(" · ");
+  }
+
   function setNumber(number) {
     var field = form.querySelector("input[name=number]");
     var old = field.value;
@@ -371,6 +438,8 @@
           number: parseInt(form.querySelector("input[name=number]").value, 10),
           input: dealInput(fields),
           fields: fields,
+          summary: summaryOf(fields),
+          mayCorrect: form.getAttribute("data-offline-may-correct") === "1",
           api: form.getAttribute("data-offline-api"),
           csrf: csrf ? csrf.value : "",
           sheet: form.getAttribute("data-offline-sheet"),

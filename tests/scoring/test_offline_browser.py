@@ -36,6 +36,7 @@ from tests.scoring.browser import (  # noqa: F401  (fixtures: browser, table)
     browser,
     no_sideways_scroll,
     partners_match,
+    shot,
     table,
     totals,
     watch,
@@ -149,6 +150,7 @@ def test_three_deals_offline_are_kept_and_sent_once_in_order(phone, table, live_
     assert "Ei verkkoyhteyttä" in status.inner_text()
     # The next deal the sheet offers counts the ones on the phone.
     assert page.inner_text("#enter-deal").endswith("4")
+    shot(page, "offline-waiting")
     assert not Deal.objects.filter(match=match).exists()
 
     # A reload with no network: the kept sheet, and the deals still there.
@@ -198,6 +200,7 @@ def test_a_deal_refused_after_the_sync_shows_its_error_and_is_corrected(
 
     refused.locator("a.offline-correct").click()
     page.wait_for_selector("#offline-refused")
+    shot(page, "offline-refused-form")
     error = page.locator("[data-path=declarer] .field-error")
     assert error.is_visible()
     assert error.inner_text()
@@ -282,3 +285,68 @@ def test_a_table_link_phone_queues_with_its_seat(phone, table, live_server):
     revision = deals[0].revisions.get()
     assert revision.via == "table_link" and revision.seat == 1
     assert IdempotencyKey.objects.filter(match=match).count() == 2
+
+
+def test_two_phones_offline_with_the_same_deal_make_one_deal_and_a_conflict(
+    browser, table, live_server
+):
+    """Both of Sami's phones are offline and each enters deal 1, differently. The
+    first back stores its deal 1; the second shows a conflict: the sheet's deal 1
+    and this phone's version side by side, with the choice to keep one. Keeping
+    this phone's corrects deal 1 (its history keeps both): one deal, never two."""
+    _club, sami, _others = table
+    match = partners_match(table, "tuppi")
+    phones = []
+    try:
+        for _ in range(2):
+            context = browser.new_context(
+                viewport=PHONE, is_mobile=True, has_touch=True, locale="fi-FI"
+            )
+            page = context.new_page()
+            page.set_default_timeout(15_000)
+            page.problems = watch(page)
+            log_in(page, live_server, sami.user)
+            open_sheet(page, f"{live_server.url}/matches/{match.pk}/")
+            phones.append((context, page))
+        (first, phone_a), (second, phone_b) = phones
+        first.set_offline(True)
+        second.set_offline(True)
+        enter(phone_a, "rami", 9, seat=0)  # 12–0
+        enter(phone_b, "nolo", 5)  # 8–0
+
+        first.set_offline(False)
+        wait_stored(phone_a, 1)
+        second.set_offline(False)
+        conflict = phone_b.locator("#sheet tr.offline-conflict")
+        conflict.wait_for()
+        # Both versions: the stored deal 1 and this phone's, with the choice.
+        phone_b.wait_for_selector("#sheet tr[data-deal='1']")
+        conflict.wait_for()  # drawn again after the live region's refresh
+        assert conflict.get_attribute("data-offline-number") == "1"
+        assert conflict.locator(".badge").inner_text() == "Ristiriita"
+        assert "Toinen puhelin syötti jaon 1 ensin" in conflict.inner_text()
+        assert "5" in conflict.locator(".offline-summary").inner_text()
+        assert Deal.objects.filter(match=match).count() == 1
+        # The server's 409 (deal 1 exists) is the conflict the test wanted.
+        taken = [p for p in phone_b.problems if "409" in p and "/deals/" in p]
+        assert taken
+        phone_b.problems[:] = [p for p in phone_b.problems if p not in taken]
+
+        no_sideways_scroll(phone_b)
+        shot(phone_b, "offline-conflict")
+        conflict.locator("button.offline-keep-mine").click()
+        phone_b.wait_for_selector("#sheet tr.offline-row", state="detached")
+        phone_b.wait_for_function(
+            "n => document.querySelector('#totals td.total').innerText == n",
+            arg="8",
+        )
+        deal = Deal.objects.get(match=match)
+        assert deal.input["contract"] == "nolo"
+        kinds = list(deal.revisions.order_by("pk").values_list("kind", flat=True))
+        assert kinds == ["entered", "corrected"]
+        for _, page in phones:
+            assert [p for p in page.problems if OFFLINE not in p] == []
+    finally:
+        for context, _ in phones:
+            context.close()
+        connections.close_all()

@@ -22,7 +22,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 #: The colour of the site's top bar (static/css/kirjuri.css, ``--accent``): the
 #: phone paints its status bar with it when the app is installed.
@@ -32,7 +32,7 @@ WORKBOX = "js/vendor/workbox-7.4.1"
 PNG = "image/png"
 
 
-@require_GET
+@require_safe
 def web_manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest: what a phone needs to install Kirjuri on its home
     screen (name, icons, start address, a window of its own)."""
@@ -63,13 +63,15 @@ def web_manifest(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker (``templates/scoring/sw.js``), scoped to the whole site.
 
     Served from the root, so ``Service-Worker-Allowed`` only states what the scope
     already is. ``no-cache``: the browser asks again (a 200 or the same bytes) at
-    every registration, so a new version reaches the phones on their next visit.
+    every registration, so a new version reaches the phones on their next visit. A
+    ``HEAD`` of it is the deal form's probe of the network before it posts
+    (offline.js): no database, a few hundred bytes of headers.
     """
     response = render(
         request,

@@ -408,7 +408,21 @@
     return found ? decodeURIComponent(found[1]) : null;
   }
 
+  // Does the server answer (a HEAD of the service worker's script: no database)?
+  // Four seconds, then the deal is kept on the phone instead.
+  function reachable() {
+    var probe = me && me.getAttribute("data-sw");
+    if (!probe || !window.AbortController) { return Promise.resolve(true); }
+    var controller = new AbortController();
+    var timer = setTimeout(function () { controller.abort(); }, 4000);
+    return fetch(probe, {method: "HEAD", cache: "no-store", signal: controller.signal})
+      .then(function (response) { return response.ok; }, function () { return false; })
+      .then(function (ok) { clearTimeout(timer); return ok; });
+  }
+
   function initForm() {
+    // Back to this page from the browser's history: it posts afresh.
+    window.addEventListener("pageshow", function () { form.removeAttribute("data-offline-posting"); });
     var editing = editedKey();
     var refused = null;
     Q.ofScope(scopeName).then(function (deals) {
@@ -424,12 +438,20 @@
       event.preventDefault();
       var submitter = event.submitter;
       Q.ofScope(scopeName).then(function (deals) {
-        if (navigator.onLine && !deals.length && !refused) {
+        if (!navigator.onLine || deals.length || refused) { return false; }
+        // The browser says "online" on a Wi-Fi that reaches nothing (a hall's
+        // overloaded access point): ask the server first, briefly.
+        return reachable();
+      }).then(function (online) {
+        if (online) {
           // With a network and nothing waiting, the page posts as ever.
           form.setAttribute("data-offline-posting", "1");
           if (form.requestSubmit) { form.requestSubmit(submitter || undefined); } else { form.submit(); }
           return null;
         }
+        return Q.ofScope(scopeName);
+      }).then(function (deals) {
+        if (!deals) { return null; }
         var fields = postedFields(submitter);
         var csrf = form.querySelector("input[name=csrfmiddlewaretoken]");
         var deal = {

@@ -58,7 +58,9 @@ def test_the_service_worker_is_served_from_the_root(client, django_assert_num_qu
     assert "googleapis" not in script and "https://" not in script
 
 
-def test_only_get_answers(client):
+def test_only_reads_answer(client):
+    """GET and HEAD (the deal form's probe of the network before it posts)."""
+    assert client.head("/sw.js").status_code == 200
     assert client.post("/sw.js").status_code == 405
     assert client.post(reverse("web-manifest")).status_code == 405
 

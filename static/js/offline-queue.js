@@ -98,8 +98,14 @@
     return inStore(DEALS, "readwrite", function (store) { store.delete(key); }).then(changed);
   }
 
-  function lastSent() {
-    return inStore(META, "readonly", function (store) { return store.get("lastSent"); });
+  function lastSent() { return meta("lastSent"); }
+
+  function meta(name) {
+    return inStore(META, "readonly", function (store) { return store.get(name); });
+  }
+
+  function setMeta(name, value) {
+    return inStore(META, "readwrite", function (store) { store.put(value, name); });
   }
 
   function newKey() {
@@ -226,6 +232,8 @@
     replace: replace,
     remove: remove,
     lastSent: lastSent,
+    meta: meta,
+    setMeta: setMeta,
     newKey: newKey,
     sendAll: sendAll,
     onChange: function (listener) { listeners.push(listener); },

@@ -70,13 +70,25 @@
     return urls;
   }
 
-  // The sheet, opened with a network: keep it, the deal form and their files.
-  function keepTablePages() {
+  // The sheet, opened with a network: keep it, the deal form and their files. A
+  // page the worker served is kept already (network first); the form is fetched
+  // only when the phone has none (it is kept afresh each time it is opened, and
+  // the next deal's number comes from the sheet: see nextFromSheet).
+  function keepTablePages(controlled) {
     var enter = document.getElementById("enter-deal");
-    var pages = [location.href];
     var formUrl = enter ? new URL(enter.getAttribute("href"), location.href).href : null;
-    if (formUrl) { pages.push(formUrl); }
-    return keep(Q.PAGE_CACHE, pages).then(function () {
+    return caches.open(Q.PAGE_CACHE).then(function (cache) {
+      return formUrl ? cache.match(formUrl, {ignoreVary: true}) : true;
+    }).then(function (formKept) {
+      var pages = controlled ? [] : [location.href];
+      if (formUrl && !formKept) { pages.push(formUrl); }
+      if (!pages.length) { return null; }
+      return keep(Q.PAGE_CACHE, pages).then(function () { return keepAssets(formUrl); });
+    });
+  }
+
+  function keepAssets(formUrl) {
+    return Promise.resolve().then(function () {
       var assets = assetsOf(document);
       if (!formUrl) { return keep(Q.ASSET_CACHE, assets); }
       return caches.open(Q.PAGE_CACHE)
@@ -93,9 +105,10 @@
   function ready() { document.documentElement.setAttribute("data-offline-ready", "1"); }
 
   if ("serviceWorker" in navigator && me && me.getAttribute("data-sw")) {
+    var controlled = Boolean(navigator.serviceWorker.controller);
     navigator.serviceWorker.register(me.getAttribute("data-sw"), {scope: "/"})
       .then(function () { return navigator.serviceWorker.ready; })
-      .then(function () { return status && navigator.onLine ? keepTablePages() : null; })
+      .then(function () { return status && navigator.onLine ? keepTablePages(controlled) : null; })
       .catch(function () {})
       .then(ready);
   } else {
@@ -199,7 +212,20 @@
 
   function renumbered(text, number) { return text.replace(/\d+(\s*)$/, String(number) + "$1"); }
 
+  // The server's next deal number, as the sheet last showed it: a deal form kept
+  // earlier may show an older one.
+  function nextFromSheet() {
+    var enter = document.getElementById("enter-deal");
+    var shown = enter && parseInt(enter.getAttribute("data-number"), 10);
+    if (!shown) { return Promise.resolve(); }
+    return Q.meta("next:" + scopeName).then(function (known) {
+      if (!known || shown > known) { return Q.setMeta("next:" + scopeName, shown); }
+      return null;
+    });
+  }
+
   function render() {
+    nextFromSheet().catch(function () {});
     return Q.ofScope(scopeName).then(function (deals) {
       renderSheet(deals);
       return renderStatus(deals);
@@ -427,10 +453,13 @@
     var refused = null;
     Q.ofScope(scopeName).then(function (deals) {
       refused = editing ? deals.filter(function (d) { return d.key === editing; })[0] || null : null;
-      if (refused) { restore(refused); return; }
-      var number = parseInt(form.querySelector("input[name=number]").value, 10) || 1;
-      deals.forEach(function (deal) { if (deal.number >= number) { number = deal.number + 1; } });
-      setNumber(number);
+      if (refused) { restore(refused); return null; }
+      return Q.meta("next:" + scopeName).then(function (known) {
+        var number = parseInt(form.querySelector("input[name=number]").value, 10) || 1;
+        if (known > number) { number = known; }
+        deals.forEach(function (deal) { if (deal.number >= number) { number = deal.number + 1; } });
+        setNumber(number);
+      });
     });
 
     form.addEventListener("submit", function (event) {

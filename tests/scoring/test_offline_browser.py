@@ -299,6 +299,39 @@ def test_a_network_that_reaches_nothing_keeps_the_deal_on_the_phone(
     assert Deal.objects.filter(match=match).count() == 1
 
 
+def test_a_deal_kept_after_one_entered_online_has_the_next_number(
+    phone, table, live_server
+):
+    """The phone's copy of the deal form still says deal 1 (kept when deal 1 was
+    entered online); the sheet said 2 since, and the deal kept offline is deal 2."""
+    context, page = phone
+    _club, sami, _others = table
+    match = partners_match(table, "tuppi")
+    log_in(page, live_server, sami.user)
+    open_sheet(page, f"{live_server.url}/matches/{match.pk}/")
+    enter(page, "rami", 9, seat=0)  # online: posted as ever
+    page.wait_for_selector("#sheet tr[data-deal='1']")
+    assert page.inner_text("#enter-deal").endswith("2")
+
+    context.set_offline(True)
+    page.click("#enter-deal")
+    page.wait_for_selector("#save-deal")
+    page.wait_for_function(
+        "() => document.querySelector('input[name=number]').value === '2'"
+    )
+    assert page.inner_text("#save-deal").endswith("2")
+    page.go_back()
+    page.wait_for_selector("#sheet")
+    enter(page, "nolo", 5)
+    assert waiting(page) == [2]
+
+    context.set_offline(False)
+    wait_stored(page, 2)
+    assert list(
+        Deal.objects.filter(match=match).order_by("number").values_list("number")
+    ) == [(1,), (2,)]
+
+
 def test_a_table_link_phone_queues_with_its_seat(phone, table, live_server):
     """No account: the deals wait with the link and the seat and are sent through
     the table link's API; the history names the seat."""

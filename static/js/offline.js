@@ -51,11 +51,15 @@
 
   /* -- the service worker and the pages kept for the table ------------------ */
 
+  // Fetch and keep pages or files. The header asks the page to leave the flash
+  // messages ("Deal 3 is on the sheet") for the page the person opens next (base.html);
+  // a redirect (a form that takes no deal now) is not kept as the page.
   function keep(cacheName, urls) {
     return caches.open(cacheName).then(function (cache) {
       return Promise.all(urls.map(function (url) {
-        return fetch(url, {credentials: "same-origin"}).then(function (response) {
-          if (response.ok) { return cache.put(url, response); }
+        var options = {credentials: "same-origin", redirect: "manual", headers: {"X-Kirjuri-Keep": "1"}};
+        return fetch(url, options).then(function (response) {
+          if (response.status === 200) { return cache.put(url, response); }
         });
       }));
     });

@@ -104,3 +104,18 @@ def test_the_table_link_deal_form_sends_with_the_link_and_the_seat(client, table
     api = reverse("api:table-deal-list", args=[token])
     assert f'data-offline-api="{api}?seat=2"' in form
     assert f'data-offline-sheet="/t/{token}/?seat=2"' in form
+
+
+def test_a_page_kept_ahead_leaves_the_flash_message_for_the_next(client, table):  # noqa: F811
+    """The sheet fetches the deal form ahead to keep it on the phone; that fetch
+    must not eat the "deal saved" message the person is about to see."""
+    _club, sami, _others = table
+    match = partners_match(table, "tuppi")
+    client.force_login(sami.user)
+    new = reverse("scoring:deal-new", args=[match.pk])
+    posted = client.post(new, {"number": "1", "contract": "nolo", "tricks.0": "5"})
+    assert posted.status_code == 302
+    ahead = client.get(new, headers={"X-Kirjuri-Keep": "1"}).content.decode()
+    assert 'class="messages"' not in ahead
+    sheet = client.get(reverse("scoring:sheet", args=[match.pk])).content.decode()
+    assert 'class="messages"' in sheet

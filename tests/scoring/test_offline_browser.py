@@ -344,6 +344,10 @@ def test_a_table_link_phone_queues_with_its_seat(phone, table, live_server):
     enter(page, "rami", 9, seat=0)
     enter(page, "nolo", 5)
     assert waiting(page) == [1, 2]
+    # The link's sheet, with the phone's seat, opens offline too.
+    page.reload()
+    page.wait_for_selector("#offline-status[data-waiting='2']")
+    assert waiting(page) == [1, 2]
 
     context.set_offline(False)
     wait_stored(page, 2)

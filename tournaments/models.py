@@ -346,7 +346,7 @@ GENERATION_ACTIVE = (GenerationStatus.QUEUED, GenerationStatus.RUNNING)
 
 class RoundGeneration(models.Model):
     """A director's request to generate a stage's next round, run off the request
-    by a task (``tournaments.round_generation_run``): ``queued`` until a worker
+    by a task (``tournaments.round_generation_compute``): ``queued`` until a worker
     takes it, ``running`` while the format searches, then ``done`` with the stored
     ``round`` or ``failed`` with the error's ``error_code`` and ``error_message``
     (in ``language``, the language of the director who asked). At most one active

@@ -368,7 +368,7 @@ def test_round_generation_job(
     """Asking for the next round as a job (202, queued while the worker has not
     run it), the director's page meanwhile, the job's run (bounded as the
     synchronous path), and the job read once done: the same at both sizes."""
-    from tournaments.services import round_generation_run
+    from tournaments.services import round_generation_compute
 
     entries, rounds = size
     director = people.admin.user
@@ -390,7 +390,7 @@ def test_round_generation_job(
     assert b'data-generation="queued"' in page.content
     unchanged_costs_little(boss, "tournaments:manage", one, page["ETag"], director=True)
     with CaptureQueriesContext(connection) as captured:
-        round_generation_run(generation_id=job["id"])
+        round_generation_compute(generation_id=job["id"])
     assert len(captured) <= GENERATION_RUN, len(captured)
     done = probe(
         boss, "api:tournament-generation-detail", {**one, "generation_id": job["id"]}

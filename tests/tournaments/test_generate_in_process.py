@@ -6,8 +6,6 @@ director as the same clear message."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from scoring.errors import DomainError
@@ -16,7 +14,6 @@ from tournaments.formats import memo, whist
 from tournaments.models import Round
 from tournaments.services import offload
 from tournaments.services.generation import _generate
-from tournaments.services.rounds import _next_number
 
 
 def lineup(round_: Round) -> list[list[list[int]]]:
@@ -41,35 +38,37 @@ def test_the_round_from_the_child_is_the_one_computed_here(
     rotation, director, settings, monkeypatch
 ):
     """Forced into a child (threshold 0), the stored round equals the round the
-    format computes in this thread; the search did run in another process."""
+    format computes in this thread, and the child was forked to compute it."""
     stage = rotation.stages.get()
-    stage.entry_ids = list(rotation.entries.order_by("seed").values_list("pk", flat=True))
-    here = _generate_here(stage)
+    stage.entry_ids = list(
+        rotation.entries.order_by("seed").values_list("pk", flat=True)
+    )
+    settings.KIRJURI_GENERATE_PROCESS_MIN_ENTRIES = -1  # never: this thread
+    here = _generate(stage, 1)
     whist.cyclic_whist.cache_clear()
-    pids: list[int] = []
-    real = offload._AskingSource._ask
+    forked: list[int] = []
+    real = offload.round_compute_forked
 
-    def noted(source, name, *args):
-        pids.append(os.getpid())
-        return real(source, name, *args)
+    def counted(format_key, source, number):
+        forked.append(number)
+        return real(format_key, source, number)
 
-    monkeypatch.setattr(offload._AskingSource, "_ask", noted)
+    monkeypatch.setattr(offload, "round_compute_forked", counted)
     settings.KIRJURI_GENERATE_PROCESS_MIN_ENTRIES = 0
     round_ = services.round_generate(stage=rotation.stages.get(), by=director)
+    assert forked == [1]
     assert [[list(s) for s in t.sides] for t in here.tables] == lineup(round_)
-    # The child asked (in its own process; its pids are lost with it, so none here).
-    assert pids == []
-    # Its whist answer for 20 players came back and is remembered here.
-    assert any(key[1] == ((20,), ()) for key in memo.keys())
+    # The whist answer for 20 players the child found came back, remembered here.
+    assert any(key[1] == ((20,), ()) for key in memo.known())
 
 
-def _generate_here(stage):
-    settings_off = offload.PROCESS_MIN_ENTRIES
-    try:
-        offload.PROCESS_MIN_ENTRIES = 10**6
-        return _generate(stage, _next_number(stage))
-    finally:
-        offload.PROCESS_MIN_ENTRIES = settings_off
+def test_small_fields_stay_in_this_thread(settings):
+    """Below the threshold, or with processes switched off, no child is forked."""
+    settings.KIRJURI_GENERATE_PROCESS_MIN_ENTRIES = None
+    assert not offload.round_process_check(offload.PROCESS_MIN_ENTRIES - 1)
+    assert offload.round_process_check(offload.PROCESS_MIN_ENTRIES)
+    settings.KIRJURI_GENERATE_PROCESS_MIN_ENTRIES = -1
+    assert not offload.round_process_check(10_000)
 
 
 def test_a_format_error_from_the_child_reads_as_before(club, director, settings):

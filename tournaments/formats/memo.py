@@ -50,7 +50,7 @@ def _keep(key: tuple[str, Hashable], answer: Any) -> None:
         del _KEPT[next(iter(_KEPT))]
 
 
-def keys() -> set[tuple[str, Hashable]]:
+def known() -> set[tuple[str, Hashable]]:
     """What is remembered now (a child takes it before searching)."""
     return set(_KEPT)
 

@@ -55,8 +55,8 @@ from tournaments.services.events import (
     tournament_update,
 )
 from tournaments.services.generations import (
+    round_generation_compute,
     round_generation_request,
-    round_generation_run,
 )
 from tournaments.services.rounds import (
     round_adjust,
@@ -91,8 +91,8 @@ __all__ = [
     "round_adjust",
     "round_clock_set",
     "round_generate",
+    "round_generation_compute",
     "round_generation_request",
-    "round_generation_run",
     "round_lock",
     "round_start",
     "round_unlock",

@@ -100,8 +100,8 @@ def _generate(stage: Stage, number: int) -> FormatRound:
     (:mod:`tournaments.services.offload`), so that it does not hold this process's
     interpreter while other requests wait for it."""
     source = StageData(stage)
-    if offload.process_worth(len(stage.entry_ids)):
-        return offload.round_search(stage.format, source, number)
+    if offload.round_process_check(len(stage.entry_ids)):
+        return offload.round_compute_forked(stage.format, source, number)
     return get_format(stage.format).next_round(source, number)
 
 

@@ -4,7 +4,7 @@ A big field's search takes seconds to minutes (a partner rotation of 96 players:
 more than two minutes on a loaded machine), longer than a web worker may hold a
 request (gunicorn's 30 s). So the director's page and the API do not generate:
 :func:`round_generation_request` records a :class:`RoundGeneration` job and sends
-``tournaments.round_generation_run`` after commit; the page shows "generating
+``tournaments.round_generation_compute`` after commit; the page shows "generating
 round N…" and follows the job through its live refresh, the API answers 202 with
 the job's address. With Redis a worker runs the task; on the embedded default
 (no ``REDIS_URL``) Celery runs it in-process before the answer, so the job is done
@@ -17,7 +17,7 @@ Invariants:
   one job; the second request finds the first and answers with it.
 * **What can be refused at once is refused at once**: no permission, a closed
   tournament, the stage's last round still open — a 403/409 on the request, no job.
-* **A run is safe twice, late, or after a crash.** :func:`round_generation_run`
+* **A run is safe twice, late, or after a crash.** :func:`round_generation_compute`
   leaves a done or failed job alone; otherwise it computes from the stored data
   (the same path as :func:`round_generate`: the search outside any transaction,
   the round stored in a short one that checks the inputs are unchanged) and
@@ -66,7 +66,7 @@ def round_generation_request(
     *, stage: Stage, by: AbstractBaseUser, language: str = ""
 ) -> RoundGeneration:
     """Ask for ``stage``'s next round: the stage's active job if it has one, else a
-    new job, sent to ``tournaments.round_generation_run`` after commit.
+    new job, sent to ``tournaments.round_generation_compute`` after commit.
 
     ``language``: the asking director's, in which a failure is written (default:
     the active language).
@@ -98,7 +98,7 @@ def round_generation_request(
     return job
 
 
-def round_generation_run(*, generation_id: int) -> RoundGeneration | None:
+def round_generation_compute(*, generation_id: int) -> RoundGeneration | None:
     """Run the job (the task's body): generate and store its round, or record why
     not. A done or failed job is left alone; ``None``: no such job."""
     job = _claim(generation_id)

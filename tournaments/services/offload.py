@@ -5,7 +5,7 @@ thread of the web process, the search holds the interpreter (the GIL) for most o
 that time, and every other request thread of the process — another table's deal
 submission — waits its turn: issue 29 measured a submit at three times its normal
 time while a round was generated. So a big field's search runs in a child process
-forked from this one (:func:`round_search`): it starts with the format registry
+forked from this one (:func:`round_compute_forked`): it starts with the format registry
 already imported, and it never touches the database. The format asks its questions
 (:class:`tournaments.formats.spec.StageSource`: the field, the history, the
 standings) through a pipe; the calling thread answers each from the real source —
@@ -59,7 +59,7 @@ QUESTIONS = (
 )
 
 
-def process_worth(entries: int) -> bool:
+def round_process_check(entries: int) -> bool:
     """Whether a field of ``entries`` is searched in a child process."""
     least = getattr(settings, "KIRJURI_GENERATE_PROCESS_MIN_ENTRIES", None)
     least = PROCESS_MIN_ENTRIES if least is None else int(least)
@@ -68,7 +68,7 @@ def process_worth(entries: int) -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def round_search(format_key: str, source: Any, number: int) -> FormatRound:
+def round_compute_forked(format_key: str, source: Any, number: int) -> FormatRound:
     """Round ``number`` from the format ``format_key`` asking ``source``, the search
     in a child process (see the module docstring); raises what the format raises."""
     context = multiprocessing.get_context("fork")
@@ -175,7 +175,7 @@ def _child(
     the parent instead, and ``multiprocessing`` ends a forked child with
     ``os._exit``, which closes nothing.
     """
-    known = memo.keys()
+    known = memo.known()
     try:
         source = _AskingSource(pipe, settings, entry_ids)
         generated = get_format(format_key).next_round(source, number)

@@ -13,9 +13,11 @@ on its own database connection, in its own transaction, as if the format ran her
 — and otherwise waits on the pipe, which releases the interpreter. The format's
 error (:class:`FormatError`, :class:`RankingError`) comes back as the same error.
 
-Small fields stay in the calling thread: forking a Django process costs a few
-milliseconds (``bench/generate_lock.py`` measures it), more than a small round's
-whole search. ``settings.KIRJURI_GENERATE_PROCESS_MIN_ENTRIES`` (default
+Small fields stay in the calling thread: forking a Django process, asking through
+the pipe and joining the child cost tens of milliseconds (``bench/generate_lock.py
+--overhead``; about 70 ms on a loaded two-core machine), more than a small round's
+whole search (a Swiss of 8, a rotation of 16: 15–30 ms there), and small against a
+rotation of 24 or more. ``settings.KIRJURI_GENERATE_PROCESS_MIN_ENTRIES`` (default
 :data:`PROCESS_MIN_ENTRIES`; ``0``: every field, ``-1``: never) is the field size
 from which a process is used; where ``fork`` is not available (Windows, macOS's
 default), or the fork fails, the search runs here as before.
@@ -44,7 +46,7 @@ from tournaments.ranking import RankingError
 logger = logging.getLogger(__name__)
 
 #: The field size from which a format's search runs in a child process.
-PROCESS_MIN_ENTRIES = 16
+PROCESS_MIN_ENTRIES = 24
 
 # The source's questions a format may ask (StageSource's methods).
 QUESTIONS = (

@@ -36,8 +36,8 @@ includes; in ``job`` mode the generating thread only answers the child's questio
 
 ``--overhead N`` times what forking costs where it is not needed: round 1 of a
 Swiss of 8 entries and of partner rotations of 16 and 24 (24: the smallest field
-forked by default), computed N times in the thread and N times in a child (nothing stored),
-medians compared.
+forked by default), computed N times in the thread and N times in a child
+(nothing stored), medians compared.
 """
 
 from __future__ import annotations

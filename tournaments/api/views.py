@@ -240,10 +240,12 @@ class RoundGenerateApi(JsonApi, APIView):
         return Response(_round_out(round_), status=status.HTTP_201_CREATED)
 
 
-def _generation_out(request: Request, job: RoundGeneration) -> dict[str, Any]:
+def _generation_out(
+    request: Request, job: RoundGeneration, tournament_id: int
+) -> dict[str, Any]:
     url = reverse(
         "api:tournament-generation-detail",
-        kwargs={"tournament_id": job.stage.tournament_id, "generation_id": job.pk},
+        kwargs={"tournament_id": tournament_id, "generation_id": job.pk},
     )
     failed = job.status == GenerationStatus.FAILED
     return s.RoundGenerationOut(
@@ -269,7 +271,19 @@ def _generation_out(request: Request, job: RoundGeneration) -> dict[str, Any]:
 class RoundGenerationListApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={202: s.RoundGenerationOut, **_WRITE})
+    @extend_schema(
+        request=None,
+        responses={202: s.RoundGenerationOut, **_WRITE},
+        parameters=[
+            OpenApiParameter(
+                "Location",
+                str,
+                OpenApiParameter.HEADER,
+                response=[202],
+                description="The job's address (as ``url``).",
+            )
+        ],
+    )
     def post(self, request: Request, tournament_id: int, stage_id: int) -> Response:
         """Ask for the stage's next round: 202 with the job (``Location``: its
         address), which a worker runs; GET it until ``status`` is ``done`` (then
@@ -283,7 +297,7 @@ class RoundGenerationListApi(JsonApi, APIView):
             raise NotFound("not_found", gettext("no such stage"))
         job = services.round_generation_request(stage=stage, by=request.user)
         job.refresh_from_db()
-        out = _generation_out(request, job)
+        out = _generation_out(request, job, tournament.pk)
         return Response(
             out, status=status.HTTP_202_ACCEPTED, headers={"Location": out["url"]}
         )
@@ -297,16 +311,12 @@ class RoundGenerationDetailApi(JsonApi, APIView):
         """A round generation job: its status, its round once done, its error once
         failed. For the tournament's directors."""
         tournament = _directed(request, tournament_id)
-        job = (
-            RoundGeneration.objects.filter(
-                stage__tournament=tournament, pk=generation_id
-            )
-            .select_related("stage")
-            .first()
-        )
+        job = RoundGeneration.objects.filter(
+            stage__tournament=tournament, pk=generation_id
+        ).first()
         if job is None:
             raise NotFound("not_found", gettext("no such round generation"))
-        return Response(_generation_out(request, job))
+        return Response(_generation_out(request, job, tournament.pk))
 
 
 class StageListApi(JsonApi, APIView):

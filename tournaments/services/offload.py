@@ -83,7 +83,9 @@ def round_compute_forked(format_key: str, source: Any, number: int) -> FormatRou
     )
     try:
         child.start()
-    except OSError:
+    except (OSError, AssertionError):
+        # No fork (out of memory or processes), or a daemonic process (one of some
+        # worker pools) that multiprocessing does not let have children.
         logger.exception("could not fork the round's search; searching here")
         here.close()
         there.close()

@@ -294,6 +294,10 @@ def main() -> None:
                 world, world["stages"][index], baseline=args.baseline, mode=mode
             )
             figure["load"] = [round(x, 1) for x in os.getloadavg()]
+            if mode == "job":
+                from tournaments.services import offload
+
+                figure["child_nice"] = offload._nice()
             figures["runs"].append(figure)
             print(json.dumps(figure), flush=True)
     if args.json:

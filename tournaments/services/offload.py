@@ -22,6 +22,12 @@ rotation of 24 or more. ``settings.KIRJURI_GENERATE_PROCESS_MIN_ENTRIES`` (defau
 from which a process is used; where ``fork`` is not available (Windows, macOS's
 default), or the fork fails, the search runs here as before.
 
+The child runs at a lower priority (``os.nice``, by
+``settings.KIRJURI_GENERATE_PROCESS_NICE``, default :data:`PROCESS_NICE`): on a
+machine with as many busy processes as cores, a deal submission beside the search
+then gets the core it needs at once, and the search takes what is left — on a
+quiet club laptop, a whole core; on a loaded one, longer.
+
 What a child remembers (the whist search's answer per field size,
 :mod:`tournaments.formats.memo`) comes back with the round and is kept here, so the
 next round of the rotation does not search again.
@@ -29,8 +35,10 @@ next round of the rotation does not search again.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
@@ -47,6 +55,8 @@ logger = logging.getLogger(__name__)
 
 #: The field size from which a format's search runs in a child process.
 PROCESS_MIN_ENTRIES = 24
+#: How much the child gives way to the web process's requests (``nice``).
+PROCESS_NICE = 10
 
 # The source's questions a format may ask (StageSource's methods).
 QUESTIONS = (
@@ -70,6 +80,11 @@ def round_process_check(entries: int) -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
+def _nice() -> int:
+    value = getattr(settings, "KIRJURI_GENERATE_PROCESS_NICE", None)
+    return PROCESS_NICE if value is None else int(value)
+
+
 def round_compute_forked(format_key: str, source: Any, number: int) -> FormatRound:
     """Round ``number`` from the format ``format_key`` asking ``source``, the search
     in a child process (see the module docstring); raises what the format raises."""
@@ -77,7 +92,14 @@ def round_compute_forked(format_key: str, source: Any, number: int) -> FormatRou
     here, there = context.Pipe()
     child = context.Process(
         target=_child,
-        args=(there, format_key, number, source.settings, source.entry_ids),
+        args=(
+            there,
+            format_key,
+            number,
+            source.settings,
+            source.entry_ids,
+            _nice(),
+        ),
         daemon=True,  # ends with this process, whatever happens to the request
         name=f"kirjuri-round-search-{number}",
     )
@@ -170,7 +192,12 @@ class _AskingSource:
 
 
 def _child(
-    pipe: Connection, format_key: str, number: int, settings: Any, entry_ids: list
+    pipe: Connection,
+    format_key: str,
+    number: int,
+    settings: Any,
+    entry_ids: list,
+    nice: int,
 ) -> None:
     """The child's whole life: search, send the round (or the error), exit.
 
@@ -180,6 +207,8 @@ def _child(
     ``os._exit``, which closes nothing.
     """
     known = memo.known()
+    with contextlib.suppress(OSError):  # a platform without priorities: as is
+        os.nice(nice)  # background work: requests beside it go first
     try:
         source = _AskingSource(pipe, settings, entry_ids)
         generated = get_format(format_key).next_round(source, number)

@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python -m bench.generate_lock`` (``--players 48 96``, ``--modes
 thread job``, ``--baseline 5`` seconds, ``--held 48`` to also time the old way,
-``--overhead 20`` to time forking for small rounds, ``--json out.json``).
+``--overhead 20`` to time forking for small rounds, ``--nice 0`` for the forked
+search's priority, ``--json out.json``).
 
 On the embedded default — a SQLite file in a temporary folder, ``config.settings.local``
 without ``REDIS_URL`` (tasks in-process), the API through Django's test client in
@@ -209,18 +210,32 @@ def phase(world: dict, stage: Any, *, baseline: float, mode: str) -> dict[str, A
         result["seconds"], result["outcome"] = _generate(stage, world["director"], mode)
         done.set()
 
+    # CPU seconds of this (the web) process and of its finished children during
+    # the generation: the search is in one or the other.
+    own, children = _cpu()
     thread = threading.Thread(target=generate)
     thread.start()
     during = keeper.run(done)
     thread.join()
+    own_after, children_after = _cpu()
     return {
         "players": stage.tournament.entries.count(),
         "mode": mode,
         "generation_s": round(result["seconds"], 2),
         "generation": result["outcome"],
+        "web_process_cpu_s": round(own_after - own, 1),
+        "child_cpu_s": round(children_after - children, 1),
         "baseline": idle,
         "during_generation": during,
     }
+
+
+def _cpu() -> tuple[float, float]:
+    import resource
+
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
 
 
 def overhead(world: dict, repeats: int) -> list[dict[str, Any]]:
@@ -274,12 +289,19 @@ def main() -> None:
     parser.add_argument("--baseline", type=float, default=5.0)
     parser.add_argument("--held", type=int, nargs="*", default=[])
     parser.add_argument("--overhead", type=int, default=0)
+    parser.add_argument(
+        "--nice", type=int, help="the forked search's nice (default: the setting's)"
+    )
     parser.add_argument("--json")
     args = parser.parse_args()
     runs = [(size, mode) for size in args.players for mode in args.modes]
     runs += [(size, "held") for size in args.held]
     with tempfile.TemporaryDirectory(prefix="kirjuri-generate-lock-") as folder:
         _django(folder)
+        if args.nice is not None:
+            from django.conf import settings
+
+            settings.KIRJURI_GENERATE_PROCESS_NICE = args.nice
         world = _world([size for size, _ in runs])
         figures = {
             "machine": f"{platform.node()} {os.cpu_count()} cores "

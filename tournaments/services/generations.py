@@ -160,7 +160,7 @@ def _send(job_id: int) -> None:
 def _claim(generation_id: int) -> RoundGeneration | None:
     """Mark the job running (one more run); ``None`` if it is done or failed."""
     job = (
-        RoundGeneration.objects.select_for_update()
+        RoundGeneration.objects.select_for_update(of=("self",))
         .select_related("requested_by")
         .filter(pk=generation_id)
         .first()

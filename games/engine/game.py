@@ -177,6 +177,37 @@ class MatchGoal:
     target: int | None = None
     deals: int | None = None
     open_ended: bool = False
+    # How the fold reads the goal (pages show only the three above):
+    # ``beyond_target`` — the target is reached only by passing it (Burraco's
+    # "exceeds"); ``until_decided`` — the match goes on while the best total is
+    # shared, even at the target or after the last of the fixed deals (Canasta's
+    # level totals over the target, curling's extra ends).
+    beyond_target: bool = False
+    until_decided: bool = False
+
+    def reached(
+        self, totals: Sequence[int], played: int, *, lowest: bool = False
+    ) -> bool:
+        """Whether a match whose totals are ``totals`` after ``played`` deals is
+        decided: a total at (or past) the target — a losing limit where the lowest
+        totals win (``lowest``) — or the fixed deals played, and, with
+        ``until_decided``, the best total held by one side alone."""
+        target = self.target
+        reached = target is not None and (
+            max(totals) > target if self.beyond_target else max(totals) >= target
+        )
+        if not reached and self.deals is not None:
+            reached = played >= self.deals
+        if reached and self.until_decided:
+            return len(best_sides(totals, lowest=lowest)) == 1
+        return reached
+
+
+def best_sides(totals: Sequence[int], *, lowest: bool = False) -> tuple[int, ...]:
+    """The sides holding the best total (the lowest where ``lowest``), ties
+    sharing: a decided match's winners."""
+    best = min(totals) if lowest else max(totals)
+    return tuple(s for s, t in enumerate(totals) if t == best)
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,9 +488,68 @@ class Game(ABC):
         (Canasta's opening requirements, Klubiskruuvi's seat totals); none here."""
         return {}
 
-    @abstractmethod
     def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        """The state after a scored deal (totals, dealer, context, finished)."""
+        """The state after a scored deal, from what the game declares.
+
+        The totals after the deal (:meth:`totals_after`: the deal's points added),
+        whether that ends the match (:meth:`match_over`: the declared
+        :meth:`match_goal` — a target, a number of deals, a losing limit where
+        ``lower_totals_win``), the deal passed to the left, the game's own fields
+        (:meth:`carry`), and once finished the winners (:meth:`match_winners`: the
+        best totals, the lowest where ``lower_totals_win``, ties sharing). A game
+        overrides the one hook its match has of its own, never this step.
+        """
+        totals = self.totals_after(state, score)
+        finished = self.match_over(state, score, totals)
+        fields: dict[str, Any] = {
+            "totals": totals,
+            "deal_number": state.deal_number + 1,
+            "dealer": state.table.next_seat(state.dealer),
+            "finished": finished,
+        }
+        if score.seat_points:
+            before = state.seat_totals or (0,) * len(state.table.seats)
+            fields["seat_totals"] = tuple(
+                t + p for t, p in zip(before, score.seat_points, strict=True)
+            )
+        fields.update(self.carry(state, score, totals, finished))
+        after = replace(state, **fields)
+        if after.finished and "winners" not in fields:
+            return replace(after, winners=self.match_winners(after))
+        return after
+
+    def totals_after(self, state: MatchState, score: DealScore) -> tuple[int, ...]:
+        """The match totals after ``score``: the deal's points added. A game whose
+        totals move otherwise overrides it (Marjapussi's drop back from over 12)."""
+        return tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
+
+    def match_over(
+        self, state: MatchState, score: DealScore, totals: tuple[int, ...]
+    ) -> bool:
+        """Whether the deal just scored (``state`` is the match before it,
+        ``totals`` after it) ends the match: by the declared :meth:`match_goal`."""
+        return self.match_goal(state.options).reached(
+            totals, state.deal_number, lowest=self.lower_totals_win
+        )
+
+    def carry(
+        self,
+        state: MatchState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> Mapping[str, Any]:
+        """The game's own fields of the state after a deal (Canasta's opening
+        requirements, a chip game's ledger, a dealer other than the next seat),
+        given the new ``totals`` and whether the match is now ``finished``; none
+        here. A field named ``winners`` here decides the winners itself."""
+        return {}
+
+    def match_winners(self, state: MatchState) -> tuple[int, ...]:
+        """Who won the match that ``state`` finished: the best totals (the lowest
+        where ``lower_totals_win``), ties sharing. Chip games whose result is
+        their ledger override it."""
+        return best_sides(state.totals, lowest=self.lower_totals_win)
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         """What the table needs before the next deal; ``None`` once finished."""
@@ -490,11 +580,13 @@ class Game(ABC):
         return winners if len(winners) == 1 else ()
 
     def leaders(self, state: MatchState) -> tuple[int, ...]:
-        """Sides in the lead (several when tied; none before any points)."""
-        best = max(state.totals)
-        if all(t == best for t in state.totals):
+        """Sides in the lead (several when tied; none while all are level): the
+        highest totals, the lowest where ``lower_totals_win``."""
+        totals = state.totals
+        best = min(totals) if self.lower_totals_win else max(totals)
+        if all(t == best for t in totals):
             return ()
-        return tuple(i for i, t in enumerate(state.totals) if t == best)
+        return tuple(i for i, t in enumerate(totals) if t == best)
 
     def start(
         self,

@@ -64,7 +64,7 @@ from games.engine.chips import (
     each_pays,
 )
 from games.engine.decks import STANDARD_52
-from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
+from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField, seat_role
 from games.engine.melds import (
     NO_WILDS,
@@ -388,7 +388,15 @@ class Tongits(Game):
             },
         )
 
-    def advance(self, state: TongitsState, score: DealScore) -> TongitsState:
+    def carry(
+        self,
+        state: TongitsState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The hand settled in the chip ledger, the pot's streak, and the winner
+        to deal next (l.416)."""
         detail: dict[str, Any] = score.detail
         options: TongitsOptions = state.options
         winner = detail["winner"]
@@ -410,20 +418,11 @@ class Tongits(Game):
             )
         )
         restart = detail["takes_pot"] and options.pot_streak == "restart"
-        finished = options.deals is not None and state.deal_number >= options.deals
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        most = max(totals)
-        return advanced(
-            state,
-            score.points,
-            finished=finished,
-            winners=tuple(s for s, c in enumerate(totals) if c == most)
-            if finished
-            else (),
-            ledger=ledger,
-            last_winner=None if restart else winner,
-            dealer=winner,  # l.416: the winner deals the next hand
-        )
+        return {
+            "ledger": ledger,
+            "last_winner": None if restart else winner,
+            "dealer": winner,
+        }
 
     def next_deal(self, state: TongitsState) -> NextDeal | None:
         if state.finished:

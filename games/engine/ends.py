@@ -325,12 +325,21 @@ def ends_advance(
     ``scorer`` (``None``: blank): totals, the goal (a race to ``target``, a fixed
     number of ``ends``, with extra ends while level if ``until_decided``) and the
     side going first in the next end."""
-    sides = state.table.side_count
-    first = next_first(state.first, scorer, sides=sides, rule=rule)
     after = target_or_deals_advance(
         state, score, target=target, deals=ends, until_decided=until_decided
     )
-    return replace(after, first=first, dealer=seat_of_side(state.table, first))
+    return replace(after, **ends_order(state, scorer, rule))
+
+
+def ends_order(
+    state: EndsState, scorer: int | None, rule: OrderRule = "winner"
+) -> dict[str, int]:
+    """The side going first in the end after one won by ``scorer`` (``None``:
+    blank), and its seat as the ``dealer``: the fields a game of ends carries
+    beside its totals (:meth:`games.engine.Game.carry`)."""
+    sides = state.table.side_count
+    first = next_first(state.first, scorer, sides=sides, rule=rule)
+    return {"first": first, "dealer": seat_of_side(state.table, first)}
 
 
 def ends_rows(

@@ -314,7 +314,7 @@ class EventGame(Game):
     entry). The match ends at the options' ``target`` if the game has one
     (:meth:`Game.match_goal`) or by an entry's ``end`` flag. An entry is not a
     contest: nobody wins one. A game with fields of its own beside the tally
-    extends :meth:`initial_fields`, :meth:`advance` and :meth:`next_deal`.
+    extends :meth:`initial_fields`, :meth:`carry` and :meth:`next_deal`.
     """
 
     deal_word = "entry"
@@ -326,9 +326,27 @@ class EventGame(Game):
     def initial_fields(self, options: BaseModel, table: Table) -> Mapping[str, Any]:
         return events_initial(self.events, table.side_count)
 
-    def advance(self, state: EventState, score: DealScore) -> EventState:
-        target = self.match_goal(state.options).target
-        return events_advance(state, score, book=self.events, target=target)
+    def match_over(
+        self, state: EventState, score: DealScore, totals: tuple[int, ...]
+    ) -> bool:
+        """The declared goal, or an entry's ``end`` flag (the game is over)."""
+        return bool(score.detail.get("end")) or super().match_over(state, score, totals)
+
+    def carry(
+        self,
+        state: EventState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The tally with the entry's events; a game with fields of its own adds
+        them to these."""
+        tally = state.tally or self.events.empty_tally(state.table.side_count)
+        return {
+            "tally": self.events.tally_after(
+                tally, events_of(score.detail), state.table.seats
+            )
+        }
 
     def deal_winners(
         self, points: Sequence[int], detail: Mapping[str, Any] | None = None

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -42,8 +42,34 @@ from games.engine.inputs import (
     parse_by_mode,
     validation_errors,
 )
+from games.engine.records import (
+    ContextRow,
+    DealRecord,
+    DealScore,
+    Fact,
+    FoldedMatch,
+    MatchGoal,
+    NextDeal,
+    best_sides,
+)
 from games.engine.text import msg
 from games.engine.wording import as_text
+
+__all__ = [
+    "ContextRow",
+    "DealRecord",
+    "DealScore",
+    "Fact",
+    "FoldedMatch",
+    "Game",
+    "IndividualScoring",
+    "MatchGoal",
+    "MatchState",
+    "NextDeal",
+    "Table",
+    "advanced",
+    "best_sides",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,41 +92,6 @@ class Table:
     def next_seat(self, seat: int, step: int = 1) -> int:
         """The seat ``step`` places to the left (clockwise, book §1.4)."""
         return (seat + step) % len(self.seats)
-
-
-@dataclass(frozen=True, slots=True)
-class Fact:
-    """Something derived from a deal that a scorer wants to see.
-
-    ``text`` names a side or a seat by a :class:`~games.engine.text.Side` /
-    :class:`~games.engine.text.Seat` parameter (the numbers of :class:`Table`, from
-    0; English reads them as people count, "side 1", "player 1"): the score sheet
-    shows them as the side's and the seat's names (the deal's story,
-    ``Game.sheet_story``)."""
-
-    code: str
-    text: str
-    side: int | None = None
-    points: int | None = None
-
-
-@dataclass(frozen=True)
-class DealScore:
-    """What one deal scores, before it is folded into the match.
-
-    ``points`` are per side, as this deal scores them (a game may transform them
-    when folding — Tuppi's *nousussa* rule wipes a side's points, for instance).
-    ``detail`` is game-specific and JSON-serialisable (contract, tricks …).
-    ``seat_points`` are points this deal gives single players, one per seat, apart
-    from the sides' points (Klubiskruuvi's bolsu, where one player plays against the
-    other three); empty for the games that score only by side.
-    """
-
-    points: tuple[int, ...]
-    facts: tuple[Fact, ...] = ()
-    verified: bool = True
-    detail: Mapping[str, Any] = field(default_factory=dict)
-    seat_points: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -138,108 +129,6 @@ class IndividualScoring:
             self.team_multiplier * state.totals[table.side_of(seat)] + own
             for seat, own in enumerate(seats)
         )
-
-
-@dataclass(frozen=True, slots=True)
-class ContextRow:
-    """One labelled row the score sheet shows before the next deal.
-
-    The game declares its rows (:meth:`Game.next_deal` puts them in
-    :attr:`NextDeal.context`); pages print exactly these and never guess a game's
-    terms. ``code`` is stable (pages translate by it); ``label`` is the English text.
-    ``kind`` says how to read ``value``:
-
-    * ``"side"`` — a side index, or ``None`` for nobody (Tuppi's *nousussa*);
-    * ``"seat"`` — a seat index, or ``None``;
-    * ``"per_side"`` — a tuple with one number or text per side (Canasta's opening
-      requirement);
-    * ``"number"`` / ``"text"`` — one value for the table.
-    """
-
-    code: str
-    label: str
-    kind: str
-    value: Any = None
-
-
-@dataclass(frozen=True, slots=True)
-class MatchGoal:
-    """How a match of a game ends, as its options set it (for pages and charts).
-
-    ``target`` — the points that win (or, where ``lower_totals_win``, that lose);
-    ``deals`` — a fixed number of deals; either may be ``None``.
-    ``open_ended`` — the rules set no end the fold reaches: the players stop when
-    they choose (a chip game's session "until they are bored", Indian Poker §25).
-    The score book then lets the table finish the match by hand, its totals as the
-    result; where it is ``False`` the fold's ``finished`` ends the match.
-    """
-
-    target: int | None = None
-    deals: int | None = None
-    open_ended: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class NextDeal:
-    """What the table needs to know before the next deal."""
-
-    number: int
-    dealer: int | None = None
-    starting_seat: int | None = None
-    opening_requirement: tuple[int, ...] | None = None
-    holding_points: int | None = None
-    may_bid: tuple[int, ...] | None = None
-    notes: tuple[str, ...] = ()
-    # The rows the score sheet shows before this deal, as the game declares them.
-    context: tuple[ContextRow, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    """One deal of a folded match."""
-
-    number: int
-    score: DealScore | None
-    errors: tuple[RuleError, ...]
-    totals: tuple[int, ...]  # running totals after this deal
-    seat_totals: tuple[int, ...] = ()  # running per-seat totals, if the game has any
-
-    @property
-    def flagged(self) -> bool:
-        return bool(self.errors)
-
-
-@dataclass(frozen=True)
-class FoldedMatch:
-    """The match as the fold of its deals."""
-
-    game: str
-    deals: tuple[DealRecord, ...]
-    state: MatchState
-    next_deal: NextDeal | None
-    leaders: tuple[int, ...]
-    # Per seat, for games that declare ``individual_scoring``; empty otherwise.
-    individual_totals: tuple[int, ...] = ()
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return self.state.totals
-
-    @property
-    def seat_totals(self) -> tuple[int, ...]:
-        return self.state.seat_totals
-
-    @property
-    def finished(self) -> bool:
-        return self.state.finished
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return self.state.winners
-
-    @property
-    def needs_attention(self) -> bool:
-        return any(d.flagged for d in self.deals)
 
 
 class Game(ABC):
@@ -457,9 +346,68 @@ class Game(ABC):
         (Canasta's opening requirements, Klubiskruuvi's seat totals); none here."""
         return {}
 
-    @abstractmethod
     def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        """The state after a scored deal (totals, dealer, context, finished)."""
+        """The state after a scored deal, from what the game declares.
+
+        The totals after the deal (:meth:`totals_after`: the deal's points added),
+        whether that ends the match (:meth:`match_over`: the declared
+        :meth:`match_goal` — a target, a number of deals, a losing limit where
+        ``lower_totals_win``), the deal passed to the left, the game's own fields
+        (:meth:`carry`), and once finished the winners (:meth:`match_winners`: the
+        best totals, the lowest where ``lower_totals_win``, ties sharing). A game
+        overrides the one hook its match has of its own, never this step.
+        """
+        totals = self.totals_after(state, score)
+        finished = self.match_over(state, score, totals)
+        fields: dict[str, Any] = {
+            "totals": totals,
+            "deal_number": state.deal_number + 1,
+            "dealer": state.table.next_seat(state.dealer),
+            "finished": finished,
+        }
+        if score.seat_points:
+            before = state.seat_totals or (0,) * len(state.table.seats)
+            fields["seat_totals"] = tuple(
+                t + p for t, p in zip(before, score.seat_points, strict=True)
+            )
+        fields.update(self.carry(state, score, totals, finished))
+        after = replace(state, **fields)
+        if after.finished and "winners" not in fields:
+            return replace(after, winners=self.match_winners(after))
+        return after
+
+    def totals_after(self, state: MatchState, score: DealScore) -> tuple[int, ...]:
+        """The match totals after ``score``: the deal's points added. A game whose
+        totals move otherwise overrides it (Marjapussi's drop back from over 12)."""
+        return tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
+
+    def match_over(
+        self, state: MatchState, score: DealScore, totals: tuple[int, ...]
+    ) -> bool:
+        """Whether the deal just scored (``state`` is the match before it,
+        ``totals`` after it) ends the match: by the declared :meth:`match_goal`."""
+        return self.match_goal(state.options).reached(
+            totals, state.deal_number, lowest=self.lower_totals_win
+        )
+
+    def carry(
+        self,
+        state: MatchState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> Mapping[str, Any]:
+        """The game's own fields of the state after a deal (Canasta's opening
+        requirements, a chip game's ledger, a dealer other than the next seat),
+        given the new ``totals`` and whether the match is now ``finished``; none
+        here. A field named ``winners`` here decides the winners itself."""
+        return {}
+
+    def match_winners(self, state: MatchState) -> tuple[int, ...]:
+        """Who won the match that ``state`` finished: the best totals (the lowest
+        where ``lower_totals_win``), ties sharing. Chip games whose result is
+        their ledger override it."""
+        return best_sides(state.totals, lowest=self.lower_totals_win)
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         """What the table needs before the next deal; ``None`` once finished."""
@@ -490,11 +438,13 @@ class Game(ABC):
         return winners if len(winners) == 1 else ()
 
     def leaders(self, state: MatchState) -> tuple[int, ...]:
-        """Sides in the lead (several when tied; none before any points)."""
-        best = max(state.totals)
-        if all(t == best for t in state.totals):
+        """Sides in the lead (several when tied; none while all are level): the
+        highest totals, the lowest where ``lower_totals_win``."""
+        totals = state.totals
+        best = min(totals) if self.lower_totals_win else max(totals)
+        if all(t == best for t in totals):
             return ()
-        return tuple(i for i, t in enumerate(state.totals) if t == best)
+        return tuple(i for i, t in enumerate(totals) if t == best)
 
     def start(
         self,

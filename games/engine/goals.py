@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.game import ContextRow, DealScore, MatchState, advanced
+from games.engine.game import (
+    ContextRow,
+    DealScore,
+    MatchGoal,
+    MatchState,
+    advanced,
+    best_sides,
+)
 from games.engine.text import msg
 
 
@@ -29,18 +36,13 @@ def target_or_deals_advance(
     ``until_decided``, the fixed deals are followed by more while the highest
     total is shared. ``changes`` are the game's own fields of the new state."""
     totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
-    high = max(totals)
-    winners = tuple(s for s, t in enumerate(totals) if t == high)
-    finished = (target is not None and high >= target) or (
-        deals is not None
-        and state.deal_number >= deals
-        and not (until_decided and len(winners) > 1)
-    )
+    goal = MatchGoal(target=target, deals=deals, until_decided=until_decided)
+    finished = goal.reached(totals, state.deal_number)
     return advanced(
         state,
         score.points,
         finished=finished,
-        winners=winners if finished else (),
+        winners=best_sides(totals) if finished else (),
         **changes,
     )
 

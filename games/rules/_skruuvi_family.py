@@ -52,7 +52,6 @@ from games.engine.game import (
     Game,
     MatchGoal,
     MatchState,
-    advanced,
 )
 from games.engine.text import Seat, Side, Text, msg
 from games.engine.tricks import (
@@ -119,7 +118,9 @@ class SkruuviState(MatchState):
 class SkruuviRules(Game):
     """The deal played by two teams, shared by Modern Skruuvi and Klubiskruuvi.
 
-    Subclasses set ``scale`` and implement ``verify_and_score`` / ``advance``.
+    Subclasses set ``scale``, implement ``verify_and_score`` and say when their
+    game is over (:meth:`Game.match_over`) and what else a deal changes
+    (:meth:`Game.carry`); the base's fold adds the points.
     """
 
     scale: ClassVar[Scale]
@@ -131,19 +132,9 @@ class SkruuviRules(Game):
         """A game is a fixed number of deals: the basic deals and the kotkas."""
         return MatchGoal(deals=options.basic_deals + options.kotkas)
 
-    def advanced_deal(
-        self, state: SkruuviState, score: DealScore, *, done: bool, **changes: Any
-    ) -> SkruuviState:
-        """The state after a deal: points added, and once the game is ``done`` the
-        side with more points wins (equal totals: a draw)."""
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        return advanced(
-            state,
-            score.points,
-            finished=done,
-            winners=winners_of(totals) if done else (),
-            **changes,
-        )
+    def match_winners(self, state: SkruuviState) -> tuple[int, ...]:
+        """The side with more points wins; equal totals are a draw."""
+        return winners_of(state.totals)
 
     def team_kind(self, state: SkruuviState) -> str:
         """Basic deals are played before the kotkas (15.1, 16.1)."""

@@ -53,7 +53,6 @@ from games.engine import (
     RuleError,
     register,
 )
-from games.engine.game import advanced
 from games.engine.inputs import FrozenModel, derived_pair
 from games.engine.text import Side, msg
 from games.engine.tricks import BOOK_TRICKS, PARTNERS, deal_tricks, side_tricks
@@ -120,12 +119,6 @@ class AndroidWhist(Game):
             facts=tuple(facts),
             detail={"tricks": list(per_side), "scorer": side},
         )
-
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        target = state.options.target
-        reached = (t + p for t, p in zip(state.totals, score.points, strict=True))
-        won = tuple(side for side, total in enumerate(reached) if total >= target)
-        return advanced(state, score.points, finished=bool(won), winners=won)
 
     def match_goal(self, options: AndroidWhistOptions) -> MatchGoal:
         return MatchGoal(target=options.target)

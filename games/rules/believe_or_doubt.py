@@ -51,7 +51,6 @@ from games.engine.events import (
     EventGame,
     EventKind,
     EventState,
-    events_advance,
     events_rows,
     events_score,
 )
@@ -225,16 +224,18 @@ class BelieveOrDoubt(EventGame):
             state, EVENTS, events, detail={"answerer": answerer, "next": nxt}
         )
 
-    def advance(
-        self, state: BelieveOrDoubtState, score: DealScore
-    ) -> BelieveOrDoubtState:
-        return events_advance(
-            state,
-            score,
-            book=EVENTS,
-            target=state.options.target,
-            answerer=score.detail["next"],
-        )
+    def carry(
+        self,
+        state: BelieveOrDoubtState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The tally, and who answers the next question."""
+        return {
+            **super().carry(state, score, totals, finished),
+            "answerer": score.detail["next"],
+        }
 
     def next_deal(self, state: BelieveOrDoubtState) -> NextDeal | None:
         if state.finished:

@@ -29,7 +29,7 @@ alternates; the match ends after 2 × ``rounds`` halves.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -44,8 +44,8 @@ from games.engine import (
 from games.engine.ends import (
     EndsState,
     end_points,
-    ends_advance,
     ends_initial_fields,
+    ends_order,
     ends_rows,
 )
 from games.engine.game import Fact, Game, NextDeal
@@ -133,15 +133,15 @@ class Breakthrough(Game):
             detail={"attackers": attackers},
         )
 
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        return ends_advance(
-            state,
-            score,
-            scorer=score.detail["attackers"],
-            target=None,
-            ends=2 * state.options.rounds,
-            rule="alternate",
-        )
+    def carry(
+        self,
+        state: MatchState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The teams switch roles after each half (§74)."""
+        return ends_order(state, score.detail["attackers"], "alternate")
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         if state.finished:

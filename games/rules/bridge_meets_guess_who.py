@@ -82,7 +82,7 @@ from games.engine.chips import (
     each_pays,
 )
 from games.engine.decks import STANDARD_52
-from games.engine.game import Table, advanced
+from games.engine.game import Table
 from games.engine.inputs import (
     COUNT,
     PER_SIDE,
@@ -379,9 +379,16 @@ class BridgeMeetsGuessWho(Game):
             points=deal_payments(detail).net(), facts=tuple(facts), detail=detail
         )
 
-    def advance(
-        self, state: BridgeMeetsGuessWhoState, score: DealScore
-    ) -> BridgeMeetsGuessWhoState:
+    def carry(
+        self,
+        state: BridgeMeetsGuessWhoState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The rake and the deal's payments settled, loans repaid; a player out,
+        or short of the next rake, ends the match: the other wins, or, both
+        losing, the richer."""
         options: BridgeMeetsGuessWhoOptions = state.options
         ledger = (
             state.ledger.settle(rake_payments(options.rake))
@@ -398,13 +405,7 @@ class BridgeMeetsGuessWho(Game):
             else:
                 best = max(ledger.worth(p) for p in range(PLAYERS))
                 winners = tuple(p for p in range(PLAYERS) if ledger.worth(p) == best)
-        return advanced(
-            state,
-            score.points,
-            finished=bool(losers),
-            winners=winners,
-            ledger=ledger,
-        )
+        return {"ledger": ledger, "finished": bool(losers), "winners": winners}
 
     def leaders(self, state: BridgeMeetsGuessWhoState) -> tuple[int, ...]:
         worth = [state.ledger.worth(p) for p in range(PLAYERS)]

@@ -51,7 +51,7 @@ from games.engine import DealRejected, DealScore, Game, MatchState, RuleError, r
 from games.engine.card_reader import read_card_lists as card_lists
 from games.engine.cards import JOKER_RANK, Card
 from games.engine.decks import DOUBLE_54
-from games.engine.game import Fact, MatchGoal, NextDeal, Table, advanced
+from games.engine.game import Fact, MatchGoal, NextDeal, Table
 from games.engine.inputs import PER_PARTNER, PER_SIDE, CardList, FrozenModel, SeatField
 from games.engine.melds import (
     CardValues,
@@ -467,19 +467,6 @@ class Burraco(Game):
             raise DealRejected(errors)
         return DealScore(points=tuple(deal.points), verified=False)
 
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        best = max(totals)
-        # l.618: play on "until one partnership exceeds" the target; the higher
-        # wins; level totals play another hand (a reading).
-        done = best > state.options.target and totals.count(best) == 1
-        return advanced(
-            state,
-            score.points,
-            finished=done,
-            winners=(totals.index(best),) if done else (),
-        )
-
     def next_deal(self, state: MatchState) -> NextDeal | None:
         if state.finished:
             return None
@@ -491,7 +478,9 @@ class Burraco(Game):
         )
 
     def match_goal(self, options: Any) -> MatchGoal:
-        return MatchGoal(target=options.target)
+        # l.618: play on "until one partnership exceeds" the target; the higher
+        # wins; level totals play another hand (a reading).
+        return MatchGoal(target=options.target, beyond_target=True, until_decided=True)
 
     def default_table(self, options: Any) -> Table:
         return Table(FOUR_PLAYERS)

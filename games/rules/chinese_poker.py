@@ -37,7 +37,7 @@ from games.engine import (
     register,
 )
 from games.engine.decks import STANDARD_52
-from games.engine.game import ContextRow, Fact, NextDeal, advanced
+from games.engine.game import ContextRow, Fact, NextDeal
 from games.engine.inputs import PER_SIDE, FrozenModel
 from games.engine.placing import order_of, place_points, places_errors
 from games.engine.text import Seat, msg
@@ -114,16 +114,6 @@ class ChinesePoker(Game):
                 ),
             ),
             detail={"order": list(order)},
-        )
-
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        options: ChinesePokerOptions = state.options
-        finished = state.deal_number >= options.hands
-        totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
-        best = max(totals)
-        winners = tuple(s for s, t in enumerate(totals) if t == best)
-        return advanced(
-            state, score.points, finished=finished, winners=winners if finished else ()
         )
 
     def deal_winners(

@@ -47,7 +47,7 @@ from games.engine import (
     register,
 )
 from games.engine.game import ContextRow
-from games.engine.goals import target_or_deals_advance, target_or_deals_rows
+from games.engine.goals import target_or_deals_rows
 from games.engine.inputs import FrozenModel, SeatField, seat_role
 from games.engine.text import Seat as SeatText
 from games.engine.text import Text, msg
@@ -253,11 +253,6 @@ class ContractPetanque(Game):
                 )
             )
         return errors
-
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        return target_or_deals_advance(
-            state, score, target=None, deals=state.options.rounds
-        )
 
     def deal_winners(
         self, points: Sequence[int], detail: Mapping[str, Any] | None = None

@@ -49,7 +49,7 @@ from games.engine import (
 )
 from games.engine.cards import Card, parse_cards
 from games.engine.decks import check_deck, make_deck
-from games.engine.game import ContextRow, Fact, NextDeal, advanced
+from games.engine.game import ContextRow, Fact, NextDeal
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel
 from games.engine.poker import HandCategory, PokerHand, hand_key
 from games.engine.text import Seat, msg, msgn
@@ -187,35 +187,41 @@ class FireplacePoker(Game):
             },
         )
 
-    def advance(self, state: FireplaceState, score: DealScore) -> FireplaceState:
-        detail: dict[str, Any] = score.detail
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        counts = tuple(detail["counts"])
-        passes = state.passes + 1 if detail["passed"] else 0
-        winners: tuple[int, ...] = tuple(s for s in range(2) if totals[s] == 0)
-        finished = bool(winners)
-        if not finished and passes >= len(state.table.seats):  # §22.6.2, §22.7
-            finished = True
-            least = min(totals)
-            level = [s for s in range(2) if totals[s] == least]
-            most = max(counts[s] for s in level)
-            winners = tuple(s for s in level if counts[s] == most)
-        melds = detail["melds"]
-        return advanced(
-            state,
-            score.points,
-            melds=None if melds is None else tuple(tuple(m) for m in melds),
-            counts=counts,
-            passes=passes,
-            finished=finished,
-            winners=winners,
-        )
+    def match_over(
+        self, state: FireplaceState, score: DealScore, totals: tuple[int, ...]
+    ) -> bool:
+        """A side with no points left wins; a round of passes ends it too
+        (§22.6.2, §22.7)."""
+        passes = state.passes + 1 if score.detail["passed"] else 0
+        return 0 in totals or passes >= len(state.table.seats)
 
-    def leaders(self, state: MatchState) -> tuple[int, ...]:
-        least = min(state.totals)
-        if all(t == least for t in state.totals):
-            return ()
-        return tuple(s for s, t in enumerate(state.totals) if t == least)
+    def carry(
+        self,
+        state: FireplaceState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The melds on the table, their counts, and the passes in a row."""
+        detail: dict[str, Any] = score.detail
+        melds = detail["melds"]
+        return {
+            "melds": None if melds is None else tuple(tuple(m) for m in melds),
+            "counts": tuple(detail["counts"]),
+            "passes": state.passes + 1 if detail["passed"] else 0,
+        }
+
+    def match_winners(self, state: FireplaceState) -> tuple[int, ...]:
+        """The sides at no points; after a round of passes, the fewest points,
+        then the most melds."""
+        totals = state.totals
+        winners = tuple(s for s in range(2) if totals[s] == 0)
+        if winners:
+            return winners
+        least = min(totals)
+        level = [s for s in range(2) if totals[s] == least]
+        most = max(state.counts[s] for s in level)
+        return tuple(s for s in level if state.counts[s] == most)
 
     def next_deal(self, state: FireplaceState) -> NextDeal | None:
         if state.finished:

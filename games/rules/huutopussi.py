@@ -73,7 +73,6 @@ from games.engine import (
 )
 from games.engine.cards import Suit
 from games.engine.decks import PIQUET_36
-from games.engine.game import advanced
 from games.engine.inputs import (
     PER_SIDE,
     CardList,
@@ -427,15 +426,6 @@ class Huutopussi(Game):
                 "contract": contract,
                 "card_points": list(collected),
             },
-        )
-
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
-        finished = max(totals) >= state.options.target
-        best = max(totals)
-        winners = tuple(s for s, t in enumerate(totals) if t == best)
-        return advanced(
-            state, score.points, finished=finished, winners=winners if finished else ()
         )
 
     def match_goal(self, options: HuutopussiOptions) -> MatchGoal:

@@ -44,7 +44,7 @@ from games.engine import (
 from games.engine.betting import Turns, play_betting
 from games.engine.chips import ChipLedger, ChipRules, OnShortfall, Payments, pot
 from games.engine.decks import STANDARD_52, check_deck_counted
-from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
+from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField, seat_role
 from games.engine.poker import card_key
 from games.engine.text import Seat as SeatText
@@ -205,23 +205,18 @@ class IndianPoker(Game):
             detail={"paid": list(paid), "winner": winner},
         )
 
-    def advance(self, state: IndianPokerState, score: DealScore) -> IndianPokerState:
+    def carry(
+        self,
+        state: IndianPokerState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The hand's payments settled in the chip ledger (§25)."""
         detail: dict[str, Any] = score.detail
         seats = len(state.table.seats)
         step = hand_payments(seats, tuple(detail["paid"]), detail["winner"])
-        ledger = state.ledger.settle(step)
-        options: IndianPokerOptions = state.options
-        finished = options.hands is not None and state.deal_number >= options.hands
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        best = max(totals)
-        winners = tuple(s for s, t in enumerate(totals) if t == best)
-        return advanced(
-            state,
-            score.points,
-            finished=finished,
-            winners=winners if finished else (),
-            ledger=ledger,
-        )
+        return {"ledger": state.ledger.settle(step)}
 
     def next_deal(self, state: IndianPokerState) -> NextDeal | None:
         if state.finished:

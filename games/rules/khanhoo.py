@@ -55,7 +55,7 @@ from games.engine import (
 from games.engine.cards import JOKER, Card, Suit, parse_cards
 from games.engine.decks import DeckSpec
 from games.engine.game import Fact, MatchGoal, NextDeal
-from games.engine.goals import target_or_deals_advance, target_or_deals_rows
+from games.engine.goals import target_or_deals_rows
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField
 from games.engine.melds import deck_errors
 from games.engine.melds.catalogue import Catalogue, CatalogueEntry
@@ -317,10 +317,6 @@ class Khanhoo(Game):
         if errors:
             raise DealRejected(errors)
         return tuple(points), facts
-
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        options: KhanhooOptions = state.options
-        return target_or_deals_advance(state, score, target=options.target, deals=None)
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         if state.finished:

@@ -42,7 +42,7 @@ from games.engine import (
 )
 from games.engine.cards import RANKS
 from games.engine.decks import STANDARD_52, check_deck
-from games.engine.game import ContextRow, Fact, NextDeal, advanced
+from games.engine.game import ContextRow, Fact, NextDeal
 from games.engine.inputs import CardList, FrozenModel, SeatField, seat_role
 from games.engine.placing import elimination_points, still_in
 from games.engine.poker import VALUES, HandCategory, PokerHand, poker_hand
@@ -230,19 +230,24 @@ class Kiertopokeri(Game):
             detail={"out": out, "starts": starts},
         )
 
-    def advance(self, state: KiertopokeriState, score: DealScore) -> KiertopokeriState:
+    def carry(
+        self,
+        state: KiertopokeriState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """Who is out, and who starts; the last player left wins."""
         detail: dict[str, Any] = score.detail
         out = (*state.out, detail["out"])
         left = still_in(len(state.table.seats), out)
-        finished = len(left) == 1
-        return advanced(
-            state,
-            score.points,
-            out=out,
-            starts=detail["starts"],
-            finished=finished,
-            winners=left if finished else (),
-        )
+        done = len(left) == 1
+        return {
+            "out": out,
+            "starts": detail["starts"],
+            "finished": done,
+            "winners": left if done else (),
+        }
 
     def deal_winners(
         self, points: Sequence[int], detail: Mapping[str, Any] | None = None

@@ -442,22 +442,38 @@ class Klubiskruuvi(SkruuviRules):
 
     # -- folding ------------------------------------------------------------------
 
-    def advance(self, state: SkruuviState, score: DealScore) -> SkruuviState:
+    def match_over(
+        self, state: SkruuviState, score: DealScore, totals: tuple[int, ...]
+    ) -> bool:
+        """Over once the team deals are played and every player has declared
+        a bolsu."""
+        team_deals, declarers = self._played(state, score)
+        return team_deals >= self.team_deal_limit(state) and len(declarers) == SEATS
+
+    def carry(
+        self,
+        state: SkruuviState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The team deals and the bolsu declarers so far; every player keeps a
+        bolsu account (16.4)."""
+        team_deals, declarers = self._played(state, score)
+        changes: dict[str, Any] = {
+            "team_deals": team_deals,
+            "bolsu_declarers": declarers,
+        }
+        if not score.seat_points:
+            changes["seat_totals"] = state.seat_totals or (0,) * SEATS
+        return changes
+
+    @staticmethod
+    def _played(state: SkruuviState, score: DealScore) -> tuple[int, tuple[int, ...]]:
+        """The team deals and the bolsu declarers after ``score``."""
         if score.detail.get("kind") == BOLSU:
-            team_deals = state.team_deals
-            declarers = (*state.bolsu_declarers, score.detail["declarer"])
-        else:
-            team_deals = state.team_deals + 1
-            declarers = state.bolsu_declarers
-        done = team_deals >= self.team_deal_limit(state) and len(declarers) == SEATS
-        return self.advanced_deal(
-            state,
-            score,
-            done=done,
-            seat_points=score.seat_points or (0,) * SEATS,
-            team_deals=team_deals,
-            bolsu_declarers=declarers,
-        )
+            return state.team_deals, (*state.bolsu_declarers, score.detail["declarer"])
+        return state.team_deals + 1, state.bolsu_declarers
 
     def next_deal(self, state: SkruuviState) -> NextDeal | None:
         if state.finished:

@@ -39,7 +39,7 @@ from games.engine import (
 )
 from games.engine.cards import Card
 from games.engine.decks import make_deck
-from games.engine.game import Fact, MatchGoal, NextDeal, advanced
+from games.engine.game import Fact, MatchGoal, NextDeal
 from games.engine.inputs import CardList, FrozenModel, SeatField
 from games.engine.melds import NO_WILDS, RunRule, SetRule, deck_errors, meld_faults
 from games.engine.text import Seat as SeatRef
@@ -153,10 +153,6 @@ class Machiavelli(Game):
             verified=bool(deal.table),
             detail={"winner": deal.winner, "melds": len(deal.table)},
         )
-
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        winner = score.points.index(1)
-        return advanced(state, score.points, finished=True, winners=(winner,))
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         if state.finished:

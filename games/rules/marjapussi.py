@@ -43,7 +43,7 @@ exactly 12, and that side (or both, in a draw) is the winner.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -61,7 +61,6 @@ from games.engine import (
 )
 from games.engine.cards import Card, Suit
 from games.engine.decks import PIQUET_36
-from games.engine.game import advanced
 from games.engine.inputs import (
     PER_SIDE,
     CardList,
@@ -368,7 +367,9 @@ class Marjapussi(Game):
             },
         )
 
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
+    def totals_after(self, state: MatchState, score: DealScore) -> tuple[int, ...]:
+        """A side that took no tricks loses all its points (§7.3); a total past
+        the target drops back."""
         porvoo = score.detail.get("no_tricks")
         totals = []
         for side, (total, points) in enumerate(
@@ -380,20 +381,22 @@ class Marjapussi(Game):
             elif total > TARGET:
                 total = DROP_TO
             totals.append(total)
-        at_twelve = tuple(s for s, t in enumerate(totals) if t == TARGET)
-        if len(at_twelve) > 1:
-            rule = state.options.both_twelve
-            if rule == "last_trick":
-                at_twelve = (score.detail["last_trick"],)
-            elif rule == "play_on":
-                at_twelve = ()
-        return advanced(
-            state,
-            score.points,
-            totals=tuple(totals),
-            finished=bool(at_twelve),
-            winners=at_twelve,
-        )
+        return tuple(totals)
+
+    def match_over(
+        self, state: MatchState, score: DealScore, totals: tuple[int, ...]
+    ) -> bool:
+        return bool(_at_twelve(state, score, totals))
+
+    def carry(
+        self,
+        state: MatchState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The side at exactly the target wins (both there: the options say)."""
+        return {"winners": _at_twelve(state, score, totals)} if finished else {}
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         if state.finished:
@@ -408,3 +411,18 @@ class Marjapussi(Game):
 
     def match_goal(self, options: MarjapussiOptions) -> MatchGoal:
         return MatchGoal(target=TARGET)
+
+
+def _at_twelve(
+    state: MatchState, score: DealScore, totals: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The sides at exactly the target after a deal; where both are, the
+    options' rule: the last trick's side wins, or they play on."""
+    at_twelve = tuple(s for s, t in enumerate(totals) if t == TARGET)
+    if len(at_twelve) > 1:
+        rule = state.options.both_twelve
+        if rule == "last_trick":
+            at_twelve = (score.detail["last_trick"],)
+        elif rule == "play_on":
+            at_twelve = ()
+    return at_twelve

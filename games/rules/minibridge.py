@@ -61,7 +61,6 @@ from games.engine import (
     register,
 )
 from games.engine.decks import STANDARD_52
-from games.engine.game import advanced
 from games.engine.inputs import FrozenModel, SeatField, derived_pair
 from games.engine.text import Seat, msg
 from games.engine.tricks import (
@@ -241,15 +240,6 @@ class Minibridge(Game):
                 "trumps": deal.trumps,
                 "tricks": list(per_side),
             },
-        )
-
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        finished = state.deal_number >= DEALS
-        totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
-        best = max(totals)
-        winners = tuple(s for s, t in enumerate(totals) if t == best)
-        return advanced(
-            state, score.points, finished=finished, winners=winners if finished else ()
         )
 
     def match_goal(self, options: MinibridgeOptions) -> MatchGoal:

@@ -24,7 +24,7 @@ side has won the games it needs, and that side is the winner.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -39,7 +39,6 @@ from games.engine import (
     RuleError,
     register,
 )
-from games.engine.game import advanced
 from games.engine.inputs import FrozenModel, derived_pair
 from games.engine.text import Side, msg
 from games.engine.tricks import PARTNERS, Rubber, deal_tricks, side_tricks
@@ -133,16 +132,22 @@ class Multimulta(Game):
             detail={"tricks": list(per_side), "scorer": side},
         )
 
-    def advance(self, state: MultimultaState, score: DealScore) -> MatchState:
+    def carry(
+        self,
+        state: MultimultaState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The rubber after the deal: games won, points toward the next; the
+        rubber's winner wins the match."""
         rubber, _ = state.rubber.score(score.points)
-        return advanced(
-            state,
-            score.points,
-            toward=rubber.toward,
-            games=rubber.games,
-            finished=rubber.finished,
-            winners=(rubber.winner,) if rubber.finished else (),
-        )
+        return {
+            "toward": rubber.toward,
+            "games": rubber.games,
+            "finished": rubber.finished,
+            "winners": (rubber.winner,) if rubber.finished else (),
+        }
 
     def next_deal(self, state: MultimultaState) -> NextDeal | None:
         if state.finished:

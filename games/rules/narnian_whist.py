@@ -55,7 +55,7 @@ players of the highest total as winners.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -71,7 +71,6 @@ from games.engine import (
     RuleError,
     register,
 )
-from games.engine.game import advanced
 from games.engine.inputs import FrozenModel, SeatField
 from games.engine.text import Seat, msg
 from games.engine.tricks import seat_role, side_tricks
@@ -206,19 +205,15 @@ class NarnianWhist(Game):
             detail={"attacker": attacker, "tricks": list(per_side)},
         )
 
-    def advance(self, state: NarnianWhistState, score: DealScore) -> MatchState:
-        finished = state.deal_number >= DEALS
-        totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
-        best = max(totals)
-        return advanced(
-            state,
-            score.points,
-            attackers=(*state.attackers, score.detail["attacker"]),
-            finished=finished,
-            winners=tuple(s for s, t in enumerate(totals) if t == best)
-            if finished
-            else (),
-        )
+    def carry(
+        self,
+        state: NarnianWhistState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The deal's attacker joins the list of the match's attackers."""
+        return {"attackers": (*state.attackers, score.detail["attacker"])}
 
     def match_goal(self, options: NarnianWhistOptions) -> MatchGoal:
         return MatchGoal(deals=DEALS)

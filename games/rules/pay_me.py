@@ -52,7 +52,7 @@ from games.engine import (
 )
 from games.engine.cards import JOKER_RANK, RANKS, Card
 from games.engine.decks import DeckSpec, make_deck
-from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
+from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField
 from games.engine.melds import (
     CardValues,
@@ -409,21 +409,6 @@ class PayMe(Game):
                 )
         if errors:
             raise DealRejected(errors)
-
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
-        finished = state.deal_number >= HANDS
-        low = min(totals)
-        winners = tuple(s for s, t in enumerate(totals) if t == low)
-        return advanced(
-            state, score.points, finished=finished, winners=winners if finished else ()
-        )
-
-    def leaders(self, state: MatchState) -> tuple[int, ...]:
-        low = min(state.totals)
-        if all(t == low for t in state.totals):
-            return ()
-        return tuple(i for i, t in enumerate(state.totals) if t == low)
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         if state.finished:

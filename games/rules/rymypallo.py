@@ -37,7 +37,6 @@ from games.engine.events import (
     EventGame,
     EventState,
     event_entry,
-    events_advance,
     events_rows,
     events_score,
 )
@@ -99,11 +98,18 @@ class Rymypallo(EventGame):
         events = event_entry(deal.by, "goal", seats=2, end=deal.end, section="§73.2")
         return events_score(state, EVENTS, events, end=deal.end)
 
-    def advance(self, state: RymypalloState, score: DealScore) -> RymypalloState:
+    def carry(
+        self,
+        state: RymypalloState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The tally, and who has the ball: §73.2 (l.4016), after a goal the
+        non-scoring team."""
         goals = score.detail["events"]
-        # §73.2 (l.4016): after a goal the non-scoring team has the ball.
         ball = 1 - goals[0][0] if goals else state.ball
-        return events_advance(state, score, book=EVENTS, ball=ball)
+        return {**super().carry(state, score, totals, finished), "ball": ball}
 
     def next_deal(self, state: RymypalloState) -> NextDeal | None:
         if state.finished:

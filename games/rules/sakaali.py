@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -55,7 +55,6 @@ from games.engine.game import (
     MatchGoal,
     MatchState,
     NextDeal,
-    advanced,
 )
 from games.engine.inputs import (
     PER_PARTNER,
@@ -525,11 +524,34 @@ class Sakaali(Game):
 
     # -- folding ------------------------------------------------------------------
 
-    def advance(self, state: SakaaliState, score: DealScore) -> SakaaliState:
-        options: SakaaliOptions = state.options
+    def totals_after(self, state: SakaaliState, score: DealScore) -> tuple[int, ...]:
+        """A new game (after one was won) starts the totals again."""
         p0, p1 = score.points
         base = (0, 0) if state.new_game else state.totals
-        totals = (base[0] + p0, base[1] + p1)
+        return (base[0] + p0, base[1] + p1)
+
+    def match_over(
+        self, state: SakaaliState, score: DealScore, totals: tuple[int, ...]
+    ) -> bool:
+        """A stanza of boards ends after its last board; a match of games once a
+        side has won the most of its best-of."""
+        options: SakaaliOptions = state.options
+        if options.boards:
+            return state.deal_number >= len(options.boards)
+        return _games_after(state, score, totals)[2]
+
+    def carry(
+        self,
+        state: SakaaliState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The bonus the next game is played for, and in a match of games the
+        games won and whether the next deal starts a new game. A stanza decides
+        nothing by 100: more game points win it (the base's winners)."""
+        options: SakaaliOptions = state.options
+        p0, p1 = score.points
         if p0 or p1:
             bonus = WIN_BONUS
         elif options.tie_bonus_carries:
@@ -537,45 +559,14 @@ class Sakaali(Game):
         else:
             bonus = WIN_BONUS
         if options.boards:
-            finished = state.deal_number >= len(options.boards)
-            winners: tuple[int, ...] = ()
-            if finished:
-                # A stanza decides nothing by 100: more game points wins it.
-                if totals[0] == totals[1]:
-                    winners = (0, 1)
-                else:
-                    winners = (0,) if totals[0] > totals[1] else (1,)
-            return advanced(
-                state,
-                (0, 0),
-                totals=totals,
-                bonus=bonus,
-                finished=finished,
-                winners=winners,
-            )
-        games_won = state.games_won
-        new_game = False
-        finished = False
-        winners = ()
-        leader = 0 if p0 else 1
-        if (p0 or p1) and totals[leader] >= options.target:
-            won = list(games_won)
-            won[leader] += 1
-            games_won = (won[0], won[1])
-            if games_won[leader] > options.best_of // 2:
-                finished, winners = True, (leader,)
-            else:
-                new_game = True
-        return advanced(
-            state,
-            (0, 0),
-            totals=totals,
-            bonus=bonus,
-            games_won=games_won,
-            new_game=new_game,
-            finished=finished,
-            winners=winners,
-        )
+            return {"bonus": bonus}
+        games_won, new_game, _, winners = _games_after(state, score, totals)
+        return {
+            "bonus": bonus,
+            "games_won": games_won,
+            "new_game": new_game,
+            "winners": winners,
+        }
 
     def match_goal(self, options: SakaaliOptions) -> MatchGoal:
         """Duplicate play is exactly its boards; otherwise the target wins a game."""
@@ -655,3 +646,22 @@ class Sakaali(Game):
             starting_seat=first,
             notes=tuple(notes),
         )
+
+
+def _games_after(
+    state: SakaaliState, score: DealScore, totals: tuple[int, ...]
+) -> tuple[tuple[int, int], bool, bool, tuple[int, ...]]:
+    """In a match of games: the games won after a deal, whether the next deal
+    starts a new game, whether the match is over, and its winners."""
+    options: SakaaliOptions = state.options
+    p0, p1 = score.points
+    games_won = state.games_won
+    leader = 0 if p0 else 1
+    if (p0 or p1) and totals[leader] >= options.target:
+        won = list(games_won)
+        won[leader] += 1
+        games_won = (won[0], won[1])
+        if games_won[leader] > options.best_of // 2:
+            return games_won, False, True, (leader,)
+        return games_won, True, False, ()
+    return games_won, False, False, ()

@@ -67,7 +67,6 @@ from games.engine import (
     register,
 )
 from games.engine.decks import STANDARD_52
-from games.engine.game import advanced
 from games.engine.inputs import FrozenModel, derived_pair
 from games.engine.text import Side, msg
 from games.engine.tricks import (
@@ -254,21 +253,6 @@ class ScrewMisere(Game):
                 "scoring": how,
             },
         )
-
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
-        finished = max(totals) >= state.options.target
-        low = min(totals)
-        winners = tuple(s for s, t in enumerate(totals) if t == low)
-        return advanced(
-            state, score.points, finished=finished, winners=winners if finished else ()
-        )
-
-    def leaders(self, state: MatchState) -> tuple[int, ...]:
-        low = min(state.totals)
-        if all(t == low for t in state.totals):
-            return ()
-        return tuple(i for i, t in enumerate(state.totals) if t == low)
 
     def match_goal(self, options: ScrewMisereOptions) -> MatchGoal:
         return MatchGoal(target=options.target)

@@ -46,7 +46,7 @@ from games.engine import (
 )
 from games.engine.decks import STANDARD_52
 from games.engine.game import Fact, MatchGoal, NextDeal
-from games.engine.goals import target_or_deals_advance, target_or_deals_rows
+from games.engine.goals import target_or_deals_rows
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField
 from games.engine.melds import (
     PIP_VALUES,
@@ -219,12 +219,6 @@ class SevenRummy(Game):
             facts=tuple(facts),
             verified=verified,
             detail={"went_out": went_out, "one_go": one_go, "deadwood": list(values)},
-        )
-
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        options: SevenRummyOptions = state.options
-        return target_or_deals_advance(
-            state, score, target=options.target, deals=options.hands
         )
 
     def next_deal(self, state: MatchState) -> NextDeal | None:

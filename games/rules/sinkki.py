@@ -63,7 +63,13 @@ from games.engine.chips import (
     pot,
 )
 from games.engine.decks import STANDARD_52
-from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
+from games.engine.game import (
+    ContextRow,
+    Fact,
+    MatchGoal,
+    NextDeal,
+    best_sides,
+)
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField, seat_role
 from games.engine.melds import (
     NO_WILDS,
@@ -270,7 +276,14 @@ class Sinkki(Game):
             },
         )
 
-    def advance(self, state: SinkkiState, score: DealScore) -> SinkkiState:
+    def carry(
+        self,
+        state: SinkkiState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The deal's payments settled in the chip ledger."""
         detail: dict[str, Any] = score.detail
         step, _ = deal_payments(
             tuple(detail["trash"]),
@@ -278,18 +291,11 @@ class Sinkki(Game):
             detail["clean_game"],
             state.ledger.table,
         )
-        ledger = state.ledger.settle(step)
-        options: SinkkiOptions = state.options
-        finished = options.deals is not None and state.deal_number >= options.deals
-        most = max(ledger.balances)
-        winners = tuple(s for s, c in enumerate(ledger.balances) if c == most)
-        return advanced(
-            state,
-            score.points,
-            finished=finished,
-            winners=winners if finished else (),
-            ledger=ledger,
-        )
+        return {"ledger": state.ledger.settle(step)}
+
+    def match_winners(self, state: SinkkiState) -> tuple[int, ...]:
+        """The most chips win, ties sharing."""
+        return best_sides(state.ledger.balances)
 
     def next_deal(self, state: SinkkiState) -> NextDeal | None:
         if state.finished:

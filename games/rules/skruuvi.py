@@ -26,6 +26,8 @@ wins (equal totals: a draw); totals are plain sums of the deals' points.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field, model_validator
 
 from games.engine.errors import DealRejected
@@ -96,11 +98,21 @@ class Skruuvi(SkruuviRules):
             raise DealRejected(errors)
         return self.score_team_deal(state, deal, kind, per_side, aces)
 
-    def advance(self, state: SkruuviState, score: DealScore) -> SkruuviState:
+    def match_over(
+        self, state: SkruuviState, score: DealScore, totals: tuple[int, ...]
+    ) -> bool:
+        """The game is the basic deals and the kotkas, counted as team deals."""
         options: SkruuviOptions = state.options
-        played = state.team_deals + 1
-        done = played >= options.basic_deals + options.kotkas
-        return self.advanced_deal(state, score, done=done, team_deals=played)
+        return state.team_deals + 1 >= options.basic_deals + options.kotkas
+
+    def carry(
+        self,
+        state: SkruuviState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        return {"team_deals": state.team_deals + 1}
 
     def next_deal(self, state: SkruuviState) -> NextDeal | None:
         if state.finished:

@@ -50,7 +50,7 @@ from games.engine import (
 from games.engine.cards import JOKER, STANDARD_CARDS, Card, Suit
 from games.engine.decks import DeckSpec
 from games.engine.game import Fact, MatchGoal, NextDeal
-from games.engine.goals import target_or_deals_advance, target_or_deals_rows
+from games.engine.goals import target_or_deals_rows
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel
 from games.engine.melds import (
     Fault,
@@ -279,12 +279,6 @@ class Slords(Game):
         if errors:
             raise DealRejected(errors)
         return tuple(sum(set_points(s) for s in player.sets) for player in deal.players)
-
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        options: SlordsOptions = state.options
-        return target_or_deals_advance(
-            state, score, target=options.target, deals=options.rounds
-        )
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         if state.finished:

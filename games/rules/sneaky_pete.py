@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -51,7 +51,6 @@ from games.engine.game import (
     MatchState,
     NextDeal,
     Table,
-    advanced,
 )
 from games.engine.inputs import (
     PER_SIDE,
@@ -587,28 +586,16 @@ class SneakyPete(Game):
 
     # -- folding ------------------------------------------------------------------
 
-    def advance(self, state: SneakyPeteState, score: DealScore) -> SneakyPeteState:
-        played = state.deal_number
-        finished = played >= HANDS
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        winners: tuple[int, ...] = ()
-        if finished:
-            # "The player with the most points loses": the fewest points win.
-            low = min(totals)
-            winners = tuple(i for i, t in enumerate(totals) if t == low)
-        return advanced(
-            state,
-            score.points,
-            finished=finished,
-            winners=winners,
-            requirement=None if finished else requirement(played + 1),
-        )
-
-    def leaders(self, state: SneakyPeteState) -> tuple[int, ...]:
-        low = min(state.totals)
-        if all(t == low for t in state.totals):
-            return ()
-        return tuple(i for i, t in enumerate(state.totals) if t == low)
+    def carry(
+        self,
+        state: MatchState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The next hand's requirement (the seven hands' sequence); "the player
+        with the most points loses" is ``lower_totals_win``."""
+        return {"requirement": None if finished else requirement(state.deal_number + 1)}
 
     def next_deal(self, state: SneakyPeteState) -> NextDeal | None:
         if state.finished:

@@ -64,7 +64,7 @@ from games.engine.chips import (
     pot,
 )
 from games.engine.decks import STANDARD_52, DeckSpec, check_deck, make_deck
-from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
+from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel
 from games.engine.poker import PokerHand, wild_hand_key
 from games.engine.text import Seat, Text, msg
@@ -306,32 +306,28 @@ class StripPoker(Game):
             detail={"paid": list(paid), "winners": list(winners)},
         )
 
-    def advance(self, state: StripPokerState, score: DealScore) -> StripPokerState:
+    def carry(
+        self,
+        state: StripPokerState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The chips paid, the players out, and the next dealer among those
+        still in; fewer than the fewest players who can play end the match."""
         detail: dict[str, Any] = score.detail
         chips = deal_chips(state, detail["paid"], detail["winners"])
         out = state.out + chips.dropped
-        options: StripPokerOptions = state.options
-        seats = len(state.table.seats)
-        left = [p for p in range(seats) if p not in out]
-        finished = len(left) < MIN_PLAYERS or (
-            options.deals is not None and state.deal_number >= options.deals
-        )
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        best = max(totals)
+        left = [p for p in range(len(state.table.seats)) if p not in out]
         nxt = state.table.next_seat(state.dealer)
         while nxt in out and left:
             nxt = state.table.next_seat(nxt)
-        return advanced(
-            state,
-            score.points,
-            finished=finished,
-            winners=tuple(s for s, t in enumerate(totals) if t == best)
-            if finished
-            else (),
-            ledger=chips.ledger,
-            out=out,
-            dealer=nxt,
-        )
+        return {
+            "ledger": chips.ledger,
+            "out": out,
+            "dealer": nxt,
+            "finished": finished or len(left) < MIN_PLAYERS,
+        }
 
     def next_deal(self, state: StripPokerState) -> NextDeal | None:
         if state.finished:

@@ -54,7 +54,6 @@ from games.engine.game import (
     Game,
     MatchState,
     NextDeal,
-    advanced,
 )
 from games.engine.inputs import (
     FrozenModel,
@@ -545,30 +544,47 @@ class Tuppi(Game):
 
     # -- folding ------------------------------------------------------------------
 
-    def advance(self, state: TuppiState, score: DealScore) -> TuppiState:
+    def rising_after(
+        self, state: TuppiState, score: DealScore
+    ) -> tuple[tuple[int, ...], int | None]:
+        """Tuppi's own step of the match, *nousussa*: the totals after a deal and
+        the side rising. Points add up while one side keeps scoring; when the
+        other side scores, the totals go back to zero or restart from its points
+        (the options say which)."""
         options: TuppiOptions = state.options
         p0, p1 = score.points
         if not (p0 or p1):
             # Every Tuppi contract pays someone; a pointless deal breaks no run.
-            return advanced(state, (0, 0))
+            return state.totals, state.rising
         scorer = 0 if p0 else 1
         rising = state.rising
         if rising is None or rising == scorer:
-            totals = (state.totals[0] + p0, state.totals[1] + p1)
-            rising = scorer
-        elif options.when_opponents_score == "back_to_zero":
-            totals, rising = (0, 0), None
-        else:
-            totals, rising = (p0, p1), scorer
-        won = rising is not None and totals[rising] >= options.target
-        return advanced(
-            state,
-            (0, 0),
-            totals=totals,
-            rising=rising,
-            finished=won,
-            winners=(rising,) if won else (),
-        )
+            return (state.totals[0] + p0, state.totals[1] + p1), scorer
+        if options.when_opponents_score == "back_to_zero":
+            return (0, 0), None
+        return (p0, p1), scorer
+
+    def totals_after(self, state: TuppiState, score: DealScore) -> tuple[int, ...]:
+        return self.rising_after(state, score)[0]
+
+    def match_over(
+        self, state: TuppiState, score: DealScore, totals: tuple[int, ...]
+    ) -> bool:
+        """The rising side at the target wins."""
+        rising = self.rising_after(state, score)[1]
+        return rising is not None and totals[rising] >= state.options.target
+
+    def carry(
+        self,
+        state: TuppiState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        rising = self.rising_after(state, score)[1]
+        if finished:
+            return {"rising": rising, "winners": (rising,)}
+        return {"rising": rising}
 
     def next_deal(self, state: TuppiState) -> NextDeal | None:
         if state.finished:

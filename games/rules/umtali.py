@@ -46,7 +46,7 @@ from games.engine import (
 )
 from games.engine.cards import Card
 from games.engine.decks import STANDARD_52
-from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
+from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel
 from games.engine.melds import (
     NO_WILDS,
@@ -229,15 +229,6 @@ class Umtali(Game):
             raise DealRejected(errors)
         points = tuple(sum(meld_points(m) for m in side.melds) for side in deal.sides)
         return points, tuple(marriages)
-
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        totals = [t + p for t, p in zip(state.totals, score.points, strict=True)]
-        finished = state.deal_number >= HANDS
-        high = max(totals)
-        winners = tuple(s for s, t in enumerate(totals) if t == high)
-        return advanced(
-            state, score.points, finished=finished, winners=winners if finished else ()
-        )
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         if state.finished:

@@ -50,7 +50,7 @@ from games.engine import (
 )
 from games.engine.cards import Card
 from games.engine.decks import make_deck
-from games.engine.game import Fact, MatchGoal, NextDeal, advanced
+from games.engine.game import Fact, MatchGoal, NextDeal
 from games.engine.inputs import PER_SIDE, CardField, CardList, FrozenModel, SeatField
 from games.engine.melds import (
     JOKERS_WILD,
@@ -347,9 +347,15 @@ class Vazhushal(Game):
             detail={"negative_joker": deal.negative_joker.code, "counts": points},
         )
 
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        winners = self.deal_winners(score.points, score.detail)
-        return advanced(state, score.points, finished=True, winners=winners)
+    def carry(
+        self,
+        state: MatchState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """A match is one deal (``match_goal``), won as the deal is won."""
+        return {"winners": self.deal_winners(score.points, score.detail)}
 
     def deal_winners(
         self, points: Sequence[int], detail: Mapping[str, Any] | None = None

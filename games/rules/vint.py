@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -53,7 +53,6 @@ from games.engine import (
     register,
 )
 from games.engine.decks import STANDARD_52
-from games.engine.game import advanced
 from games.engine.inputs import (
     COUNT,
     PER_SIDE,
@@ -614,32 +613,37 @@ class Vint(Game):
             },
         )
 
-    def advance(self, state: VintState, score: DealScore) -> VintState:
+    def carry(
+        self,
+        state: VintState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The rubber after the deal (its end ends the match); after four passes
+        the same dealer deals again (reading of §18.1) and nothing is scored."""
         detail = score.detail
         if detail["all_pass"]:
-            # A redeal: the same dealer deals again (reading of §18.1), nothing is
-            # scored.
-            return advanced(
-                state,
-                score.points,
-                all_passes=state.all_passes + 1,
-                dealer=state.dealer,
-            )
+            return {
+                "all_passes": state.all_passes + 1,
+                "dealer": state.dealer,
+                "finished": False,
+            }
         level = detail["level"]
         tricks = detail["tricks"]
         first = detail["games"][0] if detail["games"] else None
         rubber, _ = state.rubber.score(
             (tricks[0] * level * 10, tricks[1] * level * 10), first=first
         )
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        return advanced(
-            state,
-            score.points,
-            toward=rubber.toward,
-            games=rubber.games,
-            finished=rubber.finished,
-            winners=_more(totals) if rubber.finished else (),
-        )
+        return {
+            "toward": rubber.toward,
+            "games": rubber.games,
+            "finished": rubber.finished,
+        }
+
+    def match_winners(self, state: VintState) -> tuple[int, ...]:
+        """The side with more points; equal totals are a draw."""
+        return _more(state.totals)
 
     def next_deal(self, state: VintState) -> NextDeal | None:
         if state.finished:

@@ -33,10 +33,10 @@ from games.engine.game import (
     ContextRow,
     DealScore,
     Game,
+    MatchGoal,
     MatchState,
     NextDeal,
     Table,
-    advanced,
 )
 from games.engine.text import Side, msg
 from games.rules.canasta.deal_input import (
@@ -194,21 +194,20 @@ class CanastaFamilyGame(Game):
         zones = self.rules_for(options).zones
         return tuple(zones.requirement(t) for t in totals)
 
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        target = self.target(state.options)
-        finished, winners = False, ()
-        best = max(totals)
-        # The higher total over the target wins; level totals play on (a reading).
-        if best >= target and list(totals).count(best) == 1:
-            finished, winners = True, (totals.index(best),)
-        return advanced(
-            state,
-            score.points,
-            finished=finished,
-            winners=winners,
-            requirements=self._requirements(state.options, totals),
-        )
+    def match_goal(self, options: Any) -> MatchGoal:
+        """The target; the higher total over it wins, level totals play another
+        deal (a reading)."""
+        return MatchGoal(target=self.target(options), until_decided=True)
+
+    def carry(
+        self,
+        state: MatchState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """Each side's opening requirement next deal, by its new total."""
+        return {"requirements": self._requirements(state.options, totals)}
 
     def next_deal(self, state: MatchState) -> NextDeal | None:
         if state.finished:

@@ -49,7 +49,6 @@ from games.engine.game import (
     MatchState,
     NextDeal,
     Table,
-    advanced,
 )
 from games.engine.inputs import PER_PARTNER, PER_SIDE, CardList, FrozenModel
 from games.engine.registry import register
@@ -221,23 +220,19 @@ class HandAndFoot(CanastaFamilyGame):
     def initial_fields(self, options: Any, table: Table) -> dict[str, Any]:
         return {"requirements": (opening_requirement(1),) * table.side_count}
 
-    def advance(self, state: MatchState, score: DealScore) -> MatchState:
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        finished = state.deal_number >= DEALS
-        best = max(totals)
-        return advanced(
-            state,
-            score.points,
-            finished=finished,
-            winners=(
-                tuple(s for s, t in enumerate(totals) if t == best) if finished else ()
-            ),
-            requirements=(
-                ()
-                if finished
-                else (opening_requirement(state.deal_number + 1),) * len(totals)
-            ),
-        )
+    def carry(
+        self,
+        state: MatchState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The next deal's opening requirement, by its number (none once the four
+        deals are played)."""
+        if finished:
+            return {"requirements": ()}
+        need = opening_requirement(state.deal_number + 1)
+        return {"requirements": (need,) * len(totals)}
 
     def match_goal(self, options: Any) -> MatchGoal:
         return MatchGoal(deals=DEALS)

@@ -101,26 +101,23 @@ class FinnishDartboard(DartGame):
             detail={"thrower": state.thrower},
         )
 
-    def advance(self, state: DartsState, score: DealScore) -> DartsState:
-        table = state.table
+    def carry(
+        self,
+        state: DartsState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The next thrower, the turns thrown; the match ends once everyone has
+        thrown the options' rounds (the most points win, ties sharing)."""
         turns = turns_counted(state, state.thrower)
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
-        following = table.next_seat(state.thrower)
-        finished = min(turns) >= state.options.rounds
-        high = max(totals)
-        return DartsState(
-            table=table,
-            options=state.options,
-            deal_number=state.deal_number + 1,
-            totals=totals,
-            dealer=following,
-            thrower=following,
-            turns=turns,
-            finished=finished,
-            winners=tuple(s for s, t in enumerate(totals) if t == high)
-            if finished
-            else (),
-        )
+        following = state.table.next_seat(state.thrower)
+        return {
+            "dealer": following,
+            "thrower": following,
+            "turns": turns,
+            "finished": min(turns) >= state.options.rounds,
+        }
 
     def next_deal(self, state: DartsState) -> NextDeal | None:
         if state.finished:

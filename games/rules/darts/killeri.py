@@ -37,7 +37,7 @@ thrower after a turn is in; one player left ends the game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -313,31 +313,36 @@ class Killeri(DartGame):
             },
         )
 
-    def advance(self, state: KilleriState, score: DealScore) -> KilleriState:
+    def carry(
+        self,
+        state: KilleriState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The draw of the sectors (a turn of its own: no points, the thrower
+        unchanged), or a turn's Killeri points, who is out and who throws next;
+        the last player left wins."""
         detail: Mapping[str, Any] = score.detail
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
         if "sectors" in detail:
-            return replace(
-                state,
-                sectors=tuple(detail["sectors"]),
-                deal_number=state.deal_number + 1,
-            )
+            return {
+                "sectors": tuple(detail["sectors"]),
+                "totals": state.totals,
+                "dealer": state.dealer,
+            }
         out = tuple(detail["out"])
         left = still_in(len(state.table.seats), out)
         following = next_thrower(state.table, state.thrower, out)
-        finished = len(left) == 1
-        return replace(
-            state,
-            totals=totals,
-            deal_number=state.deal_number + 1,
-            scores=tuple(detail["scores"]),
-            out=out,
-            thrower=following,
-            dealer=following,
-            turns=turns_counted(state, state.thrower),
-            finished=finished,
-            winners=left if finished else (),
-        )
+        done = len(left) == 1
+        return {
+            "scores": tuple(detail["scores"]),
+            "out": out,
+            "thrower": following,
+            "dealer": following,
+            "turns": turns_counted(state, state.thrower),
+            "finished": done,
+            "winners": left if done else (),
+        }
 
     def next_deal(self, state: KilleriState) -> NextDeal | None:
         if state.finished:

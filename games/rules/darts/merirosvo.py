@@ -22,7 +22,7 @@ attacker, at most 9; the match ends when all 20 sectors close in the second half
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -183,14 +183,18 @@ class Merirosvo(DartGame):
             detail={"thrower": state.thrower, "closed": sorted(closed)},
         )
 
-    def advance(self, state: MerirosvoState, score: DealScore) -> MerirosvoState:
-        table = state.table
-        totals = tuple(t + p for t, p in zip(state.totals, score.points, strict=True))
+    def carry(
+        self,
+        state: MerirosvoState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The closed sectors and the next thrower; all closed, the roles switch
+        for the second half, and after it the match ends (the most points win)."""
         closed = tuple(score.detail["closed"])
-        following = table.next_seat(state.thrower)
+        following = state.table.next_seat(state.thrower)
         changes: dict[str, Any] = {
-            "totals": totals,
-            "deal_number": state.deal_number + 1,
             "thrower": following,
             "dealer": following,
             "turns": turns_counted(state, state.thrower),
@@ -200,12 +204,8 @@ class Merirosvo(DartGame):
             if state.half == 1:
                 changes.update(closed=(), half=2, defender=following)
             else:
-                high = max(totals)
-                changes.update(
-                    finished=True,
-                    winners=tuple(s for s, t in enumerate(totals) if t == high),
-                )
-        return replace(state, **changes)
+                changes.update(finished=True)
+        return changes
 
     def next_deal(self, state: MerirosvoState) -> NextDeal | None:
         if state.finished:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from pydantic import Field
@@ -137,16 +136,21 @@ class DartRace(DartGame):
             detail={"thrower": state.thrower, "again": turn.again},
         )
 
-    def advance(self, state: DartsState, score: DealScore) -> DartsState:
-        return replace(
+    def carry(
+        self,
+        state: DartsState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The race after a turn: who throws next (again, after a hit where the
+        options say so), and the end once a player reaches the goal."""
+        return race_advance(
             state,
-            **race_advance(
-                state,
-                score.points,
-                goal=self.goal(state.options),
-                again=bool(score.detail.get("again")),
-                finish_round=state.options.finish_round,
-            ),
+            score.points,
+            goal=self.goal(state.options),
+            again=bool(score.detail.get("again")),
+            finish_round=state.options.finish_round,
         )
 
     def target_name(self, reached: int) -> str:

@@ -439,13 +439,24 @@ class HistoricalSkruuvi(SkruuviRules):
             )
         )
 
-    def advance(
-        self, state: HistoricalSkruuviState, score: DealScore
-    ) -> HistoricalSkruuviState:
+    def match_over(
+        self, state: HistoricalSkruuviState, score: DealScore, totals: tuple[int, ...]
+    ) -> bool:
+        """Over when the rubbers decide the match, unless it is to be replayed."""
+        return bool(score.detail["match_over"]) and not score.detail["replay"]
+
+    def carry(
+        self,
+        state: HistoricalSkruuviState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The rubbers: the points toward a game, the games won, the kotkas;
+        a match to be replayed starts its rubbers again at double the stake."""
         detail = score.detail
         trick_points = detail.get("trick_points", (0, 0))
-        first = detail["game"]
-        after, _ = state.match.score(trick_points, first=first)
+        after, _ = state.match.score(trick_points, first=detail["game"])
         changes: dict[str, Any] = {
             "toward": after.rubber.toward,
             "games": after.rubber.games,
@@ -462,10 +473,7 @@ class HistoricalSkruuvi(SkruuviRules):
                 stake=state.stake * 2,
                 replays=state.replays + 1,
             )
-            return self.advanced_deal(state, score, done=False, **changes)
-        return self.advanced_deal(
-            state, score, done=bool(detail["match_over"]), **changes
-        )
+        return changes
 
     def next_deal(self, state: HistoricalSkruuviState) -> NextDeal | None:
         if state.finished:

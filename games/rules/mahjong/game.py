@@ -24,7 +24,13 @@ from games.engine.chips import (
     each_pays,
     pairwise_differences,
 )
-from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal, advanced
+from games.engine.game import (
+    ContextRow,
+    Fact,
+    MatchGoal,
+    NextDeal,
+    best_sides,
+)
 from games.engine.text import Seat, msg
 from games.engine.tiles import Wind, count_errors
 from games.rules.mahjong.hands import (
@@ -201,9 +207,23 @@ class Mahjong(Game):
             facts.append(value_fact(s, combos, valuation, winner=False))
         return won[1].value, first, facts
 
-    def advance(self, state: MahjongState, score: DealScore) -> MahjongState:
+    def match_over(
+        self, state: MahjongState, score: DealScore, totals: tuple[int, ...]
+    ) -> bool:
+        """The goal's deals are the deals that count: a void deal only where the
+        options say so."""
+        counted = state.deals_counted + self._counts(state, score)
+        return counted >= self.deals(state.options)
+
+    def carry(
+        self,
+        state: MahjongState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The deal's payments settled, the deals counted, and the next east."""
         detail: Mapping[str, Any] = score.detail
-        options: MahjongOptions = state.options
         ledger = state.ledger
         winner = detail["winner"]
         if winner is not None:
@@ -212,21 +232,22 @@ class Mahjong(Game):
                     winner, detail["value"], detail["category_one"], detail["east"]
                 )
             )
-        counts = winner is not None or options.void_deal_counts
-        counted = state.deals_counted + counts
-        finished = counted >= self.deals(options)
-        most = max(ledger.balances)
-        winners = tuple(s for s, c in enumerate(ledger.balances) if c == most)
-        return advanced(
-            state,
-            score.points,
+        counts = self._counts(state, score)
+        return {
             # East passes to the right (south becomes east) when the deal counts.
-            dealer=(state.dealer - 1) % PLAYERS if counts else state.dealer,
-            finished=finished,
-            winners=winners if finished else (),
-            ledger=ledger,
-            deals_counted=counted,
-        )
+            "dealer": (state.dealer - 1) % PLAYERS if counts else state.dealer,
+            "ledger": ledger,
+            "deals_counted": state.deals_counted + counts,
+        }
+
+    @staticmethod
+    def _counts(state: MahjongState, score: DealScore) -> bool:
+        options: MahjongOptions = state.options
+        return score.detail["winner"] is not None or options.void_deal_counts
+
+    def match_winners(self, state: MahjongState) -> tuple[int, ...]:
+        """The most chips win, ties sharing."""
+        return best_sides(state.ledger.balances)
 
     def deals(self, options: MahjongOptions) -> int:
         return LONG_DEALS if options.length == "long" else SHORT_DEALS

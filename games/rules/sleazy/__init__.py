@@ -39,6 +39,7 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from games.engine.cards import Card
 from games.engine.decks import STANDARD_52_JOKER
@@ -371,26 +372,24 @@ class Sleazy(Game):
 
     # -- folding ------------------------------------------------------------------
 
-    def advance(self, state: SleazyState, score: DealScore) -> SleazyState:
-        options: SleazyOptions = state.options
-        totals = (state.totals[0] + score.points[0], state.totals[1] + score.points[1])
-        difference = totals[0] - totals[1]
-        played = state.deal_number
-        finished = played >= options.rounds
-        winners: tuple[int, ...] = ()
-        if finished:
-            # Nothing in the text breaks a level game: it is a draw.
-            winners = (0, 1) if difference == 0 else ((0,) if difference > 0 else (1,))
-        return SleazyState(
-            table=state.table,
-            options=options,
-            deal_number=played + 1,
-            totals=totals,
-            dealer=self._dealer(state.table, played),
-            finished=finished,
-            winners=winners,
-            difference=difference,
-        )
+    def carry(
+        self,
+        state: SleazyState,
+        score: DealScore,
+        totals: tuple[int, ...],
+        finished: bool,
+    ) -> dict[str, Any]:
+        """The running difference the sheet keeps, and the next round's dealer."""
+        return {
+            "difference": totals[0] - totals[1],
+            "dealer": self._dealer(state.table, state.deal_number),
+        }
+
+    def match_winners(self, state: SleazyState) -> tuple[int, ...]:
+        """The side ahead on the difference; nothing in the text breaks a level
+        game: it is a draw."""
+        difference = state.difference
+        return (0, 1) if difference == 0 else ((0,) if difference > 0 else (1,))
 
     @staticmethod
     def _dealer(table: Table, rounds_played: int) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 
 import pytest
 from hypothesis import HealthCheck
@@ -24,6 +25,43 @@ hypothesis_settings.register_profile(
     "kirjuri", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 hypothesis_settings.load_profile("kirjuri")
+
+
+def _flush_by_delete() -> None:
+    """Empty the tables after a ``transaction=True`` test with ``DELETE``, not
+    ``TRUNCATE``, on PostgreSQL.
+
+    Django empties every table after such a test (``flush``); PostgreSQL's
+    ``TRUNCATE`` of the 49 tables makes new files for each table and index and
+    syncs them, 1.1–2.3 s a test on this machine, while ``DELETE`` of the few rows
+    a test leaves takes 0.02–0.07 s (docs/performance.md, "The suite on every
+    core"). The outcome is the same: empty tables, sequences not reset (neither
+    resets them without ``reset_sequences``), the foreign keys checked at commit
+    (Django declares them ``DEFERRABLE INITIALLY DEFERRED``, so the order does not
+    matter). SQLite's flush is ``DELETE`` already. Only the plain flush changes:
+    one with ``reset_sequences`` or ``allow_cascade`` keeps Django's statement.
+    """
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        if reset_sequences or allow_cascade or not tables:
+            return truncate(
+                self,
+                style,
+                tables,
+                reset_sequences=reset_sequences,
+                allow_cascade=allow_cascade,
+            )
+        deletes = [f"DELETE FROM {self.quote_name(table)};" for table in tables]
+        return ["SET CONSTRAINTS ALL DEFERRED;", *deletes]
+
+    DatabaseOperations.sql_flush = sql_flush
+
+
+if os.environ.get("TEST_DATABASE_URL", "").startswith("postgres"):
+    _flush_by_delete()
 
 REQUIRE = os.environ.get("KIRJURI_REQUIRE_SERVICES") == "1"
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
@@ -55,6 +93,22 @@ def pytest_collection_modifyitems(config, items):
             item.user_properties.append(("missing", reason))
         else:
             item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """Stop the shared Chromium (``tests.scoring.browser.CHROMIUM``) once the next
+    test on this process has no browser, or there is none: a run of browser tests
+    in a row starts Chromium once, and no other test runs beside a live Playwright.
+    """
+    try:
+        return (yield)
+    finally:
+        shared = sys.modules.get("tests.scoring.browser")
+        if shared is not None and (
+            nextitem is None or "browser" not in getattr(nextitem, "fixturenames", ())
+        ):
+            shared.CHROMIUM.stop()
 
 
 @pytest.fixture

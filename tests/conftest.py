@@ -60,8 +60,25 @@ def _flush_by_delete() -> None:
     DatabaseOperations.sql_flush = sql_flush
 
 
+def _commit_without_waiting_for_the_disk() -> None:
+    """``synchronous_commit=off`` on the test database's connections (PostgreSQL).
+
+    A commit then returns before its WAL reaches the disk: 0.7 ms instead of 6.9 ms
+    on this machine, and a live server's request or a ``transaction=True`` test
+    commits at every write. The test database is thrown away at the end of the run,
+    so a commit lost to a crash of the machine costs nothing; what the tests check
+    (what each transaction sees and keeps) is the same. The fault tests run their own
+    PostgreSQL cluster and are untouched.
+    """
+    from django.conf import settings
+
+    options = settings.DATABASES["default"].setdefault("OPTIONS", {})
+    options["options"] = f"{options.get('options', '')} -c synchronous_commit=off"
+
+
 if os.environ.get("TEST_DATABASE_URL", "").startswith("postgres"):
     _flush_by_delete()
+    _commit_without_waiting_for_the_disk()
 
 REQUIRE = os.environ.get("KIRJURI_REQUIRE_SERVICES") == "1"
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
@@ -83,7 +100,30 @@ def _missing(item: pytest.Item) -> str | None:
     return None
 
 
+def _start_rank(item: pytest.Item) -> int:
+    """How early a test should start on the test processes: the journeys (minutes
+    at a person's pace) first, then the other tests marked slow or starting a
+    worker, then the browser tests (seconds each, next to one another so that they
+    share one Chromium per process), then the rest (milliseconds each)."""
+    if item.get_closest_marker("slow") and item.get_closest_marker("browser"):
+        return 0
+    if item.get_closest_marker("slow") or item.get_closest_marker("worker"):
+        return 1
+    if item.get_closest_marker("browser"):
+        return 2
+    return 3
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
+    # Under pytest-xdist the test processes take the tests in this order (one unit
+    # of ``--dist loadgroup`` at a time, after the groups of several tests), so the
+    # longest start first and the short ones fill in at the end, instead of a long
+    # test starting last and running alone. A stable sort: within a rank the order
+    # stays pytest's (or pytest-randomly's, when it shuffles). A serial run keeps
+    # pytest's order.
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items.sort(key=_start_rank)
     for item in items:
         reason = _missing(item)
         if reason is None:

@@ -78,6 +78,25 @@ class _Chromium:
 
 
 CHROMIUM = _Chromium()
+_WARM = False
+
+
+def _warm_up() -> None:
+    """Once per test process, before its first browser test: import every game and
+    every view, as the first page that lists the games would (8 s on a busy machine,
+    then 0.06 s). Browser tests now start first on a fresh process (the longest
+    tests first, ``tests/conftest.py``), and that one-time import inside a page's
+    first navigation ran past Playwright's 15 s timeout at a load average of 12;
+    the live server shares these modules with the test process."""
+    global _WARM
+    if not _WARM:
+        from django.urls import get_resolver
+
+        from games.engine.registry import all_games
+
+        all_games()
+        get_resolver().url_patterns  # noqa: B018  (imports every view module)
+        _WARM = True
 
 
 @pytest.fixture
@@ -85,6 +104,7 @@ def browser():
     """Chromium, shared with the browser tests just before and after this one on
     this test process (:class:`_Chromium`); what the test opened in it is closed
     after the test, as closing the browser did."""
+    _warm_up()
     chromium = CHROMIUM.get()
     try:
         yield chromium

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 
 import pytest
 from hypothesis import HealthCheck
@@ -24,6 +25,60 @@ hypothesis_settings.register_profile(
     "kirjuri", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 hypothesis_settings.load_profile("kirjuri")
+
+
+def _flush_by_delete() -> None:
+    """Empty the tables after a ``transaction=True`` test with ``DELETE``, not
+    ``TRUNCATE``, on PostgreSQL.
+
+    Django empties every table after such a test (``flush``); PostgreSQL's
+    ``TRUNCATE`` of the 49 tables makes new files for each table and index and
+    syncs them, 1.1–2.3 s a test on this machine, while ``DELETE`` of the few rows
+    a test leaves takes 0.02–0.07 s (docs/performance.md, "The suite on every
+    core"). The outcome is the same: empty tables, sequences not reset (neither
+    resets them without ``reset_sequences``), the foreign keys checked at commit
+    (Django declares them ``DEFERRABLE INITIALLY DEFERRED``, so the order does not
+    matter). SQLite's flush is ``DELETE`` already. Only the plain flush changes:
+    one with ``reset_sequences`` or ``allow_cascade`` keeps Django's statement.
+    """
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        if reset_sequences or allow_cascade or not tables:
+            return truncate(
+                self,
+                style,
+                tables,
+                reset_sequences=reset_sequences,
+                allow_cascade=allow_cascade,
+            )
+        deletes = [f"DELETE FROM {self.quote_name(table)};" for table in tables]
+        return ["SET CONSTRAINTS ALL DEFERRED;", *deletes]
+
+    DatabaseOperations.sql_flush = sql_flush
+
+
+def _commit_without_waiting_for_the_disk() -> None:
+    """``synchronous_commit=off`` on the test database's connections (PostgreSQL).
+
+    A commit then returns before its WAL reaches the disk: 0.7 ms instead of 6.9 ms
+    on this machine, and a live server's request or a ``transaction=True`` test
+    commits at every write. The test database is thrown away at the end of the run,
+    so a commit lost to a crash of the machine costs nothing; what the tests check
+    (what each transaction sees and keeps) is the same. The fault tests run their own
+    PostgreSQL cluster and are untouched.
+    """
+    from django.conf import settings
+
+    options = settings.DATABASES["default"].setdefault("OPTIONS", {})
+    options["options"] = f"{options.get('options', '')} -c synchronous_commit=off"
+
+
+if os.environ.get("TEST_DATABASE_URL", "").startswith("postgres"):
+    _flush_by_delete()
+    _commit_without_waiting_for_the_disk()
 
 REQUIRE = os.environ.get("KIRJURI_REQUIRE_SERVICES") == "1"
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
@@ -45,7 +100,30 @@ def _missing(item: pytest.Item) -> str | None:
     return None
 
 
+def _start_rank(item: pytest.Item) -> int:
+    """How early a test should start on the test processes: the journeys (minutes
+    at a person's pace) first, then the other tests marked slow or starting a
+    worker, then the browser tests (seconds each, next to one another so that they
+    share one Chromium per process), then the rest (milliseconds each)."""
+    if item.get_closest_marker("slow") and item.get_closest_marker("browser"):
+        return 0
+    if item.get_closest_marker("slow") or item.get_closest_marker("worker"):
+        return 1
+    if item.get_closest_marker("browser"):
+        return 2
+    return 3
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
+    # Under pytest-xdist the test processes take the tests in this order (one unit
+    # of ``--dist loadgroup`` at a time, after the groups of several tests), so the
+    # longest start first and the short ones fill in at the end, instead of a long
+    # test starting last and running alone. A stable sort: within a rank the order
+    # stays pytest's (or pytest-randomly's, when it shuffles). A serial run keeps
+    # pytest's order.
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items.sort(key=_start_rank)
     for item in items:
         reason = _missing(item)
         if reason is None:
@@ -55,6 +133,22 @@ def pytest_collection_modifyitems(config, items):
             item.user_properties.append(("missing", reason))
         else:
             item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """Stop the shared Chromium (``tests.scoring.browser.CHROMIUM``) once the next
+    test on this process has no browser, or there is none: a run of browser tests
+    in a row starts Chromium once, and no other test runs beside a live Playwright.
+    """
+    try:
+        return (yield)
+    finally:
+        shared = sys.modules.get("tests.scoring.browser")
+        if shared is not None and (
+            nextitem is None or "browser" not in getattr(nextitem, "fixturenames", ())
+        ):
+            shared.CHROMIUM.stop()
 
 
 @pytest.fixture

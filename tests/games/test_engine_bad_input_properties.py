@@ -140,6 +140,9 @@ def payloads(slug: str) -> st.SearchStrategy[dict[str, Any]]:
     )
 
 
+@pytest.mark.slow(
+    reason="hypothesis's examples of malformed input for each game: 2-11 s a game"
+)
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_engine_answers_a_score_or_a_validation_error(slug):
     outcomes: set[str] = set()

@@ -253,6 +253,9 @@ def robbing_turn(draw, model: Model) -> dict:
     return {"meld": " ".join([*aces, *stolen][:5]), "robbed": numbers}
 
 
+@pytest.mark.slow(
+    reason="120 games of up to 16 turns, each turn folded and replayed on the model"
+)
 @settings(max_examples=120, deadline=None)
 @given(st.data(), st.sampled_from([TWO, TEAMS]), st.sampled_from([4, 31]))
 def test_the_game_agrees_with_the_model(data, table, chips):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,9 @@ from games.rules.canasta.hand_and_foot import HandAndFoot, opening_requirement
 
 GAME = HandAndFoot()
 NATURAL_RANKS = RANKS[2:]  # 4 … A
+# Five-deck hands and feet: each property's examples take 7-10 s on this machine.
+pytestmark = pytest.mark.slow(reason="five-deck deals: 7-10 s a property")
+
 VALUE = {"4": 5, "5": 5, "6": 5, "7": 5, "A": 20, "2": 20, "Jo": 50}
 
 

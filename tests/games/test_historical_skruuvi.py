@@ -349,6 +349,7 @@ def test_without_the_replay_option_a_close_match_ends_even_a_draw():
 # -- properties ---------------------------------------------------------------------
 
 
+@pytest.mark.slow(reason="120 matches of up to 20 deals, each folded and summed")
 @settings(max_examples=120, deadline=None)
 @given(
     st.lists(deals(), min_size=1, max_size=20),

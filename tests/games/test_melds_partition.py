@@ -128,6 +128,9 @@ def _ranks(low: int, count: int) -> set[str]:
     return {order[(low + i) % 13] for i in range(count)}
 
 
+@pytest.mark.slow(
+    reason="150 examples, each against a brute force over every partition"
+)
 @settings(max_examples=150, deadline=None)
 @given(case=cases())
 def test_solver_equals_brute_force(case):
@@ -138,6 +141,9 @@ def test_solver_equals_brute_force(case):
     assert solver.deadwood(hand) == brute_force_deadwood(hand, sets, runs, VALUES)
 
 
+@pytest.mark.slow(
+    reason="150 examples, each partition checked meld by meld against the rules"
+)
 @settings(max_examples=150, deadline=None)
 @given(case=cases())
 def test_partition_is_a_partition_of_legal_melds(case):
@@ -158,6 +164,9 @@ def test_partition_is_a_partition_of_legal_melds(case):
     assert found.deadwood == solver.deadwood(hand)
 
 
+@pytest.mark.slow(
+    reason="100 two-deck examples, each against a brute force over every partition"
+)
 @settings(max_examples=100, deadline=None)
 @given(case=cases(decks=2))
 def test_two_decks_solver_equals_brute_force(case):

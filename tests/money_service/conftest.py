@@ -9,6 +9,7 @@ import pytest
 import tests.money_service.testgames  # noqa: F401  (registers the test games)
 from scoring import services
 from scoring.models import Role
+from tests.scoring.browser import browser  # noqa: F401  (the shared Chromium)
 from tests.scoring.factories import ClubFactory, UserFactory, member
 
 

@@ -24,27 +24,11 @@ from django.utils import timezone
 from money.models import SessionMatch
 from scoring.models import Match
 from tests.money_service.conftest import play
-from tests.scoring.browser import CHROMIUM_ARGS, PHONE, shot, watch
+from tests.scoring.browser import PHONE, shot, watch
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
-            args=CHROMIUM_ARGS,
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-            connections.close_all()
 
 
 def test_a_treasurer_makes_an_evening_of_two_stake_matches(

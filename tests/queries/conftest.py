@@ -94,3 +94,14 @@ def pytest_terminal_summary(terminalreporter):
     for (name, method), counts in sorted(SEEN.items()):
         sizes = "  ".join(f"{size}={n}" for size, n in sorted(counts.items()))
         terminalreporter.write_line(f"{name:40} {method:6} {sizes}")
+
+
+def pytest_collection_modifyitems(config, items):
+    # A query-count test builds its world (up to 256 members, 64 matches, 200 deals
+    # or a Swiss of 64 entries over 9 rounds) for every case: 3-45 s each on this
+    # shared machine, so they are `slow` (make quick leaves them out, make test
+    # starts them early).
+    slow = pytest.mark.slow(reason="builds a club's world at two sizes per case")
+    for item in items:
+        if item.nodeid.startswith("tests/queries/") and "size" in item.fixturenames:
+            item.add_marker(slow)

@@ -31,22 +31,89 @@ CHROMIUM_ARGS = [
 ]
 
 
+class _Chromium:
+    """One Playwright driver and one Chromium for a run of browser tests in a row.
+
+    Starting the driver (a Node process) and Chromium took 1.5–3 s a test on this
+    two-core machine, about as long as many of the tests themselves. The browser is
+    the same for every test (each test gets new contexts: its own cookies, storage
+    and cache), so consecutive browser tests of a test process share one: it starts
+    with the first of them and stops after the last (``pytest_runtest_teardown`` in
+    ``tests/conftest.py`` calls :meth:`stop` when the next test has no browser).
+    It never outlives the run of browser tests, because a live Playwright keeps an
+    event loop running in the thread, which the tests without a browser never had.
+    """
+
+    def __init__(self) -> None:
+        self._playwright = None
+        self._driver = None
+        self.browser = None
+
+    def get(self):
+        if self.browser is not None and not self.browser.is_connected():
+            self.stop()  # Chromium died in an earlier test: start a new one
+        if self.browser is None:
+            from playwright.sync_api import sync_playwright
+
+            # Playwright's sync API runs an event loop in this thread; the test's
+            # own ORM calls are still synchronous.
+            os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+            self._playwright = sync_playwright()
+            self._driver = self._playwright.start()
+            self.browser = self._driver.chromium.launch(
+                executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+                args=CHROMIUM_ARGS,
+            )
+        return self.browser
+
+    def stop(self) -> None:
+        browser, self.browser = self.browser, None
+        playwright, self._playwright, self._driver = self._playwright, None, None
+        try:
+            if browser is not None and browser.is_connected():
+                browser.close()
+        finally:
+            if playwright is not None:
+                playwright.__exit__(None, None, None)
+
+
+CHROMIUM = _Chromium()
+_WARM = False
+
+
+def _warm_up() -> None:
+    """Once per test process, before its first browser test: import every game and
+    every view, as the first page that lists the games would (8 s on a busy machine,
+    then 0.06 s). Browser tests now start first on a fresh process (the longest
+    tests first, ``tests/conftest.py``), and that one-time import inside a page's
+    first navigation ran past Playwright's 15 s timeout at a load average of 12;
+    the live server shares these modules with the test process."""
+    global _WARM
+    if not _WARM:
+        from django.urls import get_resolver
+
+        from games.engine.registry import all_games
+
+        all_games()
+        get_resolver().url_patterns  # noqa: B018  (imports every view module)
+        _WARM = True
+
+
 @pytest.fixture
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM
-    # calls are still synchronous.
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
-            args=CHROMIUM_ARGS,
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    """Chromium, shared with the browser tests just before and after this one on
+    this test process (:class:`_Chromium`); what the test opened in it is closed
+    after the test, as closing the browser did."""
+    _warm_up()
+    chromium = CHROMIUM.get()
+    try:
+        yield chromium
+    finally:
+        for context in list(chromium.contexts):
+            context.close()
+        # ORM calls made while Playwright's loop runs get their own connection;
+        # close it, or PostgreSQL cannot drop the test database at the end.
+        connections.close_all()
 
 
 @pytest.fixture

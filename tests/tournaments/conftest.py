@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 
 from scoring import services as scoring_services
 from scoring.models import Club
+from tests.scoring.browser import browser  # noqa: F401  (the shared Chromium)
 from tournaments import services
 from tournaments.models import Round, Table
 

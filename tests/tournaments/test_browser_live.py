@@ -17,7 +17,7 @@ import pytest
 from django.db import connections
 from rest_framework.test import APIClient
 
-from tests.scoring.browser import CHROMIUM_ARGS, PHONE, shot, watch
+from tests.scoring.browser import PHONE, shot, watch
 from tests.tournaments.live_world import DEAL, live_world
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,22 +26,6 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 #: The brief's promise: a result shows within two seconds, no reload.
 WITHIN_MS = 2000
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
-            args=CHROMIUM_ARGS,
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-            connections.close_all()
 
 
 def _phone(browser, viewport=PHONE):

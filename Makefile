@@ -9,10 +9,10 @@ PORT   ?= 8000
 
 # Test processes (pytest-xdist): one more than the cores by default, since a test
 # process waits on the browser, the database and the live server about half the
-# time; two more on PostgreSQL, where the two journeys hold a process each for five
-# minutes at a person's pace, mostly waiting (docs/performance.md, "The suite on
-# every core"). TEST_WORKERS=0 runs the suite in this one process.
-TEST_WORKERS ?= $(shell expr $$(nproc) + $(if $(findstring postgres,$(TEST_DATABASE_URL)),2,1))
+# time (docs/performance.md, "The suite on every core"; two more on PostgreSQL was
+# tried and overloaded two cores with Chromiums). TEST_WORKERS=0 runs the suite in
+# this one process.
+TEST_WORKERS ?= $(shell expr $$(nproc) + 1)
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Kirjuri needs Python 3.11 or newer")'

@@ -103,15 +103,14 @@ def _missing(item: pytest.Item) -> str | None:
 def _start_rank(item: pytest.Item) -> int:
     """How early a test should start on the test processes: the journeys (minutes
     at a person's pace) first, then the other tests marked slow or starting a
-    worker, then the browser tests (seconds each, next to one another so that they
-    share one Chromium per process), then the rest (milliseconds each)."""
+    worker, then the rest. The browser tests stay among the rest, in pytest's
+    order: ranked together, every process drove its own Chromium at once, and on
+    two cores the pages outlasted Playwright's timeouts (a run of 2026-11-28)."""
     if item.get_closest_marker("slow") and item.get_closest_marker("browser"):
         return 0
     if item.get_closest_marker("slow") or item.get_closest_marker("worker"):
         return 1
-    if item.get_closest_marker("browser"):
-        return 2
-    return 3
+    return 2
 
 
 @pytest.hookimpl(trylast=True)

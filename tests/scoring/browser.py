@@ -204,10 +204,19 @@ def totals(page) -> list[int]:
     return [int(cells.nth(i).inner_text()) for i in range(cells.count())]
 
 
+def post_form(page, selector: str = "#save-deal") -> None:
+    """Tap the deal form's save and wait for the server's answer page. The form posts
+    a moment after the tap, once the phone has checked its queue of deals kept
+    offline and that the server answers (static/js/offline.js): a test reading the
+    page at once would read the form it is leaving."""
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        page.click(selector)
+
+
 def save(page) -> None:
     """Save the entry form (nothing wider than the phone) and wait for the sheet."""
     no_sideways_scroll(page)
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#sheet")
 
 

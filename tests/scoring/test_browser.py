@@ -33,7 +33,7 @@ def enter_tuppi_deal(page, contract: str, tricks: str, declarer: str | None = No
     page.check(f"input[name='tricks.0'][value='{tricks.split()[0]}']")
     shot(page, "tuppi-entry")
     no_sideways_scroll(page)
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
 
 
@@ -68,12 +68,12 @@ def test_tuppi_match_three_deals_and_a_correction(page, table):
     page.click("tr[data-deal='2'] >> text=Correct")
     assert page.is_checked("input[name='tricks.0'][value='4']")
     page.check("input[name='tricks.0'][value='8']")
-    page.click("#save-deal")  # no reason yet: refused, shown next to the field
+    phone.post_form(page)  # no reason yet: refused, shown next to the field
     assert "required" in page.inner_text("[data-path=reason]")
     expected_refusal(page)
     assert page.is_checked("input[name='tricks.0'][value='8']")
     page.fill("input[name=reason]", "side B took 5 tricks, not 9")
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     shot(page, "tuppi-sheet")
     assert totals(page) == [32, 0]
@@ -124,7 +124,7 @@ def test_canasta_deal_by_tapping_cards(page, table, live_server):
     box = page.locator(".cp-grid button[data-code='7C']").bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
     no_sideways_scroll(page)
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
 
     shot(page, "canasta-sheet")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Match
-from tests.scoring.browser import no_sideways_scroll, shot, totals
+from tests.scoring.browser import no_sideways_scroll, post_form, shot, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,7 +51,7 @@ def test_a_go_match_by_position_counts_and_winner(page, table, live_server):
     assert page.input_value("textarea[name=board]") == "/".join(["....bw..."] * 9)
     no_sideways_scroll(page)
     shot(page, "boards-go-position")
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#sheet")
     assert totals(page) == [1, 0]
 
@@ -60,7 +60,7 @@ def test_a_go_match_by_position_counts_and_winner(page, table, live_server):
     page.check("input[name=mode][value=totals]")
     page.fill("input[name=black_points]:enabled", "42")
     page.fill("input[name=white_points]:enabled", "34")
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#sheet")
     assert totals(page) == [1, 1]
 
@@ -68,7 +68,7 @@ def test_a_go_match_by_position_counts_and_winner(page, table, live_server):
     page.click("#enter-deal")
     page.check("input[name=mode][value=winner]")
     page.check("input[name=winner][value='0']:enabled")
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#sheet")
     assert totals(page) == [2, 1]
     shot(page, "boards-go-sheet")
@@ -92,7 +92,7 @@ def test_a_hex_game_with_its_board_tapped_in(page, table, live_server):
     assert page.input_value("textarea[name=board]") == "rb./r.b/r.."
     no_sideways_scroll(page)
     shot(page, "boards-hex-board")
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#sheet")
     assert totals(page) == [1, 0]
     match = Match.objects.get(club=club)

@@ -12,6 +12,7 @@ import pytest
 from scoring import services
 from tests.scoring.browser import (
     expected_refusal,
+    post_form,
     save,
     shot,
     totals,
@@ -47,7 +48,7 @@ def test_killeri_scored_through_the_pages(page, table, live_server):
     page.check("input[name=mode][value=draw]")
     for seat, sector in enumerate(["20", "1", "11"]):
         page.fill(f"input[name='own_sectors.{seat}']", sector)
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector(".field-error")
     assert "next to" in page.inner_text("[data-path='own_sectors.1'] .field-error")
     expected_refusal(page)

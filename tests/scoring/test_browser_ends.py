@@ -9,7 +9,7 @@ import pytest
 
 from scoring import services
 from scoring.models import Membership, Role
-from tests.scoring.browser import expected_refusal, no_sideways_scroll, shot
+from tests.scoring.browser import expected_refusal, no_sideways_scroll, post_form, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -53,11 +53,11 @@ def test_a_curling_match_one_tap_per_end(page, table, live_server):
     page.check("input[name='side'][value='0']")
     page.fill("input[name='points']", "0")
     shot(page, "curling-entry")
-    page.click("#save-deal")
+    post_form(page)
     assert "at least 1 point" in page.inner_text("[data-path='points']")
     expected_refusal(page)
     page.fill("input[name='points']", "2")
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#ends-board")
     assert page.inner_text("[data-context='hammer']") == "Olli"
 
@@ -105,18 +105,18 @@ def test_contract_petanque_rounds_through_the_form(page, table, live_server):
     page.fill("input[name='bid']", "4")
     page.check("input[name='fled'][value='0']")
     page.fill("input[name='ball_points']", "5")
-    page.click("#save-deal")
+    post_form(page)
     assert "doubled" in page.inner_text("[data-path='fled']")
     expected_refusal(page)
     page.check("input[name='contract'][value='doubled']")
     shot(page, "contract-petanque-entry")
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#sheet")
     page.click("#enter-deal")
     page.check("input[name='declarer'][value='1']")
     page.fill("input[name='bid']", "2")
     page.fill("input[name='ball_points']", "1")
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#sheet")
     cells = page.locator("#totals td.total")
     assert [int(cells.nth(i).inner_text()) for i in range(3)] == [8, -2, 8]

@@ -30,7 +30,7 @@ def tap_player(page, seat: int) -> None:
 def end_game(page) -> None:
     page.click("#enter-deal")
     page.check("input[type=checkbox][name=end]")
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
 
 
@@ -65,21 +65,21 @@ def test_believe_or_doubt_the_right_doubter_answers_next(page, table):
     phone.match_start(page, club, "Believe or Doubt", 3, ["Sami", "Olli", "Cia"])
     assert "Sami" in page.inner_text("[data-context=answerer]")
     page.click("#enter-deal")  # everyone believed Sami
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     assert phone.totals(page) == [1, 0, 0]
     page.click("#enter-deal")  # Cia doubts, and Sami was wrong
     page.check("input[name=doubter][value='2']")
     page.check("input[name=answer][value=wrong]")
     phone.no_sideways_scroll(page)
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     assert phone.totals(page) == [1, 0, 0]
     assert "Cia" in page.inner_text("[data-context=answerer]")
     page.click("#enter-deal")  # Cia answers, Olli doubts a right answer
     page.check("input[name=doubter][value='1']")
     page.check("input[name=answer][value=right]")
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     phone.shot(page, "believe-or-doubt-sheet")
     assert phone.totals(page) == [1, -1, 1]
@@ -93,11 +93,11 @@ def test_jakis_goals_tapped_and_one_past_the_stock_refused(page, table):
         tap_player(page, 0)
     assert phone.totals(page) == [6, 0]
     page.click("#enter-deal")
-    page.click("button.df-tap-button[name=by][value='1']")
+    phone.post_form(page, "button.df-tap-button[name=by][value='1']")
     assert "stock" in page.inner_text("[data-path=by]")
     phone.expected_refusal(page)
     page.check("input[type=checkbox][name=end]")
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     assert Match.objects.get().winners == [0]
 

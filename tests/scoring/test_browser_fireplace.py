@@ -26,7 +26,7 @@ def meld(page, cards: str, robbed: str = "") -> None:
     if robbed:
         page.fill("input[name=robbed]", robbed)
     phone.no_sideways_scroll(page)
-    page.click("#save-deal")
+    phone.post_form(page)
 
 
 def test_fireplace_poker_three_turns(page, table):
@@ -57,7 +57,7 @@ def test_fireplace_poker_three_turns(page, table):
     phone.expected_refusal(page)
     # The form keeps what was entered; the meld typed over (the picker's field).
     page.fill("input[name=meld]", "QS QH 2D 3C 5S")
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     # The jacks are discarded: none to one, Olli sheds a chip.
     assert phone.totals(page) == [30, 30]
@@ -69,7 +69,7 @@ def test_fireplace_poker_three_turns(page, table):
     # One box, the counts in seat order (Sami, Olli).
     page.fill("input[name=melds]", "1 0")
     phone.no_sideways_scroll(page)
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     phone.shot(page, "fireplace-poker-sheet")
     assert phone.totals(page) == [29, 30]

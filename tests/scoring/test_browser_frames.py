@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
+from tests.scoring.browser import post_form
 from tests.scoring.test_browser import (  # noqa: F401  (fixtures)
     browser,
     expected_refusal,
@@ -50,7 +51,7 @@ def tap(page, side: int) -> None:  # noqa: F811
 
 def save(page) -> None:  # noqa: F811
     no_sideways_scroll(page)
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#sheet")
 
 
@@ -87,7 +88,7 @@ def test_snooker_frames_by_their_scores(page, table, live_server):  # noqa: F811
     page.fill("input[name='points.0']", "50")
     page.fill("input[name='points.1']", "50")
     shot(page, "snooker-entry")
-    page.click("#save-deal")
+    post_form(page)
     assert "higher score" in page.inner_text("[data-path='points']")
     expected_refusal(page)
     page.fill("input[name='points.1']", "64")

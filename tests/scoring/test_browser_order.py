@@ -42,7 +42,7 @@ def places(page, values: list[int]) -> None:
     for seat, place in enumerate(values):
         page.fill(f"input[name='places.{seat}']", str(place))
     phone.no_sideways_scroll(page)
-    page.click("#save-deal")
+    phone.post_form(page)
 
 
 def tap(page, mode: str, **seats: int) -> None:
@@ -54,7 +54,7 @@ def tap(page, mode: str, **seats: int) -> None:
         # The branch shown (a seat field may be in two modes, one of them hidden).
         page.check(f".df-branch:not([hidden]) input[name={field}][value='{seat}']")
     phone.no_sideways_scroll(page)
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
 
 
@@ -68,7 +68,7 @@ def test_musta_maija_places_with_a_tie_and_the_loser(page, table):
     # Cia out first, Sami and Dan together, Olli left with Musta Maija.
     for seat, place in enumerate([2, 4, 1, 2]):
         page.fill(f"input[name='places.{seat}']", str(place))
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     assert phone.totals(page) == [1, 0, 3, 1]
     tap(page, "loser", loser=3)

@@ -18,6 +18,7 @@ import pytest
 
 from scoring import selectors, services
 from scoring.models import DealRevision, Membership, Player, Role
+from tests.scoring.browser import post_form
 from tests.scoring.factories import ClubFactory, member, race_match
 from tests.scoring.test_browser import (  # noqa: F401  (fixtures: browser, page)
     PHONE,
@@ -68,7 +69,7 @@ def test_a_table_link_in_a_fresh_browser_scores_a_deal(
         assert phone.inner_text("#chosen-seat") == "Olli"
         phone.click("#enter-deal")
         phone.fill("input[name=points]", "12 5")
-        phone.click("#save-deal")
+        post_form(phone)
         phone.wait_for_url(re.compile(rf"/t/{re.escape(token)}/\?seat=1$"))
         totals = phone.locator("#totals td.total").all_inner_texts()
         assert totals == ["12", "5"]
@@ -96,7 +97,7 @@ def test_two_phones_enter_and_confirm_a_double_entry_deal(
         phone_a.goto(link + "?seat=0")
         phone_a.click("#enter-deal")
         phone_a.fill("input[name=points]", "20 7")
-        phone_a.click("#save-deal")
+        post_form(phone_a)
         phone_a.wait_for_url(re.compile(r"\?seat=0$"))
         assert "waiting for a player of the other side" in phone_a.inner_text(
             ".messages"

@@ -28,7 +28,7 @@ def enter_hand(page, actions: str, cards: list[str]) -> None:
         page.click(f".cp-grid button[data-code='{code}']")
     assert page.input_value("input[name=cards]") == " ".join(cards)
     phone.no_sideways_scroll(page)
-    page.click("#save-deal")
+    phone.post_form(page)
 
 
 def test_indian_poker_three_hands(page, table):
@@ -58,7 +58,7 @@ def test_indian_poker_three_hands(page, table):
     assert "betting has not ended" in page.inner_text("[data-path=actions]")
     phone.expected_refusal(page)
     page.fill("input[name=actions]", "C C R1 C C C")
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     # Olli deals; Cia and Dan check, Sami bets 1, everyone calls: Sami's K♥ wins 8.
     assert phone.totals(page) == [102, 94, 107, 97]
@@ -70,7 +70,7 @@ def test_indian_poker_three_hands(page, table):
         page.fill(f"input[name='paid.{seat}']", str(paid))
     page.check("input[name=winner][value='3']")
     phone.no_sideways_scroll(page)
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     assert phone.totals(page) == [97, 92, 106, 105]
     # The next-deal box shows the chips in hand (no IOUs written: the same).
@@ -113,7 +113,7 @@ def test_strip_poker_three_deals(page, table):
     tap_hand(page, 0, "AH AD KC KD 9S")
     tap_hand(page, 1, "QH QD 2C 3C 4H")
     phone.no_sideways_scroll(page)
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     assert phone.totals(page) == [28, 5, 15]
 
@@ -125,7 +125,7 @@ def test_strip_poker_three_deals(page, table):
     tap_hand(page, 0, "AH AD KC KD 9S")
     tap_hand(page, 1, "QH QD 2C 3C 4H")
     tap_hand(page, 2, "2S 3H 4D 5C 6S")
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     assert phone.totals(page) == [23, 0, 13]
 
@@ -136,7 +136,7 @@ def test_strip_poker_three_deals(page, table):
         page.fill(f"input[name='paid.{seat}']", str(paid))
     page.check("input[type=checkbox][name='won.1']")
     phone.no_sideways_scroll(page)
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     phone.shot(page, "strip-poker-sheet")
     assert phone.totals(page) == [15, 1, 8]
@@ -163,13 +163,13 @@ def test_chinese_poker_three_hands_by_places(page, table):
         for seat, place in enumerate(places):
             page.fill(f"input[name='places.{seat}']", str(place))
         phone.no_sideways_scroll(page)
-        page.click("#save-deal")
+        phone.post_form(page)
 
     hand([2, 2, 1, 4])
     assert "the places are 1" in page.inner_text("[data-path='places.1']")
     phone.expected_refusal(page)
     page.fill("input[name='places.1']", "3")
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     assert phone.totals(page) == [2, 1, 3, 0]
     hand([1, 2, 3, 4])
@@ -192,14 +192,14 @@ def test_kiertopokeri_a_game_to_the_last_player(page, table):
     page.fill("input[name=announced]", "pair Q J")
     tap(page, "shown", "QS QH JD 7C 3S")
     phone.no_sideways_scroll(page)
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     assert phone.totals(page) == [1, 0, 1, 1]  # true: Olli, who doubted, is out
 
     page.click("#enter-deal")
     page.check("input[name=mode][value=totals]")
     page.check("input[name=out][value='3']")  # Dan
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
 
     page.click("#enter-deal")
@@ -207,7 +207,7 @@ def test_kiertopokeri_a_game_to_the_last_player(page, table):
     page.check("input[name=doubter][value='0']")  # Sami
     page.fill("input[name=announced]", "straight 10")
     tap(page, "shown", "9S 8H 7D 6C 5S")
-    page.click("#save-deal")
+    phone.post_form(page)
     page.wait_for_selector("#sheet")
     phone.shot(page, "kiertopokeri-sheet")
     # False (the straight is to the nine): Cia is out, Sami is the last one left.
@@ -228,7 +228,7 @@ def test_fireplace_poker_three_turns(page, table):
         if robbed:
             page.fill("input[name=robbed]", robbed)
         phone.no_sideways_scroll(page)
-        page.click("#save-deal")
+        phone.post_form(page)
 
     turn("JS JH 4D 3C 2S")  # Sami: 1 meld to 0, a chip off
     page.wait_for_selector("#sheet")

@@ -28,7 +28,7 @@ from django.db import connections
 
 from games.engine import get_game
 from scoring import services
-from tests.scoring.browser import PHONE, no_sideways_scroll, shot, totals
+from tests.scoring.browser import PHONE, no_sideways_scroll, post_form, shot, totals
 from tests.scoring.test_browser_quick_entry import MOST_TAPS, Taps
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -248,7 +248,7 @@ def test_the_grid_posts_without_the_script(table, browser, live_server):
         page.tap(count("trumps.0", 4))
         page.tap(count("aces.0", 3))
         no_sideways_scroll(page)
-        page.click("#save-deal")
+        post_form(page)
         page.wait_for_selector("#sheet")
     finally:
         context.close()

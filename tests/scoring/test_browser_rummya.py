@@ -13,7 +13,13 @@ import re
 import pytest
 
 from scoring.models import Match
-from tests.scoring.browser import expected_refusal, no_sideways_scroll, shot, totals
+from tests.scoring.browser import (
+    expected_refusal,
+    no_sideways_scroll,
+    post_form,
+    shot,
+    totals,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,7 +40,7 @@ def enter(page, fields: dict[str, str], went_out: str | None = None) -> None:
     if went_out is not None:
         page.check(f"input[name=went_out][value='{went_out}']")
     no_sideways_scroll(page)
-    page.click("#save-deal")
+    post_form(page)
 
 
 def test_canasta_for_two_three_deals(page, table, live_server):
@@ -101,7 +107,7 @@ def test_canasta_for_two_three_deals(page, table, live_server):
     page.fill("input[name='teams.1.melds.1']", MIXED_KINGS)
     no_sideways_scroll(page)
     shot(page, "canasta-two-entry")
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#sheet")
     shot(page, "canasta-two-sheet")
     assert totals(page) == [1240, 1110]

@@ -11,6 +11,7 @@ from scoring import services
 from tests.scoring.browser import (
     expected_refusal,
     no_sideways_scroll,
+    post_form,
     save,
     shot,
     tap_into,
@@ -182,7 +183,7 @@ def test_machiavelli_game_with_its_final_table(page, table, live_server):
     page.fill("input[name='table.0']", "7H 7D 7C")
     page.fill("input[name='table.1']", "KS AS 2S")
     no_sideways_scroll(page)
-    page.click("#save-deal")
+    post_form(page)
     assert "K-A-2" in page.inner_text("[data-path='table.1']")
     expected_refusal(page)
     page.fill("input[name='table.1']", "QS KS AS")

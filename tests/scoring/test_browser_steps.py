@@ -17,6 +17,7 @@ from tests.scoring.browser import (
     expected_refusal,
     no_sideways_scroll,
     partners_match,
+    post_form,
     save,
     shot,
     tap_into,
@@ -95,7 +96,7 @@ def test_a_refused_deal_opens_on_the_side_with_the_error(page, table, live_serve
     page.fill("input[name='teams.1.melds.0']", "5H 5D 5X")
     page.fill("input[name='teams.1.hands.0']", "6D")
     page.fill("input[name='teams.1.hands.1']", "7C")
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector(".field-error")
     selected = page.locator(".df-side-steps [aria-selected='true']")
     assert selected.get_attribute("data-side-step") == "teams.1"

@@ -33,6 +33,7 @@ from tests.scoring.browser import (  # noqa: F401  (fixture: browser)
     PHONE,
     browser,
     no_sideways_scroll,
+    post_form,
     shot,
     totals,
     watch,
@@ -109,7 +110,7 @@ def test_two_phones_without_accounts_score_a_double_entry_deal(
         phone_a.tap(cell("contract", 5, "spades"))
         phone_a.tap("[data-path=declarer] label:has(input[value='0'])")
         phone_a.tap(count("tricks.0", 10))
-        phone_a.click("#save-deal")
+        post_form(phone_a)
         phone_a.wait_for_url(re.compile(r"\?seat=0$"))
         assert "odottaa toisen puolen" in messages(phone_a)
         no_seatless_deal(match)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import pytest
 
 from scoring.models import Match
-from tests.scoring.browser import no_sideways_scroll, totals
+from tests.scoring.browser import no_sideways_scroll, post_form, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -229,7 +229,7 @@ def enter(page, entry: Entry) -> None:
         else:
             field.fill(value)
     no_sideways_scroll(page)
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#sheet")
 
 

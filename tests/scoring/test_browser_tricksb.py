@@ -13,7 +13,7 @@ import pytest
 
 from games.engine import get_game
 from scoring.models import Match
-from tests.scoring.browser import no_sideways_scroll, shot, totals
+from tests.scoring.browser import no_sideways_scroll, post_form, shot, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -111,7 +111,7 @@ def enter(page, deal: dict, slug: str) -> None:
             page.check(f"input[name='aces.{i}.seat'][value='{ace['seat']}']")
     shot(page, f"{slug}-entry")
     no_sideways_scroll(page)
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#sheet, .field-error")
     errors = page.locator(".field-error")
     assert errors.count() == 0, [

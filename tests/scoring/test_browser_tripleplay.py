@@ -12,7 +12,13 @@ import pytest
 
 from games.engine import get_game
 from scoring.models import Match
-from tests.scoring.browser import expected_refusal, no_sideways_scroll, shot, totals
+from tests.scoring.browser import (
+    expected_refusal,
+    no_sideways_scroll,
+    post_form,
+    shot,
+    totals,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -77,7 +83,7 @@ def enter(page, fields: dict[str, str], went_out: str | None) -> None:
     if went_out is not None:
         page.check(f"input[name=went_out][value='{went_out}']")
     no_sideways_scroll(page)
-    page.click("#save-deal")
+    post_form(page)
 
 
 def test_triple_play_three_deals(page, table):
@@ -123,7 +129,7 @@ def test_triple_play_three_deals(page, table):
     page.fill("input[name='teams.0.melds.4']", MIXED_ACES)
     no_sideways_scroll(page)
     shot(page, "triple-play-entry")
-    page.click("#save-deal")
+    post_form(page)
     page.wait_for_selector("#sheet")
     shot(page, "triple-play-sheet")
     assert totals(page) == [24150, -370]

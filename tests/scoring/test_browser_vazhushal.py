@@ -12,6 +12,7 @@ from scoring import services
 from tests.scoring.browser import (
     expected_refusal,
     no_sideways_scroll,
+    post_form,
     save,
     shot,
     totals,
@@ -58,7 +59,7 @@ def test_three_games_of_vazhushal(page, table, live_server):
     page.fill("input[name='players.1.hand']", "JS")
     page.fill("input[name='players.2.melds.0']", "KD AD 2D")
     no_sideways_scroll(page)
-    page.click("#save-deal")
+    post_form(page)
     assert "K-A-2" in page.inner_text("[data-path='players.2.melds.0']")
     expected_refusal(page)
     page.fill("input[name='players.2.melds.0']", "QD KD AD")

@@ -193,16 +193,9 @@ def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
 @login_required
 def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _directed(request, tournament_id)
-    # Live: its rounds and standings are read again like the public page's, and
-    # its round generation jobs until they are done.
-    generations = selectors.tournament_generation_list(tournament)
+    # Live: its rounds and standings are read again like the public page's.
     etag = live_etag(
-        request,
-        (
-            "manage",
-            *selectors.tournament_live_stamp_get(tournament),
-            tuple((job.pk, job.status) for job in generations),
-        ),
+        request, ("manage", *selectors.tournament_live_stamp_get(tournament))
     )
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
@@ -217,7 +210,6 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "standings": selectors.standings_view_get(tournament),
             "formats": selectors.format_choice_list(),
             "metrics": selectors.metric_choice_list(),
-            "generations": generations,
             "live_etag": etag,
         },
     )

@@ -60,6 +60,20 @@ def _message(response: HttpResponse) -> str:
     return ""
 
 
+def _form_holds_nul(request: HttpRequest) -> bool:
+    """Whether a page's form post (urlencoded or multipart) has a NUL in a field."""
+    if request.method != "POST" or _too_large(request):
+        return False
+    if request.content_type not in (
+        "application/x-www-form-urlencoded",
+        "multipart/form-data",
+    ):
+        return False
+    return any(
+        "\x00" in value for _key, values in request.POST.lists() for value in values
+    )
+
+
 class ApiErrorMiddleware:
     """Outermost: refuse oversized bodies; reshape non-JSON errors under ``/api/``."""
 
@@ -80,6 +94,11 @@ class ApiErrorMiddleware:
             message = gettext("a NUL character is not allowed in a URL")
             if is_api:
                 return _api_error(400, message)
+            return HttpResponse(message, status=400, content_type="text/plain")
+        if not is_api and _form_holds_nul(request):
+            # A page's form posted with a NUL in a field: refused before any view
+            # reads it, as in a URL (PostgreSQL cannot store one).
+            message = gettext("a NUL character is not allowed in a form field")
             return HttpResponse(message, status=400, content_type="text/plain")
         if _too_large(request):
             if is_api:

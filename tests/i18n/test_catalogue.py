@@ -9,6 +9,7 @@ its Finnish translation fails here, naming the text.
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import polib
@@ -17,9 +18,6 @@ from django.conf import settings
 from django.core.management import call_command
 
 LOCALE = Path(settings.BASE_DIR) / "locale" / "fi" / "LC_MESSAGES"
-# One xdist worker for every test that reads the catalogue: the extraction test
-# rewrites django.po in place while it runs (and puts it back).
-pytestmark = pytest.mark.xdist_group("locale")
 DOMAINS = [p.stem for p in sorted(LOCALE.glob("*.po"))]
 IGNORED = [".venv/*", "tests/*", "bench/*", "staticfiles/*"]
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[:!][^}]*)?\}")
@@ -53,25 +51,26 @@ def test_the_catalogue_exists_for_both_languages():
 
 
 @pytest.mark.gettext
-def test_every_message_has_its_finnish_text():
-    """A fresh extraction finds no text without its Finnish translation."""
-    saved = {d: (LOCALE / f"{d}.po").read_bytes() for d in DOMAINS}
+def test_every_message_has_its_finnish_text(tmp_path):
+    """A fresh extraction finds no text without its Finnish translation. It runs on
+    a copy of the catalogue, so the committed one is never rewritten while other
+    tests read it."""
+    copy = tmp_path / "fi" / "LC_MESSAGES"
+    copy.mkdir(parents=True)
     fresh = {}
-    try:
-        for domain in DOMAINS:
-            call_command(
-                "makemessages",
-                locale=["fi"],
-                domain=domain,
-                no_location=True,
-                no_obsolete=True,
-                ignore_patterns=IGNORED,
-                verbosity=0,
-            )
-            fresh[domain] = polib.pofile(str(LOCALE / f"{domain}.po"))
-    finally:
-        for domain, content in saved.items():
-            (LOCALE / f"{domain}.po").write_bytes(content)
+    for domain in DOMAINS:
+        shutil.copy(LOCALE / f"{domain}.po", copy / f"{domain}.po")
+        call_command(
+            "makemessages",
+            locale=["fi"],
+            domain=domain,
+            no_location=True,
+            no_obsolete=True,
+            ignore_patterns=IGNORED,
+            catalogue_dir=str(tmp_path),
+            verbosity=0,
+        )
+        fresh[domain] = polib.pofile(str(copy / f"{domain}.po"))
     missing = {d: _untranslated(c) for d, c in fresh.items()}
     missing = {d: m for d, m in missing.items() if m}
     assert not missing, (

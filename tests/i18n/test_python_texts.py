@@ -38,9 +38,6 @@ from tournaments.texts import (
 )
 
 LOCALE = Path(settings.BASE_DIR) / "locale" / "fi"
-# One xdist worker for every test that reads the catalogue: the extraction test
-# rewrites django.po in place while it runs (and puts it back).
-pytestmark = pytest.mark.xdist_group("locale")
 
 
 @pytest.fixture(autouse=True)

@@ -41,8 +41,31 @@ class Command(makemessages.Command):
     # ("Car" is not "Cars"): a new text stays untranslated until someone writes it.
     msgmerge_options = [*makemessages.Command.msgmerge_options, "--no-fuzzy-matching"]
 
+    def add_arguments(self, parser):
+        super().add_arguments(parser)
+        parser.add_argument(
+            "--catalogue-dir",
+            help=(
+                "Write the catalogues under this directory (<dir>/<locale>/LC_MESSAGES)"
+                " instead of locale/: the test extracts into a copy while other tests "
+                "read the committed catalogue."
+            ),
+        )
+
+    def find_files(self, root):
+        files = super().find_files(root)
+        if self.catalogue_dir:
+            # Every text goes to the one catalogue, as it does under locale/.
+            for translatable in files:
+                translatable.locale_dir = self.catalogue_dir
+            self.locale_paths = [self.catalogue_dir]
+        return files
+
     def handle(self, *args, **options):
         from scoring.declared_texts import declared_texts
+
+        self.catalogue_dir = options.get("catalogue_dir")
+        locale_root = Path(settings.BASE_DIR) / "locale"
 
         # Not under locale/: makemessages walks no directory named "locale".
         path = Path(settings.BASE_DIR) / "config" / DECLARED
@@ -54,10 +77,14 @@ class Command(makemessages.Command):
         finally:
             path.unlink(missing_ok=True)
         for locale in options.get("locale") or ():
-            _fold_parts(Path(settings.BASE_DIR) / "locale" / locale, options["domain"])
+            _fold_parts(
+                Path(self.catalogue_dir or locale_root) / locale,
+                locale_root / locale / "parts",
+                options["domain"],
+            )
 
 
-def _fold_parts(locale_dir: Path, domain: str) -> None:
+def _fold_parts(locale_dir: Path, parts_dir: Path, domain: str) -> None:
     """Fill the catalogue's untranslated entries from ``parts/*.po``."""
     import polib
 
@@ -67,7 +94,7 @@ def _fold_parts(locale_dir: Path, domain: str) -> None:
     # JavaScript's texts are in parts named *-js.po, the rest in the others.
     parts = [
         p
-        for p in sorted((locale_dir / "parts").glob("*.po"))
+        for p in sorted(parts_dir.glob("*.po"))
         if p.name.endswith("-js.po") == (domain == "djangojs")
     ]
     # A plural entry's translation is its msgstr_plural (one text per form).

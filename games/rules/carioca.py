@@ -65,9 +65,9 @@ from games.engine.melds import (
     meld_faults,
 )
 from games.engine.melds.contracts import Contract, contract_error
+from games.engine.table_entry import table_entry_errors
 from games.engine.text import Seat as SeatRef
 from games.engine.text import msg
-from games.rules._table_entry import table_entry_errors
 
 HANDS = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 5

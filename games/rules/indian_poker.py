@@ -47,10 +47,10 @@ from games.engine.decks import STANDARD_52, check_deck_counted
 from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField, seat_role
 from games.engine.poker import card_key
+from games.engine.table_entry import table_entry_errors
 from games.engine.text import Seat as SeatText
 from games.engine.text import msg
 from games.engine.wording import semicolon_list
-from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 10
 ANTE = 1  # §25.1

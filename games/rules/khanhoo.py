@@ -59,8 +59,8 @@ from games.engine.goals import target_or_deals_rows
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel, SeatField
 from games.engine.melds import deck_errors
 from games.engine.melds.catalogue import Catalogue, CatalogueEntry
+from games.engine.table_entry import table_entry_errors
 from games.engine.text import Seat, msg
-from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 HAND = 15  # l.433: fifteen cards each, and fifteen again after the final discard

@@ -4,7 +4,7 @@ Source: ``001_b57793035adc3f64.txt §16`` (16.1 structure, 16.2 deal and bolsu
 bidding, 16.3 bolsu, 16.4 bolsu scoring, 16.5 scoring of basic deals and kotkas,
 16.6 final scores), on top of Modern Skruuvi (§15, see :mod:`games.rules.skruuvi`).
 
-Terms (see :mod:`games.rules._skruuvi_family` for contract, knock, aces):
+Terms (see :mod:`games.engine.skruuvi.family` for contract, knock, aces):
 
 * **bolsu** — one player (the declarer) plays alone against the other three, at the
   level of seven: *7 misere* is the bolsu proper, *7 of a suit or no trump* is a
@@ -56,11 +56,12 @@ from games.engine.game import (
 )
 from games.engine.inputs import applies_when, derived_pair
 from games.engine.registry import register
+from games.engine.skruuvi.contracts import Scale, signed
+from games.engine.skruuvi.deal import BOLSU, KOTKA, SEATS, TRICKS, Knock, SkruuviDeal
+from games.engine.skruuvi.family import SkruuviRules, SkruuviState
 from games.engine.text import Seat, msg
 from games.engine.tricks import Aces, check_aces, check_tricks_add_up
 from games.engine.tricks.strains import STRAIN_WORDS
-from games.rules._skruuvi_deal import BOLSU, KOTKA, SEATS, TRICKS, Knock, SkruuviDeal
-from games.rules._skruuvi_family import Scale, SkruuviRules, SkruuviState, signed
 from games.rules.skruuvi import SkruuviOptions
 
 BOLSU_LEVEL = 7

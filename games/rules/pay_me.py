@@ -63,9 +63,9 @@ from games.engine.melds import (
     meld_faults,
 )
 from games.engine.melds.kinds import ACE, SLOT
+from games.engine.table_entry import table_entry_errors
 from games.engine.text import Seat as SeatRef
 from games.engine.text import msg
-from games.rules._table_entry import table_entry_errors
 
 HANDS = 11
 FIRST_HAND_SIZE = 3

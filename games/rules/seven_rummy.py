@@ -55,9 +55,9 @@ from games.engine.melds import (
     going_out_error,
     went_out_points_errors,
 )
+from games.engine.table_entry import table_entry_errors
 from games.engine.text import Seat as SeatRef
 from games.engine.text import msg
-from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 CARDS_DEALT = 7

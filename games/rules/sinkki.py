@@ -80,9 +80,9 @@ from games.engine.melds import (
     SetRule,
     deck_errors,
 )
+from games.engine.table_entry import table_entry_errors
 from games.engine.text import Seat as SeatText
 from games.engine.text import msg
-from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 HAND = 7  # §43.2

@@ -4,8 +4,8 @@ Source: ``001_b57793035adc3f64.txt §15`` (15.1 setup, 15.2 bidding, 15.4
 continuation bidding and the raise to five, 15.5 contract, 15.6 knocking, 15.8
 scoring, 15.9 pass misere, 15.10 kotka).
 
-Terms (see :mod:`games.rules._skruuvi_family` for contract, knock, aces, pass
-misere; the deal input is :mod:`games.rules._skruuvi_deal`):
+Terms (see :mod:`games.engine.skruuvi.family` for contract, knock, aces, pass
+misere; the deal input is :mod:`games.engine.skruuvi.deal`):
 
 * **basic deal** — deals 1–4: 12 cards each, four face down; the bid types rank
   misere < spades < clubs < diamonds < hearts < no trump.
@@ -34,9 +34,10 @@ from games.engine.errors import DealRejected
 from games.engine.game import DealScore, NextDeal
 from games.engine.inputs import FrozenModel
 from games.engine.registry import register
+from games.engine.skruuvi.contracts import Scale
+from games.engine.skruuvi.deal import SEATS, SkruuviDeal
+from games.engine.skruuvi.family import SkruuviRules, SkruuviState
 from games.engine.text import Seat, msg
-from games.rules._skruuvi_deal import SEATS, SkruuviDeal
-from games.rules._skruuvi_family import Scale, SkruuviRules, SkruuviState
 
 
 class SkruuviOptions(FrozenModel):

@@ -62,8 +62,8 @@ from games.engine.melds import (
     fault_errors,
     meld_faults,
 )
+from games.engine.table_entry import table_entry_errors
 from games.engine.text import Seat, msg
-from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 SET_SIZE = 3

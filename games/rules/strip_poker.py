@@ -67,9 +67,9 @@ from games.engine.decks import STANDARD_52, DeckSpec, check_deck, make_deck
 from games.engine.game import ContextRow, Fact, MatchGoal, NextDeal
 from games.engine.inputs import PER_SIDE, CardList, FrozenModel
 from games.engine.poker import PokerHand, wild_hand_key
+from games.engine.table_entry import table_entry_errors
 from games.engine.text import Seat, Text, msg
 from games.engine.wording import all_of
-from games.rules._table_entry import table_entry_errors
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 BANK_ANTE, POT_ANTE = 4, 1  # §26.2

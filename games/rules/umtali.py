@@ -56,8 +56,8 @@ from games.engine.melds import (
     deck_errors,
     meld_faults,
 )
+from games.engine.table_entry import table_entry_errors
 from games.engine.text import Seat, msg
-from games.rules._table_entry import table_entry_errors
 
 HANDS = 4
 SECTION = "004 Umtali"

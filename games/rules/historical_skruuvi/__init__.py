@@ -6,7 +6,7 @@ Skruuvi", §15): 17.1 trick points, 17.2 match structure, 17.3 contract of four,
 17.4 scoring (17.4.1 basic, 17.4.2 cards in hand, 17.4.3 aces in misere, 17.4.4
 knocking, 17.4.5 games, 17.4.6 pass misere), 17.5 end of match.
 
-Terms (Modern Skruuvi's are in :mod:`games.rules._skruuvi_family`; honours as
+Terms (Modern Skruuvi's are in :mod:`games.engine.skruuvi.family`; honours as
 entered in :mod:`games.engine.tricks.honours`):
 
 * **trick points** — after every deal with a contract, each side gets its tricks

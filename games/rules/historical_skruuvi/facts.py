@@ -9,13 +9,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.engine import Fact, Seat, Side, msg
+from games.engine.skruuvi.deal import PASS_MISERE
 from games.engine.tricks import (
     PARTNERS,
     Contract,
     game_bonus,
 )
 from games.engine.tricks.strains import STRAIN_WORDS, contract_words
-from games.rules._skruuvi_deal import PASS_MISERE
 from games.rules.historical_skruuvi.inputs import (
     ACE_FACTOR,
     HISTORICAL,

@@ -17,6 +17,15 @@ from games.engine import (
     msg,
     register,
 )
+from games.engine.skruuvi.contracts import doubling
+from games.engine.skruuvi.deal import (
+    BASIC,
+    KOTKA,
+    PASS_MISERE,
+    SEATS,
+    TRICKS,
+)
+from games.engine.skruuvi.family import SkruuviRules
 from games.engine.tricks import (
     PARTNERS,
     SUITS,
@@ -26,17 +35,6 @@ from games.engine.tricks import (
     doubling_multiplier,
     game_winner,
     majority,
-)
-from games.rules._skruuvi_deal import (
-    BASIC,
-    KOTKA,
-    PASS_MISERE,
-    SEATS,
-    TRICKS,
-)
-from games.rules._skruuvi_family import (
-    SkruuviRules,
-    doubling,
 )
 from games.rules.historical_skruuvi.facts import (
     _aces_fact,

@@ -16,20 +16,18 @@ from games.engine.inputs import (
     applies_when,
     derived_pair,
 )
+from games.engine.skruuvi.contracts import Scale
+from games.engine.skruuvi.deal import (
+    TRICKS,
+    SkruuviDeal,
+    TrickCount,
+)
+from games.engine.skruuvi.family import SkruuviState
 from games.engine.tricks import (
     AcesInHand,
     MatchOfGames,
     Rubber,
     TopSequence,
-)
-from games.rules._skruuvi_deal import (
-    TRICKS,
-    SkruuviDeal,
-    TrickCount,
-)
-from games.rules._skruuvi_family import (
-    Scale,
-    SkruuviState,
 )
 
 SECTION = "§17.4.2"

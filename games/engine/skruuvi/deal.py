@@ -1,7 +1,7 @@
 """The deal of Modern Skruuvi and Klubiskruuvi as a scorer enters it.
 
 Source: ``001_b57793035adc3f64.txt §15`` (15.5 contract, 15.6 knocking, 15.8 aces,
-15.9 pass misere) and ``§16``. The terms are in :mod:`games.rules._skruuvi_family`;
+15.9 pass misere) and ``§16``. The terms are in :mod:`games.engine.skruuvi.family`;
 the seat fields carry ``x-role: seat`` in the JSON Schema
 (:func:`games.engine.tricks.seat_role`) so that forms know them without guessing.
 """

@@ -4,7 +4,8 @@ Source: ``001_b57793035adc3f64.txt §15`` (Modern Skruuvi) and ``§16`` (Klubisk
 "how the rules differ from Modern Skruuvi"). The two games are in
 :mod:`games.rules.skruuvi` and :mod:`games.rules.klubiskruuvi`; this module holds the
 checks and scoring of a deal played by the two teams, and
-:mod:`games.rules._skruuvi_deal` the deal input.
+:mod:`games.engine.skruuvi.deal` the deal input and
+:mod:`games.engine.skruuvi.contracts` the contract arithmetic.
 
 Terms:
 
@@ -39,9 +40,8 @@ tricks; every error found is reported at once, with the path of the field.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import cache
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.engine.decks import STANDARD_52
@@ -53,57 +53,31 @@ from games.engine.game import (
     MatchGoal,
     MatchState,
 )
-from games.engine.text import Seat, Side, Text, msg
-from games.engine.tricks import (
-    PARTNERS,
-    Aces,
-    Contract,
-    check_deal_aces,
-    doubling_multiplier,
-    side_tricks,
+from games.engine.skruuvi.contracts import (
+    Scale,
+    achieved_tricks,
+    contract_name,
+    declarer_achieved,
+    doubling,
+    signed,
+    team_contract,
+    winners_of,
 )
-from games.engine.tricks.strains import contract_words
-from games.rules._skruuvi_deal import (
+from games.engine.skruuvi.deal import (
     BASIC,
     KOTKA,
     PASS_MISERE,
     SEATS,
-    TRICKS,
-    Knock,
     SkruuviDeal,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Scale:
-    """A points table for deals played by the two teams; dicts are keyed by level."""
-
-    made: Mapping[int, int]  # trump contracts
-    made_misere: Mapping[int, int]
-    made_no_trump: Mapping[int, int]
-    first_missing: Mapping[int, int]
-    later_missing: Mapping[int, int]
-    # (level, tricks achieved) -> bonus for a made contract (Klubiskruuvi 16.5).
-    bonus: Mapping[tuple[int, int], int] = field(default_factory=dict)
-    # Misere aces score when the contract failed (Klubiskruuvi), not only when made.
-    aces_when_failed: bool = False
-    # Knocks multiply misere aces (Klubiskruuvi; the declarer side's only if made).
-    knocks_multiply_aces: bool = False
-
-
-def doubling(knocks: Sequence[Knock]) -> int:
-    """0 unknocked, 1 knocked (×2), 2 kontra-knocked (×4) (15.6)."""
-    if not knocks:
-        return 0
-    return 2 if knocks[0].kontra_by is not None else 1
-
-
-def contract_name(level: int, contract: str) -> Text:
-    return contract_words(level, contract)
-
-
-def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
+from games.engine.text import Seat, Side, msg
+from games.engine.tricks import (
+    PARTNERS,
+    Aces,
+    check_deal_aces,
+    doubling_multiplier,
+    side_tricks,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -577,30 +551,3 @@ class SkruuviRules(Game):
             number=number - options.basic_deals,
             deals=options.kotkas,
         )
-
-
-def team_contract(deal: SkruuviDeal) -> Contract:
-    """The contract of a deal by the teams, a bid below five raised to five (15.4)."""
-    return _contract(max(deal.level or 5, 5), deal.contract, doubling(deal.knocks))
-
-
-# A contract is immutable and there are few of them: build each once.
-_contract = cache(Contract)
-
-
-def achieved_tricks(deal: SkruuviDeal, per_side: Sequence[int]) -> int:
-    """The declarer side's tricks taken (in misere: avoided)."""
-    taken = per_side[deal.declarer % 2]
-    return TRICKS - taken if deal.contract == "misere" else taken
-
-
-def declarer_achieved(deal: SkruuviDeal, per_side: tuple[int, int]) -> bool:
-    """Whether the contract of a deal by the teams was made (not pass misere)."""
-    return team_contract(deal).made(achieved_tricks(deal, per_side))
-
-
-def winners_of(totals: tuple[int, ...]) -> tuple[int, ...]:
-    """The side with more points; equal totals are a draw (no winner)."""
-    best = max(totals)
-    top = tuple(i for i, t in enumerate(totals) if t == best)
-    return top if len(top) == 1 else ()

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.engine import RuleError, msg
+from games.engine.errors import RuleError
+from games.engine.text import msg
 
 
 def table_entry_errors(

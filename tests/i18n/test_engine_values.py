@@ -22,10 +22,10 @@ from games.engine.melds.contracts import Contract, contract_error
 from games.engine.serialize import to_jsonable
 from games.engine.text import msg
 from games.engine.wording import as_text
-from games.rules import vint
 from games.rules.minibridge import contract_error as contract_error_of_minibridge
 from games.rules.sakaali import team_hand
 from games.rules.strip_poker import _pot_won
+from games.rules.vint.facts import contract_fact as vint_contract_fact
 
 
 def _stored(record):
@@ -34,7 +34,7 @@ def _stored(record):
 
 
 def test_a_vint_contract_names_its_strain_in_finnish():
-    fact = vint._contract_fact(6, "spades", 0, 12)
+    fact = vint_contract_fact(6, "spades", 0, 12)
     assert "6 spades" in fact.text
     with translation.override("fi"):
         told = localized(fact.text)

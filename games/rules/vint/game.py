@@ -1,41 +1,9 @@
-"""Vint: trick points × level × 10 to both sides, games of 500, a rubber, honours.
-
-Source: ``001_b57793035adc3f64.txt §18`` (18.1 how it differs from Historical
-Skruuvi, 18.2 trick points, 18.3 scoring: 18.3.1 basic, 18.3.2 cards in hands,
-18.3.3 games and all-pass deals).
-
-Terms (the shared ones are in :mod:`games.engine.tricks`):
-
-* **seat** 0–3 clockwise; partners sit opposite, so the side of a seat is
-  ``seat % 2``.
-* **contract** — level 1–7 and a strain (a suit or no trump); level *n* promises
-  6 + *n* tricks (18.1: no raise, no misere, no knocks).
-* **trick points** — each side's tricks × level × 10 (18.2), whether or not the
-  contract was made; they count toward the **game** (500) and as ordinary points.
-* **all-pass deal** — everyone passed: the cards are redealt (18.1) and the deal is
-  entered only to be counted: the rubber's winner gets 500 for each (18.3.3).
-* **honours** (18.3.2) — held after the deal: top sequences (A K Q 500, A K Q J or
-  longer 1000, doubled in trumps), a hand of three or four aces (500 / 1000), the
-  trump majority (more of the trumps 10–A: 100 × level × count) and the ace
-  majority (100, in no trump 250, × level × aces; 2–2 goes to the side with more
-  tricks).
-
-Readings (``docs/games/vint.md``): a missing trick is minus to the declarers (as
-Modern Skruuvi §15.8 says, §18.3.1 does not); the 12- and 13-trick bonuses go to
-whichever side took them; §18.3.1 replaces Historical Skruuvi's contract table and
-overtrick bonus; honours stay with the side that held them; the match (one rubber)
-is won by the side with more points.
-
-Invariants: the tricks add up to 13; trumps 10–A add up to five and aces to four,
-and a side holds at least the aces and trumps its hands show; the points of a deal
-are the sum of its facts; the rubber ends when a side has won two games, and then
-the match is finished.
-"""
+"""Vint's game: the deal's input, its checks and scoring, the rubber (the terms are
+in :mod:`games.rules.vint`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
@@ -44,7 +12,6 @@ from games.engine import (
     ContextRow,
     DealRejected,
     DealScore,
-    Fact,
     Game,
     MatchGoal,
     MatchState,
@@ -63,24 +30,34 @@ from games.engine.inputs import (
     derived_pair,
     seat_role,
 )
-from games.engine.text import Seat as SeatNumber
 from games.engine.text import Side as SideNumber
 from games.engine.text import msg
 from games.engine.tricks import (
     PARTNERS,
     AcesInHand,
-    Contract,
     Rubber,
     TopSequence,
     aces_shown,
     check_holdings,
     check_split,
-    game_bonus,
     game_winner,
     majority,
     side_tricks,
 )
-from games.engine.tricks.strains import STRAIN_WORDS, contract_words
+from games.rules.vint.facts import (
+    ace_majority_fact,
+    aces_in_hand_fact,
+    all_pass_bonus_fact,
+    all_pass_fact,
+    contract_fact,
+    contract_of,
+    game_fact,
+    many_tricks_fact,
+    more_tricks,
+    sequence_fact,
+    trick_points_fact,
+    trump_majority_fact,
+)
 
 SEATS = 4
 TRICKS = 13
@@ -89,7 +66,6 @@ TRUMPS_TEN_UP = 5  # 10 J Q K A of the trump suit
 ACES = 4
 SECTION = "§18.3.2"
 GAMES_TO_WIN = 2  # a rubber is two games won (§18.3.3)
-SLAMS = {6: 5000, 7: 10000}  # §18.3.1: no bonus for a made contract under six
 
 Seat = Annotated[int, Field(ge=0, le=SEATS - 1)]
 Side = Annotated[SideField, Field(le=1)]
@@ -203,188 +179,9 @@ class VintState(MatchState):
         )
 
 
-# A contract is immutable and there are 35 of them: build each once.
-_contract = cache(Contract)
-
-
-def more_tricks(per_side: tuple[int, ...]) -> int:
-    """The side that won more tricks (13 is odd: there always is one)."""
-    return 0 if per_side[0] > per_side[1] else 1
-
-
 # -- the facts of a deal --------------------------------------------------------
 # A fact is immutable and depends on a handful of small numbers, so each is built
 # once and reused: building the facts (and their texts) was half of a deal's cost.
-
-
-@lru_cache(maxsize=1 << 12)  # bounded: option values are in the keys
-def _trick_points_fact(side: int, tricks: int, level: int) -> Fact:
-    return Fact(
-        "trick_points",
-        msg(
-            "{side}: {tricks} tricks × {level} × 10 trick points",
-            side=SideNumber(side),
-            tricks=tricks,
-            level=level,
-        ),
-        side,
-        tricks * level * 10,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _contract_fact(level: int, strain: str, declarer: int, taken: int) -> Fact:
-    side = PARTNERS[declarer]
-    contract = _contract(level, strain)
-    params = {
-        "contract": contract_words(level, strain),
-        "declarer": SeatNumber(declarer),
-    }
-    if not contract.made(taken):
-        missing = contract.missing(taken)
-        return Fact(
-            "contract_failed",
-            msg(
-                "{contract} by {declarer} failed: {missing} missing × 1000 × {level}",
-                missing=missing,
-                level=level,
-                **params,
-            ),
-            side,
-            -missing * 1000 * level,
-        )
-    slam = SLAMS.get(level, 0)
-    if slam:
-        return Fact(
-            "slam",
-            msg("{contract} by {declarer} made: {slam}", slam=slam, **params),
-            side,
-            slam,
-        )
-    return Fact(
-        "contract_made",
-        msg("{contract} by {declarer} made (no bonus under six)", **params),
-        side,
-        0,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _many_tricks_fact(side: int, tricks: int) -> Fact:
-    """12 tricks 1000, 13 tricks 1000 more, promised or not (§18.3.1)."""
-    bonus = 1000 if tricks == 12 else 2000
-    return Fact(
-        "twelve_tricks",
-        msg("{side} took {tricks} tricks", side=SideNumber(side), tricks=tricks),
-        side,
-        bonus,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _sequence_fact(seat: int, suit: str, length: int, trump: str | None) -> Fact:
-    points = 500 if length == 3 else 1000
-    if suit == trump:
-        points *= 2
-    return Fact(
-        "sequence",
-        msg(
-            "{seat}: sequence of {length} from the ace in {suit} (trumps)",
-            seat=SeatNumber(seat),
-            length=length,
-            suit=STRAIN_WORDS[suit],
-        )
-        if suit == trump
-        else msg(
-            "{seat}: sequence of {length} from the ace in {suit}",
-            seat=SeatNumber(seat),
-            length=length,
-            suit=STRAIN_WORDS[suit],
-        ),
-        PARTNERS[seat],
-        points,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _aces_in_hand_fact(seat: int, aces: int) -> Fact:
-    return Fact(
-        "aces_in_hand",
-        msg("{seat}: {aces} aces in one hand", seat=SeatNumber(seat), aces=aces),
-        PARTNERS[seat],
-        500 if aces == 3 else 1000,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _trump_majority_fact(holder: int, count: int, level: int) -> Fact:
-    return Fact(
-        "trump_majority",
-        msg(
-            "{side}: more trumps 10–A ({count}), 100 × {level} × {count}",
-            side=SideNumber(holder),
-            count=count,
-            level=level,
-        ),
-        holder,
-        100 * level * count,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _ace_majority_fact(
-    holder: int, count: int, level: int, no_trump: bool, tie: bool
-) -> Fact:
-    unit = 250 if no_trump else 100
-    params = {"side": SideNumber(holder), "count": count, "unit": unit, "level": level}
-    return Fact(
-        "ace_majority",
-        msg(
-            "{side}: more aces ({count}), {unit} × {level} × {count} (2–2: more "
-            "tricks)",
-            **params,
-        )
-        if tie
-        else msg("{side}: more aces ({count}), {unit} × {level} × {count}", **params),
-        holder,
-        unit * level * count,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _game_fact(side: int, nth: int, unit: int) -> Fact:
-    return Fact(
-        "game_won",
-        msg("{side} wins its game {nth}", side=SideNumber(side), nth=nth),
-        side,
-        game_bonus(nth, unit),
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _all_pass_bonus_fact(side: int, deals: int, bonus: int) -> Fact:
-    return Fact(
-        "all_pass_bonus",
-        msg(
-            "{side} wins the rubber: {deals} all-pass deals × {bonus}",
-            side=SideNumber(side),
-            deals=deals,
-            bonus=bonus,
-        ),
-        side,
-        deals * bonus,
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _all_pass_fact(bonus: int) -> Fact:
-    return Fact(
-        "all_pass",
-        msg(
-            "all passed: redealt; the rubber's winner gets {bonus} for it (§18.3.3)",
-            bonus=bonus,
-        ),
-    )
 
 
 @register
@@ -537,34 +334,34 @@ class Vint(Game):
         if per_side is None:
             return DealScore(
                 points=(0, 0),
-                facts=(_all_pass_fact(options.all_pass_bonus),),
+                facts=(all_pass_fact(options.all_pass_bonus),),
                 detail={"all_pass": True, "games": []},
             )
         level = deal.level
         side = PARTNERS[deal.declarer]
         trump = None if deal.strain == "no_trump" else deal.strain
-        contract = _contract(level, deal.strain)
+        contract = contract_of(level, deal.strain)
         taken = per_side[side]
         made = contract.made(taken)
         facts = [
-            _trick_points_fact(0, per_side[0], level),
-            _trick_points_fact(1, per_side[1], level),
-            _contract_fact(level, deal.strain, deal.declarer, taken),
+            trick_points_fact(0, per_side[0], level),
+            trick_points_fact(1, per_side[1], level),
+            contract_fact(level, deal.strain, deal.declarer, taken),
         ]
         for s in (0, 1):
             if per_side[s] >= 12:
-                facts.append(_many_tricks_fact(s, per_side[s]))
+                facts.append(many_tricks_fact(s, per_side[s]))
         for run in deal.sequences:
-            facts.append(_sequence_fact(run.seat, run.suit, run.length, trump))
+            facts.append(sequence_fact(run.seat, run.suit, run.length, trump))
         for hand in deal.aces_in_hand:
-            facts.append(_aces_in_hand_fact(hand.seat, hand.aces))
+            facts.append(aces_in_hand_fact(hand.seat, hand.aces))
         if trump is not None:
             holder = majority(deal.trumps)
-            facts.append(_trump_majority_fact(holder, deal.trumps[holder], level))
+            facts.append(trump_majority_fact(holder, deal.trumps[holder], level))
         tie = deal.aces[0] == deal.aces[1]
         holder = majority(deal.aces, tie=more_tricks(per_side))
         facts.append(
-            _ace_majority_fact(holder, deal.aces[holder], level, trump is None, tie)
+            ace_majority_fact(holder, deal.aces[holder], level, trump is None, tie)
         )
         toward = state.toward
         reached = (
@@ -588,11 +385,11 @@ class Vint(Game):
                 )
             game = game_winner(reached, options.game_target, deal.first_to_game)
             nth = state.games.count(game) + 1
-            facts.append(_game_fact(game, nth, options.game_bonus))
+            facts.append(game_fact(game, nth, options.game_bonus))
             games.append(game)
             if nth >= GAMES_TO_WIN and state.all_passes:
                 facts.append(
-                    _all_pass_bonus_fact(game, state.all_passes, options.all_pass_bonus)
+                    all_pass_bonus_fact(game, state.all_passes, options.all_pass_bonus)
                 )
         points = [0, 0]
         for fact in facts:

@@ -2,7 +2,7 @@
 
 Takes the files changed since the branch left ``main`` (committed or not), and runs
 the test modules that changed and those named after a changed module
-(``games/rules/tuppi.py`` → ``tests/**/test_*tuppi*.py``), without the browser,
+(``games/rules/tuppi/game.py`` → ``tests/**/test_*tuppi*.py``), without the browser,
 worker, PostgreSQL and slow tests, on every core. With nothing changed it runs the
 engine's tests. ``make test`` stays the check that counts.
 """
@@ -15,7 +15,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # Module names too common to pick their tests by (``services/rounds.py`` is "rounds").
-GENERIC = {"__init__", "models", "apps", "admin", "urls", "base", "common", "test"}
+GENERIC = {
+    "__init__",
+    "models",
+    "apps",
+    "admin",
+    "urls",
+    "base",
+    "common",
+    "test",
+    # a game package's modules stand for the game: games/rules/tuppi/game.py → tuppi
+    "game",
+    "inputs",
+    "facts",
+}
 QUICK = "not browser and not slow and not worker and not postgres and not gettext"
 
 

@@ -1,50 +1,11 @@
-"""Tuppi: rami, nolo and sooli; only the side that is *nousussa* holds points.
-
-Source: ``001_b57793035adc3f64.txt §9`` (9.1 setup, 9.2 auction, 9.3 play, 9.4
-scoring, 9.5 variation without sooli).
-
-Terms:
-
-* **seat** 0–3 clockwise; sides alternate (table ``(0, 1, 0, 1)``), so the side of a
-  seat is ``seat % 2``.
-* **rami** — someone bid a red card; the first rami bidder is the **declarer**. The
-  declarer's side scores 4 per trick over 6, otherwise the opponents score 8 per
-  trick over 6.
-* **nolo** — nobody bid rami; the side with fewer tricks scores 4 per trick short
-  of 7.
-* **sooli** — after a rami bid, an opponent of the declarer (the **soloist**) plays
-  alone to take no tricks; the soloist's partner sits out. 24 to the soloist's side
-  for no tricks, else 24 to the opponents.
-* **nousussa** (rising) — the one side that holds points. When the other side scores,
-  the game goes back to 0–0 (option ``when_opponents_score``). 52 wins, so the
-  winning points come in consecutive deals.
-* **conceded** — the rising side gave up a deal it was obviously losing; no trick
-  count is entered, the other side scores (at least the least its contract pays).
-
-Invariants:
-
-* every deal gives points to exactly one side (13 tricks cannot split evenly, and
-  sooli always pays someone);
-* tricks entered add up to 13 (per side, or per seat with the soloist's partner on
-  0 in sooli); a conceded deal has no trick count;
-* a recorded bidding is exposed clockwise from the player left of the dealer and
-  stops at the first red card; the declarer is that bidder;
-* in the state, at most one side has non-zero points: the ``rising`` side.
-"""
+"""Tuppi's game: the checks and scoring of a deal, nousussa and the match (the terms
+are in :mod:`games.rules.tuppi`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import (
-    BeforeValidator,
-    Field,
-    PlainSerializer,
-    WithJsonSchema,
-)
-
-from games.engine.cards import Card, CardSyntaxError, parse_card
+from games.engine.cards import Card
 from games.engine.decks import STANDARD_52, check_deck
 from games.engine.errors import DealRejected, RuleError
 from games.engine.game import (
@@ -52,113 +13,21 @@ from games.engine.game import (
     DealScore,
     Fact,
     Game,
-    MatchState,
     NextDeal,
-)
-from games.engine.inputs import (
-    FrozenModel,
-    SeatField,
-    SideField,
-    applies_when,
-    derived_pair,
-    input_error,
 )
 from games.engine.registry import register
 from games.engine.text import Seat, Side, msg
-from games.engine.tricks import PARTNERS, seat_role, side_tricks
+from games.engine.tricks import PARTNERS, side_tricks
+from games.rules.tuppi.inputs import (
+    BARRED_BIDDING_RANKS,
+    SEATS,
+    SOOLI_POINTS,
+    TuppiDeal,
+    TuppiOptions,
+    TuppiState,
+)
 
-SEATS = 4
-TRICKS = 13
-SOOLI_POINTS = 24
-VERBAL_BIDS = ("rami", "nolo")
-# 9.2: "not allowed to use a two or a face card as the bidding card".
-BARRED_BIDDING_RANKS = frozenset({"2", "J", "Q", "K"})
-
-
-def _to_bid(value: Any) -> Card | str:
-    if isinstance(value, str) and value.strip().lower() in VERBAL_BIDS:
-        return value.strip().lower()
-    try:
-        return parse_card(value)
-    except CardSyntaxError:
-        raise input_error(
-            "bad_bid",
-            "'{token}' is neither a card (7H, 10S …) nor a verbal bid (rami, nolo)",
-            token=value,
-        ) from None
-
-
-Bid = Annotated[
-    Card | str,
-    BeforeValidator(_to_bid),
-    PlainSerializer(lambda b: b.code if isinstance(b, Card) else b, return_type=str),
-    WithJsonSchema(
-        {
-            "type": "string",
-            "description": "The bidding card as exposed (red = rami, black = nolo), "
-            "or 'rami' / 'nolo' for a verbal bid.",
-            "examples": ["7H", "10S", "rami"],
-        }
-    ),
-]
 """One exposed bid: a card, or a verbal ``rami`` / ``nolo``."""
-
-SeatIndex = Annotated[SeatField, Field(le=SEATS - 1)]
-TrickCount = Annotated[int, Field(ge=0, le=TRICKS)]
-
-
-class TuppiOptions(FrozenModel):
-    """Variants clubs choose; the defaults are the book's."""
-
-    sooli: bool = Field(
-        True, description="Sooli may be bid (9.5: some players play without it)."
-    )
-    target: int = Field(52, ge=1, description="Points that win the game (9.4).")
-    when_opponents_score: Literal["back_to_zero", "scorer_rises"] = Field(
-        "back_to_zero",
-        description="When the side that is not nousussa scores: back_to_zero wipes "
-        "both sides to 0–0 (the book); scorer_rises wipes the rising side and the "
-        "scorer keeps that deal's points and becomes nousussa.",
-    )
-
-
-class TuppiDeal(FrozenModel):
-    """One deal as entered: the contract, who declared, and the tricks."""
-
-    contract: Literal["rami", "nolo", "sooli"]
-    declarer: Annotated[SeatIndex, seat_role("declarer")] | None = Field(
-        None,
-        description="Seat of the first rami bidder (rami; optional in sooli). "
-        "May be left out when the bidding is recorded.",
-        json_schema_extra=applies_when("contract", "rami", "sooli"),
-    )
-    soloist: Annotated[SeatIndex, seat_role("soloist")] | None = Field(
-        None,
-        description="Seat that bid sooli.",
-        json_schema_extra=applies_when("contract", "sooli"),
-    )
-    tricks: tuple[TrickCount, ...] | None = Field(
-        None,
-        description="Tricks per side [side 0, side 1] or per seat [seat 0 … 3]; "
-        "in sooli the soloist's side counts the soloist's tricks.",
-        # A form asks for side 0's tricks; side 1 took the rest of the 13.
-        json_schema_extra=derived_pair(TRICKS),
-    )
-    bids: tuple[Bid, ...] | None = Field(
-        None,
-        description="The exposed bids in order, from the player left of the dealer.",
-    )
-    conceded_by: Annotated[SideField, Field(le=1)] | None = Field(
-        None,
-        description="The rising side gave the deal up: no tricks are entered.",
-    )
-
-
-@dataclass(frozen=True, kw_only=True)
-class TuppiState(MatchState):
-    """``rising``: the side that is nousussa (holds points), or ``None`` at 0–0."""
-
-    rising: int | None = None
 
 
 @register

@@ -39,7 +39,7 @@ from pydantic import BeforeValidator, Field, PlainSerializer, WithJsonSchema
 from games.engine.errors import RuleError
 from games.engine.game import ContextRow, Game, MatchGoal, MatchState, Table
 from games.engine.inputs import WIDGET, input_error
-from games.engine.placing import elimination_points
+from games.engine.places import elimination_points
 from games.engine.text import msg
 
 SECTORS = tuple(range(1, 21))

@@ -39,7 +39,7 @@ from games.engine import (
 from games.engine.decks import STANDARD_52
 from games.engine.game import ContextRow, Fact, NextDeal
 from games.engine.inputs import PER_SIDE, FrozenModel
-from games.engine.placing import order_of, place_points, places_errors
+from games.engine.places import order_of, place_points, places_errors
 from games.engine.text import Seat, msg
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5

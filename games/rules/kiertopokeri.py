@@ -44,7 +44,7 @@ from games.engine.cards import RANKS
 from games.engine.decks import STANDARD_52, check_deck
 from games.engine.game import ContextRow, Fact, NextDeal
 from games.engine.inputs import CardList, FrozenModel, SeatField, seat_role
-from games.engine.placing import elimination_points, still_in
+from games.engine.places import elimination_points, still_in
 from games.engine.poker import VALUES, HandCategory, PokerHand, poker_hand
 from games.engine.text import Seat as SeatText
 from games.engine.text import Text, msg

@@ -9,13 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import DealRejected, OptionsRejected, Table, get_game
-from games.engine.placing import (
+from games.engine.places import (
     beaten_points,
     elimination_points,
     first_points,
     last_points,
     order_of,
-    place_inputs,
     place_points,
     places_errors,
     places_of_drops,
@@ -25,6 +24,7 @@ from games.engine.placing import (
     shared_last_errors,
     tied_places_errors,
 )
+from games.engine.placing import place_inputs
 from tests.games.strategies._placing import finishing_places
 
 

@@ -59,7 +59,7 @@ from games.engine.darts import (
 )
 from games.engine.game import ContextRow, Fact, NextDeal
 from games.engine.inputs import PER_SIDE, FrozenModel
-from games.engine.placing import still_in
+from games.engine.places import still_in
 from games.engine.text import Seat, msg
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8

@@ -52,16 +52,16 @@ path is a prefix of the error's path, and errors that name no field head the for
 """
 
 from scoring.deal_forms.cards import deck_cards
-from scoring.deal_forms.post import deal_from_post
-from scoring.deal_forms.render import place_errors, render_form
-from scoring.deal_forms.schema import (
+from scoring.deal_forms.fields import (
     Field,
     Table,
-    build_form,
     has_cards,
     table_from_sides,
     value_at,
 )
+from scoring.deal_forms.post import deal_from_post
+from scoring.deal_forms.render import place_errors, render_form
+from scoring.deal_forms.schema import build_form
 
 __all__ = [
     "Field",

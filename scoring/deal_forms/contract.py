@@ -21,7 +21,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
-from scoring.deal_forms.schema import Field, value_at
+from scoring.deal_forms.fields import Field, value_at
 from scoring.deal_forms.shapes import as_posted
 
 SEPARATOR = ":"

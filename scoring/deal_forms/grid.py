@@ -13,7 +13,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from scoring.deal_forms.schema import Field
+from scoring.deal_forms.fields import Field
 
 
 def grid_control(node: Field, html_id: str, value: Any, invalid: str) -> str:

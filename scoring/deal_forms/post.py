@@ -9,7 +9,8 @@ from typing import Any
 
 from config.parsers import json_loads
 from scoring.deal_forms.contract import unfold_grids
-from scoring.deal_forms.schema import Field, Table, _Walker
+from scoring.deal_forms.fields import Field, Table
+from scoring.deal_forms.schema import SchemaWalker
 from scoring.deal_forms.shapes import join_path
 from scoring.deal_forms.taps import read_tap
 
@@ -224,7 +225,7 @@ def _indices(data: Mapping[str, Any], prefix: str) -> set[int]:
 
 def _slot(node: Field, index: int) -> Field:
     """A slot the browser added to a list (the card picker's "Add meld")."""
-    walker = _Walker({"$defs": node.defs}, Table())
+    walker = SchemaWalker({"$defs": node.defs}, Table())
     return walker.walk(
         node.item_schema or {}, join_path(node.path, index), str(index), "", False
     )

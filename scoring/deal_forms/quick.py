@@ -32,7 +32,8 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
-from scoring.deal_forms.schema import COUNT_BUTTONS_MAX, Field, value_at
+from scoring.deal_forms.fields import Field, value_at
+from scoring.deal_forms.schema import COUNT_BUTTONS_MAX
 from scoring.deal_forms.shapes import as_posted
 
 _UNSET = object()

@@ -16,9 +16,9 @@ from django.utils.translation import gettext
 
 from scoring.deal_forms.cards import shortcuts_attr
 from scoring.deal_forms.contract import render_contract
+from scoring.deal_forms.fields import RADIO_LIMIT, TUCKED_KINDS, Field, value_at
 from scoring.deal_forms.grid import grid_control
 from scoring.deal_forms.quick import applies_wrap, render_count, render_derived
-from scoring.deal_forms.schema import RADIO_LIMIT, TUCKED_KINDS, Field, value_at
 from scoring.deal_forms.shapes import join_path
 from scoring.deal_forms.taps import render_taps
 

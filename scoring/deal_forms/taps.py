@@ -22,7 +22,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from config.parsers import json_loads
-from scoring.deal_forms.schema import Field
+from scoring.deal_forms.fields import Field
 from scoring.deal_forms.shapes import join_path
 
 TAP_KEY = "__tap"

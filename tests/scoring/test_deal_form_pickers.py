@@ -20,7 +20,8 @@ from django.utils import translation
 from games.engine import get_game
 from games.engine.inputs import FrozenModel, piece_picker, token_keys
 from scoring.deal_forms import build_form, deal_from_post, render_form
-from scoring.deal_forms.schema import Table, form_texts
+from scoring.deal_forms.fields import Table
+from scoring.deal_forms.schema import form_texts
 
 TABLE = Table(
     seat_labels=["Sami", "Olli", "Cia", "Dan"],

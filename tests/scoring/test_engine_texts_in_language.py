@@ -45,7 +45,9 @@ def upper(monkeypatch):
 
     monkeypatch.setattr(schema_module, "gettext", translate)
     monkeypatch.setattr(render_module, "gettext", translate)
-    monkeypatch.setattr(schema_module._Walker.__init__, "__defaults__", (translate,))
+    monkeypatch.setattr(
+        schema_module.SchemaWalker.__init__, "__defaults__", (translate,)
+    )
     return translate
 
 

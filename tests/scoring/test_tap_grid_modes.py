@@ -9,7 +9,7 @@ from django.http import QueryDict
 
 from games.engine import get_game
 from scoring.deal_forms import build_form, deal_from_post, render_form
-from scoring.deal_forms.schema import Table
+from scoring.deal_forms.fields import Table
 
 TABLE = Table(seat_labels=["Sami", "Olli"], side_labels=["Sami", "Olli"], seats=(0, 1))
 

@@ -32,16 +32,18 @@ from .payouts import (
     compute_payouts,
 )
 from .stakes import (
+    settle_average,
+    settle_flat,
+    settle_scores,
+    settle_two_sides,
+)
+from .terms import (
     FlatStake,
     OddUnitLedger,
     PointStake,
     Settlement,
     Side,
     TeamMode,
-    settle_average,
-    settle_flat,
-    settle_scores,
-    settle_two_sides,
 )
 from .transfers import (
     EXACT_LIMIT,

@@ -15,15 +15,15 @@ from games.engine.text import msg
 
 from .allocation import round_to_total
 from .errors import MoneyError
-from .stakes import (
+from .terms import (
     OddUnitLedger,
     PointStake,
     Settlement,
-    _check_people,
-    _finish,
-    _fmt_exact_money,
-    _fmt_signed_minor,
-    _tie_keys,
+    check_people,
+    fmt_exact_money,
+    fmt_signed_minor,
+    settlement_checked,
+    tie_keys,
 )
 
 # --- chip games --------------------------------------------------------------------
@@ -48,7 +48,7 @@ def settle_chip_payments(
     """Chip games: sum each player's chips won and lost over the deals, times the
     chip value. ``players`` fixes the order (and includes those who never paid)."""
     order = list(players)
-    _check_people(order, "players")
+    check_people(order, "players")
     nets: dict[str, int] = dict.fromkeys(order, 0)
     for d, deal in enumerate(deals):
         for k, pay in enumerate(deal):
@@ -91,7 +91,7 @@ def settle_chip_nets(
 ) -> Settlement:
     """Chip games entered as each deal's net chips per player (each deal sums to 0)."""
     order = list(players)
-    _check_people(order, "players")
+    check_people(order, "players")
     nets: dict[str, int] = dict.fromkeys(order, 0)
     for d, deal in enumerate(deals):
         for person, chips in deal.items():
@@ -132,7 +132,7 @@ def _settle_chip_totals(
     per_chip = chip_value.minor_per_point()
     exact = {p: chips[p] * per_chip for p in people}
     shares = round_to_total(
-        [exact[p] for p in people], 0, tie_break=_tie_keys(people, ledger)
+        [exact[p] for p in people], 0, tie_break=tie_keys(people, ledger)
     )
     rounded = dict(zip(people, shares, strict=True))
     lines = [
@@ -147,8 +147,8 @@ def _settle_chip_totals(
             "player": p,
             "chips": f"{chips[p]:+d}",
             "value": chip_value.describe(),
-            "amount": _fmt_signed_minor(rounded[p], cur),
-            "exact": _fmt_exact_money(exact[p], cur),
+            "amount": fmt_signed_minor(rounded[p], cur),
+            "exact": fmt_exact_money(exact[p], cur),
         }
         lines.append(
             msg(
@@ -158,7 +158,7 @@ def _settle_chip_totals(
             if rounded[p] != exact[p]
             else msg("{player}: {chips} chips × {value} = {amount}.", **said)
         )
-    return _finish("chips", cur, people, exact, rounded, lines, ledger)
+    return settlement_checked("chips", cur, people, exact, rounded, lines, ledger)
 
 
 # --- flat stake --------------------------------------------------------------------

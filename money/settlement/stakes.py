@@ -43,262 +43,33 @@ Choices (see ``docs/money.md``)
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from decimal import Decimal
-from enum import StrEnum
 from fractions import Fraction
 
-from games.engine import UnknownGame, get_game
 from games.engine.text import msg
 from games.engine.wording import all_of
 
 from .allocation import allocate_equally, round_to_total
-from .currency import Currency, Money, as_currency, format_minor, to_decimal_exact
-from .errors import MoneyError, check_invariant
-
-Score = int | Decimal
-
-
-class TeamMode(StrEnum):
-    """How a team settles in the two-side method (and with a flat stake)."""
-
-    PER_MEMBER = "per_member"
-    """Each member pays/receives the full amount (default)."""
-    SPLIT = "split"
-    """The team's one amount is shared by its members; odd cents rotate."""
-
-
-def _refuse_win_loss_game(game: str | None) -> None:
-    """Refuse a per-point stake on a game that declares win/loss only (§1.2)."""
-    if not game:
-        return
-    try:
-        declared = get_game(game)
-    except UnknownGame:
-        return  # no declaration to read: nothing to refuse
-    if not declared.stakes_per_point:
-        name = declared.name
-        raise MoneyError(
-            "stake",
-            "stake_on_win_loss_game",
-            msg(
-                "{name} is played for win/loss only (book §1.2): the margin "
-                "makes no difference, so it cannot be played for a value per "
-                "point. Use a flat stake per match won.",
-                name=name,
-            ),
-        )
-
-
-@dataclass(frozen=True)
-class PointStake:
-    """The agreed ``value`` of one point (or one chip) in major units of ``currency``.
-
-    ``game`` (a slug) is optional; given a win/loss-only game, construction fails
-    with ``stake_on_win_loss_game``. The value may be finer than the currency's minor
-    unit (0.001 EUR a point for Canasta); amounts are then rounded as documented.
-    """
-
-    value: Decimal
-    currency: Currency
-    game: str | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(
-            self, "currency", as_currency(self.currency, field="stake.currency")
-        )
-        value = to_decimal_exact(
-            self.value, field="stake.value", code="invalid_point_value"
-        )
-        if value <= 0:
-            raise MoneyError(
-                "stake.value",
-                "non_positive_point_value",
-                msg("The value of a point must be positive, not {value}.", value=value),
-            )
-        object.__setattr__(self, "value", value)
-        _refuse_win_loss_game(self.game)
-
-    def minor_per_point(self) -> Fraction:
-        return Fraction(self.value) * self.currency.scale
-
-    def describe(self) -> str:
-        return f"{self.value} {self.currency.code}"
-
-
-@dataclass(frozen=True)
-class FlatStake:
-    """A flat ``amount`` per match won; the only stake for win/loss-only games."""
-
-    amount: Money
-    game: str | None = None
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.amount, Money) or self.amount.minor <= 0:
-            raise MoneyError(
-                "stake.amount",
-                "non_positive_flat_stake",
-                msg("A flat stake is a positive amount of money."),
-            )
-
-
-@dataclass(frozen=True)
-class Side:
-    """A player or a team with one ``score``; ``name`` is for the explanation only."""
-
-    members: tuple[str, ...]
-    score: Score
-    name: str = ""
-
-    @property
-    def label(self) -> str:
-        return self.name or " & ".join(self.members)
-
-
-@dataclass(frozen=True)
-class OddUnitLedger:
-    """Running ``rounded - exact`` per person over a session, in minor units.
-
-    Positive: the person has so far been rounded in their favour. Used only to break
-    ties between equal remainders, so it never moves money by more than the rounding
-    itself would.
-    """
-
-    advantage: tuple[tuple[str, Fraction], ...] = ()
-
-    def of(self, person: str) -> Fraction:
-        return dict(self.advantage).get(person, Fraction(0))
-
-    def record(
-        self, exact: Mapping[str, Fraction], rounded: Mapping[str, int]
-    ) -> OddUnitLedger:
-        table = dict(self.advantage)
-        for person, value in exact.items():
-            table[person] = table.get(person, Fraction(0)) + rounded[person] - value
-        return OddUnitLedger(tuple(sorted(table.items())))
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """Per-person ``nets`` in minor units (sum exactly zero) and the explanation.
-
-    ``nets`` keeps the order the participants were given in. ``explanation`` is the
-    trail for the settlement sheet: which scores, which average, which multiplication.
-    ``ledger`` is the odd-unit ledger to pass to the next match of the session.
-    """
-
-    method: str
-    currency: Currency
-    nets: tuple[tuple[str, int], ...]
-    explanation: tuple[str, ...]
-    ledger: OddUnitLedger = field(default_factory=OddUnitLedger)
-
-    def net(self, person: str) -> int:
-        return dict(self.nets)[person]
-
-    def as_dict(self) -> dict[str, int]:
-        return dict(self.nets)
-
-    def money(self, person: str) -> Money:
-        return Money(self.net(person), self.currency)
-
+from .currency import format_minor
+from .errors import MoneyError
+from .terms import (
+    FlatStake,
+    OddUnitLedger,
+    PointStake,
+    Score,
+    Settlement,
+    Side,
+    TeamMode,
+    check_people,
+    exact_score,
+    fmt_exact_money,
+    fmt_number,
+    round_half_up,
+    settlement_checked,
+    tie_keys,
+)
 
 # --- helpers -----------------------------------------------------------------------
-
-
-def _exact_score(score: object, path: str) -> Fraction:
-    return Fraction(to_decimal_exact(score, field=path, code="invalid_score"))
-
-
-def _check_people(people: Sequence[object], path: str) -> None:
-    seen: set[str] = set()
-    for i, person in enumerate(people):
-        if not isinstance(person, str) or not person:
-            raise MoneyError(
-                f"{path}.{i}",
-                "invalid_person",
-                msg("{person!r} is not a person id.", person=person),
-            )
-        if person in seen:
-            raise MoneyError(
-                f"{path}.{i}",
-                "duplicate_person",
-                msg("{person} appears more than once.", person=person),
-            )
-        seen.add(person)
-
-
-def _tie_keys(
-    people: Sequence[str], ledger: OddUnitLedger
-) -> list[tuple[Fraction, int]]:
-    # Whoever the rounding has favoured least so far gets the next odd unit; the
-    # position breaks a tie so the result stays deterministic.
-    return [(ledger.of(p), i) for i, p in enumerate(people)]
-
-
-def _round_half_up(x: Fraction) -> int:
-    return math.floor(x + Fraction(1, 2))
-
-
-def _terminates(x: Fraction) -> bool:
-    den = x.denominator
-    for p in (2, 5):
-        while den % p == 0:
-            den //= p
-    return den == 1
-
-
-def _fmt_number(x: Fraction) -> str:
-    """A score or average: exact decimal if it has one, else a mixed number."""
-    if _terminates(x):
-        d = Decimal(x.numerator) / Decimal(x.denominator)
-        return f"{d.normalize():f}" if x.denominator != 1 else str(x.numerator)
-    whole, rest = divmod(abs(x.numerator), x.denominator)
-    sign = "-" if x < 0 else ""
-    return (
-        f"{sign}{whole} {rest}/{x.denominator}"
-        if whole
-        else f"{sign}{rest}/{x.denominator}"
-    )
-
-
-def _fmt_signed_minor(minor: int, currency: Currency) -> str:
-    return ("+" if minor > 0 else "") + format_minor(minor, currency)
-
-
-def _fmt_exact_money(minor: Fraction, currency: Currency) -> str:
-    """An exact amount in major units; non-terminating ones shown to 4 more places."""
-    if minor.denominator == 1:
-        return format_minor(minor.numerator, currency)
-    major = minor / currency.scale
-    if _terminates(major):
-        return f"{_fmt_number(major)} {currency.code}"
-    places = Decimal(1).scaleb(-(currency.exponent + 4))
-    approx = (Decimal(major.numerator) / Decimal(major.denominator)).quantize(places)
-    return f"≈ {approx} {currency.code}"
-
-
-def _finish(
-    method: str,
-    currency: Currency,
-    people: Sequence[str],
-    exact: Mapping[str, Fraction],
-    rounded: Mapping[str, int],
-    lines: list[str],
-    ledger: OddUnitLedger,
-) -> Settlement:
-    check_invariant(sum(rounded.values()) == 0, "settlement does not sum to zero")
-    for p in people:
-        check_invariant(abs(rounded[p] - exact[p]) < 1, "net off by a unit or more")
-    return Settlement(
-        method=method,
-        currency=currency,
-        nets=tuple((p, rounded[p]) for p in people),
-        explanation=tuple(lines),
-        ledger=ledger.record(exact, rounded),
-    )
 
 
 # --- two sides ---------------------------------------------------------------------
@@ -322,35 +93,37 @@ def settle_two_sides(
                 f"sides.{i}.members", "empty_side", msg("A side has no one.")
             )
     people = [*first.members, *second.members]
-    _check_people(people, "sides.members")
-    scores = [_exact_score(s.score, f"sides.{i}.score") for i, s in enumerate(sides)]
+    check_people(people, "sides.members")
+    scores = [exact_score(s.score, f"sides.{i}.score") for i, s in enumerate(sides)]
     cur = stake.currency
     lines = [
         msg("Value of a point: {stake}.", stake=stake.describe()),
         msg(
             "Scores: {first} {first_score}, {second} {second_score}.",
             first=first.label,
-            first_score=_fmt_number(scores[0]),
+            first_score=fmt_number(scores[0]),
             second=second.label,
-            second_score=_fmt_number(scores[1]),
+            second_score=fmt_number(scores[1]),
         ),
     ]
     exact = {p: Fraction(0) for p in people}
     rounded = dict.fromkeys(people, 0)
     if scores[0] == scores[1]:
         lines.append(msg("Equal scores: nobody pays."))
-        return _finish("two_sides", cur, people, exact, rounded, lines, ledger)
+        return settlement_checked(
+            "two_sides", cur, people, exact, rounded, lines, ledger
+        )
     win, lose = (0, 1) if scores[0] > scores[1] else (1, 0)
     winners, losers = sides[win], sides[lose]
     diff = scores[win] - scores[lose]
     amount_exact = diff * stake.minor_per_point()
-    amount = _round_half_up(amount_exact)
+    amount = round_half_up(amount_exact)
     difference = {
-        "won": _fmt_number(scores[win]),
-        "lost": _fmt_number(scores[lose]),
-        "difference": _fmt_number(diff),
+        "won": fmt_number(scores[win]),
+        "lost": fmt_number(scores[lose]),
+        "difference": fmt_number(diff),
         "stake": stake.describe(),
-        "exact": _fmt_exact_money(amount_exact, cur),
+        "exact": fmt_exact_money(amount_exact, cur),
     }
     if amount != amount_exact:
         lines.append(
@@ -400,11 +173,13 @@ def settle_two_sides(
                     amount=format_minor(amount, cur),
                 )
             )
-        return _finish("two_sides", cur, people, exact, rounded, lines, ledger)
+        return settlement_checked(
+            "two_sides", cur, people, exact, rounded, lines, ledger
+        )
     for side, sign in ((winners, 1), (losers, -1)):
         members = side.members
         shares = allocate_equally(
-            sign * amount, len(members), tie_break=_tie_keys(members, ledger)
+            sign * amount, len(members), tie_break=tie_keys(members, ledger)
         )
         for p, share in zip(members, shares, strict=True):
             exact[p] = sign * amount_exact / len(members)
@@ -428,7 +203,7 @@ def settle_two_sides(
                     side=side.label,
                 )
             )
-    return _finish("two_sides", cur, people, exact, rounded, lines, ledger)
+    return settlement_checked("two_sides", cur, people, exact, rounded, lines, ledger)
 
 
 # --- average method ----------------------------------------------------------------
@@ -451,28 +226,28 @@ def settle_average(
         raise MoneyError(
             "scores", "too_few_players", msg("At least two players settle.")
         )
-    _check_people(people, "scores")
-    exact_scores = {p: _exact_score(scores[p], f"scores.{p}") for p in people}
+    check_people(people, "scores")
+    exact_scores = {p: exact_score(scores[p], f"scores.{p}") for p in people}
     cur = stake.currency
     total = sum(exact_scores.values(), Fraction(0))
     average = total / len(people)
     per_point = stake.minor_per_point()
     exact = {p: (exact_scores[p] - average) * per_point for p in people}
     shares = round_to_total(
-        [exact[p] for p in people], 0, tie_break=_tie_keys(people, ledger)
+        [exact[p] for p in people], 0, tie_break=tie_keys(people, ledger)
     )
     rounded = dict(zip(people, shares, strict=True))
     lines = [
         msg("Value of a point: {stake}.", stake=stake.describe()),
         msg(
             "Scores: {scores}.",
-            scores=", ".join(f"{p} {_fmt_number(exact_scores[p])}" for p in people),
+            scores=", ".join(f"{p} {fmt_number(exact_scores[p])}" for p in people),
         ),
         msg(
             "Average: {total} / {count} = {average}.",
-            total=_fmt_number(total),
+            total=fmt_number(total),
             count=len(people),
-            average=_fmt_number(average),
+            average=fmt_number(average),
         ),
     ]
     for p in people:
@@ -485,10 +260,10 @@ def settle_average(
         # One whole sentence a case, so that each reads naturally when translated.
         said = {
             "player": p,
-            "score": _fmt_number(exact_scores[p]),
-            "average": _fmt_number(average),
+            "score": fmt_number(exact_scores[p]),
+            "average": fmt_number(average),
             "stake": stake.describe(),
-            "exact": _fmt_exact_money(abs(exact[p]), cur),
+            "exact": fmt_exact_money(abs(exact[p]), cur),
             "amount": format_minor(abs(rounded[p]), cur),
         }
         if delta > 0 and rounded[p] != exact[p]:
@@ -524,7 +299,7 @@ def settle_average(
             taken=format_minor(sum(s for s in shares if s > 0), cur),
         )
     )
-    return _finish("average", cur, people, exact, rounded, lines, ledger)
+    return settlement_checked("average", cur, people, exact, rounded, lines, ledger)
 
 
 def settle_scores(
@@ -554,7 +329,7 @@ def settle_scores(
                 ),
             )
     people = [s.members[0] for s in sides]
-    _check_people(people, "sides.members")
+    check_people(people, "sides.members")
     return settle_average({s.members[0]: s.score for s in sides}, stake, ledger=ledger)
 
 
@@ -597,7 +372,7 @@ def settle_flat(
             msg("A flat stake needs at least one winner and one loser."),
         )
     people = [*winners, *losers]
-    _check_people(people, "players")
+    check_people(people, "players")
     cur = stake.amount.currency
     amount = stake.amount.minor
     mode = TeamMode(team_mode)
@@ -606,10 +381,10 @@ def settle_flat(
     lose_shares = (
         (-amount,) * len(losers)
         if paid_each
-        else allocate_equally(-pot, len(losers), tie_break=_tie_keys(losers, ledger))
+        else allocate_equally(-pot, len(losers), tie_break=tie_keys(losers, ledger))
     )
     win_shares = allocate_equally(
-        pot, len(winners), tie_break=_tie_keys(winners, ledger)
+        pot, len(winners), tie_break=tie_keys(winners, ledger)
     )
     exact = dict.fromkeys(winners, Fraction(pot, len(winners)))
     loser_exact = Fraction(-amount) if paid_each else Fraction(-pot, len(losers))
@@ -626,4 +401,4 @@ def settle_flat(
         ),
         _flat_paid(losers, winners, format_minor(pot, cur)),
     ]
-    return _finish("flat", cur, people, exact, rounded, lines, ledger)
+    return settlement_checked("flat", cur, people, exact, rounded, lines, ledger)

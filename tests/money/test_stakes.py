@@ -18,15 +18,17 @@ from money.settlement.chips import (
 )
 from money.settlement.currency import Money
 from money.settlement.stakes import (
+    settle_average,
+    settle_flat,
+    settle_scores,
+    settle_two_sides,
+)
+from money.settlement.terms import (
     FlatStake,
     OddUnitLedger,
     PointStake,
     Side,
     TeamMode,
-    settle_average,
-    settle_flat,
-    settle_scores,
-    settle_two_sides,
 )
 from tests.money_service.testgames import Tally, WinLoss  # registers the test games
 

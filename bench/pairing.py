@@ -26,11 +26,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from tournaments.formats.base import Bye, Round, Table
 from tournaments.formats.swiss import (
     SwissEntry,
-    _side_preference,
     check_swiss_round,
     pair_swiss_round,
     swiss_history,
 )
+from tournaments.formats.swiss_sides import side_preference
 
 
 def simulate(n: int, rounds: int, seed: int) -> tuple[list[SwissEntry], list[Round]]:
@@ -71,7 +71,7 @@ def networkx_round(state: list[SwissEntry], number: int) -> Round:
     }
     n = len(state)
     rank = {e.entry: i for i, e in enumerate(state)}
-    prefs = {e.entry: _side_preference(e) for e in state}
+    prefs = {e.entry: side_preference(e) for e in state}
     span = max(levels.values())
     rank_t = 1
     colour_t = n + 1

@@ -65,6 +65,10 @@ from tournaments.formats.matching import (
     max_cardinality_matching,
     max_weight_matching,
 )
+from tournaments.formats.swiss_sides import (
+    allocate_sides,
+    side_preference,
+)
 from tournaments.ranking import Score
 
 
@@ -362,19 +366,6 @@ def _pair_brackets(
     return pairs, brackets
 
 
-def _side_preference(entry: SwissEntry) -> int:
-    """Positive wants to play first, negative second; magnitude = strength."""
-    played = [s for s in entry.sides if s]
-    if len(played) >= 2 and played[-1] == played[-2]:
-        return -3 * played[-1]  # the same side twice running: must change
-    balance = sum(played)
-    if balance:
-        return -2 if balance > 0 else 2
-    if played:
-        return -played[-1]  # level: alternate
-    return 0
-
-
 def _match_bracket(
     bracket: list[SwissEntry], levels: Mapping[Score, int], config: SwissConfig
 ) -> tuple[list[tuple[SwissEntry, SwissEntry]], list[SwissEntry]]:
@@ -397,7 +388,7 @@ def _match_bracket(
     level = [levels[e.score] for e in bracket]
     lowest = max(level)
     span = lowest - min(level)
-    prefs = [_side_preference(e) if config.balance_sides else 0 for e in bracket]
+    prefs = [side_preference(e) if config.balance_sides else 0 for e in bracket]
 
     # Tier multipliers, each larger than the largest total of the tiers below it.
     colour_t = m * m + 1
@@ -488,91 +479,10 @@ def _tables(
     for number, (a, b) in enumerate(ordered, start=1):
         if rank[b.entry] < rank[a.entry]:
             a, b = b, a  # a is the higher-ranked
-        first, second, side_reason = _allocate_sides(a, b, number, config)
+        first, second, side_reason = allocate_sides(a, b, number, config)
         reasons = [*_pair_reasons(a, b, brackets[a.entry]), side_reason]
         tables.append(Table(number, ((first.entry,), (second.entry,)), tuple(reasons)))
     return tables
-
-
-def _side_text(first: EntryId, winner: EntryId, why: object) -> str:
-    """Who plays first and why, one whole sentence for each case."""
-    said = {"first": named(first), "winner": named(winner)}
-    if why == ("first", True):
-        return msg(
-            "{first} plays first (both wanted to play first; {winner}'s need is "
-            "greater)",
-            **said,
-        )
-    if why == ("first", False):
-        return msg(
-            "{first} plays first (both wanted to play first; {winner} is "
-            "higher-ranked)",
-            **said,
-        )
-    if why == ("second", True):
-        return msg(
-            "{first} plays first (both wanted to play second; {winner}'s need is "
-            "greater)",
-            **said,
-        )
-    if why == ("second", False):
-        return msg(
-            "{first} plays first (both wanted to play second; {winner} is "
-            "higher-ranked)",
-            **said,
-        )
-    if why == "met":
-        return msg("{first} plays first (both side preferences are met)", **said)
-    return msg(
-        "{first} plays first (no preference; alternating by table number)", **said
-    )
-
-
-def _allocate_sides(
-    a: SwissEntry, b: SwissEntry, number: int, config: SwissConfig
-) -> tuple[SwissEntry, SwissEntry, Reason]:
-    if not config.balance_sides:
-        return (
-            a,
-            b,
-            Reason(
-                ReasonCode.SIDE_BALANCE,
-                msg(
-                    "{entry} sits first as the higher-ranked (no first-player "
-                    "advantage in this game)",
-                    entry=named(a.entry),
-                ),
-                entries=(a.entry, b.entry),
-            ),
-        )
-    pa, pb = _side_preference(a), _side_preference(b)
-    if pa * pb > 0:
-        # Both want the same side: the stronger wish wins, then the higher rank.
-        winner = a if abs(pa) >= abs(pb) else b
-        wants_first = (pa if winner is a else pb) > 0
-        why = ("first" if wants_first else "second", abs(pa) != abs(pb))
-    elif pa or pb:
-        winner = a if pa else b
-        wants_first = (pa or pb) > 0
-        why = "met"
-    else:
-        winner, wants_first = a, number % 2 == 1
-        why = "alternating"
-    loser = b if winner is a else a
-    first, second = (winner, loser) if wants_first else (loser, winner)
-    return (
-        first,
-        second,
-        Reason(
-            ReasonCode.SIDE_BALANCE,
-            _side_text(first.entry, winner.entry, why),
-            entries=(first.entry, second.entry),
-            data={
-                "preferences": {a.entry: pa, b.entry: pb},
-                "clash": pa * pb > 0,
-            },
-        ),
-    )
 
 
 def _pair_reasons(a: SwissEntry, b: SwissEntry, bracket: _Bracket) -> list[Reason]:

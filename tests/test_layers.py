@@ -64,7 +64,7 @@ KNOWN_CIRCLES = [
 ]
 
 #: Private names imported from another module, per app: at most this many.
-PRIVATE_CROSSINGS = {"games": 10, "scoring": 89, "tournaments": 32, "money": 23}
+PRIVATE_CROSSINGS = {"games": 0, "scoring": 89, "tournaments": 32, "money": 23}
 
 #: What config may import from the apps (the root URLconf's views, the API's error
 #: handler, the language middleware, the token view, the catalogue's extraction).

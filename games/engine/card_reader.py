@@ -11,14 +11,14 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from games.engine.cards import _SPELLINGS, JOKER, STANDARD_CARDS, Card
+from games.engine.cards import CARD_SPELLINGS, JOKER, STANDARD_CARDS, Card
 
 # Every spelling the card parser knows, plus the canonical and lower-case forms, so
 # that most tokens are found without normalising them first.
 _TOKENS: dict[str, Card] = {
-    **_SPELLINGS,
+    **CARD_SPELLINGS,
     **{c.code: c for c in (*STANDARD_CARDS, JOKER)},
-    **{k.lower(): c for k, c in _SPELLINGS.items()},
+    **{k.lower(): c for k, c in CARD_SPELLINGS.items()},
 }
 _token = _TOKENS.__getitem__
 _LISTS = (list, tuple)
@@ -43,7 +43,7 @@ def read_cards(value: Any) -> tuple[Card, ...] | None:
         if card is None:
             if type(token) is not str:
                 return None
-            card = _SPELLINGS.get(token.strip().upper())
+            card = CARD_SPELLINGS.get(token.strip().upper())
             if card is None:
                 return None
         out.append(card)

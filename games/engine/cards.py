@@ -164,7 +164,7 @@ def _spellings() -> dict[str, Card]:
     return table
 
 
-_SPELLINGS = _spellings()
+CARD_SPELLINGS = _spellings()
 
 
 class CardSyntaxError(InputRejected):
@@ -176,7 +176,7 @@ def parse_card(token: Any, *, path: str = "") -> Card:
     if isinstance(token, Card):
         return token
     if isinstance(token, str):
-        card = _SPELLINGS.get(token.strip().upper())
+        card = CARD_SPELLINGS.get(token.strip().upper())
         if card is not None:
             return card
     raise CardSyntaxError(
@@ -209,7 +209,11 @@ def parse_cards(value: str | Iterable[Any], *, path: str = "") -> tuple[Card, ..
     cards: list[Card] = []
     errors: list[RuleError] = []
     for i, token in enumerate(tokens):
-        card = _SPELLINGS.get(token.strip().upper()) if isinstance(token, str) else None
+        card = (
+            CARD_SPELLINGS.get(token.strip().upper())
+            if isinstance(token, str)
+            else None
+        )
         if card is None and isinstance(token, Card):
             card = token
         if card is None:

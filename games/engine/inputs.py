@@ -42,7 +42,7 @@ from pydantic import (
 )
 from pydantic_core import CoreSchema, PydanticCustomError, PydanticKnownError
 
-from games.engine.cards import _SPELLINGS, Card, split_tokens
+from games.engine.cards import CARD_SPELLINGS, Card, split_tokens
 from games.engine.errors import DealRejected, RuleError
 from games.engine.input_messages import constraint_text, label_at
 from games.engine.text import Text, msg
@@ -314,7 +314,7 @@ def _to_card(value: Any) -> Card:
     if isinstance(value, Card):
         return value
     if isinstance(value, str):
-        card = _SPELLINGS.get(value.strip().upper())
+        card = CARD_SPELLINGS.get(value.strip().upper())
         if card is not None:
             return card
     raise input_error(

@@ -25,7 +25,7 @@ from games.rules.historical_skruuvi.inputs import (
 
 
 @lru_cache(maxsize=1 << 12)
-def _trick_points_fact(side: int, achieved: int, level: int, misere: bool) -> Fact:
+def trick_points_fact(side: int, achieved: int, level: int, misere: bool) -> Fact:
     params = {"side": Side(side), "achieved": achieved, "level": level}
     return Fact(
         "trick_points",
@@ -38,7 +38,7 @@ def _trick_points_fact(side: int, achieved: int, level: int, misere: bool) -> Fa
 
 
 @lru_cache(maxsize=1 << 12)
-def _contract_fact(bid: int, kind: str, declarer: int, done: int, mult: int) -> Fact:
+def contract_fact(bid: int, kind: str, declarer: int, done: int, mult: int) -> Fact:
     """17.4.1: made, + 200 an overtrick above four; or the missing tricks, minus to
     the declarers; × the knocks and the stake."""
     level = max(bid, LOWEST)
@@ -92,7 +92,7 @@ def _contract_fact(bid: int, kind: str, declarer: int, done: int, mult: int) -> 
 
 
 @lru_cache(maxsize=1 << 12)
-def _aces_fact(side: int, raw: int, mult: int) -> Fact:
+def aces_fact(side: int, raw: int, mult: int) -> Fact:
     """Modern Skruuvi's aces (the trick number of each ace in the other side's
     tricks) × 100, knocks applying (17.4.3, 17.4.4)."""
     return Fact(
@@ -110,7 +110,7 @@ def _aces_fact(side: int, raw: int, mult: int) -> Fact:
 
 
 @lru_cache(maxsize=1 << 12)
-def _pass_misere_fact(side: int, their_tricks: int, mult: int) -> Fact:
+def pass_misere_fact(side: int, their_tricks: int, mult: int) -> Fact:
     """17.4.6: Modern Skruuvi's pass misere — a point per trick the opponents
     took — × 100; no trick points."""
     return Fact(
@@ -128,7 +128,7 @@ def _pass_misere_fact(side: int, their_tricks: int, mult: int) -> Fact:
 
 
 @lru_cache(maxsize=1 << 12)
-def _value_cards_fact(
+def value_cards_fact(
     holder: int, count: int, level: int, no_trump: bool, away: bool, mult: int
 ) -> Fact:
     amount = level * (2 * count + 1) * 10 if no_trump else level * count * 10
@@ -154,7 +154,7 @@ def _value_cards_fact(
 
 
 @lru_cache(maxsize=1 << 12)
-def _aces_in_hand_fact(seat: int, aces: int, no_trump: bool, mult: int) -> Fact:
+def aces_in_hand_fact(seat: int, aces: int, no_trump: bool, mult: int) -> Fact:
     base = {3: 200, 4: 400}[aces] * (2 if no_trump else 1)
     return Fact(
         "aces_in_hand",
@@ -171,7 +171,7 @@ def _aces_in_hand_fact(seat: int, aces: int, no_trump: bool, mult: int) -> Fact:
 
 
 @lru_cache(maxsize=1 << 12)
-def _sequence_fact(seat: int, suit: str, length: int, mult: int) -> Fact:
+def sequence_fact(seat: int, suit: str, length: int, mult: int) -> Fact:
     base = 200 * (length - 2)
     return Fact(
         "sequence",
@@ -189,7 +189,7 @@ def _sequence_fact(seat: int, suit: str, length: int, mult: int) -> Fact:
 
 
 @lru_cache(maxsize=1 << 12)
-def _game_fact(side: int, nth: int, in_kotkas: bool, unit: int) -> Fact:
+def game_fact(side: int, nth: int, in_kotkas: bool, unit: int) -> Fact:
     return Fact(
         "game_won",
         msg("{side} wins its game {nth} (60 in one kotka)", side=Side(side), nth=nth)

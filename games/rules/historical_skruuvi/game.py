@@ -37,16 +37,16 @@ from games.engine.tricks import (
     majority,
 )
 from games.rules.historical_skruuvi.facts import (
-    _aces_fact,
-    _aces_in_hand_fact,
-    _contract_fact,
-    _game_fact,
-    _pass_misere_fact,
-    _sequence_fact,
-    _trick_points_fact,
-    _value_cards_fact,
+    aces_fact,
+    aces_in_hand_fact,
+    contract_fact,
+    game_fact,
     holding,
     main_book,
+    pass_misere_fact,
+    sequence_fact,
+    trick_points_fact,
+    value_cards_fact,
 )
 from games.rules.historical_skruuvi.inputs import (
     FOUR_PLAYED_AS,
@@ -269,7 +269,7 @@ class HistoricalSkruuvi(SkruuviRules):
             # 17.4.6: Modern Skruuvi's pass misere (a point per trick the opponents
             # took, and the aces) × 100; no trick points.
             for s in (0, 1):
-                put(_pass_misere_fact(s, per_side[1 - s], mult))
+                put(pass_misere_fact(s, per_side[1 - s], mult))
             self._aces(aces, mult, put)
             detail.update(level=None, declarer=None)
         else:
@@ -300,10 +300,10 @@ class HistoricalSkruuvi(SkruuviRules):
         misere = deal.contract == "misere"
         # 17.1: tricks won (in misere avoided) × level, to both sides, not doubled.
         achieved = (TRICKS - per_side[0], TRICKS - per_side[1]) if misere else per_side
-        add(_trick_points_fact(0, achieved[0], level, misere))
-        add(_trick_points_fact(1, achieved[1], level, misere))
+        add(trick_points_fact(0, achieved[0], level, misere))
+        add(trick_points_fact(1, achieved[1], level, misere))
         add(
-            _contract_fact(
+            contract_fact(
                 deal.level,
                 deal.contract,
                 deal.declarer,
@@ -322,7 +322,7 @@ class HistoricalSkruuvi(SkruuviRules):
         """Modern Skruuvi's aces (the trick number of each ace in the other side's
         tricks) × 100, knocks applying (17.4.3, 17.4.4)."""
         for s in (0, 1):
-            add(_aces_fact(s, aces.won_by(PARTNERS, 1 - s), mult))
+            add(aces_fact(s, aces.won_by(PARTNERS, 1 - s), mult))
 
     @staticmethod
     def _honours(
@@ -338,11 +338,11 @@ class HistoricalSkruuvi(SkruuviRules):
         holder = majority(units, tie=side)
         # 17.4.2: to the opponents when the declarers took fewer tricks.
         away = holder == side and per_side[side] < per_side[1 - side]
-        add(_value_cards_fact(holder, units[holder], level, no_trump, away, mult))
+        add(value_cards_fact(holder, units[holder], level, no_trump, away, mult))
         for hand in deal.aces_in_hand:
-            add(_aces_in_hand_fact(hand.seat, hand.aces, no_trump, mult))
+            add(aces_in_hand_fact(hand.seat, hand.aces, no_trump, mult))
         for run in deal.sequences:
-            add(_sequence_fact(run.seat, run.suit, run.length, mult))
+            add(sequence_fact(run.seat, run.suit, run.length, mult))
 
     def _score_games(
         self,
@@ -380,7 +380,7 @@ class HistoricalSkruuvi(SkruuviRules):
         detail["game"] = game
         if game is not None:
             nth = state.games.count(game) + state.kotka_games.count(game) + 1
-            add(_game_fact(game, nth, in_kotkas, options.game_bonus * state.stake))
+            add(game_fact(game, nth, in_kotkas, options.game_bonus * state.stake))
         if in_kotkas:
             over = state.kotkas_played + 1 >= options.kotkas
         else:

@@ -6,6 +6,7 @@ class MoneyConfig(AppConfig):
     verbose_name = "Money"
 
     def ready(self) -> None:
-        from money import portability, tasks  # noqa: F401  (tasks: registers them)
+        # tasks registers the Celery tasks; receivers answers the score book's signals
+        from money import portability, receivers, tasks  # noqa: F401
 
         portability.register()  # a club's export holds its ledger

@@ -42,8 +42,6 @@ Terms and invariants
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -230,17 +228,6 @@ class LedgerEntry(models.Model):
     @property
     def is_reversal(self) -> bool:
         return self.reverses_id is not None
-
-    @classmethod
-    def player_merged(cls, *, keep: Any, merge: Any) -> None:
-        """Called by the score book's player merge (found from the model graph, once
-        the rows naming ``merge`` point at ``keep``): rename the postings
-        (``m12:p7`` → ``m12:p3``) so that a recompute finds them, and settle their
-        matches and sessions again so that their trails name the kept player
-        (nothing is posted: the postings are where a recompute puts them)."""
-        from money.services.ledger import ledger_player_merge
-
-        ledger_player_merge(keep_id=keep.pk, merge_id=merge.pk)
 
 
 class SettlementStatus(models.TextChoices):

@@ -55,12 +55,6 @@ KNOWN_CIRCLES = [
         "tournaments.services.standings",
         "tournaments.tasks",
     },
-    {
-        "money.models",
-        "money.services.ledger",
-        "money.services.settlements",
-        "money.services.stakes",
-    },
 ]
 
 #: Private names imported from another module, per app: at most this many.

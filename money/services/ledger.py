@@ -8,7 +8,6 @@ Entries are never edited or deleted.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,7 +22,6 @@ from money.models import (
     Session,
     SettlementRecord,
     SettlementStatus,
-    SourceKind,
 )
 from money.texts import with_line_i18n
 from scoring.errors import DomainError
@@ -240,27 +238,3 @@ def _store(record: SettlementRecord, *, currency: str, trail: list, **extra) -> 
     for key, value in extra.items():
         setattr(record, key, value)
     record.save()
-
-
-def _renamed(line: str, old: int, new: int) -> str:
-    return re.sub(rf":p{old}(?=$|:)", f":p{new}", line)
-
-
-def ledger_player_merge(*, keep_id: int, merge_id: int) -> list[tuple[str, int]]:
-    """Rename the postings of a merged player (``m12:p7`` → ``m12:p3``) and settle
-    their matches and sessions again; the caller's transaction holds. Returns the
-    ``(kind, id)`` settled again."""
-    from money.services.settlements import source_settle
-
-    sources: set[tuple[str, int]] = set()
-    # One update for every line that names the merged player (one per match they
-    # played), not one each.
-    lines = list(LedgerEntry.objects.filter(line__regex=rf":p{merge_id}(:|$)"))
-    for entry in lines:
-        entry.line = _renamed(entry.line, merge_id, keep_id)
-        if entry.source_kind in (SourceKind.MATCH, SourceKind.SESSION):
-            sources.add((entry.source_kind, entry.source_id))
-    LedgerEntry.objects.bulk_update(lines, ["line"])
-    for kind, source_id in sorted(sources):  # the trails name the kept player
-        source_settle(kind=kind, source_id=source_id)
-    return sorted(sources)

@@ -5,6 +5,7 @@ Recompute, compare, post the difference (see :mod:`money.services`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,7 @@ from config.translation import localized
 from games.engine.text import msg
 from money.actors import User
 from money.models import (
+    LedgerEntry,
     MatchTerms,
     Session,
     SessionMatch,
@@ -455,3 +457,25 @@ def _record_refusal(kind: str, source_id: int, err: DomainError) -> None:
         record.errors = [{"path": err.path, "code": err.code, "message": err.message}]
         record.computed_at = timezone.now()
         record.save(update_fields=["status", "errors", "computed_at"])
+
+
+def _renamed(line: str, old: int, new: int) -> str:
+    return re.sub(rf":p{old}(?=$|:)", f":p{new}", line)
+
+
+def ledger_player_merge(*, keep_id: int, merge_id: int) -> list[tuple[str, int]]:
+    """Rename the postings of a merged player (``m12:p7`` → ``m12:p3``) and settle
+    their matches and sessions again; the caller's transaction holds. Returns the
+    ``(kind, id)`` settled again."""
+    sources: set[tuple[str, int]] = set()
+    # One update for every line that names the merged player (one per match they
+    # played), not one each.
+    lines = list(LedgerEntry.objects.filter(line__regex=rf":p{merge_id}(:|$)"))
+    for entry in lines:
+        entry.line = _renamed(entry.line, merge_id, keep_id)
+        if entry.source_kind in (SourceKind.MATCH, SourceKind.SESSION):
+            sources.add((entry.source_kind, entry.source_id))
+    LedgerEntry.objects.bulk_update(lines, ["line"])
+    for kind, source_id in sorted(sources):  # the trails name the kept player
+        source_settle(kind=kind, source_id=source_id)
+    return sorted(sources)

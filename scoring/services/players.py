@@ -15,9 +15,9 @@ the acting user; only a club admin of ``club`` may call them). Invariants:
 * **Merge.** :func:`player_merge` moves every row that names the merged player to the
   kept one — found from the model graph (every foreign key and many-to-many to
   :class:`~scoring.models.Player`, whichever app declares it), so seats, scorers,
-  memberships, tournament entries and ledger lines all move — lets a model of that
-  graph that names the player beyond a foreign key follow up (its
-  ``player_merged(keep=, merge=)``: the money app's ledger rewrites its posting names,
+  memberships, tournament entries and ledger lines all move — sends
+  :data:`scoring.signals.player_merged` so that an app that names the player beyond
+  a foreign key follows up (the money app's ledger rewrites its posting names,
   ``m12:p7`` → ``m12:p3``, so that a recompute finds them), writes a
   :class:`~scoring.models.PlayerMerge` audit record and deletes the merged player.
   Scores, standings and settlements do not change: a seat keeps its side, a ledger
@@ -55,6 +55,7 @@ from scoring.names import name_key
 from scoring.permissions import User
 from scoring.services._common import _require
 from scoring.services.ratings import ratings_recompute
+from scoring.signals import player_merged
 
 
 def _require_admin(by: User, club: Club) -> None:
@@ -284,13 +285,9 @@ def player_merge(*, club: Club, keep: Player, merge: Player, by: User) -> Player
         if count:
             moved[f"{model._meta.label}.{field}"] = count
     # What names the player beyond a foreign key (the ledger's posting names) is
-    # the declaring app's to rewrite: a model of the graph may declare
-    # ``player_merged(keep=, merge=)``, called once here. The score book imports
-    # none of them (the layers above it are found from the model graph).
-    for model in dict.fromkeys(model for model, _field in relations):
-        follow_up = getattr(model, "player_merged", None)
-        if follow_up is not None:
-            follow_up(keep=keep, merge=merge)
+    # the app's that declares it: it receives the signal (the score book imports
+    # none of the layers above it).
+    player_merged.send(sender=Player, keep=keep, merge=merge)
     if merge.user_id and not keep.user_id:
         account, merge.user = merge.user, None
         merge.save(update_fields=["user"])

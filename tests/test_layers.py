@@ -58,7 +58,7 @@ KNOWN_CIRCLES = [
 ]
 
 #: Private names imported from another module, per app: at most this many.
-PRIVATE_CROSSINGS = {"games": 0, "scoring": 89, "tournaments": 32, "money": 23}
+PRIVATE_CROSSINGS = {"games": 0, "scoring": 89, "tournaments": 32, "money": 0}
 
 #: What config may import from the apps (the root URLconf's views, the API's error
 #: handler, the language middleware, the token view, the catalogue's extraction).

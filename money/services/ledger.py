@@ -1,8 +1,9 @@
 """The ledger's mechanics: accounts, postings, and posting the difference.
 
 A settlement is computed into postings (one per person per match, or per deal for
-chip games, keyed by a stable ``line``); :func:`_reconcile` compares them with the
-live entries of the source and posts reversals and new entries for what changed.
+chip games, keyed by a stable ``line``); :func:`ledger_postings_reconcile` compares
+them with the live entries of the source and posts reversals and new entries for
+what changed.
 Entries are never edited or deleted.
 """
 
@@ -103,7 +104,7 @@ def _signature(entry: LedgerEntry) -> tuple:
     )
 
 
-def _net_posting(
+def ledger_net_posting_build(
     line: str, player_id: int, net: int, *, match_id: int, deal_id=None, memo=""
 ) -> Posting | None:
     """A person's net of a settlement, against the pot (nothing when zero)."""
@@ -128,7 +129,7 @@ def _net_posting(
 # -- posting: compare and post the difference ----------------------------------------
 
 
-def _lock_record(kind: str, source_id: int, club_id: int) -> SettlementRecord:
+def settlement_record_lock(kind: str, source_id: int, club_id: int) -> SettlementRecord:
     SettlementRecord.objects.get_or_create(
         source_kind=kind, source_id=source_id, defaults={"club_id": club_id}
     )
@@ -145,7 +146,7 @@ _MANAGED = (
 )
 
 
-def _reconcile(
+def ledger_postings_reconcile(
     record: SettlementRecord,
     desired: Sequence[Posting],
     *,
@@ -229,7 +230,9 @@ def _reconcile(
     return reversals, len(new) - reversals
 
 
-def _store(record: SettlementRecord, *, currency: str, trail: list, **extra) -> None:
+def settlement_record_update(
+    record: SettlementRecord, *, currency: str, trail: list, **extra
+) -> None:
     record.currency = currency
     record.status = SettlementStatus.SETTLED
     record.errors = []

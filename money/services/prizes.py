@@ -25,12 +25,16 @@ from money.services.ledger import (
     HOUSE,
     PRIZE_POOL,
     Posting,
-    _lock_record,
-    _reconcile,
-    _store,
+    ledger_postings_reconcile,
     player_account_get,
+    settlement_record_lock,
+    settlement_record_update,
 )
-from money.services.stakes import _currency, _decimal, _require_manager
+from money.services.stakes import (
+    club_money_manager_check,
+    stake_amount_parse,
+    stake_currency_get,
+)
 from money.settlement import (
     FieldSizeBracket,
     FieldSizeTable,
@@ -68,7 +72,7 @@ def structure_parse(data: Any, currency: str):
         if kind == "percentages":
             return PercentageStructure(
                 tuple(
-                    _decimal(v, f"structure.percentages.{i}")
+                    stake_amount_parse(v, f"structure.percentages.{i}")
                     for i, v in enumerate(_list(data, "percentages"))
                 )
             )
@@ -76,7 +80,7 @@ def structure_parse(data: Any, currency: str):
             return FixedStructure(
                 tuple(
                     Money.of(
-                        _decimal(v, f"structure.amounts.{i}"),
+                        stake_amount_parse(v, f"structure.amounts.{i}"),
                         currency,
                         field=f"structure.amounts.{i}",
                     )
@@ -98,7 +102,9 @@ def structure_parse(data: Any, currency: str):
                         None if b.get("max_entries") is None else int(b["max_entries"]),
                         PercentageStructure(
                             tuple(
-                                _decimal(v, f"structure.brackets.{i}.percentages")
+                                stake_amount_parse(
+                                    v, f"structure.brackets.{i}.percentages"
+                                )
                                 for v in _list(b, "percentages")
                             )
                         ),
@@ -133,12 +139,12 @@ def house_fee_parse(data: Any, currency: str):
     if data in (None, {}):
         return None
     if isinstance(data, Mapping) and "percent" in data:
-        return PercentHouseFee(_decimal(data["percent"], "house_fee.percent"))
+        return PercentHouseFee(stake_amount_parse(data["percent"], "house_fee.percent"))
     if isinstance(data, Mapping) and "amount" in data:
         try:
             return FixedHouseFee(
                 Money.of(
-                    _decimal(data["amount"], "house_fee.amount"),
+                    stake_amount_parse(data["amount"], "house_fee.amount"),
                     currency,
                     field="house_fee.amount",
                 )
@@ -168,8 +174,8 @@ def prize_terms_set(
     places than entries, fixed prizes within the pool), else on its own (percentages
     sum to exactly 100, positive prizes).
     """
-    _require_manager(by, club.pk)
-    _currency(currency)
+    club_money_manager_check(by, club.pk)
+    stake_currency_get(currency)
     parsed = structure_parse(structure, currency)
     fee = house_fee_parse(house_fee, currency)
     if entries and entry_fee not in (None, ""):
@@ -212,7 +218,7 @@ def _places(structure) -> int:
 
 def _money(value: Any, currency: str, field: str) -> Money:
     try:
-        return Money.of(_decimal(value, field), currency, field=field)
+        return Money.of(stake_amount_parse(value, field), currency, field=field)
     except MoneyError as err:
         raise DomainError(err.code, localized(err.message), err.field) from None
 
@@ -227,8 +233,10 @@ def tournament_payouts_settle(
     settled changes nothing; the same or a newer one posts only the difference
     (reversal + new entries when a late correction moved a prize).
     """
-    _require_manager(by, prize.club_id)
-    record = _lock_record(SourceKind.TOURNAMENT, prize.tournament_id, prize.club_id)
+    club_money_manager_check(by, prize.club_id)
+    record = settlement_record_lock(
+        SourceKind.TOURNAMENT, prize.tournament_id, prize.club_id
+    )
     if record.computed_at is not None and prize.generation < record.generation:
         return record
     terms = PrizeTerms.objects.filter(tournament_id=prize.tournament_id).first()
@@ -296,8 +304,10 @@ def tournament_payouts_settle(
         postings.append(
             Posting("house", EntryKind.HOUSE_FEE, PRIZE_POOL, HOUSE, sheet.house_fee)
         )
-    _reconcile(record, postings, session=None, currency=prize.currency, by=by)
-    _store(
+    ledger_postings_reconcile(
+        record, postings, session=None, currency=prize.currency, by=by
+    )
+    settlement_record_update(
         record,
         currency=prize.currency,
         trail=[
@@ -326,7 +336,7 @@ def tournament_prizes_settle(*, tournament_id: int) -> str:
         tournament_payouts_settle(prize=prize)
     except DomainError as err:
         with transaction.atomic():
-            record = _lock_record(
+            record = settlement_record_lock(
                 SourceKind.TOURNAMENT, prize.tournament_id, prize.club_id
             )
             record.status = SettlementStatus.REFUSED

@@ -18,14 +18,14 @@ from money.models import (
     SourceKind,
     TeamModeChoice,
 )
-from money.services.ledger import _lock_record, _reconcile
-from money.services.settlements import _settle_session
+from money.services.ledger import ledger_postings_reconcile, settlement_record_lock
+from money.services.settlements import session_settle_in_transaction
 from money.services.stakes import (
-    _currency,
-    _match_stakes,
-    _require_manager,
-    _terms,
+    club_money_manager_check,
+    match_stakes_get,
+    match_terms_get,
     stake_check,
+    stake_currency_get,
 )
 from money.texts import with_line_i18n
 from scoring.errors import DomainError, NotFound
@@ -45,12 +45,12 @@ def session_create(
     by: User | None,
 ) -> Session:
     """A new session of ``club`` in ``currency`` (a club admin)."""
-    _require_manager(by, club.pk)
+    club_money_manager_check(by, club.pk)
     name = (name or "").strip()
     if not name:
         raise DomainError("required", gettext("a session needs a name"), "name")
     name_check(name, "name", max_length=120)
-    _currency(currency)
+    stake_currency_get(currency)
     if point_value not in (None, ""):
         stake_check(game="", point_value=point_value, currency=currency)
     else:
@@ -79,7 +79,7 @@ def session_add_match(
     (``mixed_currencies``); its stake must be valid. Whatever it had posted on its
     own is reversed and re-posted as part of the session.
     """
-    _require_manager(by, session.club_id)
+    club_money_manager_check(by, session.club_id)
     session = Session.objects.select_for_update().get(pk=session.pk)
     if match.club_id != session.club_id:
         raise NotFound("not_found", gettext("no such match in this club"), "match")
@@ -99,10 +99,10 @@ def session_add_match(
             % {"currency": match.currency, "currency2": session.currency},
             "match",
         )
-    _match_stakes(match, session, _terms(match))
+    match_stakes_get(match, session, match_terms_get(match))
     link = SessionMatch.objects.create(session=session, match=match)
-    record = _lock_record(SourceKind.MATCH, match.pk, match.club_id)
-    _reconcile(record, [], session=None, by=by)
+    record = settlement_record_lock(SourceKind.MATCH, match.pk, match.club_id)
+    ledger_postings_reconcile(record, [], session=None, by=by)
     record.trail = with_line_i18n(
         [
             {
@@ -113,7 +113,7 @@ def session_add_match(
     )
     record.computed_at = timezone.now()
     record.save(update_fields=["trail", "computed_at"])
-    _settle_session(session, by=by)
+    session_settle_in_transaction(session, by=by)
     return link
 
 
@@ -128,7 +128,7 @@ def session_add_day_matches(
     refused; an abandoned chip game comes in, its chips having changed hands."""
     from money.selectors.evenings import session_day_get, session_day_match_list
 
-    _require_manager(by, session.club_id)
+    club_money_manager_check(by, session.club_id)
     day = day or session_day_get(session)
     return [
         session_add_match(session=session, match=match, by=by)

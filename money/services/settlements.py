@@ -27,20 +27,19 @@ from money.models import (
     SettlementStatus,
     SourceKind,
 )
+from money.services._declarations import is_chip_game, lower_totals_win
 from money.services.ledger import (
     Posting,
-    _lock_record,
-    _net_posting,
-    _reconcile,
-    _store,
+    ledger_net_posting_build,
+    ledger_postings_reconcile,
+    settlement_record_lock,
+    settlement_record_update,
 )
 from money.services.stakes import (
-    _domain,
-    _is_chip_game,
-    _lower_totals_win,
-    _match_stakes,
-    _require_manager,
-    _terms,
+    club_money_manager_check,
+    match_stakes_get,
+    match_terms_get,
+    stake_error_build,
 )
 from money.settlement import (
     MoneyError,
@@ -99,8 +98,10 @@ def _compute_match(
     loaded: tuple[MatchTerms | None, list[list[Player]]] | None = None,
 ) -> _Computed:
     """``loaded``: the match's terms and sides, read with its session's others."""
-    terms, sides = loaded if loaded is not None else (_terms(match), _sides(match))
-    stake, flat, team_mode = _match_stakes(match, session, terms)
+    terms, sides = (
+        loaded if loaded is not None else (match_terms_get(match), _sides(match))
+    )
+    stake, flat, team_mode = match_stakes_get(match, session, terms)
     trail: dict[str, Any] = {
         "match": match.pk,
         "game": match.game_id,
@@ -122,7 +123,7 @@ def _compute_match(
         trail["lines"].append(msg("No stake: nothing to settle."))
         return _Computed([], trail, ledger)
     try:
-        if stake is not None and _is_chip_game(match.game_id):
+        if stake is not None and is_chip_game(match.game_id):
             return _compute_chips(match, sides, names, by_key, stake, trail, ledger)
         if match.status != MatchStatus.FINISHED:
             trail["lines"].append(
@@ -144,7 +145,7 @@ def _compute_match(
         else:
             # Where the most points lose (Sneaky Pete's penalty points) a player's
             # points count against them: settle on the negated totals.
-            sign = -1 if _lower_totals_win(match.game_id) else 1
+            sign = -1 if lower_totals_win(match.game_id) else 1
             scored = [
                 Side(
                     tuple(names[p.pk] for p in side),
@@ -157,17 +158,17 @@ def _compute_match(
                 scored, stake, team_mode=TeamMode(team_mode), ledger=ledger
             )
     except MoneyError as err:
-        raise _domain(err, f"matches.{match.pk}.") from None
+        raise stake_error_build(err, f"matches.{match.pk}.") from None
     trail["method"] = settlement.method
     trail["lines"] = list(settlement.explanation)
-    if stake is not None and flat is None and _lower_totals_win(match.game_id):
+    if stake is not None and flat is None and lower_totals_win(match.game_id):
         trail["lines"].insert(
             0,
             msg("The most points lose: each player's points count as minus points."),
         )
     trail["nets"] = dict(settlement.nets)
     postings = [
-        _net_posting(
+        ledger_net_posting_build(
             f"m{match.pk}:p{by_key[key]}",
             by_key[key],
             net,
@@ -234,7 +235,7 @@ def _compute_chips(match, sides, names, by_key, stake, trail, ledger) -> _Comput
         )
         for key, net in settlement.nets:
             totals[key] += net
-            posting = _net_posting(
+            posting = ledger_net_posting_build(
                 f"d{deal.pk}:p{by_key[key]}",
                 by_key[key],
                 net,
@@ -281,8 +282,8 @@ def match_settle(*, match: Match, by: User | None = None) -> SettlementRecord:
 
 @transaction.atomic
 def _settle_match(match: Match, *, by: User | None) -> SettlementRecord:
-    _require_manager(by, match.club_id)
-    record = _lock_record(SourceKind.MATCH, match.pk, match.club_id)
+    club_money_manager_check(by, match.club_id)
+    record = settlement_record_lock(SourceKind.MATCH, match.pk, match.club_id)
     match = Match.objects.get(pk=match.pk)
     if SessionMatch.objects.filter(match=match).exists():
         return record  # joined a session meanwhile: the session settles it
@@ -291,20 +292,24 @@ def _settle_match(match: Match, *, by: User | None) -> SettlementRecord:
         match, session=None, names=_names(players), ledger=OddUnitLedger()
     )
     currency = match.currency
-    _reconcile(record, computed.postings, session=None, currency=currency, by=by)
-    _store(record, currency=currency, trail=[computed.trail])
+    ledger_postings_reconcile(
+        record, computed.postings, session=None, currency=currency, by=by
+    )
+    settlement_record_update(record, currency=currency, trail=[computed.trail])
     return record
 
 
 @transaction.atomic
 def session_settle(*, session: Session, by: User | None = None) -> SettlementRecord:
     """Settle every match of ``session`` in the order played. Idempotent."""
-    _require_manager(by, session.club_id)
-    return _settle_session(session, by=by)
+    club_money_manager_check(by, session.club_id)
+    return session_settle_in_transaction(session, by=by)
 
 
-def _settle_session(session: Session, *, by: User | None) -> SettlementRecord:
-    record = _lock_record(SourceKind.SESSION, session.pk, session.club_id)
+def session_settle_in_transaction(
+    session: Session, *, by: User | None
+) -> SettlementRecord:
+    record = settlement_record_lock(SourceKind.SESSION, session.pk, session.club_id)
     session = Session.objects.get(pk=session.pk)
     matches = list(
         Match.objects.filter(money_session_link__session=session).order_by(
@@ -346,8 +351,10 @@ def _settle_session(session: Session, *, by: User | None) -> SettlementRecord:
         ledger = computed.ledger
         postings += computed.postings
         trail.append(computed.trail)
-    _reconcile(record, postings, session=session, currency=session.currency, by=by)
-    _store(record, currency=session.currency, trail=trail)
+    ledger_postings_reconcile(
+        record, postings, session=session, currency=session.currency, by=by
+    )
+    settlement_record_update(record, currency=session.currency, trail=trail)
     return record
 
 
@@ -452,7 +459,7 @@ def _record_refusal(kind: str, source_id: int, err: DomainError) -> None:
     if owner is None:
         return
     with transaction.atomic():
-        record = _lock_record(kind, source_id, owner)
+        record = settlement_record_lock(kind, source_id, owner)
         record.status = SettlementStatus.REFUSED
         record.errors = [{"path": err.path, "code": err.code, "message": err.message}]
         record.computed_at = timezone.now()

@@ -13,7 +13,6 @@ from django.utils.translation import gettext
 from config.api import decimal_check
 from config.bounds import STAKE
 from config.translation import localized
-from games.engine import UnknownGame, get_game
 from money.actors import User
 from money.models import (
     MatchTerms,
@@ -43,20 +42,20 @@ _STAKE_PATHS = {
 }
 
 
-def _domain(err: MoneyError, prefix: str = "") -> DomainError:
+def stake_error_build(err: MoneyError, prefix: str = "") -> DomainError:
     path = _STAKE_PATHS.get(err.field, err.field)
     path = f"{prefix}{path}" if prefix else path
     return DomainError(err.code, labelled(path, localized(err.message)), path)
 
 
-def _require_manager(by: User | None, club_id: int) -> None:
+def club_money_manager_check(by: User | None, club_id: int) -> None:
     if by is not None and not permissions.may_manage_club(by, club_id):
         raise NotAllowed(
             "permission_denied", gettext("only a club admin manages money")
         )
 
 
-def _decimal(value: Any, field: str) -> Decimal:
+def stake_amount_parse(value: Any, field: str) -> Decimal:
     """``value`` as an exact number; a 400 naming the field in words otherwise.
 
     The API takes a decimal string with a point ("0.05", its documented JSON
@@ -109,23 +108,23 @@ def stake_check(
     """
     if point_value in (None, ""):
         if currency:
-            _currency(currency, f"{field_prefix}currency")
+            stake_currency_get(currency, f"{field_prefix}currency")
         return None
     field = f"{field_prefix}point_value"
-    value = _decimal(point_value, field)
+    value = stake_amount_parse(point_value, field)
     try:
         stake = PointStake(value, currency, game=game)
     except MoneyError as err:
-        raise _domain(err, field_prefix) from None
+        raise stake_error_build(err, field_prefix) from None
     _in_column(value, field)
     return stake
 
 
-def _currency(code: str, field: str = "currency"):
+def stake_currency_get(code: str, field: str = "currency"):
     try:
         return get_currency(code, field=field)
     except MoneyError as err:
-        raise _domain(err) from None
+        raise stake_error_build(err) from None
 
 
 @transaction.atomic
@@ -133,7 +132,7 @@ def match_terms_set(
     *, match: Match, team_mode: str, flat_stake: Any = None, by: User | None
 ) -> MatchTerms:
     """Set how a match settles: team mode, and a flat stake per match won."""
-    _require_manager(by, match.club_id)
+    club_money_manager_check(by, match.club_id)
     if team_mode not in TeamModeChoice.values:
         raise DomainError(
             "invalid_team_mode", gettext("per_member or split"), "team_mode"
@@ -174,11 +173,11 @@ def _session_currency(match: Match) -> str:
     return link.session.currency if link else ""
 
 
-def _terms(match: Match) -> MatchTerms | None:
+def match_terms_get(match: Match) -> MatchTerms | None:
     return MatchTerms.objects.filter(match=match).first()
 
 
-def _match_stakes(match: Match, session: Session | None, terms: MatchTerms | None):
+def match_stakes_get(match: Match, session: Session | None, terms: MatchTerms | None):
     """(point stake or None, flat stake or None, team mode) of a match in context."""
     currency = match.currency or (session.currency if session else "")
     point_value = match.point_value
@@ -201,18 +200,3 @@ def _match_stakes(match: Match, session: Session | None, terms: MatchTerms | Non
         return None, flat, team_mode
     stake = stake_check(game=match.game_id, point_value=point_value, currency=currency)
     return stake, None, team_mode
-
-
-def _is_chip_game(slug: str) -> bool:
-    try:
-        return get_game(slug).chips_are_money
-    except UnknownGame:
-        return False
-
-
-def _lower_totals_win(slug: str) -> bool:
-    """Whether the most points lose in this game (its points count against)."""
-    try:
-        return get_game(slug).lower_totals_win
-    except UnknownGame:
-        return False

@@ -11,10 +11,11 @@ The rules (the API's permission classes, the pages and the services all ask thes
   corrected or voided only by a club admin or an *overseer* (below) — the money
   settles on the closed result, so changing it is the club's call, not the table's;
 * **overseers**: the layers above the score book may name users who oversee a match
-  — they score it and may correct it once closed — through the functions listed in
-  ``settings.KIRJURI_MATCH_OVERSEERS`` (``(user, match) -> bool``; the tournaments
-  name the directors of the tournament a table's match belongs to). Scoring imports
-  none of them; an overseer must still be a member of the match's club;
+  — they score it and may correct it once closed — through the functions they
+  register with :func:`match_overseer_register` (``(user, match) -> bool``; the
+  tournaments name the directors of the tournament a table's match belongs to, from
+  their ``AppConfig.ready``). Scoring imports none of them; an overseer must still
+  be a member of the match's club;
 * a **member** reads the club: players, memberships, matches, deals;
 * **anyone**, signed in or not, reads a match marked ``is_public`` (read-only);
 * the holder of a match's **table link** (:class:`scoring.table_links.TableGuest`,
@@ -33,12 +34,11 @@ by the API, never 403, so that ids of other clubs reveal nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Exists, OuterRef
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext
 
 from scoring.models import (
@@ -149,14 +149,22 @@ def may_correct_closed(user: User | None, match: Match) -> bool:
     return oversees(user, match)
 
 
+#: The functions of the layers above that name a match's overseers (a registry
+#: they fill from their ``AppConfig.ready``: the score book imports none of them).
+MATCH_OVERSEERS: list[Callable[[User, Match], bool]] = []
+
+
+def match_overseer_register(check: Callable[[User, Match], bool]) -> None:
+    """Ask ``check(user, match)`` too whether ``user`` oversees ``match``."""
+    if check not in MATCH_OVERSEERS:
+        MATCH_OVERSEERS.append(check)
+
+
 def oversees(user: User | None, match: Match) -> bool:
-    """Does a function of ``settings.KIRJURI_MATCH_OVERSEERS`` name ``user``?"""
+    """Does a registered overseer function name ``user``?"""
     if user is None or not user.is_authenticated:
         return False
-    return any(
-        import_string(path)(user, match)
-        for path in getattr(settings, "KIRJURI_MATCH_OVERSEERS", ())
-    )
+    return any(check(user, match) for check in MATCH_OVERSEERS)
 
 
 class Refusal(NamedTuple):

@@ -11,9 +11,10 @@ stored to issue one. A token is **valid** while
   :func:`scoring.services.table_link_revoke`, withdraws every link issued before it),
 * the match is in progress (the link expires when the match is finished or
   abandoned), and
-* no function of ``settings.KIRJURI_TABLE_LINK_CLOSERS`` (``match -> bool``) says
-  the table is closed (the tournaments close a table's link when its round is
-  locked or finished; scoring imports none of them).
+* no function registered with :func:`table_closer_register` (``match -> bool``)
+  says the table is closed (the tournaments close a table's link when its round is
+  locked or finished, registered from their ``AppConfig.ready``; scoring imports
+  none of them).
 
 Whoever holds a valid link acts as a :class:`TableGuest` of that one match: the
 services accept it as ``by`` for entering and confirming deals of that match and
@@ -33,13 +34,12 @@ guest without one, ``seat_required``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.core import signing
 from django.urls import reverse
-from django.utils.module_loading import import_string
 
 SALT = "kirjuri.table-link"
 
@@ -95,12 +95,20 @@ def table_token_read(token: str) -> tuple[int, int] | None:
     return match_id, generation
 
 
+#: The functions of the layers above that close a match's table link early (a
+#: registry they fill from their ``AppConfig.ready``).
+TABLE_CLOSERS: list[Callable[[Any], bool]] = []
+
+
+def table_closer_register(check: Callable[[Any], bool]) -> None:
+    """Ask ``check(match)`` too whether ``match``'s table is closed."""
+    if check not in TABLE_CLOSERS:
+        TABLE_CLOSERS.append(check)
+
+
 def table_closed(match) -> bool:
     """Does a layer above the score book say the match's table is closed?"""
-    return any(
-        import_string(path)(match)
-        for path in getattr(settings, "KIRJURI_TABLE_LINK_CLOSERS", ())
-    )
+    return any(check(match) for check in TABLE_CLOSERS)
 
 
 def table_link_path(token: str) -> str:

@@ -8,10 +8,10 @@
   published tournament, without logging in.
 * Scoring a table is the score book's business: the players seated at a table are the
   scorers of its match (:func:`scoring.permissions.may_score`). The tournament's
-  directors **oversee** its tables' matches (:func:`oversees_match`, listed in
-  ``settings.KIRJURI_MATCH_OVERSEERS``): they may score them and correct them after
-  they are finished, which the seated players may not — while the table's round is
-  not locked.
+  directors **oversee** its tables' matches (:func:`oversees_match`, registered
+  with the score book by ``TournamentsConfig.ready``): they may score them and
+  correct them after they are finished, which the seated players may not — while
+  the table's round is not locked.
 
 Tournaments the user may not read answer 404, never 403.
 """
@@ -68,7 +68,8 @@ def oversees_match(user: Viewer, match: Match) -> bool:
 
 def table_link_closed(match: Match) -> bool:
     """Is ``match`` a tournament table whose round is locked or finished? Its table
-    link then expires (``settings.KIRJURI_TABLE_LINK_CLOSERS``)."""
+    link then expires (registered with the score book by
+    ``TournamentsConfig.ready``)."""
     return Table.objects.filter(
         match=match, round__status__in=(RoundStatus.LOCKED, RoundStatus.FINISHED)
     ).exists()

@@ -324,12 +324,6 @@ KIRJURI_RESULT_CHANGED_TASKS: list[str] = [
     "money.match_settle",
     "scoring.ratings_update_for_match",
 ]
-# Who else oversees a match (scores it, corrects it once closed): the tournaments'
-# directors. Functions (user, match) -> bool; the score book imports none of them.
-KIRJURI_MATCH_OVERSEERS: list[str] = ["tournaments.permissions.oversees_match"]
-# Who else closes a match's table link before the match ends: a tournament table's
-# link closes with its round. Functions (match) -> bool (scoring/table_links.py).
-KIRJURI_TABLE_LINK_CLOSERS: list[str] = ["tournaments.permissions.table_link_closed"]
 # Standings recomputes run this long after a result changes; a burst of changes
 # within it is answered by one recompute (the last request's; earlier ones skip).
 KIRJURI_STANDINGS_DEBOUNCE_SECONDS = env.float(

@@ -1,7 +1,8 @@
 """Correcting a finished (or abandoned) match: who may, what happens to the result.
 
 A closed match is final for its table's scorers. A club admin, or an overseer named
-by ``settings.KIRJURI_MATCH_OVERSEERS``, may still correct or void a deal: the
+by a function registered with ``match_overseer_register``, may still correct or
+void a deal: the
 correction is a revision like any other, the match is re-folded and stays closed
 with the corrected result, unless a finished match is no longer decided (or a later
 deal is flagged), when it is open again. The result-changed tasks hear of it.
@@ -50,7 +51,7 @@ def correct(match, number, points, by, *, reason="miscounted"):
     )
 
 
-# Set by name in KIRJURI_MATCH_OVERSEERS by the overseer test below.
+# Registered as an overseer by the overseer test below.
 OVERSEER_USERNAMES: set[str] = set()
 
 
@@ -162,11 +163,14 @@ def test_an_abandoned_match_stays_abandoned(match, people):
     assert match.status == MatchStatus.ABANDONED and match.totals == [35, 10]
 
 
-def test_an_overseer_may_score_and_correct_a_closed_match(finished, people, settings):
+def test_an_overseer_may_score_and_correct_a_closed_match(
+    finished, people, monkeypatch
+):
     """A member named by an overseer function (the tournaments name their
     directors) may correct the closed match; a non-member never, whatever the
     overseer says."""
-    settings.KIRJURI_MATCH_OVERSEERS = [f"{__name__}.overseer_for_tests"]
+    monkeypatch.setattr(permissions, "MATCH_OVERSEERS", [])
+    permissions.match_overseer_register(overseer_for_tests)
     OVERSEER_USERNAMES.clear()
     assert not permissions.may_correct_closed(people.member.user, finished)
     OVERSEER_USERNAMES.update(

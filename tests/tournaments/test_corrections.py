@@ -266,7 +266,7 @@ def test_a_co_director_corrects_a_table_the_other_director_started(
     api_client, played, club
 ):
     """Directors oversee every table of their tournament, also ones they did not
-    start (the score book asks the tournaments through KIRJURI_MATCH_OVERSEERS)."""
+    start (the score book asks the overseer the tournaments registered)."""
     tournament, round_ = played
     co = User.objects.create_user("co")
     scoring_services.player_create(

@@ -8,7 +8,7 @@ singular: "Melds" → "Meld"), its help (``description``), each choice's label a
 each entry mode's label. The forms are
 built to collect them (:func:`scoring.deal_forms.schema.form_texts`), so the
 catalogue holds exactly the English the forms translate. ``make messages`` puts
-them in the catalogue (``config/management/commands/makemessages.py``) and
+them in the catalogue (``scoring/management/commands/makemessages.py``) and
 ``tests/i18n`` checks that each has its Finnish text. Nothing here names a game.
 """
 

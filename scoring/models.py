@@ -67,7 +67,7 @@ class Club(models.Model):
         help_text="IANA name; pages, CSV and print views show times in it.",
     )
     # The language of the club's pages for a reader who has not chosen one with the
-    # header's switch; blank: each reader's browser decides (config.language).
+    # header's switch; blank: each reader's browser decides (scoring.language).
     language = models.CharField(
         max_length=8,
         blank=True,

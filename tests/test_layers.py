@@ -64,8 +64,6 @@ PRIVATE_CROSSINGS = {"games": 0, "scoring": 89, "tournaments": 32, "money": 0}
 #: handler, the language middleware, the token view, the catalogue's extraction).
 CONFIG_REACHES = {
     "config.api": {"games"},
-    "config.language": {"scoring"},
-    "config.management.commands.makemessages": {"scoring"},
     "config.security": {"scoring"},
     "config.translation": {"games"},
     "config.urls": {"scoring"},

@@ -56,7 +56,7 @@ MIDDLEWARE = [
     # The reader's language: the header's switch (a cookie), else the browser's.
     "django.middleware.locale.LocaleMiddleware",
     # On a club's pages, the club's default language unless the reader chose one.
-    "config.language.ClubLanguageMiddleware",
+    "scoring.language.ClubLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -1,4 +1,4 @@
-"""Which language a page speaks (config.language): the header's switch (the language
+"""Which language a page speaks (scoring.language): the header's switch (the language
 cookie) > the club's default on the club's pages > the browser's Accept-Language >
 English. The API follows the cookie and Accept-Language only.
 
@@ -12,9 +12,9 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from config.language import club_language_for
 from scoring import services
 from scoring.errors import DomainError, NotAllowed
+from scoring.language import club_language_for
 from scoring.table_links import table_token_make
 from tests.scoring.factories import ClubFactory
 from tournaments import services as tournament_services

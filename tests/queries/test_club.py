@@ -19,7 +19,7 @@ from tests.scoring.factories import MembershipFactory, PlayerFactory, member
 pytestmark = pytest.mark.django_db
 
 BOUNDS = {
-    # A page of a club costs one query more: the club's language (config.language).
+    # A page of a club costs one query more: the club's language (scoring.language).
     ("home", "GET"): 4,
     ("api:game-list", "GET"): 2,
     ("api:game-detail", "GET"): 2,

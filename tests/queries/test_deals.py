@@ -15,7 +15,7 @@ from tests.queries.worlds import race
 pytestmark = pytest.mark.django_db
 
 BOUNDS = {
-    # A page of a club costs one query more: the club's language (config.language).
+    # A page of a club costs one query more: the club's language (scoring.language).
     ("scoring:deal-new", "GET"): 9,
     ("scoring:deal-new", "POST"): 18,
     ("scoring:deal-correct", "GET"): 11,

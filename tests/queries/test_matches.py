@@ -19,7 +19,7 @@ from tests.queries.worlds import race
 pytestmark = pytest.mark.django_db
 
 BOUNDS = {
-    # A page of a club costs one query more: the club's language (config.language).
+    # A page of a club costs one query more: the club's language (scoring.language).
     ("scoring:matches", "GET"): 6,
     # The sheet reads the match's history of finishes and reopenings: one query.
     ("scoring:sheet", "GET"): 12,
@@ -75,7 +75,7 @@ def test_sheet_pages(world, people, probe):
 
 
 #: The live sheet polled while nothing has changed: the session, the user, the
-#: match and the reader's membership, and the club's language (config.language);
+#: match and the reader's membership, and the club's language (scoring.language);
 #: the answer is a 304 (no deal is read).
 LIVE_UNCHANGED = 6
 

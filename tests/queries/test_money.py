@@ -21,7 +21,7 @@ from tests.scoring.factories import MembershipFactory, PlayerFactory, member
 pytestmark = pytest.mark.django_db
 
 BOUNDS = {
-    # A page of a club costs one query more: the club's language (config.language).
+    # A page of a club costs one query more: the club's language (scoring.language).
     ("money:index", "GET"): 5,
     ("money:evenings", "GET"): 11,
     ("money:evenings", "POST"): 11,

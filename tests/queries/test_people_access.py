@@ -22,7 +22,7 @@ from tournaments import services as t_services
 pytestmark = pytest.mark.django_db
 
 BOUNDS = {
-    # A page of a club costs one query more: the club's language (config.language).
+    # A page of a club costs one query more: the club's language (scoring.language).
     ("scoring:invitations", "GET"): 9,
     ("scoring:invitations", "POST"): 11,
     ("scoring:invitation", "GET"): 9,

@@ -26,7 +26,7 @@ from tournaments.services import round_start as start
 pytestmark = pytest.mark.django_db
 
 BOUNDS = {
-    # A page of a club costs one query more: the club's language (config.language).
+    # A page of a club costs one query more: the club's language (scoring.language).
     ("tournaments:list", "GET"): 5,
     ("tournaments:new", "GET"): 5,
     ("tournaments:new", "POST"): 11,

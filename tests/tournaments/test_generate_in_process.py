@@ -38,7 +38,7 @@ def test_the_round_from_the_child_is_the_one_computed_here(
     rotation, director, settings, monkeypatch
 ):
     """Forced into a child (threshold 0), the stored round equals the round the
-    format computes in this thread, and the child was forked to compute it."""
+    format computes in this thread, and a child was started to compute it."""
     stage = rotation.stages.get()
     stage.entry_ids = list(
         rotation.entries.order_by("seed").values_list("pk", flat=True)
@@ -46,24 +46,24 @@ def test_the_round_from_the_child_is_the_one_computed_here(
     settings.KIRJURI_GENERATE_PROCESS_MIN_ENTRIES = -1  # never: this thread
     here = _generate(stage, 1)
     whist.cyclic_whist.cache_clear()
-    forked: list[int] = []
-    real = offload.round_compute_forked
+    started: list[int] = []
+    real = offload.round_compute_in_child
 
     def counted(format_key, source, number):
-        forked.append(number)
+        started.append(number)
         return real(format_key, source, number)
 
-    monkeypatch.setattr(offload, "round_compute_forked", counted)
+    monkeypatch.setattr(offload, "round_compute_in_child", counted)
     settings.KIRJURI_GENERATE_PROCESS_MIN_ENTRIES = 0
     round_ = services.round_generate(stage=rotation.stages.get(), by=director)
-    assert forked == [1]
+    assert started == [1]
     assert [[list(s) for s in t.sides] for t in here.tables] == lineup(round_)
     # The whist answer for 20 players the child found came back, remembered here.
     assert any(key[1] == ((20,), ()) for key in memo.known())
 
 
 def test_small_fields_stay_in_this_thread(settings):
-    """Below the threshold, or with processes switched off, no child is forked."""
+    """Below the threshold, or with processes switched off, no child is started."""
     settings.KIRJURI_GENERATE_PROCESS_MIN_ENTRIES = None
     assert not offload.round_process_check(offload.PROCESS_MIN_ENTRIES - 1)
     assert offload.round_process_check(offload.PROCESS_MIN_ENTRIES)

@@ -3,9 +3,11 @@
 A pure search whose answer depends on its arguments alone (the whist search: on
 the field size) is remembered with :func:`remembered`, so that every round of a
 rotation does not search again. The round's search may run in a child process
-(:mod:`tournaments.services.offload`), whose memory is lost when it exits: the
-child sends :func:`since` back with the round and the parent :func:`merge`\\ s it,
-so the next round is answered from memory wherever it runs. Pure Python, no Django.
+(:mod:`tournaments.services.offload`), a new interpreter that starts with nothing
+remembered and whose memory is lost when it exits: the parent sends its
+:func:`snapshot`, which the child :func:`merge`\\ s, and the child sends
+:func:`since` back with the round, which the parent :func:`merge`\\ s, so the next
+round is answered from memory wherever it runs. Pure Python, no Django.
 """
 
 from __future__ import annotations
@@ -48,6 +50,11 @@ def _keep(key: tuple[str, Hashable], answer: Any) -> None:
     _KEPT[key] = answer
     while len(_KEPT) > LIMIT:
         del _KEPT[next(iter(_KEPT))]
+
+
+def snapshot() -> dict[tuple[str, Hashable], Any]:
+    """Everything remembered now (sent to a search process, which merges it)."""
+    return dict(_KEPT)
 
 
 def known() -> set[tuple[str, Hashable]]:

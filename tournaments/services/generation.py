@@ -101,7 +101,7 @@ def _generate(stage: Stage, number: int) -> FormatRound:
     interpreter while other requests wait for it."""
     source = StageData(stage)
     if offload.round_process_check(len(stage.entry_ids)):
-        return offload.round_compute_forked(stage.format, source, number)
+        return offload.round_compute_in_child(stage.format, source, number)
     return get_format(stage.format).next_round(source, number)
 
 

@@ -19,6 +19,9 @@ late, or after a crash (see :func:`tournaments.services.standings_recompute`).
   (:func:`tournaments.services.round_generation_compute`): a job found done or failed
   is left alone, and storing the round and marking the job done is one
   transaction, so a second or late run stores no second round.
+* ``tournaments.round_generation_reconcile`` runs on the beat schedule and sends
+  again any job still queued or running after the stale time (its worker crashed,
+  its message was lost).
 
 **Old names, for one release.** ``tournaments.match_result_changed``,
 ``tournaments.recompute_standings`` and ``tournaments.reconcile_standings`` were the
@@ -67,6 +70,13 @@ def round_generation_compute(generation_id: int) -> str | None:
 
     job = services.round_generation_compute(generation_id=generation_id)
     return job.status if job is not None else None
+
+
+@shared_task(name="tournaments.round_generation_reconcile")
+def round_generation_reconcile() -> list[int]:
+    from tournaments import services
+
+    return services.round_generation_reconcile()
 
 
 def round_generation_enqueue(generation_id: int) -> None:

@@ -185,6 +185,35 @@ def test_a_job_left_running_by_a_crash_is_run_again(
     assert Round.objects.filter(stage__tournament=rotation).count() == 1
 
 
+def test_the_beat_sends_a_job_left_running_by_a_crash_again(
+    rotation, director, django_capture_on_commit_callbacks, settings
+):
+    """Nobody asks again: the beat's reconcile finds the job silent past the stale
+    time and sends it again; a job still within its time is left to its worker."""
+    settings.KIRJURI_GENERATION_STALE_SECONDS = 60
+    job = queued(rotation, director, django_capture_on_commit_callbacks)
+    RoundGeneration.objects.filter(pk=job.pk).update(
+        status=GenerationStatus.RUNNING,
+        runs=1,
+        started_at=timezone.now() - timedelta(seconds=30),
+    )
+    with django_capture_on_commit_callbacks() as sent:
+        assert tasks.round_generation_reconcile() == []
+    assert sent == []
+    RoundGeneration.objects.filter(pk=job.pk).update(
+        started_at=timezone.now() - timedelta(seconds=90)
+    )
+    with django_capture_on_commit_callbacks(execute=True) as sent:
+        assert tasks.round_generation_reconcile() == [job.pk]
+    assert len(sent) == 1
+    job.refresh_from_db()
+    assert (job.status, job.runs) == ("done", 2)
+    assert Round.objects.filter(stage__tournament=rotation).count() == 1
+    with django_capture_on_commit_callbacks() as sent:
+        assert tasks.round_generation_reconcile() == []  # done: left alone
+    assert sent == []
+
+
 def test_a_late_run_of_a_failed_job_leaves_it_alone(
     too_small, director, django_capture_on_commit_callbacks
 ):

@@ -56,6 +56,7 @@ from tournaments.services.events import (
 )
 from tournaments.services.generations import (
     round_generation_compute,
+    round_generation_reconcile,
     round_generation_request,
 )
 from tournaments.services.rounds import (
@@ -92,6 +93,7 @@ __all__ = [
     "round_clock_set",
     "round_generate",
     "round_generation_compute",
+    "round_generation_reconcile",
     "round_generation_request",
     "round_lock",
     "round_start",

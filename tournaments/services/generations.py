@@ -24,8 +24,10 @@ Invariants:
   stores the round and marks the job done in one transaction, which first locks
   the job: a second run that finds it done returns that round. A job still
   active after ``KIRJURI_GENERATION_STALE_SECONDS`` (default
-  :data:`STALE_SECONDS`, longer than the task's time limit), its worker crashed,
-  is sent again when the director asks again.
+  :data:`STALE_SECONDS`, longer than the task's time limit and the search's
+  deadline), its worker crashed or its message lost, is sent again when the
+  director asks again, and by the beat's :func:`round_generation_reconcile`
+  within a minute — the director need not ask.
 * **Errors are the director's to read**: a domain error (the format's, a
   permission lost meanwhile, inputs that kept changing) fails the job with its
   code and message, in the language of the director who asked (``language``); a
@@ -41,6 +43,7 @@ from functools import partial
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -124,6 +127,19 @@ def round_generation_compute(*, generation_id: int) -> RoundGeneration | None:
                 ),
             )
     return RoundGeneration.objects.get(pk=job.pk)
+
+
+def round_generation_reconcile() -> list[int]:
+    """Send again every active job silent for longer than the stale time (run by
+    the beat, ``tournaments.round_generation_reconcile``); their ids.
+
+    Safe beside a run that is in fact alive: that run and the new one store one
+    round between them (see :func:`round_generation_compute`)."""
+    cutoff = timezone.now() - _stale_after()
+    stale = RoundGeneration.objects.filter(status__in=GENERATION_ACTIVE).filter(
+        Q(started_at__lt=cutoff) | Q(started_at__isnull=True, requested_at__lt=cutoff)
+    )
+    return [_resent_if_stale(job).pk for job in stale.order_by("pk")]
 
 
 def _active_job(stage: Stage) -> RoundGeneration | None:

@@ -2,8 +2,8 @@
 
 Run: ``.venv/bin/python -m bench.generate_lock`` (``--players 48 96``, ``--modes
 thread job``, ``--baseline 5`` seconds, ``--held 48`` to also time the old way,
-``--overhead 20`` to time forking for small rounds, ``--nice 0`` for the forked
-search's priority, ``--json out.json``).
+``--overhead 20`` to time the search child for small rounds, ``--nice 0`` for the
+child's priority, ``--json out.json``).
 
 On the embedded default — a SQLite file in a temporary folder, ``config.settings.local``
 without ``REDIS_URL`` (tasks in-process), the API through Django's test client in
@@ -22,7 +22,9 @@ Tuppi partner-rotation tournament of that many players. Then, for each size:
     to a process: the search and the submits take turns at one interpreter;
   - ``job``: what the director's page and the API now do — a round generation job
     (``round_generation_request``), run in-process as on the embedded default (no
-    Redis), its search in a forked child (``tournaments.services.offload``).
+    Redis), its search in a child process (``tournaments.services.offload``: a new
+    interpreter running ``tournaments.formats.process``, started with
+    ``subprocess``).
 
 It reports the submits' p50/p95/max and count in both phases, any answer but 201,
 and the generation's own time (the remembered whist search is forgotten first, so
@@ -35,10 +37,11 @@ The threads share one interpreter, as runserver's do: in ``thread`` mode the sea
 and the submits take turns at the GIL, which the latency during generation
 includes; in ``job`` mode the generating thread only answers the child's questions.
 
-``--overhead N`` times what forking costs where it is not needed: round 1 of a
+``--overhead N`` times what the child costs where it is not needed: round 1 of a
 Swiss of 8 entries and of partner rotations of 16 and 24 (24: the smallest field
-forked by default), computed N times in the thread and N times in a child
-(nothing stored), medians compared.
+searched in a child by default), computed N times in the thread and N times in a
+child (nothing stored), medians compared — the difference is the child's start
+(the interpreter, the formats' imports) and the pipe.
 """
 
 from __future__ import annotations
@@ -175,7 +178,7 @@ def _generate(stage: Any, director: Any, mode: str) -> tuple[float, str]:
     from tournaments.formats import whist
 
     whist.cyclic_whist.cache_clear()  # each generation starts cold
-    # The thread modes search here; the job forks at this size (the default).
+    # The thread modes search here; the job's search is in a child at this size.
     settings.KIRJURI_GENERATE_PROCESS_MIN_ENTRIES = None if mode == "job" else -1
     started = time.perf_counter()
     try:
@@ -239,7 +242,7 @@ def _cpu() -> tuple[float, float]:
 
 
 def overhead(world: dict, repeats: int) -> list[dict[str, Any]]:
-    """Round 1 of small fields in the thread and in a forked child (not stored)."""
+    """Round 1 of small fields in the thread and in a child (not stored)."""
     from django.conf import settings
 
     from tournaments import services
@@ -272,7 +275,7 @@ def overhead(world: dict, repeats: int) -> list[dict[str, Any]]:
             "repeats": repeats,
             "thread_p50_ms": round(thread, 1),
             "child_p50_ms": round(child, 1),
-            "fork_cost_ms": round(child - thread, 1),
+            "child_cost_ms": round(child - thread, 1),
         }
         figures.append(figure)
         print(json.dumps(figure), flush=True)
@@ -290,7 +293,7 @@ def main() -> None:
     parser.add_argument("--held", type=int, nargs="*", default=[])
     parser.add_argument("--overhead", type=int, default=0)
     parser.add_argument(
-        "--nice", type=int, help="the forked search's nice (default: the setting's)"
+        "--nice", type=int, help="the search child's nice (default: the setting's)"
     )
     parser.add_argument("--json")
     args = parser.parse_args()

@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python -m bench.generate_lock`` (``--players 48 96``, ``--modes
 thread job``, ``--baseline 5`` seconds, ``--held 48`` to also time the old way,
 ``--overhead 20`` to time the search child for small rounds, ``--nice 0`` for the
-child's priority, ``--json out.json``).
+child's priority, ``--search-seconds 900`` for its budget, ``--json out.json``).
 
 On the embedded default — a SQLite file in a temporary folder, ``config.settings.local``
 without ``REDIS_URL`` (tasks in-process), the API through Django's test client in
@@ -295,6 +295,11 @@ def main() -> None:
     parser.add_argument(
         "--nice", type=int, help="the search child's nice (default: the setting's)"
     )
+    parser.add_argument(
+        "--search-seconds",
+        type=float,
+        help="the search child's budget before it is killed (default: the setting's)",
+    )
     parser.add_argument("--json")
     args = parser.parse_args()
     runs = [(size, mode) for size in args.players for mode in args.modes]
@@ -305,6 +310,10 @@ def main() -> None:
             from django.conf import settings
 
             settings.KIRJURI_GENERATE_PROCESS_NICE = args.nice
+        if args.search_seconds is not None:
+            from django.conf import settings
+
+            settings.KIRJURI_GENERATE_SEARCH_SECONDS = args.search_seconds
         world = _world([size for size, _ in runs])
         figures = {
             "machine": f"{platform.node()} {os.cpu_count()} cores "
@@ -323,6 +332,7 @@ def main() -> None:
                 from tournaments.services import offload
 
                 figure["child_nice"] = offload._nice()
+                figure["child_deadline_s"] = offload._deadline()
             figures["runs"].append(figure)
             print(json.dumps(figure), flush=True)
     if args.json:

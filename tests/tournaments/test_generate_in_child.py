@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 import subprocess
+import sys
 import threading
 
 import pytest
@@ -176,3 +177,26 @@ def test_the_sync_path_answers_503_when_the_child_dies(
     assert (stopped.value.code, stopped.value.path) == ("generation_stopped", "stage")
     assert stopped.value.status_code == 503
     assert children[0].returncode == 3
+
+
+def test_the_child_imports_no_django():
+    """The child's module and the formats it runs import no Django: the child needs
+    no settings, no database and no app registry (what it would do with them is
+    what hung the fork)."""
+    seen = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; "
+            "import tournaments.formats.process, tournaments.formats.registry, "
+            "tournaments.ranking, tournaments.formats.memo; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'django', "
+            "'rest_framework', 'celery'}))",
+        ],
+        cwd=offload.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
+    )
+    assert seen.stdout.strip() == "[]"

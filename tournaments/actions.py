@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from tournaments import seeding, services
 from tournaments.formats.registry import FORMATS
 from tournaments.formats.spec import setting_fields
-from tournaments.models import Entry, Round, Stage, Tournament
+from tournaments.models import Entry, GenerationStatus, Round, Stage, Tournament
 
 # (tournament, posted form, acting director) -> the message to show, or None.
 Action = Callable[[Tournament, QueryDict, AbstractBaseUser], "str | None"]
@@ -100,12 +100,20 @@ def entries_add(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) -
     return gettext("%(count)s entries added") % {"count": len(added)}
 
 
-def round_generate(
+def round_generation_request(
     tournament: Tournament, post: QueryDict, by: AbstractBaseUser
-) -> str:
+) -> str | None:
+    """A job, not the search itself: the page follows it (see
+    :mod:`tournaments.services.generations`). Run in-process (no Redis), it is
+    over by now; a failure is shown in the page's generation box, not twice."""
     stage = _stage(tournament, post["stage"])
-    round_ = services.round_generate(stage=stage, by=by)
-    return gettext("Round %(number)s generated") % {"number": round_.number}
+    job = services.round_generation_request(stage=stage, by=by)
+    job.refresh_from_db()
+    if job.status == GenerationStatus.DONE:
+        return gettext("Round %(number)s generated") % {"number": job.number}
+    if job.status == GenerationStatus.FAILED:
+        return None
+    return gettext("Generating round %(number)s…") % {"number": job.number}
 
 
 def stage_add(tournament: Tournament, post: QueryDict, by: AbstractBaseUser) -> str:
@@ -200,7 +208,7 @@ def tournament_close(
 # The form's action name -> the action (the names the manage page posts).
 ACTIONS: dict[str, Action] = {
     "entries": entries_add,
-    "generate": round_generate,
+    "generate": round_generation_request,
     "stage": stage_add,
     "swap": round_adjust,
     "start": round_start,

@@ -331,3 +331,62 @@ class Standings(models.Model):
 
     def __str__(self) -> str:
         return f"standings of {self.tournament} (generation {self.generation})"
+
+
+class GenerationStatus(models.TextChoices):
+    QUEUED = "queued", _("queued")
+    RUNNING = "running", _("running")
+    DONE = "done", _("done")
+    FAILED = "failed", _("failed")
+
+
+#: A job in one of these is active: at most one per stage.
+GENERATION_ACTIVE = (GenerationStatus.QUEUED, GenerationStatus.RUNNING)
+
+
+class RoundGeneration(models.Model):
+    """A director's request to generate a stage's next round, run off the request
+    by a task (``tournaments.round_generation_compute``): ``queued`` until a worker
+    takes it, ``running`` while the format searches, then ``done`` with the stored
+    ``round`` or ``failed`` with the error's ``error_code`` and ``error_message``
+    (in ``language``, the language of the director who asked). At most one active
+    (queued or running) job per stage: a second click finds the first job."""
+
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="generations"
+    )
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(
+        max_length=16, choices=GenerationStatus.choices, default=GenerationStatus.QUEUED
+    )
+    round = models.OneToOneField(
+        Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    error_code = models.CharField(max_length=64, blank=True)
+    error_message = models.TextField(blank=True)
+    language = models.CharField(max_length=16, blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    requested_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # How many runs took the job (a second one: sent again, or after a crash).
+    runs = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["stage", "-requested_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stage"],
+                condition=models.Q(status__in=["queued", "running"]),
+                name="tournaments_one_active_generation_per_stage",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage} round {self.number}: {self.status}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in GENERATION_ACTIVE

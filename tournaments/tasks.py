@@ -1,4 +1,5 @@
-"""Celery tasks of the tournaments: standings recomputes and their reconcile.
+"""Celery tasks of the tournaments: standings recomputes and their reconcile, and
+round generation jobs.
 
 Each task takes ids and calls one service; all are idempotent and safe to run twice,
 late, or after a crash (see :func:`tournaments.services.standings_recompute`).
@@ -14,6 +15,13 @@ late, or after a crash (see :func:`tournaments.services.standings_recompute`).
 * ``tournaments.standings_reconcile`` runs on the beat schedule and recomputes any
   tournament whose results are newer than its snapshot (a notification lost while
   Redis was down, a worker killed mid-run).
+* ``tournaments.round_generation_compute`` runs a director's round generation job
+  (:func:`tournaments.services.round_generation_compute`): a job found done or failed
+  is left alone, and storing the round and marking the job done is one
+  transaction, so a second or late run stores no second round.
+* ``tournaments.round_generation_reconcile`` runs on the beat schedule and sends
+  again any job still queued or running after the stale time (its worker crashed,
+  its message was lost).
 
 **Old names, for one release.** ``tournaments.match_result_changed``,
 ``tournaments.recompute_standings`` and ``tournaments.reconcile_standings`` were the
@@ -54,6 +62,31 @@ def standings_reconcile() -> list[int]:
     from tournaments import services
 
     return services.standings_reconcile()
+
+
+@shared_task(name="tournaments.round_generation_compute")
+def round_generation_compute(generation_id: int) -> str | None:
+    from tournaments import services
+
+    job = services.round_generation_compute(generation_id=generation_id)
+    return job.status if job is not None else None
+
+
+@shared_task(name="tournaments.round_generation_reconcile")
+def round_generation_reconcile() -> list[int]:
+    from tournaments import services
+
+    return services.round_generation_reconcile()
+
+
+def round_generation_enqueue(generation_id: int) -> None:
+    """Send the job to a worker (in-process on the embedded default). With the
+    broker down, run it here rather than leave the director waiting for nothing."""
+    try:
+        round_generation_compute.delay(generation_id)
+    except OperationalError:
+        logger.exception("could not enqueue round generation %s", generation_id)
+        round_generation_compute(generation_id)
 
 
 # The old task names (see the module docstring): remove in the next release.

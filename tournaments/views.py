@@ -193,9 +193,16 @@ def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
 @login_required
 def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _directed(request, tournament_id)
-    # Live: its rounds and standings are read again like the public page's.
+    # Live: its rounds and standings are read again like the public page's, and
+    # its round generation jobs until they are done.
+    generations = selectors.tournament_generation_list(tournament)
     etag = live_etag(
-        request, ("manage", *selectors.tournament_live_stamp_get(tournament))
+        request,
+        (
+            "manage",
+            *selectors.tournament_live_stamp_get(tournament),
+            tuple((job.pk, job.status) for job in generations),
+        ),
     )
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
@@ -210,6 +217,7 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "standings": selectors.standings_view_get(tournament),
             "formats": selectors.format_choice_list(),
             "metrics": selectors.metric_choice_list(),
+            "generations": generations,
             "live_etag": etag,
         },
     )

@@ -337,11 +337,16 @@ KIRJURI_STANDINGS_MAX_WAIT_SECONDS = env.float(
 # Celery task names that get a tournament id when its final standings change (the
 # money side's prize payouts read them back through tournaments.prizes).
 KIRJURI_FINAL_STANDINGS_TASKS: list[str] = ["money.tournament_prizes_settle"]
-# Periodic work (`celery -A config beat`): catch lost standings recomputes and
-# settlements.
+# Periodic work (`celery -A config beat`): catch lost standings recomputes, round
+# generation jobs and settlements.
 CELERY_BEAT_SCHEDULE = {
     "tournaments-reconcile-standings": {
         "task": "tournaments.standings_reconcile",
+        "schedule": 60.0,
+    },
+    # …round generation jobs whose worker crashed (or whose message was lost)…
+    "tournaments-reconcile-round-generations": {
+        "task": "tournaments.round_generation_reconcile",
         "schedule": 60.0,
     },
     # …and settlements whose "result changed" notification was lost.

@@ -36,7 +36,8 @@ BOUNDS = {
     ("tournaments:standings", "GET"): 10,
     ("tournaments:room", "GET"): 22,
     ("tournaments:entry", "GET"): 10,
-    ("tournaments:manage", "GET"): 20,  # 17 + the live stamp (2)
+    # 17 + the live stamp (2) + the round generation jobs (1)
+    ("tournaments:manage", "GET"): 21,
     ("tournaments:table-correct", "GET"): 16,
     # 34 + the match's history: a void that leaves the table undecided reopens it
     ("tournaments:table-correct", "POST"): 35,
@@ -62,6 +63,10 @@ BOUNDS = {
     # transaction, the format computed, then the fingerprint read again under the
     # lock before the round is stored — the same at every size.
     ("api:tournament-round-generate", "POST"): 40,
+    # A round generation job (issue 29): asked for (the job written, its run sent
+    # after commit), then read; the run itself is the path above, bounded below.
+    ("api:tournament-generation-list", "POST"): 14,
+    ("api:tournament-generation-detail", "GET"): 5,
     ("api:tournament-round-swap", "POST"): 21,
     # Starting a round starts one score-book match per table, each through the
     # score book's match_start (about 13 queries: checks, the match, its seats and
@@ -98,9 +103,14 @@ def last_table(event) -> Table:
 
 #: A live page polled while nothing has changed: the session and the user, the
 #: tournament and the reader's right to see it, and the two stamp queries; the
-#: answer is a 304. The director's page asks two more (is this a director?).
+#: answer is a 304. The director's page asks three more (is this a director? and
+#: its round generation jobs).
 LIVE_UNCHANGED = 6
-LIVE_UNCHANGED_DIRECTOR = 8
+LIVE_UNCHANGED_DIRECTOR = 9
+#: A round generation job's run: the path of ``api:tournament-round-generate``
+#: with the job's claim, lock and update instead of the request's session, user
+#: and permission reads — 40 at both sizes.
+GENERATION_RUN = 40
 
 
 def unchanged_costs_little(client, name, kwargs, etag, *, director=False) -> None:
@@ -350,6 +360,42 @@ def test_round_start(club, people, entries, rounds, probe):
         {"tournament_id": event.pk, "round_id": round_.pk},
         method="post",
     )
+
+
+def test_round_generation_job(
+    club, people, size, probe, django_capture_on_commit_callbacks
+):
+    """Asking for the next round as a job (202, queued while the worker has not
+    run it), the director's page meanwhile, the job's run (bounded as the
+    synchronous path), and the job read once done: the same at both sizes."""
+    from tournaments.services import round_generation_compute
+
+    entries, rounds = size
+    director = people.admin.user
+    event = tournament(
+        club, director, entries=entries, rounds=rounds, planned=rounds + 1
+    )
+    one = {"tournament_id": event.pk}
+    boss = as_user(director)
+    with django_capture_on_commit_callbacks() as sent:
+        job = probe(
+            boss,
+            "api:tournament-generation-list",
+            {**one, "stage_id": event.stages.get().pk},
+            method="post",
+            status=202,
+        ).json()
+    assert job["status"] == "queued" and len(sent) == 1
+    page = probe(boss, "tournaments:manage", one)
+    assert b'data-generation="queued"' in page.content
+    unchanged_costs_little(boss, "tournaments:manage", one, page["ETag"], director=True)
+    with CaptureQueriesContext(connection) as captured:
+        round_generation_compute(generation_id=job["id"])
+    assert len(captured) <= GENERATION_RUN, len(captured)
+    done = probe(
+        boss, "api:tournament-generation-detail", {**one, "generation_id": job["id"]}
+    ).json()
+    assert done["status"] == "done" and done["round"] is not None
 
 
 @pytest.mark.parametrize("entries", [8, 32], ids=["8entries", "32entries"])

@@ -36,11 +36,15 @@ def manage(client, club, director):
     return tournament, lambda **form: client.post(url, form, follow=True)
 
 
-def test_a_round_goes_through_its_life_cycle_from_the_page(manage):
+def test_a_round_goes_through_its_life_cycle_from_the_page(
+    manage, django_capture_on_commit_callbacks
+):
     tournament, post = manage
     post(action="entries", names="Ann\nBob")
     stage = tournament.stages.get()
-    post(action="generate", stage=stage.pk)
+    # The generation job runs in-process (no Redis) once its request commits.
+    with django_capture_on_commit_callbacks(execute=True):
+        post(action="generate", stage=stage.pk)
     round_ = stage.rounds.get()
     post(action="start", round=round_.pk)
     round_.refresh_from_db()

@@ -145,13 +145,17 @@ def test_public_page_and_standings_fragment(client, event, director):
     assert b"Ann" in fragment.content
 
 
-def test_director_page_generates_and_explains(client, event, director):
+def test_director_page_generates_and_explains(
+    client, event, director, django_capture_on_commit_callbacks
+):
     client.force_login(director)
     stage = event.stages.get()
-    response = client.post(
-        reverse("tournaments:act", args=[event.pk]),
-        {"action": "generate", "stage": stage.pk},
-    )
+    # The generation job runs in-process (no Redis) once its request commits.
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("tournaments:act", args=[event.pk]),
+            {"action": "generate", "stage": stage.pk},
+        )
     assert response.status_code == 302
     page = client.get(reverse("tournaments:manage", args=[event.pk]))
     assert page.status_code == 200

@@ -23,6 +23,7 @@ from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.models import Player, Role
 from tournaments import services
+from tournaments.models import RoundGeneration
 
 pytestmark = pytest.mark.django_db
 
@@ -84,6 +85,10 @@ def world() -> dict[str, Any]:
         round=services.round_generate(stage=stage, by=director), by=director
     )
     table = round_.tables.order_by("number").first()
+    # The round as a director's job made it (its GET is for directors only).
+    generation = RoundGeneration.objects.create(
+        stage=stage, number=1, status="done", round=round_, requested_by=director
+    )
     return {
         "club_id": club.pk,
         "match_id": match.pk,
@@ -93,6 +98,7 @@ def world() -> dict[str, Any]:
         "tournament_id": tournament.pk,
         "stage_id": stage.pk,
         "round_id": round_.pk,
+        "generation_id": generation.pk,
         "table_id": table.pk,
         "entry_id": entries[0].pk,
         "player_id": seated[0].pk,

@@ -18,7 +18,7 @@ from config.api import (
 )
 from config.bounds import ENTRY_FEE
 from scoring.api.serializers import CurrencyField
-from tournaments.models import StageFormat, Visibility
+from tournaments.models import GenerationStatus, StageFormat, Visibility
 
 _INT = {"min_value": 1, "max_value": 2**31 - 1}
 
@@ -206,6 +206,38 @@ class RoundOut(serializers.Serializer):
     explanation = serializers.JSONField()
     tables = TableOut(many=True)
     clock = RoundClockOut()
+
+
+class GenerationErrorOut(serializers.Serializer):
+    code = StrictCharField()
+    message = StrictCharField()
+
+
+class RoundGenerationOut(serializers.Serializer):
+    """A round generation job (``tournaments.services.generations``)."""
+
+    id = StrictIntegerField()
+    url = StrictCharField(help_text="The job's address: GET it for its status.")
+    stage = StrictIntegerField(source="stage_id")
+    number = StrictIntegerField(help_text="The round the job generates.")
+    status = serializers.ChoiceField(
+        GenerationStatus.choices,
+        help_text="queued, running, then done (``round`` is set) or failed "
+        "(``error`` is set).",
+    )
+    round = StrictIntegerField(
+        source="round_id",
+        allow_null=True,
+        help_text="The round once stored: GET the tournament's rounds for it.",
+    )
+    error = GenerationErrorOut(
+        allow_null=True,
+        help_text="Why the round could not be generated (in the language of "
+        "the director who asked).",
+    )
+    requested_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
 
 
 class RoundClockIn(serializers.Serializer):

@@ -47,6 +47,16 @@ urlpatterns = [
         name="tournament-round-generate",
     ),
     path(
+        "tournaments/<int:tournament_id>/stages/<int:stage_id>/generations/",
+        views.RoundGenerationListApi.as_view(),
+        name="tournament-generation-list",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/generations/<int:generation_id>/",
+        views.RoundGenerationDetailApi.as_view(),
+        name="tournament-generation-detail",
+    ),
+    path(
         "tournaments/<int:tournament_id>/stages/<int:stage_id>/boards/",
         views.StageBoardsApi.as_view(),
         name="tournament-stage-boards",

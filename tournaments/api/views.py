@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.urls import reverse
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -31,7 +32,15 @@ from tournaments import permissions, selectors, services
 from tournaments.api import serializers as s
 from tournaments.formats.base import FormatError
 from tournaments.formats.registry import get_format
-from tournaments.models import Entry, Round, Stage, Table, Tournament
+from tournaments.models import (
+    Entry,
+    GenerationStatus,
+    Round,
+    RoundGeneration,
+    Stage,
+    Table,
+    Tournament,
+)
 from tournaments.texts import explanation_shown, reason_shown
 
 _E = ErrorListSerializer
@@ -217,15 +226,97 @@ class RoundListApi(JsonApi, APIView):
 class RoundGenerateApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={201: s.RoundOut, **_WRITE})
+    @extend_schema(request=None, responses={201: s.RoundOut, **_WRITE}, deprecated=True)
     def post(self, request: Request, tournament_id: int, stage_id: int) -> Response:
-        """Generate the stage's next round (explained pairings in ``explanation``)."""
+        """Generate the stage's next round within this request (explained pairings
+        in ``explanation``). A big field's search can outlast the server's request
+        timeout: ask for a job instead (``POST …/stages/{stage_id}/generations/``,
+        202), and follow it."""
         tournament = _directed(request, tournament_id)
         stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
         if stage is None:
             raise NotFound("not_found", gettext("no such stage"))
         round_ = services.round_generate(stage=stage, by=request.user)
         return Response(_round_out(round_), status=status.HTTP_201_CREATED)
+
+
+def _generation_out(
+    request: Request, job: RoundGeneration, tournament_id: int
+) -> dict[str, Any]:
+    url = reverse(
+        "api:tournament-generation-detail",
+        kwargs={"tournament_id": tournament_id, "generation_id": job.pk},
+    )
+    failed = job.status == GenerationStatus.FAILED
+    return s.RoundGenerationOut(
+        {
+            "id": job.pk,
+            "url": request.build_absolute_uri(url),
+            "stage_id": job.stage_id,
+            "number": job.number,
+            "status": job.status,
+            "round_id": job.round_id,
+            "error": (
+                {"code": job.error_code, "message": job.error_message}
+                if failed
+                else None
+            ),
+            "requested_at": job.requested_at,
+            "started_at": job.started_at,
+            "finished_at": job.finished_at,
+        }
+    ).data
+
+
+class RoundGenerationListApi(JsonApi, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={202: s.RoundGenerationOut, **_WRITE},
+        parameters=[
+            OpenApiParameter(
+                "Location",
+                str,
+                OpenApiParameter.HEADER,
+                response=[202],
+                description="The job's address (as ``url``).",
+            )
+        ],
+    )
+    def post(self, request: Request, tournament_id: int, stage_id: int) -> Response:
+        """Ask for the stage's next round: 202 with the job (``Location``: its
+        address), which a worker runs; GET it until ``status`` is ``done`` (then
+        ``round`` is the stored round's id) or ``failed`` (``error``). A stage has
+        at most one job at a time: asking again while one is queued or running
+        answers that job. Refused at once (no job): a closed tournament, or the
+        stage's last round not yet locked (409 ``round_open``)."""
+        tournament = _directed(request, tournament_id)
+        stage = Stage.objects.filter(tournament=tournament, pk=stage_id).first()
+        if stage is None:
+            raise NotFound("not_found", gettext("no such stage"))
+        job = services.round_generation_request(stage=stage, by=request.user)
+        job.refresh_from_db()
+        out = _generation_out(request, job, tournament.pk)
+        return Response(
+            out, status=status.HTTP_202_ACCEPTED, headers={"Location": out["url"]}
+        )
+
+
+class RoundGenerationDetailApi(JsonApi, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: s.RoundGenerationOut, 401: _E, 403: _E, 404: _E})
+    def get(self, request: Request, tournament_id: int, generation_id: int) -> Response:
+        """A round generation job: its status, its round once done, its error once
+        failed. For the tournament's directors."""
+        tournament = _directed(request, tournament_id)
+        job = RoundGeneration.objects.filter(
+            stage__tournament=tournament, pk=generation_id
+        ).first()
+        if job is None:
+            raise NotFound("not_found", gettext("no such round generation"))
+        return Response(_generation_out(request, job, tournament.pk))
 
 
 class StageListApi(JsonApi, APIView):

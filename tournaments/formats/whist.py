@@ -8,12 +8,12 @@ developed from its first round by adding 1 to every player's number each round;
 
 from __future__ import annotations
 
-import functools
+from tournaments.formats import memo
 
 INFINITY = -1  # the fixed player of a whist on n ≡ 0 (mod 4) players
 
 
-@functools.lru_cache(maxsize=32)
+@memo.remembered
 def cyclic_whist(
     n: int, limit: int = 20000
 ) -> tuple[int, tuple[tuple[tuple[int, int], tuple[int, int]], ...]] | None:

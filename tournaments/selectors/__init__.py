@@ -57,6 +57,7 @@ from tournaments.selectors.rounds import (
     round_table_list,
     stage_round_format_list,
     stage_round_list,
+    tournament_generation_list,
     tournament_overview_get,
 )
 from tournaments.selectors.standings import (
@@ -104,6 +105,7 @@ __all__ = [
     "standings_snapshot_get",
     "standings_stale_tournament_list",
     "standings_view_get",
+    "tournament_generation_list",
     "tournament_get",
     "tournament_live_stamp_get",
     "tournament_overview_get",

@@ -18,7 +18,9 @@ from tournaments.formats.base import Table as FormatTable
 from tournaments.formats.registry import get_format
 from tournaments.models import (
     Entry,
+    GenerationStatus,
     Round,
+    RoundGeneration,
     Stage,
     Table,
     TableSide,
@@ -220,3 +222,27 @@ def entry_history_get(tournament: Tournament, entry: Entry) -> list[dict[str, An
             }
         )
     return history
+
+
+# -- round generation jobs -----------------------------------------------------------
+
+# The recent jobs a director's page looks at (one query, whatever the history).
+_RECENT_JOBS = 20
+
+
+def tournament_generation_list(tournament: Tournament) -> list[RoundGeneration]:
+    """The round generation jobs the director's page shows: per stage its latest
+    job, if it is still queued or running, or failed (until asked again)."""
+    shown, seen = [], set()
+    recent = (
+        RoundGeneration.objects.filter(stage__tournament_id=tournament.pk)
+        .select_related("stage")
+        .order_by("-pk")[:_RECENT_JOBS]
+    )
+    for job in recent:
+        if job.stage_id in seen:
+            continue
+        seen.add(job.stage_id)
+        if job.status != GenerationStatus.DONE:
+            shown.append(job)
+    return sorted(shown, key=lambda job: (job.stage.order, job.stage_id))

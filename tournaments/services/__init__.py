@@ -29,7 +29,9 @@ Every function is keyword-only, typed and one transaction, takes the acting user
 Modules, by noun: :mod:`.events` (a tournament's life cycle, its points and
 tie-breaks), :mod:`.entries` (entries and withdrawals), :mod:`.stages` (stages, their
 settings and fields), :mod:`.generation` (a stage's next round from its format),
-:mod:`.rounds` (generate, adjust, start, lock, unlock), :mod:`.clock` (the round's
+:mod:`.rounds` (generate, adjust, start, lock, unlock), :mod:`.generations`
+(generating as a job, run by a task, off the director's request), :mod:`.offload`
+(a big field's search in a child process), :mod:`.clock` (the round's
 time limit on the room screen), :mod:`.tables` (a director's
 corrections through the score book), :mod:`.standings` (the snapshot's recompute),
 :mod:`.common` (guards they share).
@@ -51,6 +53,11 @@ from tournaments.services.events import (
     tournament_publish,
     tournament_unpublish,
     tournament_update,
+)
+from tournaments.services.generations import (
+    round_generation_compute,
+    round_generation_reconcile,
+    round_generation_request,
 )
 from tournaments.services.rounds import (
     round_adjust,
@@ -85,6 +92,9 @@ __all__ = [
     "round_adjust",
     "round_clock_set",
     "round_generate",
+    "round_generation_compute",
+    "round_generation_reconcile",
+    "round_generation_request",
     "round_lock",
     "round_start",
     "round_unlock",

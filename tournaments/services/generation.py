@@ -7,9 +7,11 @@ manager between it and the stored stage, as in Tabbycat. Nothing here branches o
 the format's name.
 
 A format may search for seconds (a partner rotation of 48 players), so the search
-runs outside any write transaction: on SQLite, the embedded default, one writer at a
-time holds the whole database, and every table's deal submission would wait behind
-it. :func:`stage_inputs_stamp_compute` fingerprints everything a format can read; the
+runs outside any write transaction (and, for a big field, in a process of its own,
+:mod:`.offload`, so that it does not hold the web process's interpreter either): on
+SQLite, the embedded default, one writer at a time holds the whole database, and
+every table's deal submission would wait behind it.
+:func:`stage_inputs_stamp_compute` fingerprints everything a format can read; the
 service takes it before computing and compares it inside the short write
 transaction that stores the round, so a round computed from inputs that changed
 meanwhile is never stored.
@@ -32,6 +34,7 @@ from tournaments.formats.knockout import Bracket, BracketState, SeriesResult
 from tournaments.formats.registry import get_format
 from tournaments.models import Entry, EntryMember, Round, Stage, Table, Tournament
 from tournaments.ranking import Standings
+from tournaments.services import offload
 from tournaments.services.common import _active, _entry_names
 from tournaments.services.stages import _group_qualifiers
 
@@ -91,8 +94,15 @@ class StageData:
 
 
 def _generate(stage: Stage, number: int) -> FormatRound:
-    """Round ``number`` of ``stage`` from its format (FormatError: a 400)."""
-    return get_format(stage.format).next_round(StageData(stage), number)
+    """Round ``number`` of ``stage`` from its format (FormatError: a 400).
+
+    A big field's search runs in a child process, its questions answered here
+    (:mod:`tournaments.services.offload`), so that it does not hold this process's
+    interpreter while other requests wait for it."""
+    source = StageData(stage)
+    if offload.round_process_check(len(stage.entry_ids)):
+        return offload.round_compute_in_child(stage.format, source, number)
+    return get_format(stage.format).next_round(source, number)
 
 
 def stage_inputs_stamp_compute(stage: Stage) -> str:

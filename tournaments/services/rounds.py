@@ -26,7 +26,9 @@ from tournaments.formats.registry import get_format
 from tournaments.models import (
     Entry,
     EntryMember,
+    GenerationStatus,
     Round,
+    RoundGeneration,
     RoundStatus,
     Stage,
     Table,
@@ -65,11 +67,28 @@ def round_generate(*, stage: Stage, by: AbstractBaseUser) -> Round:
     seconds, and a write transaction would hold every other writer back for as
     long); the round is stored in a short transaction that first checks the inputs
     are those it was computed from (:func:`stage_inputs_stamp_compute`), and
-    computes again if not.
+    computes again if not. This answers within the caller's request; a director's
+    page and the API ask for a job instead (:mod:`.generations`), which runs this
+    same path in a task.
     """
+    return _round_generate(stage, by, job=None)
+
+
+def _round_generate(
+    stage: Stage, by: AbstractBaseUser, job: RoundGeneration | None
+) -> Round:
+    """:func:`round_generate`; with ``job``, the round is stored and the job marked
+    done in one transaction (a run that finds the job done returns its round)."""
     for _attempt in range(GENERATE_ATTEMPTS):
         plan = _round_plan(stage, by)
-        round_ = _round_apply(stage, by, plan)
+        if job is not None and plan.number != job.number:
+            raise Conflict(
+                "generated_meanwhile",
+                gettext("round %(number)s was generated meanwhile")
+                % {"number": job.number},
+                "stage",
+            )
+        round_ = _round_apply(stage, by, plan, job)
         if round_ is not None:
             return round_
     raise Conflict(
@@ -111,8 +130,16 @@ def _round_plan(stage: Stage, by: AbstractBaseUser) -> _Plan:
 
 
 @transaction.atomic
-def _round_apply(stage: Stage, by: AbstractBaseUser, plan: _Plan) -> Round | None:
-    """Store ``plan`` if its inputs are unchanged (``None``: compute again)."""
+def _round_apply(
+    stage: Stage, by: AbstractBaseUser, plan: _Plan, job: RoundGeneration | None
+) -> Round | None:
+    """Store ``plan`` if its inputs are unchanged (``None``: compute again), and
+    mark ``job`` done with it."""
+    if job is not None:
+        # Locked first: two runs of one job store one round.
+        locked = RoundGeneration.objects.select_for_update().get(pk=job.pk)
+        if locked.status == GenerationStatus.DONE and locked.round_id:
+            return Round.objects.get(pk=locked.round_id)
     tournament = _lock(stage.tournament)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     stage.tournament = tournament
@@ -127,6 +154,10 @@ def _round_apply(stage: Stage, by: AbstractBaseUser, plan: _Plan) -> Round | Non
     if tournament.status == TournamentStatus.OPEN:
         tournament.status = TournamentStatus.RUNNING
         tournament.save(update_fields=["status"])
+    if job is not None:
+        RoundGeneration.objects.filter(pk=job.pk).update(
+            status=GenerationStatus.DONE, round=round_, finished_at=timezone.now()
+        )
     return round_
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from scoring.errors import DomainError
 from tournaments import permissions
 from tournaments.models import Round
-from tournaments.services.common import _require, _require_open
+from tournaments.services._common import require, require_open
 
 #: The longest round a clock counts down (a whole day).
 MAX_TIME_LIMIT_MINUTES = 24 * 60
@@ -33,8 +33,8 @@ def round_clock_set(
         .get(pk=round.pk)
     )
     tournament = round_.stage.tournament
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
-    _require_open(tournament)
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    require_open(tournament)
     if minutes is not None and not 1 <= minutes <= MAX_TIME_LIMIT_MINUTES:
         raise DomainError(
             "invalid_time_limit",

@@ -28,7 +28,12 @@ from tournaments.models import (
     TableSide,
     Tournament,
 )
-from tournaments.services.common import _entry_names, _lock, _require, _require_open
+from tournaments.services._common import (
+    entry_names,
+    require,
+    require_open,
+    tournament_lock,
+)
 from tournaments.services.standings import standings_request
 from tournaments.texts import reason_stored, text_i18n
 
@@ -50,9 +55,9 @@ def entries_add(
     of the club (case-insensitively) is that player; others become new players of the
     club (which takes a club admin).
     """
-    tournament = _lock(tournament)
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
-    _require_open(tournament)
+    tournament = tournament_lock(tournament)
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    require_open(tournament)
     lines = names.splitlines() if isinstance(names, str) else list(names)
     club = tournament.club
     known = {
@@ -111,8 +116,8 @@ def entries_add(
 @transaction.atomic
 def entry_withdraw(*, entry: Entry, reason: str = "", by: AbstractBaseUser) -> Entry:
     """Withdraw an entry: it is not paired again; its results stay."""
-    tournament = _lock(entry.tournament)
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    tournament = tournament_lock(entry.tournament)
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     if entry.withdrawn_at is not None:
         raise Conflict("withdrawn", gettext("the entry has already withdrawn"))
@@ -132,7 +137,7 @@ def _knockout_withdraw(
     removed (and the round, if that was its only table); its match in progress is
     abandoned through the score book; the walkover is noted on the stage's latest
     round. A result already decided stands."""
-    names = _entry_names(tournament.pk)
+    names = entry_names(tournament.pk)
     forfeiting = [key for key, spec in FORMATS.items() if spec.forfeits_on_withdrawal]
     for stage in tournament.stages.filter(format__in=forfeiting):
         latest = stage.rounds.order_by("-number").first()

@@ -30,7 +30,12 @@ from tournaments.models import (
     TournamentStatus,
     Visibility,
 )
-from tournaments.services.common import _lock, _metric_keys, _require, _require_open
+from tournaments.services._common import (
+    metric_keys_checked,
+    require,
+    require_open,
+    tournament_lock,
+)
 from tournaments.services.stages import _stage_create
 from tournaments.services.standings import standings_request
 
@@ -57,7 +62,7 @@ def tournament_create(
 
     ``by`` (a club admin or scorer) becomes its director.
     """
-    _require(
+    require(
         permissions.may_create(by, club), gettext("only a club admin or scorer may")
     )
     name = name.strip()
@@ -103,8 +108,8 @@ def tournament_update(
     by: AbstractBaseUser,
 ) -> Tournament:
     """Rename, reorder tie-breaks, change match points or publish/unpublish."""
-    tournament = _lock(tournament)
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    tournament = tournament_lock(tournament)
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
     fields = []
     if name is not None:
         if not name.strip():
@@ -145,7 +150,7 @@ def director_add(
     *, tournament: Tournament, user: AbstractBaseUser, by: AbstractBaseUser
 ) -> None:
     """Add a co-director; they must be an admin or scorer of the club."""
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
     if not permissions.may_create(user, tournament.club_id):
         raise DomainError(
             "not_club_scorer",
@@ -158,9 +163,9 @@ def director_add(
 @transaction.atomic
 def tournament_close(*, tournament: Tournament, by: AbstractBaseUser) -> Tournament:
     """End the tournament: every round must be locked; standings are final."""
-    tournament = _lock(tournament)
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
-    _require_open(tournament)
+    tournament = tournament_lock(tournament)
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    require_open(tournament)
     open_rounds = Round.objects.filter(stage__tournament=tournament).exclude(
         status__in=[RoundStatus.LOCKED, RoundStatus.FINISHED]
     )
@@ -188,7 +193,7 @@ def _format_tiebreaks(format: str) -> list[str] | None:
 def _tiebreaks(keys: Sequence[str] | None) -> list[str]:
     if keys is None:
         return list(DEFAULT_TIEBREAKS)
-    keys = _metric_keys(keys, "tiebreaks")
+    keys = metric_keys_checked(keys, "tiebreaks")
     if "bracket_place" in keys:
         raise DomainError(
             "knockout_only",

@@ -35,7 +35,7 @@ from tournaments.formats.registry import get_format
 from tournaments.models import Entry, EntryMember, Round, Stage, Table, Tournament
 from tournaments.ranking import Standings
 from tournaments.services import offload
-from tournaments.services.common import _active, _entry_names
+from tournaments.services._common import active_entries, entry_names
 from tournaments.services.stages import _group_qualifiers
 
 
@@ -55,14 +55,14 @@ class StageData:
         return list(self.stage.entry_ids)
 
     def active(self, entry_ids: Sequence[int] | None = None) -> list[int]:
-        return _active(self.stage.entry_ids if entry_ids is None else entry_ids)
+        return active_entries(self.stage.entry_ids if entry_ids is None else entry_ids)
 
     def names(self) -> dict[int, str]:
         return self._names
 
     @cached_property
     def _names(self) -> dict[int, str]:
-        return _entry_names(self.stage.tournament_id)
+        return entry_names(self.stage.tournament_id)
 
     def team_sizes(self, entry_ids: Sequence[int]) -> dict[int, int]:
         sizes = dict(

@@ -56,7 +56,7 @@ from tournaments.models import (
     Stage,
     Tournament,
 )
-from tournaments.services.common import _require, _require_open
+from tournaments.services._common import require, require_open
 from tournaments.services.rounds import _next_number, _round_generate
 
 logger = logging.getLogger(__name__)
@@ -77,8 +77,8 @@ def round_generation_request(
     tournament = Tournament.objects.filter(pk=stage.tournament_id).first()
     if tournament is None:
         raise NotFound("not_found", gettext("no such tournament"))
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
-    _require_open(tournament)
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    require_open(tournament)
     active = _active_job(stage)
     if active is not None:
         return _resent_if_stale(active)
@@ -111,7 +111,7 @@ def round_generation_compute(*, generation_id: int) -> RoundGeneration | None:
         try:
             stage = Stage.objects.get(pk=job.stage_id)
             if job.requested_by is None:
-                _require(False, gettext("the director who asked has no account now"))
+                require(False, gettext("the director who asked has no account now"))
             _round_generate(stage, job.requested_by, job=job)
         except DomainError as error:
             _fail(job, error.code, error.message)

@@ -37,7 +37,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.ranking import RankingError
-from tournaments.services.common import _lock, _require, _require_open
+from tournaments.services._common import require, require_open, tournament_lock
 from tournaments.services.generation import _generate, stage_inputs_stamp_compute
 from tournaments.services.stages import _stage_field
 from tournaments.services.standings import standings_request
@@ -112,8 +112,8 @@ def _round_plan(stage: Stage, by: AbstractBaseUser) -> _Plan:
     except (Tournament.DoesNotExist, Stage.DoesNotExist):
         raise NotFound("not_found", gettext("no such stage")) from None
     stage.tournament = tournament
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
-    _require_open(tournament)
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    require_open(tournament)
     # Taken before anything the format reads: a change after it shows in the
     # stamp compared under the lock.
     stamp = stage_inputs_stamp_compute(stage)
@@ -140,11 +140,11 @@ def _round_apply(
         locked = RoundGeneration.objects.select_for_update().get(pk=job.pk)
         if locked.status == GenerationStatus.DONE and locked.round_id:
             return Round.objects.get(pk=locked.round_id)
-    tournament = _lock(stage.tournament)
+    tournament = tournament_lock(stage.tournament)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     stage.tournament = tournament
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
-    _require_open(tournament)
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    require_open(tournament)
     if stage_inputs_stamp_compute(stage) != plan.stamp:
         return None
     if not stage.entry_ids:
@@ -186,7 +186,7 @@ def round_adjust(
     """
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     tournament = round_.stage.tournament
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
     if round_.status != RoundStatus.GENERATED:
         raise Conflict(
             "round_started", gettext("only a generated round can be adjusted")
@@ -252,8 +252,8 @@ def round_start(*, round: Round, by: AbstractBaseUser) -> Round:
     """Start the round: one score-book match per table, its players as scorers."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     tournament = round_.stage.tournament
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
-    _require_open(tournament)
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    require_open(tournament)
     if round_.status != RoundStatus.GENERATED:
         raise Conflict("round_started", gettext("the round has already started"))
     lineups: dict[int, list[Player]] = {}
@@ -299,7 +299,7 @@ def round_start(*, round: Round, by: AbstractBaseUser) -> Round:
 def round_lock(*, round: Round, by: AbstractBaseUser) -> Round:
     """Lock a started round whose matches are all finished or abandoned."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
-    _require(
+    require(
         permissions.may_direct(by, round_.stage.tournament), gettext("only a director")
     )
     if round_.status != RoundStatus.STARTED:
@@ -321,8 +321,8 @@ def round_unlock(*, round: Round, by: AbstractBaseUser) -> Round:
     """Unlock the stage's latest round (no later round may exist)."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     tournament = round_.stage.tournament
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
-    _require_open(tournament)
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    require_open(tournament)
     if round_.status != RoundStatus.LOCKED:
         raise Conflict("not_locked", gettext("the round is not locked"))
     if round_.stage.rounds.filter(number__gt=round_.number).exists():

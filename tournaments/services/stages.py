@@ -33,11 +33,11 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.ranking import get_metric
-from tournaments.services.common import (
-    _active,
-    _entry_names,
-    _require,
-    _require_open,
+from tournaments.services._common import (
+    active_entries,
+    entry_names,
+    require,
+    require_open,
 )
 
 
@@ -53,8 +53,8 @@ def stage_add(
     by: AbstractBaseUser,
 ) -> Stage:
     """A later stage; with ``source_stage`` it takes that stage's top N."""
-    _require(permissions.may_direct(by, tournament), gettext("only a director may"))
-    _require_open(tournament)
+    require(permissions.may_direct(by, tournament), gettext("only a director may"))
+    require_open(tournament)
     order = (tournament.stages.aggregate(m=Max("order"))["m"] or 0) + 1
     if source_stage is not None and source_stage.tournament_id != tournament.pk:
         raise DomainError("not_found", gettext("no such stage"), "source_stage")
@@ -159,8 +159,8 @@ def _group_qualifiers(stage: Stage, source: Stage) -> tuple[list[int], list[str]
         )
     advance = int(stage.source_top_n or 0)
     next_best = int((stage.settings or {}).get("next_best", 0))
-    active = set(_active(e for g in groups for e in g.entries))
-    names = _entry_names(stage.tournament_id)
+    active = set(active_entries(e for g in groups for e in g.entries))
+    names = entry_names(stage.tournament_id)
     notes: list[str] = []
     rankings: list[list[int]] = []
     rows_of: list[dict[int, Any]] = []

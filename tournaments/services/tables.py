@@ -18,7 +18,7 @@ from tournaments.models import (
     RoundStatus,
     Table,
 )
-from tournaments.services.common import _require
+from tournaments.services._common import require
 
 
 @transaction.atomic
@@ -72,7 +72,7 @@ def _correctable_match(table: Table, number: int, by: AbstractBaseUser) -> Match
         .select_related("stage__tournament")
         .get(pk=table.round_id)
     )
-    _require(
+    require(
         permissions.may_direct(by, round_.stage.tournament), gettext("only a director")
     )
     if round_.status in (RoundStatus.LOCKED, RoundStatus.FINISHED):

@@ -19,13 +19,13 @@ from tournaments.models import (
 )
 
 
-def _entry_names(tournament_id: int) -> dict[int, str]:
+def entry_names(tournament_id: int) -> dict[int, str]:
     return dict(
         Entry.objects.filter(tournament_id=tournament_id).values_list("pk", "name")
     )
 
 
-def _active(entry_ids: Iterable[int]) -> list[int]:
+def active_entries(entry_ids: Iterable[int]) -> list[int]:
     ids = list(entry_ids)
     active = set(
         Entry.objects.filter(pk__in=ids, withdrawn_at=None).values_list("pk", flat=True)
@@ -33,7 +33,7 @@ def _active(entry_ids: Iterable[int]) -> list[int]:
     return [e for e in ids if e in active]
 
 
-def _lock(tournament: Tournament) -> Tournament:
+def tournament_lock(tournament: Tournament) -> Tournament:
     try:
         return (
             Tournament.objects.select_for_update()
@@ -44,17 +44,17 @@ def _lock(tournament: Tournament) -> Tournament:
         raise NotFound("not_found", gettext("no such tournament")) from None
 
 
-def _require(allowed: bool, message: str) -> None:
+def require(allowed: bool, message: str) -> None:
     if not allowed:
         raise NotAllowed("permission_denied", message)
 
 
-def _require_open(tournament: Tournament) -> None:
+def require_open(tournament: Tournament) -> None:
     if tournament.status == TournamentStatus.CLOSED:
         raise Conflict("closed", gettext("the tournament is closed"))
 
 
-def _metric_keys(keys: Any, path: str) -> list[str]:
+def metric_keys_checked(keys: Any, path: str) -> list[str]:
     """An ordered list of standings metric keys, each known and listed once."""
     try:
         return metric_keys(keys, path)

@@ -61,8 +61,7 @@ def table_queue_list(
     marks = {}
     for match_id, mark in found.items():
         quiet = (
-            mark["status"] == MatchStatus.IN_PROGRESS
-            and mark["heard_at"] < now - QUIET
+            mark["status"] == MatchStatus.IN_PROGRESS and mark["heard_at"] < now - QUIET
         )
         if mark["waiting"] or quiet:
             marks[match_id] = TableQueueMark(

@@ -186,25 +186,46 @@
     return sendInOrder();
   }
 
+  // Where a correction of the deal goes, and where its stored version is read:
+  // the account's API (the deal's own address), or the table link's (its sheet,
+  // with the phone's seat: ".../table/<token>/deals/?seat=1").
+  function correctionOf(deal) {
+    var parts = deal.api.split("?");
+    var base = parts[0];
+    var query = parts.length > 1 ? "?" + parts.slice(1).join("?") : "";
+    var byLink = /\/table\/[^/]+\/deals\/$/.test(base);
+    return {
+      read: byLink ? base.replace(/deals\/$/, "sheet") + query : base + deal.number + "/" + query,
+      correct: base + deal.number + "/correct" + query,
+      version: function (body) {
+        if (!byLink) { return body.version; }
+        var row = (body.rows || []).filter(function (r) { return r.number === deal.number; })[0];
+        if (!row) { throw {json: function () { return Promise.resolve({}); }, status: 404}; }
+        return row.version;
+      },
+    };
+  }
+
   // Keep this phone's version of a deal another phone stored first: a correction
-  // of the stored deal (its history keeps both), through the account's API.
+  // of the stored deal (its history keeps both), through the account's API or the
+  // table link's (the phone's seat on record).
   function keepAsCorrection(deal, reason) {
-    var url = deal.api + deal.number + "/";
+    var where = correctionOf(deal);
     var headers = {"Accept": "application/json"};
     if (deal.csrf) { headers["X-CSRFToken"] = deal.csrf; }
-    return scope.fetch(url, {credentials: "same-origin", cache: "no-store", headers: headers})
+    return scope.fetch(where.read, {credentials: "same-origin", cache: "no-store", headers: headers})
       .then(function (response) {
         if (!response.ok) { throw response; }
         return response.json();
       })
       .then(function (stored) {
         var writing = Object.assign({"Content-Type": "application/json", "Idempotency-Key": newKey()}, headers);
-        return scope.fetch(url + "correct", {
+        return scope.fetch(where.correct, {
           method: "POST",
           credentials: "same-origin",
           cache: "no-store",
           headers: writing,
-          body: JSON.stringify({input: deal.input, base_version: stored.version, reason: reason}),
+          body: JSON.stringify({input: deal.input, base_version: where.version(stored), reason: reason}),
         });
       })
       .then(function (response) {

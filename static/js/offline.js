@@ -228,10 +228,49 @@
     });
   }
 
+  /* -- the queue reported to the server --------------------------------------- */
+
+  // Whenever the phone reaches the server it says how many deals of this match
+  // wait on it and since when (the oldest one's entry): the room screen and the
+  // director's page mark the table while some wait, and the mark goes with a
+  // report of none. Sent when the count or the time changes, and every two
+  // minutes while the sheet is open (a table not heard from for a while while
+  // its match is open is marked too). A refusal (a link withdrawn meanwhile)
+  // changes nothing here.
+  var queueUrl = status && status.getAttribute("data-queue-url");
+  var reported = null;
+  var REPORT_EVERY = 120000;
+
+  function report(deals) {
+    if (!queueUrl || !navigator.onLine) { return; }
+    var since = deals.reduce(function (oldest, deal) {
+      return oldest === null || deal.savedAt < oldest ? deal.savedAt : oldest;
+    }, null);
+    var said = deals.length + "@" + since;
+    if (reported && reported.said === said && Date.now() - reported.at < REPORT_EVERY) { return; }
+    reported = {said: said, at: Date.now()};
+    var headers = {"Content-Type": "application/json", "Accept": "application/json"};
+    var csrf = status.getAttribute("data-csrf");
+    if (csrf) { headers["X-CSRFToken"] = csrf; }
+    fetch(queueUrl, {
+      method: "POST",
+      credentials: "same-origin",
+      cache: "no-store",
+      keepalive: true,
+      headers: headers,
+      body: JSON.stringify({waiting: deals.length, since: since === null ? null : new Date(since).toISOString()}),
+    }).catch(function () { reported = null; });  // no network after all: next time
+  }
+
+  if (queueUrl) {
+    setInterval(function () { Q.ofScope(scopeName).then(report).catch(function () {}); }, REPORT_EVERY);
+  }
+
   function render() {
     nextFromSheet().catch(function () {});
     return Q.ofScope(scopeName).then(function (deals) {
       renderSheet(deals);
+      report(deals);
       return renderStatus(deals);
     });
   }

@@ -4,7 +4,8 @@ table has not been heard from for :data:`QUIET`.
 
 Reads the reports :func:`scoring.services.table_queue_record` keeps. The pages of
 the layers above (tournaments) ask with their tables' match ids; both functions
-are one query whatever the number of tables.
+are read in one query whatever the number of tables (the stamp in none of its
+own: it rides on a row the live pages read anyway).
 
 A table's mark (:class:`TableQueueMark`) sums its phones: the deals waiting on any
 of them, since the oldest one's entry; ``heard_at`` is the latest report of any;
@@ -20,7 +21,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import (
+    Case,
+    DateTimeField,
+    F,
+    Func,
+    IntegerField,
+    Subquery,
+    When,
+)
 from django.utils import timezone
 
 from scoring.models import MatchStatus, PhoneQueue
@@ -75,19 +84,32 @@ def table_queue_list(
 
 def table_queue_stamp_get(
     match_ids: Iterable[int] | Any, *, now: datetime | None = None
-) -> tuple[Any, ...]:
-    """What changes the marks of ``match_ids``' tables, for a live page's ETag: the
-    reports' count, their waiting deals, their latest change and how many open
-    tables' phones are past :data:`QUIET` (a time crossing it changes the stamp, a
-    phone's "still here" does not)."""
+) -> dict[str, Subquery]:
+    """What changes the marks of ``match_ids``' tables, for a live page's ETag, as
+    expressions to annotate on a row the page's stamp reads anyway (no query of
+    its own): the reports' count, their waiting deals, their latest change and
+    how many open tables' phones are past :data:`QUIET` (a time crossing it
+    changes the stamp, a phone's "still here" does not)."""
     cutoff = (now or timezone.now()) - QUIET
-    found = PhoneQueue.objects.filter(match_id__in=match_ids).aggregate(
-        n=Count("pk"),
-        waiting=Sum("waiting"),
-        changed=Max("changed_at"),
-        quiet=Count(
-            "pk",
-            filter=Q(reported_at__lt=cutoff, match__status=MatchStatus.IN_PROGRESS),
-        ),
+    reports = PhoneQueue.objects.filter(match_id__in=match_ids).order_by()
+
+    def whole(function: str, expression: Any, output: Any) -> Subquery:
+        # An aggregate over every report, as one value (no GROUP BY).
+        return Subquery(
+            reports.annotate(
+                value=Func(expression, function=function, output_field=output)
+            ).values("value")[:1],
+            output_field=output,
+        )
+
+    quiet = Case(
+        When(reported_at__lt=cutoff, match__status=MatchStatus.IN_PROGRESS, then=1),
+        default=None,
+        output_field=IntegerField(),
     )
-    return (found["n"], found["waiting"], found["changed"], found["quiet"])
+    return {
+        "phones_n": whole("COUNT", F("pk"), IntegerField()),
+        "phones_waiting": whole("SUM", F("waiting"), IntegerField()),
+        "phones_changed": whole("MAX", F("changed_at"), DateTimeField()),
+        "phones_quiet": whole("COUNT", quiet, IntegerField()),
+    }

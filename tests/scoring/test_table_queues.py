@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from scoring import selectors, services
 from scoring.errors import NotAllowed
-from scoring.models import Deal, PhoneQueue
+from scoring.models import Deal, Match, PhoneQueue
 from scoring.table_links import TableGuest
 from tests.scoring.factories import race_match
 
@@ -136,18 +136,32 @@ def test_a_closed_match_takes_no_report(people, match):
     assert not PhoneQueue.objects.exists()
 
 
+def stamp(match, now=None):
+    """The stamp's values, read on the match's own row as a live page reads them."""
+    fields = selectors.table_queue_stamp_get([match.pk], now=now)
+    return Match.objects.filter(pk=match.pk).annotate(**fields).values(*fields).get()
+
+
 def test_a_quiet_open_table_is_marked_and_a_report_brings_it_back(match):
     guest = TableGuest(match.pk, 0)
     services.table_queue_record(match=match, waiting=0, by=guest)
     assert selectors.table_queue_list([match.pk]) == {}
     later = timezone.now() + selectors.QUIET + timedelta(minutes=1)
-    before = selectors.table_queue_stamp_get([match.pk])
+    before = stamp(match)
     mark = selectors.table_queue_list([match.pk], now=later)[match.pk]
     assert (mark.waiting, mark.quiet) == (0, True)
     # Crossing QUIET changes the live pages' stamp; a "still here" does not.
-    assert selectors.table_queue_stamp_get([match.pk], now=later) != before
+    assert stamp(match, later) != before
+    assert before == {
+        "phones_n": 1,
+        "phones_waiting": 0,
+        "phones_changed": PhoneQueue.objects.get().changed_at,
+        "phones_quiet": 0,
+    }
     services.table_queue_record(match=match, waiting=0, by=guest)
-    assert selectors.table_queue_stamp_get([match.pk]) == before
+    assert stamp(match) == before
+    services.table_queue_record(match=match, waiting=2, by=guest)
+    assert stamp(match)["phones_waiting"] == 2
 
 
 def test_a_phone_clock_far_off_is_kept_within_a_day(match):

@@ -6,7 +6,7 @@ tournament with its entry and stage counts and its standings snapshot's
 generation; its rounds with their states, clocks and tables' matches (count and
 the sum of their versions, which grows with every deal entered, corrected or
 confirmed). Anything a public, director's or room page shows changes one of them.
-A third query stamps what the tables' phones last reported (issue 31,
+The first also carries what the tables' phones last reported (issue 31,
 :func:`scoring.selectors.table_queue_stamp_get`): deals waiting on a phone, a
 table gone quiet.
 """
@@ -31,8 +31,15 @@ LATEST_RESULTS = 6
 
 def tournament_live_stamp_get(tournament: Tournament) -> tuple[Any, ...]:
     """Everything the tournament's pages show changes this tuple (see the module)."""
+    # What the tables' phones last reported (issue 31), on the same row.
+    phones = scoring_selectors.table_queue_stamp_get(
+        Table.objects.filter(
+            round__stage__tournament_id=tournament.pk, match__isnull=False
+        ).values("match_id")
+    )
     head = (
         Tournament.objects.filter(pk=tournament.pk)
+        .annotate(**phones)
         .annotate(
             n_entries=Count("entries", distinct=True),
             n_out=Count(
@@ -53,6 +60,7 @@ def tournament_live_stamp_get(tournament: Tournament) -> tuple[Any, ...]:
             "n_entries",
             "n_out",
             "n_stages",
+            *phones,
         )
         .first()
     )
@@ -74,12 +82,7 @@ def tournament_live_stamp_get(tournament: Tournament) -> tuple[Any, ...]:
             "versions",
         )
     )
-    phones = scoring_selectors.table_queue_stamp_get(
-        Table.objects.filter(
-            round__stage__tournament_id=tournament.pk, match__isnull=False
-        ).values("match_id")
-    )
-    return (tournament.pk, head, rounds, phones)
+    return (tournament.pk, head, rounds)
 
 
 def _current_round(stages: list[dict[str, Any]]) -> tuple[Any, dict | None]:

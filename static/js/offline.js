@@ -242,7 +242,9 @@
   var REPORT_EVERY = 120000;
 
   function report(deals) {
-    if (!queueUrl || !navigator.onLine) { return; }
+    // While deals are being sent the count moves: the render after the last one
+    // reports (one write at a time from this phone).
+    if (!queueUrl || !navigator.onLine || sending) { return; }
     var since = deals.reduce(function (oldest, deal) {
       return oldest === null || deal.savedAt < oldest ? deal.savedAt : oldest;
     }, null);

@@ -163,27 +163,93 @@
     }, function () { return false; });  // no network: it waits
   }
 
-  function sendInOrder() {
+  function sendInOrder(options) {
+    var reporting = Boolean(options && options.report);
     return all().then(function (deals) {
       var blocked = {};
       var sent = 0;
+      var touched = {};
       return deals.reduce(function (previous, deal) {
         return previous.then(function () {
           if (blocked[deal.scope]) { return; }
           if (deal.status !== "waiting") { blocked[deal.scope] = true; return; }
           return sendOne(deal).then(function (ok) {
-            if (ok) { sent += 1; } else { blocked[deal.scope] = true; }
+            if (ok) { sent += 1; if (reporting) { touched[deal.scope] = deal; } } else { blocked[deal.scope] = true; }
           });
         });
-      }, Promise.resolve()).then(function () { return sent; });
+      }, Promise.resolve()).then(function () {
+        // What is left of each match whose deals went (when asked): reported, so
+        // the room screen's mark follows even when the worker sent them
+        // (Background Sync) with no page open.
+        return Promise.all(Object.keys(touched).map(function (name) {
+          var deal = touched[name];
+          return ofScope(name).then(function (left) {
+            return reportNow(name, reportUrlOf(deal.api), deal.csrf, left);
+          });
+        }));
+      }).then(function () { return sent; });
     });
   }
 
-  // Send what waits, in order; the number of deals the server took.
-  function sendAll() {
+  /* -- the queue reported to the server ----------------------------------------- */
+
+  // Where a match's queue is reported, from where its deals go: the account's
+  // ".../matches/<id>/deals/" → ".../matches/<id>/table-queue"; the table link's
+  // ".../table/<token>/deals/?seat=1" → ".../table/<token>/queue?seat=1".
+  function reportUrlOf(api) {
+    var parts = api.split("?");
+    var query = parts.length > 1 ? "?" + parts.slice(1).join("?") : "";
+    if (/\/table\/[^/]+\/deals\/$/.test(parts[0])) { return parts[0].replace(/deals\/$/, "queue") + query; }
+    return parts[0].replace(/deals\/$/, "table-queue") + query;
+  }
+
+  var REPORT_EVERY = 120000;
+
+  // Tell the server how many deals of the match ``name`` wait on this phone and
+  // since when (the oldest one's entry): the room screen and the director's page
+  // mark the table while some wait. Sent when the count or the time changed
+  // since the last report from this phone (any page or the worker: kept in
+  // IndexedDB), or two minutes after it. A refusal (a link withdrawn meanwhile)
+  // changes nothing here; no network: the next time.
+  function reportNow(name, url, csrf, deals) {
+    if (!url) { return Promise.resolve(false); }
+    var since = deals.reduce(function (oldest, deal) {
+      return oldest === null || deal.savedAt < oldest ? deal.savedAt : oldest;
+    }, null);
+    var said = deals.length + "@" + since;
+    var key = "reported:" + name;
+    return meta(key).then(function (last) {
+      if (last && last.said === said && Date.now() - last.at < REPORT_EVERY) { return false; }
+      return setMeta(key, {said: said, at: Date.now()}).then(function () {
+        var headers = {"Content-Type": "application/json", "Accept": "application/json"};
+        if (csrf) { headers["X-CSRFToken"] = csrf; }
+        return scope.fetch(url, {
+          method: "POST",
+          credentials: "same-origin",
+          cache: "no-store",
+          keepalive: true,
+          headers: headers,
+          body: JSON.stringify({waiting: deals.length, since: since === null ? null : new Date(since).toISOString()}),
+        }).then(function () { return true; }, function () {
+          return setMeta(key, null).then(function () { return false; });
+        });
+      });
+    }).catch(function () { return false; });
+  }
+
+  // Send what waits, in order; the number of deals the server took. ``report``:
+  // then report what is left of each match whose deals went (the worker's
+  // Background Sync, with no page to do it).
+  function sendAll(options) {
+    return oneAtATime(function () { return sendInOrder(options); });
+  }
+
+  // This phone's writes (sending, reporting, keeping a version), one at a time,
+  // from the pages and the worker alike: the Web Locks API where there is one.
+  function oneAtATime(work) {
     var locks = scope.navigator && scope.navigator.locks;
-    if (locks) { return locks.request("kirjuri-deal-queue", sendInOrder); }
-    return sendInOrder();
+    if (locks) { return locks.request("kirjuri-deal-queue", work); }
+    return work();
   }
 
   // Where a correction of the deal goes, and where its stored version is read:
@@ -210,6 +276,10 @@
   // of the stored deal (its history keeps both), through the account's API or the
   // table link's (the phone's seat on record).
   function keepAsCorrection(deal, reason) {
+    return oneAtATime(function () { return correctNow(deal, reason); });
+  }
+
+  function correctNow(deal, reason) {
     var where = correctionOf(deal);
     var headers = {"Accept": "application/json"};
     if (deal.csrf) { headers["X-CSRFToken"] = deal.csrf; }
@@ -241,6 +311,10 @@
       });
   }
 
+  function report(name, url, csrf, deals) {
+    return oneAtATime(function () { return reportNow(name, url, csrf, deals); });
+  }
+
   scope.KirjuriQueue = {
     keepAsCorrection: keepAsCorrection,
     PAGE_CACHE: "kirjuri-table-pages",
@@ -257,6 +331,8 @@
     setMeta: setMeta,
     newKey: newKey,
     sendAll: sendAll,
+    report: report,
+    REPORT_EVERY: REPORT_EVERY,
     onChange: function (listener) { listeners.push(listener); },
   };
 })(self);

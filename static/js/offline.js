@@ -32,6 +32,12 @@
     (form && form.getAttribute("data-offline-scope"));
   if (!scopeName) { return; }
   var language = document.documentElement.lang || undefined;
+  // Where the sheet reports this phone's queue (below), whether the first report
+  // may go (once the page has kept what it keeps for the table: its own requests
+  // first), and the sending under way.
+  var queueUrl = status && status.getAttribute("data-queue-url");
+  var settled = false;
+  var sending = null;
 
   // The scripts' catalogue (base.html), or the English if it did not load.
   var gettext = window.gettext || function (text) { return text; };
@@ -106,7 +112,11 @@
     });
   }
 
-  function ready() { document.documentElement.setAttribute("data-offline-ready", "1"); }
+  function ready() {
+    document.documentElement.setAttribute("data-offline-ready", "1");
+    settled = true;
+    if (status) { Q.ofScope(scopeName).then(function (deals) { report(deals); }).catch(function () {}); }
+  }
 
   if ("serviceWorker" in navigator && me && me.getAttribute("data-sw")) {
     var controlled = Boolean(navigator.serviceWorker.controller);
@@ -231,41 +241,20 @@
   /* -- the queue reported to the server --------------------------------------- */
 
   // Whenever the phone reaches the server it says how many deals of this match
-  // wait on it and since when (the oldest one's entry): the room screen and the
+  // wait on it and since when (offline-queue.js, report): the room screen and the
   // director's page mark the table while some wait, and the mark goes with a
-  // report of none. Sent when the count or the time changes, and every two
-  // minutes while the sheet is open (a table not heard from for a while while
-  // its match is open is marked too). A refusal (a link withdrawn meanwhile)
-  // changes nothing here.
-  var queueUrl = status && status.getAttribute("data-queue-url");
-  var reported = null;
-  var REPORT_EVERY = 120000;
+  // report of none. Every two minutes while the sheet is open too: a table not
+  // heard from for a while while its match is open is marked.
 
   function report(deals) {
     // While deals are being sent the count moves: the render after the last one
-    // reports (one write at a time from this phone).
-    if (!queueUrl || !navigator.onLine || sending) { return; }
-    var since = deals.reduce(function (oldest, deal) {
-      return oldest === null || deal.savedAt < oldest ? deal.savedAt : oldest;
-    }, null);
-    var said = deals.length + "@" + since;
-    if (reported && reported.said === said && Date.now() - reported.at < REPORT_EVERY) { return; }
-    reported = {said: said, at: Date.now()};
-    var headers = {"Content-Type": "application/json", "Accept": "application/json"};
-    var csrf = status.getAttribute("data-csrf");
-    if (csrf) { headers["X-CSRFToken"] = csrf; }
-    fetch(queueUrl, {
-      method: "POST",
-      credentials: "same-origin",
-      cache: "no-store",
-      keepalive: true,
-      headers: headers,
-      body: JSON.stringify({waiting: deals.length, since: since === null ? null : new Date(since).toISOString()}),
-    }).catch(function () { reported = null; });  // no network after all: next time
+    // reports what is left (one write at a time from this phone).
+    if (!queueUrl || !navigator.onLine || sending || !settled) { return; }
+    Q.report(scopeName, queueUrl, status.getAttribute("data-csrf"), deals);
   }
 
   if (queueUrl) {
-    setInterval(function () { Q.ofScope(scopeName).then(report).catch(function () {}); }, REPORT_EVERY);
+    setInterval(function () { Q.ofScope(scopeName).then(report).catch(function () {}); }, Q.REPORT_EVERY);
   }
 
   function render() {
@@ -277,7 +266,6 @@
     });
   }
 
-  var sending = null;
   function send() {
     if (!navigator.onLine) { return render(); }
     if (!sending) {

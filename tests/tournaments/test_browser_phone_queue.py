@@ -65,6 +65,16 @@ def _until(page, check, what: str) -> None:
     raise AssertionError(what)
 
 
+def busy(problem: str) -> bool:
+    """A live page's poll answered 503 (the database busy; live.js asks again a
+    second later). The tests' SQLite database is in memory with a shared cache,
+    where a reader does not wait for a writer as PostgreSQL's and a file's do: a
+    poll of the room screen can meet the phone's write. Only those polls."""
+    return "503" in problem and bool(
+        re.search(r"/tournaments/\d+/(room|manage)/", problem)
+    )
+
+
 def _waiting(match) -> int | None:
     return (
         PhoneQueue.objects.filter(match=match).values_list("waiting", flat=True).first()
@@ -139,7 +149,7 @@ def test_the_director_and_the_room_see_a_table_whose_phone_holds_deals(
             Deal.objects.filter(match=match).order_by("number").values_list("number")
         ) == [(1,), (2,)]
         for page in (phone, director, room):
-            assert [p for p in page.problems if OFFLINE not in p] == []
+            assert [p for p in page.problems if OFFLINE not in p and not busy(p)] == []
     finally:
         for context in (phone_context, director_context, room_context):
             context.close()

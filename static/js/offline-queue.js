@@ -207,10 +207,12 @@
 
   // Tell the server how many deals of the match ``name`` wait on this phone and
   // since when (the oldest one's entry): the room screen and the director's page
-  // mark the table while some wait. Sent when the count or the time changed
-  // since the last report from this phone (any page or the worker: kept in
-  // IndexedDB), or two minutes after it. A refusal (a link withdrawn meanwhile)
-  // changes nothing here; no network: the next time.
+  // mark the table while some wait. Sent once the phone has held deals of that
+  // match (a phone that never has says nothing, and costs the server nothing),
+  // then when the count or the time changes since the last report from this
+  // phone (any page or the worker: kept in IndexedDB), and two minutes after it.
+  // A refusal (a link withdrawn meanwhile) changes nothing here; no network: the
+  // next time.
   function reportNow(name, url, csrf, deals) {
     if (!url) { return Promise.resolve(false); }
     var since = deals.reduce(function (oldest, deal) {
@@ -219,6 +221,9 @@
     var said = deals.length + "@" + since;
     var key = "reported:" + name;
     return meta(key).then(function (last) {
+      // A phone that has never held a deal of this match says nothing: only a
+      // phone that has had deals waiting leaves a mark, and keeps it up to date.
+      if (!last && !deals.length) { return false; }
       if (last && last.said === said && Date.now() - last.at < REPORT_EVERY) { return false; }
       return setMeta(key, {said: said, at: Date.now()}).then(function () {
         var headers = {"Content-Type": "application/json", "Accept": "application/json"};
@@ -231,7 +236,9 @@
           headers: headers,
           body: JSON.stringify({waiting: deals.length, since: since === null ? null : new Date(since).toISOString()}),
         }).then(function () { return true; }, function () {
-          return setMeta(key, null).then(function () { return false; });
+          // No network after all: next time (a phone that had reported keeps its
+          // place; one that had not tries again).
+          return setMeta(key, last ? {said: "", at: 0} : null).then(function () { return false; });
         });
       });
     }).catch(function () { return false; });

@@ -6,29 +6,55 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0012_club_import_person_erasure'),
+        ("scoring", "0012_club_import_person_erasure"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PhoneQueue',
+            name="PhoneQueue",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('reporter', models.CharField(max_length=32)),
-                ('seat', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('waiting', models.PositiveSmallIntegerField(default=0)),
-                ('waiting_since', models.DateTimeField(blank=True, null=True)),
-                ('reported_at', models.DateTimeField()),
-                ('changed_at', models.DateTimeField()),
-                ('by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='phone_queues', to='scoring.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True,
+                        primary_key=True,
+                        serialize=False,
+                        verbose_name="ID",
+                    ),
+                ),
+                ("reporter", models.CharField(max_length=32)),
+                ("seat", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("waiting", models.PositiveSmallIntegerField(default=0)),
+                ("waiting_since", models.DateTimeField(blank=True, null=True)),
+                ("reported_at", models.DateTimeField()),
+                ("changed_at", models.DateTimeField()),
+                (
+                    "by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="phone_queues",
+                        to="scoring.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'reporter'],
-                'constraints': [models.UniqueConstraint(fields=('match', 'reporter'), name='scoring_phone_queue_once')],
+                "ordering": ["match", "reporter"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("match", "reporter"), name="scoring_phone_queue_once"
+                    )
+                ],
             },
         ),
     ]

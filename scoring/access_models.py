@@ -14,6 +14,16 @@
   table link is not stored: it is the match's id and the number of its revocations,
   signed (:mod:`scoring.table_links`); a revocation makes every link issued before it
   invalid. Kept for the record (who, when, why).
+* **PhoneQueue** — what a table's phone last said about the deals waiting on it
+  (issue 31): how many, since when, and when it said so. The server cannot see a
+  phone without a network; whenever the phone reaches the server it reports its
+  queue (:func:`scoring.services.phone_queue_report`), one row per match and
+  reporter (an account, ``user:<id>``, or a table link's seat, ``seat:<n>``), and
+  the room screen and the director's page read the rows
+  (:func:`scoring.selectors.phone_queue_list`). ``changed_at`` moves only when
+  what the pages show changes (the count, the time, a phone heard again after a
+  silence), so a phone's regular "still here" does not make every live page
+  render again.
 """
 
 from __future__ import annotations
@@ -22,7 +32,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-__all__ = ["Invitation", "InvitationAcceptance", "TableLinkRevocation"]
+__all__ = ["Invitation", "InvitationAcceptance", "PhoneQueue", "TableLinkRevocation"]
 
 
 class Invitation(models.Model):
@@ -123,3 +133,31 @@ class TableLinkRevocation(models.Model):
 
     def __str__(self) -> str:
         return f"table link of {self.match_id} revoked"
+
+
+class PhoneQueue(models.Model):
+    match = models.ForeignKey(
+        "scoring.Match", on_delete=models.CASCADE, related_name="phone_queues"
+    )
+    #: who reports: ``user:<id>`` (an account) or ``seat:<n>`` (a table link's seat)
+    reporter = models.CharField(max_length=32)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    waiting = models.PositiveSmallIntegerField(default=0)
+    #: when the oldest waiting deal was entered on the phone (``None``: none waits)
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    reported_at = models.DateTimeField()
+    changed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match", "reporter"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "reporter"], name="scoring_phone_queue_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reporter} at {self.match_id}: {self.waiting} waiting"

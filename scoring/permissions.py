@@ -19,8 +19,10 @@ The rules (the API's permission classes, the pages and the services all ask thes
 * a **member** reads the club: players, memberships, matches, deals;
 * **anyone**, signed in or not, reads a match marked ``is_public`` (read-only);
 * the holder of a match's **table link** (:class:`scoring.table_links.TableGuest`,
-  no account) scores that one match while the link is valid: enters and confirms
-  its deals. Nothing else: no correction, void, finish, and no other match or club;
+  no account) scores that one match while the link is valid: enters, confirms
+  and, with its seat, corrects its deals (a phone keeps its version of a deal
+  another phone entered first offline: issue 31; the revision names the link and
+  the seat). Nothing else: no void, and no other match or club;
 * **double entry**: a pending deal is confirmed by someone else than who entered it,
   seated on another side (:func:`confirm_refusal`). A table guest says its seat; a
   deal entered through a table link without a seat (possible before the services

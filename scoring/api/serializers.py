@@ -421,3 +421,22 @@ class DealVoidIn(serializers.Serializer):
 
 class DealConfirmIn(serializers.Serializer):
     base_version = StrictIntegerField(**_INT)
+
+
+class TableQueueIn(serializers.Serializer):
+    """A phone's report of the deals waiting on it (issue 31)."""
+
+    waiting = StrictIntegerField(
+        min_value=0, max_value=999, help_text="deals kept on the phone, not yet sent"
+    )
+    since = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        help_text="when the oldest of them was entered on the phone",
+    )
+
+
+class TableQueueOut(serializers.Serializer):
+    waiting = StrictIntegerField()
+    since = serializers.DateTimeField(source="waiting_since", allow_null=True)
+    reported_at = serializers.DateTimeField()

@@ -6,7 +6,12 @@ match and enter and confirm its deals (mounted under /api/v1/):
 * ``GET table/{token}/deal-schema`` — the JSON Schema of a deal's input;
 * ``POST table/{token}/deals/`` — enter the next deal (``Idempotency-Key`` as for
   every submit: a table's phones share their table's keys);
-* ``POST table/{token}/deals/{number}/confirm`` — double entry: confirm a deal.
+* ``POST table/{token}/deals/{number}/confirm`` — double entry: confirm a deal;
+* ``POST table/{token}/deals/{number}/correct`` — correct a deal (with the version
+  read from the sheet and a reason): a phone keeps its version of a deal another
+  phone entered first while both were offline (issue 31);
+* ``POST table/{token}/queue`` — the phone's report of the deals waiting on it
+  (issue 31), which the room screen and the director's page show.
 
 The token is the one in the table's page address (``/t/{token}/``), and ``?seat=``
 says who the phone is, as on the pages (an app keeps it: the API reads no cookie).
@@ -147,6 +152,55 @@ class TableDealConfirmApi(_TableApi):
         return idempotent(request, run, table=guest)
 
 
+class TableDealCorrectApi(_TableApi):
+    """Correct a deal of the table link's match as the seat ``?seat=`` (its
+    version as read from the sheet, and a reason): the history keeps both
+    versions and names the link and the seat. Within what the link allows for
+    entering deals (its match, open, its table not closed); never a void."""
+
+    @extend_schema(
+        request=s.DealCorrectIn,
+        responses={200: s.DealWriteOut, **_WRITE},
+        parameters=[*_PARAMETERS, _KEY],
+    )
+    def post(self, request: Request, token: str, number: int) -> Response:
+        match, guest = _guest(request, token)
+
+        def run() -> Response:
+            data = _body(s.DealCorrectIn, request)
+            deal = services.deal_correct(
+                match=match,
+                number=number,
+                input=data["input"],
+                base_version=data["base_version"],
+                reason=data["reason"],
+                by=guest,
+            )
+            return Response(_deal_written(request, match, deal))
+
+        return idempotent(request, run, table=guest)
+
+
+class TableQueueApi(_TableApi):
+    """The phone's report of the deals waiting on it (issue 31), as the seat
+    ``?seat=``: the room screen and the director's page mark the table while deals
+    wait; ``waiting`` 0 clears the mark. A withdrawn or expired link stores
+    nothing (410)."""
+
+    @extend_schema(
+        request=s.TableQueueIn,
+        responses={200: s.TableQueueOut, **_WRITE},
+        parameters=_PARAMETERS,
+    )
+    def post(self, request: Request, token: str) -> Response:
+        match, guest = _guest(request, token)
+        data = _body(s.TableQueueIn, request)
+        row = services.table_queue_record(
+            match=match, waiting=data["waiting"], since=data.get("since"), by=guest
+        )
+        return Response(s.TableQueueOut(row).data)
+
+
 class TableMatchFinishApi(_TableApi):
     """Finish the table link's match as the seat ``?seat=``: a game with no fixed
     end (a chip game played until the players stop), its totals the result and its
@@ -190,4 +244,10 @@ urlpatterns = [
         TableDealConfirmApi.as_view(),
         name="table-deal-confirm",
     ),
+    path(
+        "table/<str:token>/deals/<int:number>/correct",
+        TableDealCorrectApi.as_view(),
+        name="table-deal-correct",
+    ),
+    path("table/<str:token>/queue", TableQueueApi.as_view(), name="table-queue"),
 ]

@@ -62,6 +62,11 @@ urlpatterns = [
         name="match-reopen",
     ),
     path(
+        "matches/<int:match_id>/table-queue",
+        views.MatchTableQueueApi.as_view(),
+        name="match-table-queue",
+    ),
+    path(
         "matches/<int:match_id>/deals/",
         views.DealListApi.as_view(),
         name="match-deal-list",

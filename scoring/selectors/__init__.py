@@ -70,11 +70,19 @@ from scoring.selectors.ratings import (
     ranking_get,
     ranking_season_list,
 )
+from scoring.selectors.table_queues import (
+    QUIET,
+    TableQueueMark,
+    table_queue_list,
+    table_queue_stamp_get,
+)
 
 __all__ = [
     "MAX_ID",
+    "QUIET",
     "LinkGone",
     "MergePreview",
+    "TableQueueMark",
     "club_get",
     "club_membership_get",
     "club_membership_list",
@@ -112,4 +120,6 @@ __all__ = [
     "table_guest_get",
     "table_link_get",
     "table_link_list",
+    "table_queue_list",
+    "table_queue_stamp_get",
 ]

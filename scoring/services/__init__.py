@@ -112,6 +112,7 @@ from scoring.services.players import (
 )
 from scoring.services.ratings import ratings_recompute, ratings_update_for_match
 from scoring.services.table_links import table_link_revoke
+from scoring.services.table_queues import table_queue_record
 
 __all__ = [
     "NewMatch",
@@ -149,4 +150,5 @@ __all__ = [
     "ratings_recompute",
     "ratings_update_for_match",
     "table_link_revoke",
+    "table_queue_record",
 ]

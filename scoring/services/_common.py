@@ -64,8 +64,19 @@ def _require_open(match: Match) -> None:
         )
 
 
-def _require_correctable(match: Match, by: User) -> None:
-    """An open match: its scorers. A closed one: see ``may_correct_closed``."""
+def _require_correctable(match: Match, by: User, *, table_link: bool = False) -> None:
+    """An open match: its scorers. A closed one: see ``may_correct_closed``.
+
+    ``table_link``: a table link's phone may do it too (a correction: the phone
+    keeps its version of a deal another phone entered first, issue 31), within
+    what its link allows for entering deals — its own match, open, its table not
+    closed, a seat on record. Never a void."""
+    if isinstance(by, TableGuest) and table_link:
+        _require_seat(by)
+        _require(
+            permissions.may_score(by, match), gettext("you do not score this match")
+        )
+        return
     if isinstance(by, TableGuest):
         raise NotAllowed(
             "table_link",

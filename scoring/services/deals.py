@@ -159,9 +159,13 @@ def deal_correct(
     and its result follows, unless a finished match is no longer decided or needs
     attention, in which case it is open again; an open match the correction
     decides is finished by the rules (see :mod:`scoring.services._ends`).
+
+    A table link's phone with its seat may correct a deal of its own open match
+    (a phone keeping its version of a deal another phone entered first while both
+    were offline, issue 31); the revision records the link and the seat.
     """
     match = _lock(match)
-    _require_correctable(match, by)
+    _require_correctable(match, by, table_link=True)
     deal = _deal(match, number)
     _require_version(match, deal, base_version)
     if deal.status == DealStatus.VOIDED:

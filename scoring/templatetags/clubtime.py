@@ -1,4 +1,5 @@
-"""``{{ when|club_time:club }}``, ``club_clock`` (with seconds) and ``club_iso``: a
+"""``{{ when|club_time:club }}``, ``club_clock`` (with seconds), ``club_hour``
+(the time of day alone) and ``club_iso``: a
 time in the club's own time zone (:mod:`scoring.localtime`); ``club`` is a Club or
 its id.
 
@@ -29,6 +30,16 @@ def club_clock(value, club) -> str:
     if at > 0:
         fmt = f"{fmt[: at + 1]}{fmt[at - 1]}s{fmt[at + 1 :]}"
     return date_format(local(value, club), fmt)
+
+
+@register.filter
+def club_hour(value, club) -> str:
+    """The hour and minute alone ("20.14" in Finnish, "20:14" in English), as
+    ``club_time`` prints them."""
+    if not value:
+        return ""
+    fmt = get_format("SHORT_DATETIME_FORMAT")
+    return date_format(local(value, club), fmt[max(fmt.find("H"), 0) :])
 
 
 @register.filter

@@ -163,48 +163,146 @@
     }, function () { return false; });  // no network: it waits
   }
 
-  function sendInOrder() {
+  function sendInOrder(options) {
+    var reporting = Boolean(options && options.report);
     return all().then(function (deals) {
       var blocked = {};
       var sent = 0;
+      var touched = {};
       return deals.reduce(function (previous, deal) {
         return previous.then(function () {
           if (blocked[deal.scope]) { return; }
           if (deal.status !== "waiting") { blocked[deal.scope] = true; return; }
           return sendOne(deal).then(function (ok) {
-            if (ok) { sent += 1; } else { blocked[deal.scope] = true; }
+            if (ok) { sent += 1; if (reporting) { touched[deal.scope] = deal; } } else { blocked[deal.scope] = true; }
           });
         });
-      }, Promise.resolve()).then(function () { return sent; });
+      }, Promise.resolve()).then(function () {
+        // What is left of each match whose deals went (when asked): reported, so
+        // the room screen's mark follows even when the worker sent them
+        // (Background Sync) with no page open.
+        return Promise.all(Object.keys(touched).map(function (name) {
+          var deal = touched[name];
+          return ofScope(name).then(function (left) {
+            return reportNow(name, reportUrlOf(deal.api), deal.csrf, left);
+          });
+        }));
+      }).then(function () { return sent; });
     });
   }
 
-  // Send what waits, in order; the number of deals the server took.
-  function sendAll() {
+  /* -- the queue reported to the server ----------------------------------------- */
+
+  // Where a match's queue is reported, from where its deals go: the account's
+  // ".../matches/<id>/deals/" → ".../matches/<id>/table-queue"; the table link's
+  // ".../table/<token>/deals/?seat=1" → ".../table/<token>/queue?seat=1".
+  function reportUrlOf(api) {
+    var parts = api.split("?");
+    var query = parts.length > 1 ? "?" + parts.slice(1).join("?") : "";
+    if (/\/table\/[^/]+\/deals\/$/.test(parts[0])) { return parts[0].replace(/deals\/$/, "queue") + query; }
+    return parts[0].replace(/deals\/$/, "table-queue") + query;
+  }
+
+  var REPORT_EVERY = 120000;
+
+  // Tell the server how many deals of the match ``name`` wait on this phone and
+  // since when (the oldest one's entry): the room screen and the director's page
+  // mark the table while some wait. Sent once the phone has held deals of that
+  // match (a phone that never has says nothing, and costs the server nothing),
+  // then when the count or the time changes since the last report from this
+  // phone (any page or the worker: kept in IndexedDB), and two minutes after it.
+  // A refusal (a link withdrawn meanwhile) changes nothing here; no network: the
+  // next time.
+  function reportNow(name, url, csrf, deals) {
+    if (!url) { return Promise.resolve(false); }
+    var since = deals.reduce(function (oldest, deal) {
+      return oldest === null || deal.savedAt < oldest ? deal.savedAt : oldest;
+    }, null);
+    var said = deals.length + "@" + since;
+    var key = "reported:" + name;
+    return meta(key).then(function (last) {
+      // A phone that has never held a deal of this match says nothing: only a
+      // phone that has had deals waiting leaves a mark, and keeps it up to date.
+      if (!last && !deals.length) { return false; }
+      if (last && last.said === said && Date.now() - last.at < REPORT_EVERY) { return false; }
+      return setMeta(key, {said: said, at: Date.now()}).then(function () {
+        var headers = {"Content-Type": "application/json", "Accept": "application/json"};
+        if (csrf) { headers["X-CSRFToken"] = csrf; }
+        return scope.fetch(url, {
+          method: "POST",
+          credentials: "same-origin",
+          cache: "no-store",
+          keepalive: true,
+          headers: headers,
+          body: JSON.stringify({waiting: deals.length, since: since === null ? null : new Date(since).toISOString()}),
+        }).then(function () { return true; }, function () {
+          // No network after all: next time (a phone that had reported keeps its
+          // place; one that had not tries again).
+          return setMeta(key, last ? {said: "", at: 0} : null).then(function () { return false; });
+        });
+      });
+    }).catch(function () { return false; });
+  }
+
+  // Send what waits, in order; the number of deals the server took. ``report``:
+  // then report what is left of each match whose deals went (the worker's
+  // Background Sync, with no page to do it).
+  function sendAll(options) {
+    return oneAtATime(function () { return sendInOrder(options); });
+  }
+
+  // This phone's writes (sending, reporting, keeping a version), one at a time,
+  // from the pages and the worker alike: the Web Locks API where there is one.
+  function oneAtATime(work) {
     var locks = scope.navigator && scope.navigator.locks;
-    if (locks) { return locks.request("kirjuri-deal-queue", sendInOrder); }
-    return sendInOrder();
+    if (locks) { return locks.request("kirjuri-deal-queue", work); }
+    return work();
+  }
+
+  // Where a correction of the deal goes, and where its stored version is read:
+  // the account's API (the deal's own address), or the table link's (its sheet,
+  // with the phone's seat: ".../table/<token>/deals/?seat=1").
+  function correctionOf(deal) {
+    var parts = deal.api.split("?");
+    var base = parts[0];
+    var query = parts.length > 1 ? "?" + parts.slice(1).join("?") : "";
+    var byLink = /\/table\/[^/]+\/deals\/$/.test(base);
+    return {
+      read: byLink ? base.replace(/deals\/$/, "sheet") + query : base + deal.number + "/" + query,
+      correct: base + deal.number + "/correct" + query,
+      version: function (body) {
+        if (!byLink) { return body.version; }
+        var row = (body.rows || []).filter(function (r) { return r.number === deal.number; })[0];
+        if (!row) { throw {json: function () { return Promise.resolve({}); }, status: 404}; }
+        return row.version;
+      },
+    };
   }
 
   // Keep this phone's version of a deal another phone stored first: a correction
-  // of the stored deal (its history keeps both), through the account's API.
+  // of the stored deal (its history keeps both), through the account's API or the
+  // table link's (the phone's seat on record).
   function keepAsCorrection(deal, reason) {
-    var url = deal.api + deal.number + "/";
+    return oneAtATime(function () { return correctNow(deal, reason); });
+  }
+
+  function correctNow(deal, reason) {
+    var where = correctionOf(deal);
     var headers = {"Accept": "application/json"};
     if (deal.csrf) { headers["X-CSRFToken"] = deal.csrf; }
-    return scope.fetch(url, {credentials: "same-origin", cache: "no-store", headers: headers})
+    return scope.fetch(where.read, {credentials: "same-origin", cache: "no-store", headers: headers})
       .then(function (response) {
         if (!response.ok) { throw response; }
         return response.json();
       })
       .then(function (stored) {
         var writing = Object.assign({"Content-Type": "application/json", "Idempotency-Key": newKey()}, headers);
-        return scope.fetch(url + "correct", {
+        return scope.fetch(where.correct, {
           method: "POST",
           credentials: "same-origin",
           cache: "no-store",
           headers: writing,
-          body: JSON.stringify({input: deal.input, base_version: stored.version, reason: reason}),
+          body: JSON.stringify({input: deal.input, base_version: where.version(stored), reason: reason}),
         });
       })
       .then(function (response) {
@@ -218,6 +316,10 @@
           return put(deal).then(function () { return false; });
         });
       });
+  }
+
+  function report(name, url, csrf, deals) {
+    return oneAtATime(function () { return reportNow(name, url, csrf, deals); });
   }
 
   scope.KirjuriQueue = {
@@ -236,6 +338,8 @@
     setMeta: setMeta,
     newKey: newKey,
     sendAll: sendAll,
+    report: report,
+    REPORT_EVERY: REPORT_EVERY,
     onChange: function (listener) { listeners.push(listener); },
   };
 })(self);

@@ -32,6 +32,12 @@
     (form && form.getAttribute("data-offline-scope"));
   if (!scopeName) { return; }
   var language = document.documentElement.lang || undefined;
+  // Where the sheet reports this phone's queue (below), whether the first report
+  // may go (once the page has kept what it keeps for the table: its own requests
+  // first), and the sending under way.
+  var queueUrl = status && status.getAttribute("data-queue-url");
+  var settled = false;
+  var sending = null;
 
   // The scripts' catalogue (base.html), or the English if it did not load.
   var gettext = window.gettext || function (text) { return text; };
@@ -106,7 +112,11 @@
     });
   }
 
-  function ready() { document.documentElement.setAttribute("data-offline-ready", "1"); }
+  function ready() {
+    document.documentElement.setAttribute("data-offline-ready", "1");
+    settled = true;
+    if (status) { Q.ofScope(scopeName).then(function (deals) { report(deals); }).catch(function () {}); }
+  }
 
   if ("serviceWorker" in navigator && me && me.getAttribute("data-sw")) {
     var controlled = Boolean(navigator.serviceWorker.controller);
@@ -228,15 +238,34 @@
     });
   }
 
+  /* -- the queue reported to the server --------------------------------------- */
+
+  // Whenever the phone reaches the server it says how many deals of this match
+  // wait on it and since when (offline-queue.js, report): the room screen and the
+  // director's page mark the table while some wait, and the mark goes with a
+  // report of none. Every two minutes while the sheet is open too: a table not
+  // heard from for a while while its match is open is marked.
+
+  function report(deals) {
+    // While deals are being sent the count moves: the render after the last one
+    // reports what is left (one write at a time from this phone).
+    if (!queueUrl || !navigator.onLine || sending || !settled) { return; }
+    Q.report(scopeName, queueUrl, status.getAttribute("data-csrf"), deals);
+  }
+
+  if (queueUrl) {
+    setInterval(function () { Q.ofScope(scopeName).then(report).catch(function () {}); }, Q.REPORT_EVERY);
+  }
+
   function render() {
     nextFromSheet().catch(function () {});
     return Q.ofScope(scopeName).then(function (deals) {
       renderSheet(deals);
+      report(deals);
       return renderStatus(deals);
     });
   }
 
-  var sending = null;
   function send() {
     if (!navigator.onLine) { return render(); }
     if (!sending) {

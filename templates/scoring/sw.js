@@ -67,6 +67,8 @@ routing.registerRoute(
 
 // Background Sync: the browser wakes the worker when the network is back.
 self.addEventListener("sync", function (event) {
-  if (event.tag === KirjuriQueue.SYNC_TAG) { event.waitUntil(KirjuriQueue.sendAll()); }
+  // Sent with no page open, perhaps: the worker reports what is left (a page
+  // reports for itself once it has sent).
+  if (event.tag === KirjuriQueue.SYNC_TAG) { event.waitUntil(KirjuriQueue.sendAll({report: true})); }
 });
 {% endautoescape %}

@@ -29,6 +29,9 @@ BOUNDS = {
     ("api:match-deal-correct", "POST"): 28,  # as the page's correction
     ("api:match-deal-void", "POST"): 26,
     ("api:match-deal-confirm", "POST"): 26,
+    # A phone's report of its queue (issue 31): the scorer's checks, the row
+    # locked or made, saved — the same at any number of deals or reports.
+    ("api:match-table-queue", "POST"): 13,
 }
 
 
@@ -70,6 +73,16 @@ def test_submit_correct_and_void_through_the_page(club, people, size, probe):
     )
     match.refresh_from_db()
     assert match.totals == [0, 2]
+    for waiting in (size, 0):  # the first report makes the row, the next finds it
+        probe(
+            client,
+            "api:match-table-queue",
+            one,
+            method="post",
+            data={"waiting": waiting},
+            format="json",
+        )
+    assert not match.phone_queues.get().waiting
 
 
 def test_the_sheet_s_undo_of_the_last_deal(club, people, size, probe):

@@ -60,6 +60,10 @@ BOUNDS = {
     # As an account's submit and confirmation, with the table's Idempotency-Key.
     ("api:table-deal-list", "POST"): 18,
     ("api:table-deal-confirm", "POST"): 25,
+    # Issue 31: a phone keeps its version of a deal (as an account's correction)
+    # and reports its queue (the link read, the row locked or made, saved).
+    ("api:table-deal-correct", "POST"): 28,
+    ("api:table-queue", "POST"): 10,
     ("scoring:table-finish", "POST"): 10,
     ("api:table-finish", "POST"): 10,
 }
@@ -319,6 +323,27 @@ def test_table_link_api(world, people, probe):
         HTTP_IDEMPOTENCY_KEY="phone-2",
     )
     assert double.deals.get(number=number).status == "counted"
+    probe(
+        phone,
+        "api:table-deal-correct",
+        {**token, "number": 1},
+        method="post",
+        data={"input": {"points": [0, 2]}, "base_version": 1, "reason": "phone"},
+        format="json",
+        query="seat=1",
+        HTTP_IDEMPOTENCY_KEY="phone-3",
+    )
+    for waiting in (3, 0):  # the first report makes the row, the next finds it
+        probe(
+            phone,
+            "api:table-queue",
+            token,
+            method="post",
+            data={"waiting": waiting},
+            format="json",
+            query="seat=1",
+        )
+    assert long.phone_queues.get().waiting == 0
 
 
 #: An Indian Poker hand entered as totals: what each seat paid, who won.

@@ -13,8 +13,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
-from scoring.models import DealStatus
+from scoring.models import DealStatus, PhoneQueue
 from scoring.services import deal_submit as submit
 from scoring.services import match_finish as finish
 from tests.queries.conftest import as_user
@@ -36,8 +37,9 @@ BOUNDS = {
     ("tournaments:standings", "GET"): 10,
     ("tournaments:room", "GET"): 22,
     ("tournaments:entry", "GET"): 10,
-    # 17 + the live stamp (2) + the round generation jobs (1)
-    ("tournaments:manage", "GET"): 21,
+    # 17 + the live stamp (2) + the round generation jobs (1) + the tables' phones
+    # (1, issue 31)
+    ("tournaments:manage", "GET"): 22,
     ("tournaments:table-correct", "GET"): 16,
     # 34 + the match's history: a void that leaves the table undecided reopens it
     ("tournaments:table-correct", "POST"): 35,
@@ -123,9 +125,30 @@ def unchanged_costs_little(client, name, kwargs, etag, *, director=False) -> Non
     assert len(captured) <= bound, [q["sql"][:80] for q in captured]
 
 
+def phones_everywhere(event) -> None:
+    """Every table's phone has reported deals waiting (issue 31): the room screen
+    and the director's page mark them all, at the same cost at every size."""
+    now = timezone.now()
+    PhoneQueue.objects.bulk_create(
+        PhoneQueue(
+            match_id=match_id,
+            reporter="seat:0",
+            seat=0,
+            waiting=2,
+            waiting_since=now,
+            reported_at=now,
+            changed_at=now,
+        )
+        for match_id in Table.objects.filter(
+            round__stage__tournament=event, match__isnull=False
+        ).values_list("match_id", flat=True)
+    )
+
+
 def read_everything(event, people, probe):
     """Every page and read of ``event`` (a member, then the director)."""
     one = {"tournament_id": event.pk}
+    phones_everywhere(event)
     director = people.admin.user
     client = as_user(people.member.user)
     probe(client, "tournaments:list")

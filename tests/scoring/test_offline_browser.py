@@ -421,3 +421,80 @@ def test_two_phones_offline_with_the_same_deal_make_one_deal_and_a_conflict(
         for context, _ in phones:
             context.close()
         connections.close_all()
+
+
+def test_a_table_link_phone_keeps_its_version_of_a_conflict(
+    browser, table, live_server
+):
+    """Two phones of a table link, seats 1 and 2 (Olli's and Cia's), both offline,
+    each enter deal 1, differently. Olli's is back first and stores its deal 1;
+    Cia's shows the conflict and keeps its own version: a correction through the
+    link, with the seat — the sheet shows Cia's deal, and the history keeps
+    Olli's as entered."""
+    match = partners_match(table, "tuppi")
+    token = selectors.table_link_get(match)
+    phones = []
+    try:
+        for seat in (1, 2):
+            context = browser.new_context(
+                viewport=PHONE, is_mobile=True, has_touch=True, locale="fi-FI"
+            )
+            page = context.new_page()
+            page.set_default_timeout(15_000)
+            page.problems = watch(page)
+            open_sheet(page, f"{live_server.url}/t/{token}/?seat={seat}")
+            phones.append((context, page))
+        (first, olli), (second, cia) = phones
+        first.set_offline(True)
+        second.set_offline(True)
+        enter(olli, "rami", 9, seat=0)  # 12–0
+        enter(cia, "nolo", 5)  # 8–0
+
+        first.set_offline(False)
+        wait_stored(olli, 1)
+        second.set_offline(False)
+        conflict = cia.locator("#sheet tr.offline-conflict")
+        conflict.wait_for()
+        cia.wait_for_selector("#sheet tr[data-deal='1']")
+        conflict.wait_for()  # drawn again after the live region's refresh
+        assert "Toinen puhelin syötti jaon 1 ensin" in conflict.inner_text()
+        keep_mine = conflict.locator("button.offline-keep-mine")
+        assert keep_mine.inner_text() == "Pidä tämän puhelimen versio (korjauksena)"
+        assert conflict.locator("button.offline-keep-sheet").count() == 1
+        # The server's 409 (deal 1 exists) is the conflict the test wanted (the
+        # page sees it when it sent the deal itself, not when the worker's
+        # Background Sync did).
+        taken = [p for p in cia.problems if "409" in p and "/deals/" in p]
+        cia.problems[:] = [p for p in cia.problems if p not in taken]
+        no_sideways_scroll(cia)
+        shot(cia, "offline-conflict-table-link")
+
+        keep_mine.click()
+        cia.wait_for_selector("#sheet tr.offline-row", state="detached")
+        cia.wait_for_function(
+            "n => document.querySelector('#totals td.total').innerText == n",
+            arg="8",
+        )
+        assert totals(cia) == [8, 0]
+        deal = Deal.objects.get(match=match)
+        assert deal.input["contract"] == "nolo"
+        history = list(
+            deal.revisions.order_by("pk").values_list("kind", "via", "seat", "input")
+        )
+        assert [(k, v, s) for k, v, s, _ in history] == [
+            ("entered", "table_link", 1),
+            ("corrected", "table_link", 2),
+        ]
+        assert history[0][3]["contract"] == "rami"  # Olli's version, kept
+        assert deal.revisions.get(kind="corrected").reason
+        # Olli's phone sees the corrected deal on its sheet too.
+        olli.wait_for_function(
+            "n => document.querySelector('#totals td.total').innerText == n",
+            arg="8",
+        )
+        for _, page in phones:
+            assert [p for p in page.problems if OFFLINE not in p] == []
+    finally:
+        for context, _ in phones:
+            context.close()
+        connections.close_all()

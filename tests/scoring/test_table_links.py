@@ -54,6 +54,8 @@ def test_a_guest_scores_its_own_match_only(club, people, match):
     assert deal.entered_by is None
     revision = deal.revisions.get()
     assert (revision.via, revision.seat, revision.by) == ("table_link", 1, None)
+    # A correction needs the seat (issue 31: a phone keeps its version of a deal
+    # another phone entered first); a void stays out of the link's reach.
     with pytest.raises(NotAllowed):
         services.deal_correct(
             match=match,
@@ -61,8 +63,19 @@ def test_a_guest_scores_its_own_match_only(club, people, match):
             input={"points": [1, 1]},
             base_version=1,
             reason="x",
-            by=guest,
+            by=TableGuest(match_id=match.pk),
         )
+    with pytest.raises(NotAllowed):
+        services.deal_void(match=match, number=1, base_version=1, reason="x", by=guest)
+    corrected = services.deal_correct(
+        match=match,
+        number=1,
+        input={"points": [1, 1]},
+        base_version=1,
+        reason="x",
+        by=guest,
+    )
+    assert corrected.revisions.latest("pk").seat == 1
 
 
 def test_the_table_link_sheet_and_form_score_a_deal_without_an_account(match):

@@ -6,6 +6,9 @@ tournament with its entry and stage counts and its standings snapshot's
 generation; its rounds with their states, clocks and tables' matches (count and
 the sum of their versions, which grows with every deal entered, corrected or
 confirmed). Anything a public, director's or room page shows changes one of them.
+The first also carries what the tables' phones last reported (issue 31,
+:func:`scoring.selectors.table_queue_stamp_get`): deals waiting on a phone, a
+table gone quiet.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from typing import Any
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
+from scoring import selectors as scoring_selectors
 from scoring.models import MatchStatus
-from tournaments.models import Round, RoundStatus, Tournament
-from tournaments.selectors.rounds import tournament_overview_get
+from tournaments.models import Round, RoundStatus, Table, Tournament
+from tournaments.selectors.rounds import table_phone_marks_add, tournament_overview_get
 from tournaments.selectors.standings import standings_view_get
 
 #: How many finished tables the room screen lists as the latest results.
@@ -27,8 +31,15 @@ LATEST_RESULTS = 6
 
 def tournament_live_stamp_get(tournament: Tournament) -> tuple[Any, ...]:
     """Everything the tournament's pages show changes this tuple (see the module)."""
+    # What the tables' phones last reported (issue 31), on the same row.
+    phones = scoring_selectors.table_queue_stamp_get(
+        Table.objects.filter(
+            round__stage__tournament_id=tournament.pk, match__isnull=False
+        ).values("match_id")
+    )
     head = (
         Tournament.objects.filter(pk=tournament.pk)
+        .annotate(**phones)
         .annotate(
             n_entries=Count("entries", distinct=True),
             n_out=Count(
@@ -49,6 +60,7 @@ def tournament_live_stamp_get(tournament: Tournament) -> tuple[Any, ...]:
             "n_entries",
             "n_out",
             "n_stages",
+            *phones,
         )
         .first()
     )
@@ -142,6 +154,8 @@ def tournament_room_get(tournament: Tournament) -> dict[str, Any]:
     standings of the latest stage that has any, and the latest finished tables."""
     stages = tournament_overview_get(tournament)
     stage, current = _current_round(stages)
+    if current:
+        table_phone_marks_add(current["tables"])
     standings = standings_view_get(tournament)
     return {
         "stage": stage,

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from scoring import selectors as scoring_selectors
 from scoring.models import MatchStatus
 from tournaments.formats.base import Bye as FormatBye
 from tournaments.formats.base import FormatError
@@ -108,7 +109,9 @@ def tournament_overview_get(
     shows the boards not yet replayed too. A table of three or more sides
     (multi-player tables) also lists ``seats``: per side its seat number (1 = first
     dealer), entries, total and, once the match is finished, its place at the
-    table."""
+    table. For the ``director``, a table whose phone holds deals not yet sent, or
+    whose open match's phone has gone quiet, carries its ``phone`` mark
+    (:func:`scoring.selectors.table_queue_list`, one query)."""
     entries = {e.pk: e for e in tournament.entries.all()}
     # the reasons name entries by id (the formats are pure): here they get names
     names = {pk: e.name for pk, e in entries.items()}
@@ -178,7 +181,21 @@ def tournament_overview_get(
         if spec.has_boards:
             boards = stage_board_list(stage, reveal_unreplayed=director)
         stages.append({"stage": stage, "rounds": rounds, "svg": svg, "boards": boards})
+    if director:
+        table_phone_marks_add(
+            row for stage in stages for r in stage["rounds"] for row in r["tables"]
+        )
     return stages
+
+
+def table_phone_marks_add(rows: Iterable[dict[str, Any]]) -> None:
+    """Put on each table row (``{"table", "match", …}``) the mark of its phones
+    (``row["phone"]``: deals waiting on a phone, or a quiet open table; ``None``
+    for none), read in one query for all of them (issue 31)."""
+    rows = [row for row in rows if row.get("match") is not None]
+    marks = scoring_selectors.table_queue_list([row["match"].pk for row in rows])
+    for row in rows:
+        row["phone"] = marks.get(row["match"].pk)
 
 
 def entry_history_get(tournament: Tournament, entry: Entry) -> list[dict[str, Any]]:

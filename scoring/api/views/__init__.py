@@ -36,6 +36,7 @@ from scoring.api.views.matches import (
     MatchListApi,
     MatchReopenApi,
     MatchSheetApi,
+    MatchTableQueueApi,
 )
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "MatchListApi",
     "MatchReopenApi",
     "MatchSheetApi",
+    "MatchTableQueueApi",
     "MembershipDetailApi",
     "MembershipListApi",
     "PlayerDetailApi",

@@ -278,3 +278,23 @@ class MatchReopenApi(JsonApi, APIView):
     )
     def post(self, request: Request, match_id: int) -> Response:
         return _with_reason(request, match_id, s.MatchReopenIn, services.match_reopen)
+
+
+class MatchTableQueueApi(JsonApi, APIView):
+    """The phone's report of the deals waiting on it for this match (issue 31): how
+    many, and since when. The room screen and the director's page mark the table
+    while deals wait; ``waiting`` 0 clears the mark. Its scorers only (403)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=s.TableQueueIn, responses={200: s.TableQueueOut})
+    def post(self, request: Request, match_id: int) -> Response:
+        match = _scored_match(request, match_id)
+        data = _body(s.TableQueueIn, request)
+        row = services.table_queue_record(
+            match=match,
+            waiting=data["waiting"],
+            since=data.get("since"),
+            by=request.user,
+        )
+        return Response(s.TableQueueOut(row).data)

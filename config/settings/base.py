@@ -312,7 +312,7 @@ CACHES = {
 }
 # How long a live page's copy is kept when nothing changes (a change makes a new
 # copy under a new key at once).
-KIRJURI_LIVE_CACHE_SECONDS = env.int("KIRJURI_LIVE_CACHE_SECONDS", default=300)
+KIRJURI_LIVE_CACHE_SECONDS = env.int("KIRJURI_LIVE_CACHE_SECONDS", default=60)
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True

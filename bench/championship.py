@@ -282,7 +282,7 @@ def load(port: int, fixtures: dict, args, *, count_renders: bool) -> dict[str, A
         def body() -> None:
             records[index] = target(*a)
 
-        thread = threading.Thread(target=body)
+        thread = threading.Thread(target=body, daemon=True)
         clients.append((kind, a[1] if kind != "results" else "", thread))
 
     for i in range(args.phones):

@@ -137,7 +137,7 @@ def run(args) -> None:
             row.setdefault("changed cpu", []).append(cpu)
             row.setdefault("bytes", []).append(len(answer.content))
             other = client or Client()
-            wall, cpu, again = timed(lambda r=other, u=url: r.get(u))
+            wall, cpu, _ = timed(lambda r=other, u=url: r.get(u))
             row.setdefault("again", []).append(wall)
             row.setdefault("again cpu", []).append(cpu)
             etag = answer.get("ETag")

@@ -84,7 +84,9 @@ def live_unchanged(request: HttpRequest, etag: str) -> HttpResponse | None:
     header = request.headers.get("If-None-Match")
     if not header or request.method not in ("GET", "HEAD"):
         return None
-    tags = parse_etags(header)
+    # Weak comparison, as If-None-Match asks (RFC 9110, 13.1.2): a proxy that
+    # compresses the page (nginx's gzip) hands the tag on as W/"…".
+    tags = [tag.removeprefix("W/") for tag in parse_etags(header)]
     if "*" in tags or etag in tags:
         return live_tagged(HttpResponseNotModified(), etag)
     return None

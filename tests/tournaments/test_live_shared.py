@@ -138,3 +138,11 @@ def test_each_rotation_of_the_room_screen_is_its_own_copy(world, renders):
     assert 'data-rotate="30"' in Client().get(url, {"rotate": "30"}).content.decode()
     assert 'data-rotate="15"' in Client().get(url).content.decode()
     assert renders["tournaments/room.html"] == 2
+
+
+def test_a_tag_made_weak_by_the_proxys_gzip_still_answers_304(world):
+    """nginx's gzip hands a strong ETag on as W/"…"; If-None-Match compares weakly."""
+    url = _url(world, "public")
+    etag = Client().get(url)["ETag"]
+    polled = Client().get(url, HTTP_IF_NONE_MATCH=f"W/{etag}", HTTP_X_LIVE="1")
+    assert polled.status_code == 304

@@ -106,9 +106,12 @@ def tournament_room(request: HttpRequest, tournament_id: int) -> HttpResponse:
     turn, the round's clock and the latest results, in big type. Who: as the
     public page (anyone once published). Live like the public page."""
     tournament = _readable(request, tournament_id)
+    # ``?rotate=`` is not in the tag: the poll reads the address without it (the
+    # live region's URL) and must find the projector's copy unchanged. Each
+    # address has its own kept copy (scoring.live: the key names the address).
     rotate = _rotate_seconds(request)
     etag = live_etag(
-        request, ("room", rotate, *selectors.tournament_live_stamp_get(tournament))
+        request, ("room", *selectors.tournament_live_stamp_get(tournament))
     )
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:

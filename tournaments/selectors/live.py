@@ -25,12 +25,16 @@ from tournaments.selectors.standings import standings_view_get
 #: How many finished tables the room screen lists as the latest results.
 LATEST_RESULTS = 6
 
+# The head names what the pages show of the tournament itself (its club's name
+# too: an anonymous reader's copy is kept until the stamp changes).
 # The stamp's two statements, written out: fixed SQL (no ORM to build on every
 # poll: it cost more than running them), neither grouping rows — a GROUP BY of
 # every column of the rounds sorted their explanations, tens of kilobytes each at a
 # championship's size, on every poll on SQLite. Counts are scalar subqueries.
 _HEAD_SQL = """
 SELECT t.name, t.status, t.visibility, t.standings_generation,
+       t.tiebreaks, t.points, t.closed_at,
+       (SELECT c.name FROM scoring_club c WHERE c.id = t.club_id),
        s.generation, s.source_version, s.computed_at,
        (SELECT COUNT(*) FROM tournaments_entry e WHERE e.tournament_id = t.id),
        (SELECT COUNT(*) FROM tournaments_entry e

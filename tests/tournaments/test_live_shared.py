@@ -146,3 +146,21 @@ def test_a_tag_made_weak_by_the_proxys_gzip_still_answers_304(world):
     etag = Client().get(url)["ETag"]
     polled = Client().get(url, HTTP_IF_NONE_MATCH=f"W/{etag}", HTTP_X_LIVE="1")
     assert polled.status_code == 304
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_an_anonymous_poll_looks_up_no_session_or_user(world, page):
+    """A phone that never signed in is answered from the stamp: no session is
+    read and no user (the queries: the club's language, the tournament, the
+    stamp's two)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = _url(world, page)
+    etag = Client().get(url)["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        polled = Client().get(url, HTTP_IF_NONE_MATCH=etag, HTTP_X_LIVE="1")
+    assert polled.status_code == 304
+    sql = " ".join(q["sql"] for q in queries.captured_queries)
+    assert "django_session" not in sql and "auth_user" not in sql
+    assert len(queries.captured_queries) <= 4

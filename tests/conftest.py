@@ -150,6 +150,16 @@ def pytest_runtest_teardown(item, nextitem):
             shared.CHROMIUM.stop()
 
 
+@pytest.fixture(autouse=True)
+def _live_pages_forgotten():
+    """Every test starts with no live page kept (scoring/live.py): the test
+    databases hand out the same ids again, so a page kept by one test could
+    otherwise answer another's."""
+    from django.core.cache import caches
+
+    caches["live"].clear()
+
+
 @pytest.fixture
 def _fail_missing_service(request):
     reason = dict(request.node.user_properties).get("missing")

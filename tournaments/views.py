@@ -28,7 +28,7 @@ from scoring.deal_forms import (
     render_form,
     table_from_sides,
 )
-from scoring.live import live_etag, live_tagged, live_unchanged
+from scoring.live import live_etag, live_shared, live_tagged, live_unchanged
 from scoring.models import MatchStatus
 from scoring.story import table_namer
 from tournaments import permissions, selectors, services
@@ -59,19 +59,23 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
         return unchanged
-    response = render(
+    # Rendered once per change for every anonymous reader (scoring.live).
+    return live_shared(
         request,
-        "tournaments/public.html",
-        {
-            "tournament": tournament,
-            "stages": selectors.tournament_overview_get(tournament),
-            "standings": selectors.standings_view_get(tournament),
-            "entries": tournament.entries.order_by("seed"),
-            "is_director": permissions.may_direct(request.user, tournament),
-            "live_etag": etag,
-        },
+        etag,
+        lambda: render(
+            request,
+            "tournaments/public.html",
+            {
+                "tournament": tournament,
+                "stages": selectors.tournament_overview_get(tournament),
+                "standings": selectors.standings_view_get(tournament),
+                "entries": tournament.entries.order_by("seed"),
+                "is_director": permissions.may_direct(request.user, tournament),
+                "live_etag": etag,
+            },
+        ),
     )
-    return live_tagged(response, etag, request)
 
 
 def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -83,15 +87,18 @@ def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
         return unchanged
-    response = render(
+    return live_shared(
         request,
-        "tournaments/_standings.html",
-        {
-            "tournament": tournament,
-            "standings": selectors.standings_view_get(tournament),
-        },
+        etag,
+        lambda: render(
+            request,
+            "tournaments/_standings.html",
+            {
+                "tournament": tournament,
+                "standings": selectors.standings_view_get(tournament),
+            },
+        ),
     )
-    return live_tagged(response, etag, request)
 
 
 def tournament_room(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -99,23 +106,30 @@ def tournament_room(request: HttpRequest, tournament_id: int) -> HttpResponse:
     turn, the round's clock and the latest results, in big type. Who: as the
     public page (anyone once published). Live like the public page."""
     tournament = _readable(request, tournament_id)
+    # ``?rotate=`` is not in the tag: the poll reads the address without it (the
+    # live region's URL) and must find the projector's copy unchanged. Each
+    # address has its own kept copy (scoring.live: the key names the address).
+    rotate = _rotate_seconds(request)
     etag = live_etag(
         request, ("room", *selectors.tournament_live_stamp_get(tournament))
     )
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
         return unchanged
-    response = render(
+    return live_shared(
         request,
-        "tournaments/room.html",
-        {
-            "tournament": tournament,
-            "room": selectors.tournament_room_get(tournament),
-            "live_etag": etag,
-            "rotate_seconds": _rotate_seconds(request),
-        },
+        etag,
+        lambda: render(
+            request,
+            "tournaments/room.html",
+            {
+                "tournament": tournament,
+                "room": selectors.tournament_room_get(tournament),
+                "live_etag": etag,
+                "rotate_seconds": rotate,
+            },
+        ),
     )
-    return live_tagged(response, etag, request)
 
 
 def _rotate_seconds(request: HttpRequest) -> int:

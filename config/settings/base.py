@@ -277,32 +277,42 @@ SPECTACULAR_SETTINGS = {
 # Celery: with REDIS_URL the broker and result backend are Redis and workers run the
 # tasks; without it every task runs in-process through the same functions.
 REDIS_URL = env.str("REDIS_URL", default="")
-# The cache holds the pending marks of coalesced tasks (scoring/tasks.py): in Redis
-# beside the broker, so that web processes and workers share them; in the process
-# otherwise (the embedded default runs tasks in-process).
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": REDIS_URL,
-        "KEY_PREFIX": "kirjuri",
-    }
-    if REDIS_URL
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-}
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 # /healthz answers 503 when no Celery worker answers a ping (with a broker only).
 KIRJURI_HEALTH_REQUIRES_WORKER = env.bool(
     "KIRJURI_HEALTH_REQUIRES_WORKER", default=False
 )
-# Throttle counts are shared by every web process through Redis when there is one.
+# The default cache holds the pending marks of coalesced tasks (scoring/tasks.py)
+# and the throttle counts: in Redis beside the broker when there is one, so that web
+# processes and workers share them; in the process otherwise (the embedded default
+# runs tasks in-process).
+# ``live`` holds the live pages' rendered copies (scoring/live.py, issue 32): one
+# render per change for every anonymous reader. Its own alias, so that page copies
+# never push the marks and counts out of a bounded in-process cache; in Redis they
+# expire by themselves (KIRJURI_LIVE_CACHE_SECONDS) and go first under memory
+# pressure (compose.yaml: volatile-lru).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
     }
     if REDIS_URL
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "live": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "live",
+    }
+    if REDIS_URL
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "kirjuri-live",
+        "OPTIONS": {"MAX_ENTRIES": 256},
+    },
 }
+# How long a live page's copy is kept when nothing changes (a change makes a new
+# copy under a new key at once).
+KIRJURI_LIVE_CACHE_SECONDS = env.int("KIRJURI_LIVE_CACHE_SECONDS", default=60)
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -25,3 +25,11 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# Persistent database connections (issue 32): a live page's unchanged poll is two
+# small queries, and opening a PostgreSQL connection for every request cost more
+# than that. Each gunicorn process (or thread) keeps its connection for
+# CONN_MAX_AGE seconds; the health check drops one the database closed (a restart,
+# a failover) at the start of the next request instead of failing it.
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)  # noqa: F405
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405

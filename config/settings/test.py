@@ -39,7 +39,14 @@ STORAGES = {
 }
 ALLOWED_HOSTS = ["*"]
 # Throttle counts per test process, never shared with a worker or another run.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The live pages' copies likewise, emptied before every test (tests/conftest.py).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "live": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "kirjuri-live-tests",
+    },
+}
 
 # Tasks run in-process in tests; the worker tests switch this off for their own
 # duration (tests/workers.py) and talk to a real worker through Redis.

@@ -74,7 +74,7 @@ from scoring.selectors.table_queues import (
     QUIET,
     TableQueueMark,
     table_queue_list,
-    table_queue_stamp_get,
+    table_queue_stamp_sql,
 )
 
 __all__ = [
@@ -121,5 +121,5 @@ __all__ = [
     "table_link_get",
     "table_link_list",
     "table_queue_list",
-    "table_queue_stamp_get",
+    "table_queue_stamp_sql",
 ]

@@ -21,18 +21,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import (
-    Case,
-    DateTimeField,
-    F,
-    Func,
-    IntegerField,
-    Subquery,
-    When,
-)
+from django.db import connection
 from django.utils import timezone
 
-from scoring.models import MatchStatus, PhoneQueue
+from scoring.models import Match, MatchStatus, PhoneQueue
 
 #: A table whose phone has said nothing for this long while its match is open is
 #: marked. An open sheet reports every two minutes (offline.js); a phone asleep
@@ -82,34 +74,32 @@ def table_queue_list(
     return marks
 
 
-def table_queue_stamp_get(
-    match_ids: Iterable[int] | Any, *, now: datetime | None = None
-) -> dict[str, Subquery]:
-    """What changes the marks of ``match_ids``' tables, for a live page's ETag, as
-    expressions to annotate on a row the page's stamp reads anyway (no query of
-    its own): the reports' count, their waiting deals, their latest change and
-    how many open tables' phones are past :data:`QUIET` (a time crossing it
-    changes the stamp, a phone's "still here" does not)."""
+def table_queue_stamp_sql(
+    match_ids_sql: str, *, now: datetime | None = None
+) -> tuple[str, list[Any]]:
+    """What changes the marks of the tables of ``match_ids_sql`` (a ``SELECT`` of
+    match ids; it may name the outer row), for a live page's ETag: four scalar
+    subqueries, separated by commas, to put in a ``SELECT`` the page's stamp runs
+    anyway (no query of their own), and their parameters — the reports' count,
+    their waiting deals, their latest change and how many open tables' phones are
+    past :data:`QUIET` (a time crossing it changes the stamp, a phone's "still
+    here" does not)."""
     cutoff = (now or timezone.now()) - QUIET
-    reports = PhoneQueue.objects.filter(match_id__in=match_ids).order_by()
-
-    def whole(function: str, expression: Any, output: Any) -> Subquery:
-        # An aggregate over every report, as one value (no GROUP BY).
-        return Subquery(
-            reports.annotate(
-                value=Func(expression, function=function, output_field=output)
-            ).values("value")[:1],
-            output_field=output,
-        )
-
-    quiet = Case(
-        When(reported_at__lt=cutoff, match__status=MatchStatus.IN_PROGRESS, then=1),
-        default=None,
-        output_field=IntegerField(),
+    reports = PhoneQueue._meta.db_table
+    matches = Match._meta.db_table
+    within = f"FROM {reports} q WHERE q.match_id IN ({match_ids_sql})"
+    sql = ", ".join(
+        [
+            f"(SELECT COUNT(*) {within})",
+            f"(SELECT SUM(q.waiting) {within})",
+            f"(SELECT MAX(q.changed_at) {within})",
+            f"(SELECT COUNT(*) FROM {reports} q JOIN {matches} m ON m.id = q.match_id"
+            f" WHERE q.match_id IN ({match_ids_sql})"
+            " AND q.reported_at < %s AND m.status = %s)",
+        ]
     )
-    return {
-        "phones_n": whole("COUNT", F("pk"), IntegerField()),
-        "phones_waiting": whole("SUM", F("waiting"), IntegerField()),
-        "phones_changed": whole("MAX", F("changed_at"), DateTimeField()),
-        "phones_quiet": whole("COUNT", quiet, IntegerField()),
-    }
+    params = [
+        connection.ops.adapt_datetimefield_value(cutoff),
+        MatchStatus.IN_PROGRESS.value,
+    ]
+    return sql, params

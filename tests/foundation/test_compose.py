@@ -69,3 +69,25 @@ def test_web_and_worker_are_built_from_this_project(compose):
         assert compose["services"][name]["build"] == "."
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert "requirements/base.txt" in dockerfile
+
+
+def test_nginx_stands_in_front_of_web_with_gzip(compose):
+    """Issue 32: a pinned nginx proxies to gunicorn, compresses text answers and
+    keeps the static files; web is reached through it only, and Django counts it
+    as one trusted proxy."""
+    proxy = compose["services"]["proxy"]
+    image, _, tag = proxy["image"].partition(":")
+    assert image == "nginx" and re.fullmatch(r"\d+\.\d+\.\d+(-alpine)?", tag), tag
+    mounted = [v.split(":") for v in proxy["volumes"]]
+    source, target = next((s, t) for s, t, *_ in mounted if t.startswith("/etc/nginx"))
+    config = (ROOT / source).read_text()
+    assert target == "/etc/nginx/conf.d/default.conf"
+    assert "server web:8000;" in config and "proxy_pass http://kirjuri_web;" in config
+    assert re.search(r"^\s*gzip on;", config, re.M)
+    types = re.search(r"gzip_types([^;]+);", config)[1].split()
+    assert {"application/json", "text/css", "application/javascript"} <= set(types)
+    assert "proxy_cache kirjuri_static;" in config  # the static files
+    assert "X-Forwarded-Proto $scheme" in config
+    assert "ports" not in compose["services"]["web"]
+    web = compose["services"]["web"]["environment"]
+    assert web["KIRJURI_TRUSTED_PROXIES"] == "${KIRJURI_TRUSTED_PROXIES:-1}"

@@ -81,3 +81,16 @@ def test_with_redis_tasks_go_to_the_broker(monkeypatch):
     finally:
         monkeypatch.undo()
         importlib.reload(base)
+
+
+@pytest.mark.slow
+def test_production_keeps_database_connections_and_checks_them():
+    """Issue 32: persistent connections in production, checked before reuse."""
+    code = (
+        "from django.conf import settings; d = settings.DATABASES['default']; "
+        "print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'], "
+        "settings.CACHES['live']['BACKEND'].rsplit('.', 1)[-1])"
+    )
+    result = _manage("shell", "-c", code, env=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1].split() == ["60", "True", "RedisCache"]

@@ -204,3 +204,47 @@ def test_a_poll_leaves_the_messages_for_the_page_opened_next(world):
     assert polled.status_code == 200 and 'id="live-manage"' in polled.content.decode()
     assert "Round 1: 40 minutes" in client.get(manage).content.decode()
     assert "Round 1: 40 minutes" not in client.get(manage).content.decode()
+
+
+def test_a_swap_before_the_round_starts_changes_the_tag(db):
+    """A director's swap in a generated round moves entries between tables (or
+    to the bye) without any result: the pages' tag still changes."""
+    director = get_user_model().objects.create_user("director", password="pw")
+    club = scoring_services.club_create(name="Kortti", by=director)
+    event = services.tournament_create(
+        club=club,
+        name="Swap Open",
+        game="sleazy",
+        format="swiss",
+        stage_settings={"rounds": 3},
+        by=director,
+    )
+    services.entries_add(tournament=event, names="A\nB\nC\nD\nE", by=director)
+    services.tournament_publish(tournament=event, by=director)
+    round_ = services.round_generate(stage=event.stages.get(), by=director)
+    url = f"/tournaments/{event.pk}/"
+    tags = [Client().get(url)["ETag"]]
+    seated = list(
+        round_.tables.order_by("number").values_list("sides__entry_id", flat=True)
+    )
+    resting = round_.explanation["byes"][0]["entry"]
+    for swap in ((seated[0], seated[2]), (seated[1], resting)):
+        services.round_adjust(round=round_, swaps=[swap], by=director)
+        page = Client().get(url)
+        assert page["ETag"] not in tags, swap
+        tags.append(page["ETag"])
+
+
+def test_the_stamp_reads_no_explanation_and_groups_nothing(world):
+    """An unchanged poll's stamp reads neither a round's explanation (tens of
+    kilobytes at a championship's size) nor groups rows (issue 32)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = f"/tournaments/{world.event.pk}/"
+    etag = Client().get(url)["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        assert Client().get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    sql = " ".join(q["sql"].lower() for q in queries.captured_queries)
+    assert "tournaments_round" in sql
+    assert "explanation" not in sql and "group by" not in sql

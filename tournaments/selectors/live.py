@@ -1,14 +1,14 @@
 """What the live pages need: a cheap **stamp** of everything a tournament's pages
 show (the poller's ETag, :mod:`scoring.live`), and the room screen's data.
 
-The stamp is two small aggregate queries whatever the tournament's size: the
-tournament with its entry and stage counts and its standings snapshot's
-generation; its rounds with their states, clocks and tables' matches (count and
-the sum of their versions, which grows with every deal entered, corrected or
-confirmed). Anything a public, director's or room page shows changes one of them.
-The first also carries what the tables' phones last reported (issue 31,
-:func:`scoring.selectors.table_queue_stamp_get`): deals waiting on a phone, a
-table gone quiet.
+The stamp is two small queries whatever the tournament's size: the tournament
+with its entry and stage counts, its standings snapshot's generation and what the
+tables' phones last reported (issue 31, :func:`scoring.selectors.table_queue_stamp_sql`:
+deals waiting on a phone, a table gone quiet); its rounds with their states and
+clocks and, for a round being played, its tables' matches (count and the sum of
+their versions, which grows with every deal entered, corrected or confirmed) and,
+before it starts, its seats (a director's swap). Anything a public, director's or
+room page shows changes one of them.
 """
 
 from __future__ import annotations
@@ -16,72 +16,86 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.db.models import Count, Q, Sum
+from django.db import connection
 from django.utils import timezone
 
 from scoring import selectors as scoring_selectors
 from scoring.models import MatchStatus
-from tournaments.models import Round, RoundStatus, Table, Tournament
+from tournaments.models import Round, RoundStatus, Tournament
 from tournaments.selectors.rounds import table_phone_marks_add, tournament_overview_get
 from tournaments.selectors.standings import standings_view_get
 
 #: How many finished tables the room screen lists as the latest results.
 LATEST_RESULTS = 6
 
+# The head names what the pages show of the tournament itself (its club's name
+# too: an anonymous reader's copy is kept until the stamp changes).
+# The stamp's two statements, written out: fixed SQL (no ORM to build on every
+# poll: it cost more than running them), neither grouping rows — a GROUP BY of
+# every column of the rounds sorted their explanations, tens of kilobytes each at a
+# championship's size, on every poll on SQLite. Counts are scalar subqueries.
+_HEAD_SQL = """
+SELECT t.name, t.status, t.visibility, t.standings_generation,
+       t.tiebreaks, t.points, t.closed_at,
+       (SELECT c.name FROM scoring_club c WHERE c.id = t.club_id),
+       s.generation, s.source_version, s.computed_at,
+       (SELECT COUNT(*) FROM tournaments_entry e WHERE e.tournament_id = t.id),
+       (SELECT COUNT(*) FROM tournaments_entry e
+         WHERE e.tournament_id = t.id AND e.withdrawn_at IS NOT NULL),
+       (SELECT COUNT(*) FROM tournaments_stage g WHERE g.tournament_id = t.id),
+       {phones}
+FROM tournaments_tournament t
+LEFT JOIN tournaments_standings s ON s.tournament_id = t.id
+WHERE t.id = %s
+"""
+# The tournament's tables' matches, for the phones' reports (``t`` is the head's
+# tournament).
+_MATCHES_SQL = """
+SELECT tb.match_id FROM tournaments_table tb
+JOIN tournaments_round r ON r.id = tb.round_id
+JOIN tournaments_stage g ON g.id = r.stage_id
+WHERE g.tournament_id = t.id AND tb.match_id IS NOT NULL
+"""
+# A round's tables are read only while they can change: generated or started
+# (``%s`` 1–3, 5–7: those states). A locked or finished round's tables do not
+# change: a director unlocks it first (its status changes), and a result corrected
+# in the score book bumps the tournament's standings generation (the head). Before
+# a round starts its seats count too (``%s`` 4, 8, 9: generated): a director's swap
+# re-creates two seats (a new largest id) or seats the bye (another entry's id).
+_ROUNDS_SQL = """
+SELECT r.id, r.status, r.time_limit_minutes, r.clock_started_at,
+  CASE WHEN r.status IN (%s, %s) THEN
+    (SELECT COUNT(*) FROM tournaments_table t WHERE t.round_id = r.id) END,
+  CASE WHEN r.status IN (%s, %s) THEN
+    (SELECT COUNT(t.match_id) FROM tournaments_table t WHERE t.round_id = r.id) END,
+  CASE WHEN r.status IN (%s, %s) THEN
+    (SELECT SUM(m.version) FROM tournaments_table t
+       JOIN scoring_match m ON m.id = t.match_id WHERE t.round_id = r.id) END,
+  CASE WHEN r.status = %s THEN
+    (SELECT MAX(ts.id) FROM tournaments_tableside ts
+       JOIN tournaments_table t ON t.id = ts.table_id WHERE t.round_id = r.id) END,
+  CASE WHEN r.status = %s THEN
+    (SELECT SUM(ts.entry_id) FROM tournaments_tableside ts
+       JOIN tournaments_table t ON t.id = ts.table_id WHERE t.round_id = r.id) END
+FROM tournaments_round r
+JOIN tournaments_stage g ON g.id = r.stage_id
+WHERE g.tournament_id = %s
+ORDER BY r.id
+"""
+
 
 def tournament_live_stamp_get(tournament: Tournament) -> tuple[Any, ...]:
-    """Everything the tournament's pages show changes this tuple (see the module)."""
+    """Everything the tournament's pages show changes this tuple (see the module):
+    two statements of a fixed size, whatever the tournament's."""
+    live = [RoundStatus.GENERATED.value, RoundStatus.STARTED.value]
+    generated = RoundStatus.GENERATED.value
     # What the tables' phones last reported (issue 31), on the same row.
-    phones = scoring_selectors.table_queue_stamp_get(
-        Table.objects.filter(
-            round__stage__tournament_id=tournament.pk, match__isnull=False
-        ).values("match_id")
-    )
-    head = (
-        Tournament.objects.filter(pk=tournament.pk)
-        .annotate(**phones)
-        .annotate(
-            n_entries=Count("entries", distinct=True),
-            n_out=Count(
-                "entries",
-                filter=Q(entries__withdrawn_at__isnull=False),
-                distinct=True,
-            ),
-            n_stages=Count("stages", distinct=True),
-        )
-        .values_list(
-            "name",
-            "status",
-            "visibility",
-            "standings_generation",
-            "standings__generation",
-            "standings__source_version",
-            "standings__computed_at",
-            "n_entries",
-            "n_out",
-            "n_stages",
-            *phones,
-        )
-        .first()
-    )
-    rounds = tuple(
-        Round.objects.filter(stage__tournament_id=tournament.pk)
-        .annotate(
-            n_tables=Count("tables"),
-            n_started=Count("tables__match"),
-            versions=Sum("tables__match__version"),
-        )
-        .order_by("pk")
-        .values_list(
-            "pk",
-            "status",
-            "time_limit_minutes",
-            "clock_started_at",
-            "n_tables",
-            "n_started",
-            "versions",
-        )
-    )
+    phones, phone_params = scoring_selectors.table_queue_stamp_sql(_MATCHES_SQL)
+    with connection.cursor() as cursor:
+        cursor.execute(_HEAD_SQL.format(phones=phones), [*phone_params, tournament.pk])
+        head = cursor.fetchone()
+        cursor.execute(_ROUNDS_SQL, [*live * 3, generated, generated, tournament.pk])
+        rounds = tuple(cursor.fetchall())
     return (tournament.pk, head, rounds)
 
 

@@ -1,6 +1,17 @@
 """Rounds and tables as pages and the pure core read them: a stored round as a
 :class:`~tournaments.formats.base.Round`, the overview of every stage, round and
-table, and one entry's history."""
+table, and one entry's history.
+
+**Loading tables with their sides.** A round's tables and their sides (with the
+entries) are read by a filter on the rounds — a subquery, the same SQL at every
+size — never by Django's ``prefetch_related``, which lists the ids it has just
+read: a ``table_id IN (…)`` as long as the tables, and for a foreign key
+(``sides__entry``) an ``id = 1 OR id = 2 OR …`` chain that SQLite refuses past
+999 terms ("Expression tree is too large (maximum depth 1000)": a Swiss of 999
+entries or more answered 503 for good on the embedded default). The rows are put
+where ``round_.tables.all()`` and ``table.sides.all()`` read them
+(:func:`_preloaded`), as a prefetch would have.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Model, QuerySet
 
 from scoring import selectors as scoring_selectors
 from scoring.models import MatchStatus
@@ -39,17 +50,19 @@ from tournaments.texts import explanation_shown, explanation_text, reason_shown
 
 
 def round_format_get(round_: Round) -> FormatRound:
-    return _as_format(
-        round_, round_.tables.prefetch_related("sides").order_by("number")
-    )
+    tables = list(round_.tables.order_by("number"))
+    _sides_attach(tables, TableSide.objects.filter(table__round=round_))
+    return _as_format(round_, tables)
 
 
 def stage_round_format_list(stage: Stage) -> list[FormatRound]:
     """Every round of ``stage`` as :func:`round_format_get` gives it, in order: the
     same three queries for any number of rounds (a format's history)."""
-    tables = Table.objects.prefetch_related("sides").order_by("number")
-    rounds = stage.rounds.order_by("number").prefetch_related(
-        Prefetch("tables", queryset=tables)
+    rounds = list(stage.rounds.order_by("number"))
+    _tables_attach(
+        rounds,
+        Table.objects.filter(round__stage=stage),
+        TableSide.objects.filter(table__round__stage=stage),
     )
     return [_as_format(r, r.tables.all()) for r in rounds]
 
@@ -73,24 +86,62 @@ def stage_round_list(stage: Stage) -> QuerySet[Round]:
     return stage.rounds.order_by("number")
 
 
-def round_table_list(round_: Round) -> QuerySet[Table]:
-    return (
-        round_.tables.select_related("match")
-        .prefetch_related("sides__entry")
-        .order_by("number")
+def round_table_list(round_: Round) -> list[Table]:
+    """The round's tables in order, each with its match and its sides (with their
+    entries, ``table.sides.all()``): two queries for any number of tables."""
+    tables = list(round_.tables.select_related("match").order_by("number"))
+    _sides_attach(
+        tables, TableSide.objects.filter(table__round=round_).select_related("entry")
     )
+    return tables
 
 
-def round_list_with_tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
+def round_list_with_tables(rounds: QuerySet[Round]) -> list[Round]:
     """``rounds`` with their tables loaded as :func:`round_table_list` loads them (read
-    them as ``round_.tables.all()``): the same few queries for any number of rounds.
-    """
-    tables = (
-        Table.objects.select_related("match")
-        .prefetch_related("sides__entry")
-        .order_by("number")
+    them as ``round_.tables.all()``): the same three queries for any number of
+    rounds, tables and entries (see the module: a subquery on ``rounds``, never a
+    list of ids)."""
+    loaded = list(rounds)
+    chosen = rounds.order_by().values("pk")
+    _tables_attach(
+        loaded,
+        Table.objects.filter(round__in=chosen).select_related("match"),
+        TableSide.objects.filter(table__round__in=chosen).select_related("entry"),
     )
-    return rounds.prefetch_related(Prefetch("tables", queryset=tables))
+    return loaded
+
+
+def _preloaded(instance: Model, name: str, rows: list[Any]) -> None:
+    """``rows`` as ``instance.<name>.all()`` returns them, without a query (as
+    ``prefetch_related`` leaves them)."""
+    rows_qs = getattr(instance, name).get_queryset()
+    rows_qs._result_cache = rows
+    rows_qs._prefetch_done = True
+    cache = instance.__dict__.setdefault("_prefetched_objects_cache", {})
+    cache[name] = rows_qs
+
+
+def _sides_attach(tables: list[Table], sides: QuerySet[TableSide]) -> None:
+    """Each of ``tables`` with its rows of ``sides`` (in side and slot order)."""
+    by_table: dict[int, list[TableSide]] = defaultdict(list)
+    for seat in sides.order_by("table_id", "side", "slot"):
+        by_table[seat.table_id].append(seat)
+    for table in tables:
+        _preloaded(table, "sides", by_table.get(table.pk, []))
+
+
+def _tables_attach(
+    rounds: list[Round], tables: QuerySet[Table], sides: QuerySet[TableSide]
+) -> None:
+    """Each of ``rounds`` with its rows of ``tables`` (in number order), each table
+    with its rows of ``sides``."""
+    loaded = list(tables.order_by("round_id", "number"))
+    _sides_attach(loaded, sides)
+    by_round: dict[int, list[Table]] = defaultdict(list)
+    for table in loaded:
+        by_round[table.round_id].append(table)
+    for round_ in rounds:
+        _preloaded(round_, "tables", by_round.get(round_.pk, []))
 
 
 def _table_places(match: Any, lower_wins: bool) -> list[int | None]:

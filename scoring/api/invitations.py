@@ -33,7 +33,7 @@ from config.api import StrictCharField, StrictIntegerField
 from scoring import permissions, selectors, services
 from scoring.api.pagination import StrictLimitOffsetPagination
 from scoring.api.serializers import ErrorListSerializer
-from scoring.api.views._base import JsonApi, _body, _fake, _require
+from scoring.api.views._base import JsonApi, fake, request_body, require
 from scoring.errors import DomainError, NotFound
 from scoring.models import Invitation, Role
 
@@ -98,7 +98,7 @@ class RevokeIn(serializers.Serializer):
 
 def _admin_club(request: Request, club_id: int):
     club = selectors.club_get(request.user, club_id)
-    _require(
+    require(
         permissions.may_manage_club(request.user, club), gettext("club admins only")
     )
     return club
@@ -112,7 +112,7 @@ class InvitationListApi(JsonApi, generics.ListAPIView):
     serializer_class = InvitationOut
 
     def get_queryset(self):
-        if _fake(self):
+        if fake(self):
             return Invitation.objects.none()
         club = _admin_club(self.request, self.kwargs["club_id"])
         return selectors.invitation_list(club)
@@ -124,7 +124,7 @@ class InvitationListApi(JsonApi, generics.ListAPIView):
     @extend_schema(request=InvitationIn, responses={201: InvitationOut, **_ERRORS})
     def post(self, request: Request, club_id: int) -> Response:
         club = _admin_club(request, club_id)
-        data = _body(InvitationIn, request)
+        data = request_body(InvitationIn, request)
         player = None
         if data.get("player") is not None:
             try:
@@ -166,7 +166,7 @@ class InvitationAcceptApi(JsonApi, APIView):
 
     @extend_schema(request=AcceptIn, responses={200: AcceptOut, **_ERRORS, 409: _E})
     def post(self, request: Request) -> Response:
-        data = _body(AcceptIn, request)
+        data = request_body(AcceptIn, request)
         accepted = services.invitation_accept(
             token=data["token"], display_name=data["display_name"], by=request.user
         )
@@ -225,7 +225,7 @@ class TableLinkApi(JsonApi, APIView):
     @extend_schema(responses={200: TableLinkOut, **_ERRORS})
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get(request.user, match_id)
-        _require(
+        require(
             permissions.may_score(request.user, match),
             gettext("the match's scorers only"),
         )
@@ -238,7 +238,7 @@ class TableLinkRevokeApi(JsonApi, APIView):
     @extend_schema(request=RevokeIn, responses={200: TableLinkOut, **_ERRORS})
     def post(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get(request.user, match_id)
-        data = _body(RevokeIn, request)
+        data = request_body(RevokeIn, request)
         services.table_link_revoke(match=match, reason=data["reason"], by=request.user)
         return Response(TableLinkOut(_link(request, match)).data)
 

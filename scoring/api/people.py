@@ -32,7 +32,7 @@ from rest_framework.views import APIView
 from config.api import StrictBooleanField, StrictCharField, StrictIntegerField
 from scoring import selectors, services
 from scoring.api.serializers import ErrorListSerializer, PlayerOut
-from scoring.api.views._base import JsonApi, _body
+from scoring.api.views._base import JsonApi, request_body
 from scoring.errors import DomainError
 from scoring.localtime import season_of
 from scoring.models import Role
@@ -114,7 +114,7 @@ class PersonAddApi(_Api):
     @extend_schema(request=AddIn, responses={201: PersonOut, **_ERRORS})
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
-        data = _body(AddIn, request)
+        data = request_body(AddIn, request)
         player = services.player_add(club=club, by=request.user, **data)
         return Response(PersonOut(player).data, status=status.HTTP_201_CREATED)
 
@@ -127,7 +127,7 @@ class PersonAddAccountApi(_Api):
     @extend_schema(request=AccountIn, responses={202: InvitedOut, **_ERRORS})
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
-        data = _body(AccountIn, request)
+        data = request_body(AccountIn, request)
         # The same answer whether anything was sent (services.invitation_send).
         services.invitation_send(club=club, by=request.user, **data)
         return Response(
@@ -141,7 +141,7 @@ class PersonRenameApi(_Api):
     def post(self, request: Request, club_id: int, player_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         player = selectors.club_player_get(club, player_id)
-        data = _body(RenameIn, request)
+        data = request_body(RenameIn, request)
         player = services.player_rename(
             club=club, player=player, by=request.user, **data
         )
@@ -153,7 +153,7 @@ class PersonRetireApi(_Api):
     def post(self, request: Request, club_id: int, player_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         player = selectors.club_player_get(club, player_id)
-        data = _body(RetireIn, request)
+        data = request_body(RetireIn, request)
         services.player_retire(club=club, player=player, by=request.user, **data)
         return Response(PersonOut(player).data)
 
@@ -162,7 +162,7 @@ class PersonMergeApi(_Api):
     @extend_schema(request=MergeIn, responses={200: MergeOut, **_ERRORS})
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
-        data = _body(MergeIn, request)
+        data = request_body(MergeIn, request)
         keep = selectors.club_player_get(club, data["keep"])
         merge = selectors.club_player_get(club, data["merge"])
         record = services.player_merge(
@@ -184,7 +184,7 @@ class ClubTimeZoneApi(_Api):
     @extend_schema(request=TimeZoneIn, responses={200: TimeZoneOut, **_ERRORS})
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
-        data = _body(TimeZoneIn, request)
+        data = request_body(TimeZoneIn, request)
         club = services.club_set_time_zone(club=club, by=request.user, **data)
         return Response(TimeZoneOut(club).data)
 

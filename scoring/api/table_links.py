@@ -35,8 +35,8 @@ from rest_framework.views import APIView
 
 from scoring import selectors, services
 from scoring.api import serializers as s
-from scoring.api.views._base import _IDEMPOTENT, _KEY, _READ_ERRORS, JsonApi, _body
-from scoring.api.views.deals import _deal_written
+from scoring.api.views._base import IDEMPOTENT, KEY, READ_ERRORS, JsonApi, request_body
+from scoring.api.views.deals import deal_written
 from scoring.idempotency import idempotent
 from scoring.models import Match
 from scoring.table_links import TableGuest
@@ -57,8 +57,8 @@ _TOKEN = OpenApiParameter(
 )
 _PARAMETERS = [_TOKEN, _SEAT]
 # A withdrawn or expired link: 410 Gone, in the same problem shape as the others.
-_READ = {**_READ_ERRORS, 410: _READ_ERRORS[404]}
-_WRITE = {**_IDEMPOTENT, 410: _READ_ERRORS[404]}
+_READ = {**READ_ERRORS, 410: READ_ERRORS[404]}
+_WRITE = {**IDEMPOTENT, 410: READ_ERRORS[404]}
 
 
 def _guest(request: Request, token: str) -> tuple[Match, TableGuest]:
@@ -113,18 +113,18 @@ class TableDealSubmitApi(_TableApi):
     @extend_schema(
         request=s.DealSubmitIn,
         responses={201: s.DealWriteOut, **_WRITE},
-        parameters=[*_PARAMETERS, _KEY],
+        parameters=[*_PARAMETERS, KEY],
     )
     def post(self, request: Request, token: str) -> Response:
         match, guest = _guest(request, token)
 
         def run() -> Response:
-            data = _body(s.DealSubmitIn, request)
+            data = request_body(s.DealSubmitIn, request)
             deal = services.deal_submit(
                 match=match, number=data["number"], input=data["input"], by=guest
             )
             return Response(
-                _deal_written(request, match, deal), status=status.HTTP_201_CREATED
+                deal_written(request, match, deal), status=status.HTTP_201_CREATED
             )
 
         return idempotent(request, run, table=guest)
@@ -137,17 +137,17 @@ class TableDealConfirmApi(_TableApi):
     @extend_schema(
         request=s.DealConfirmIn,
         responses={200: s.DealWriteOut, **_WRITE},
-        parameters=[*_PARAMETERS, _KEY],
+        parameters=[*_PARAMETERS, KEY],
     )
     def post(self, request: Request, token: str, number: int) -> Response:
         match, guest = _guest(request, token)
 
         def run() -> Response:
-            data = _body(s.DealConfirmIn, request)
+            data = request_body(s.DealConfirmIn, request)
             deal = services.deal_confirm(
                 match=match, number=number, base_version=data["base_version"], by=guest
             )
-            return Response(_deal_written(request, match, deal))
+            return Response(deal_written(request, match, deal))
 
         return idempotent(request, run, table=guest)
 
@@ -161,13 +161,13 @@ class TableDealCorrectApi(_TableApi):
     @extend_schema(
         request=s.DealCorrectIn,
         responses={200: s.DealWriteOut, **_WRITE},
-        parameters=[*_PARAMETERS, _KEY],
+        parameters=[*_PARAMETERS, KEY],
     )
     def post(self, request: Request, token: str, number: int) -> Response:
         match, guest = _guest(request, token)
 
         def run() -> Response:
-            data = _body(s.DealCorrectIn, request)
+            data = request_body(s.DealCorrectIn, request)
             deal = services.deal_correct(
                 match=match,
                 number=number,
@@ -176,7 +176,7 @@ class TableDealCorrectApi(_TableApi):
                 reason=data["reason"],
                 by=guest,
             )
-            return Response(_deal_written(request, match, deal))
+            return Response(deal_written(request, match, deal))
 
         return idempotent(request, run, table=guest)
 
@@ -194,7 +194,7 @@ class TableQueueApi(_TableApi):
     )
     def post(self, request: Request, token: str) -> Response:
         match, guest = _guest(request, token)
-        data = _body(s.TableQueueIn, request)
+        data = request_body(s.TableQueueIn, request)
         row = services.table_queue_record(
             match=match, waiting=data["waiting"], since=data.get("since"), by=guest
         )
@@ -208,8 +208,8 @@ class TableMatchFinishApi(_TableApi):
 
     @extend_schema(
         request=None,
-        responses={200: s.MatchOut, **_IDEMPOTENT},
-        parameters=[*_PARAMETERS, _KEY],
+        responses={200: s.MatchOut, **IDEMPOTENT},
+        parameters=[*_PARAMETERS, KEY],
     )
     def post(self, request: Request, token: str) -> Response:
         match, guest = _guest(request, token)

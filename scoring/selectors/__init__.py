@@ -21,6 +21,7 @@ several, ``<nouns>_for``/``<nouns>_visible_to`` for what a user may read (the ru
 written in ``tests/test_naming.py``).
 """
 
+from scoring.selectors._common import MAX_ID
 from scoring.selectors.access import (
     LinkGone,
     invitation_get,
@@ -33,7 +34,6 @@ from scoring.selectors.access import (
     table_link_list,
 )
 from scoring.selectors.clubs import (
-    MAX_ID,
     club_get,
     club_membership_get,
     club_membership_list,
@@ -74,7 +74,7 @@ from scoring.selectors.table_queues import (
     QUIET,
     TableQueueMark,
     table_queue_list,
-    table_queue_stamp_sql,
+    table_queue_stamp_sql_build,
 )
 
 __all__ = [
@@ -121,5 +121,5 @@ __all__ = [
     "table_link_get",
     "table_link_list",
     "table_queue_list",
-    "table_queue_stamp_sql",
+    "table_queue_stamp_sql_build",
 ]

@@ -18,7 +18,7 @@ from scoring.models import (
     TableLinkRevocation,
 )
 from scoring.permissions import User
-from scoring.selectors.clubs import _in_range
+from scoring.selectors._common import in_range
 from scoring.selectors.matches import match_side_list
 from scoring.table_links import (
     TableGuest,
@@ -50,7 +50,7 @@ def invitation_list(club: Club) -> QuerySet[Invitation]:
 def invitation_get(club: Club, invitation_id: int) -> Invitation:
     found = (
         invitation_list(club).filter(pk=invitation_id).first()
-        if _in_range(invitation_id)
+        if in_range(invitation_id)
         else None
     )
     if found is None:

@@ -9,29 +9,16 @@ from scoring import permissions
 from scoring.errors import NotFound
 from scoring.models import Club, Membership, Player
 from scoring.permissions import User
-
-#: Ids beyond this are no row of ours (and would overflow SQLite's INTEGER).
-MAX_ID = 2**63 - 1
-
-
-def _in_range(value: int) -> bool:
-    return 0 < value <= MAX_ID
-
-
-def _member_club_ids(user: User):
-    player = permissions.player_of(user)
-    if player is None:
-        return Club.objects.none().values("pk")
-    return Membership.objects.filter(player=player).values("club_id")
+from scoring.selectors._common import in_range, member_club_ids
 
 
 def clubs_for(user: User) -> QuerySet[Club]:
     """The clubs ``user`` is a member of."""
-    return Club.objects.filter(pk__in=_member_club_ids(user))
+    return Club.objects.filter(pk__in=member_club_ids(user))
 
 
 def club_get(user: User, club_id: int) -> Club:
-    club = clubs_for(user).filter(pk=club_id).first() if _in_range(club_id) else None
+    club = clubs_for(user).filter(pk=club_id).first() if in_range(club_id) else None
     if club is None:
         raise NotFound("not_found", gettext("no such club"))
     return club
@@ -51,7 +38,7 @@ def club_pickable_player_list(club: Club) -> QuerySet[Player]:
 def club_player_get(club: Club, player_id: int) -> Player:
     player = (
         club_player_list(club).filter(pk=player_id).first()
-        if _in_range(player_id)
+        if in_range(player_id)
         else None
     )
     if player is None:
@@ -70,7 +57,7 @@ def club_membership_list(club: Club) -> QuerySet[Membership]:
 def club_membership_get(club: Club, membership_id: int) -> Membership:
     membership = (
         club_membership_list(club).filter(pk=membership_id).first()
-        if _in_range(membership_id)
+        if in_range(membership_id)
         else None
     )
     if membership is None:
@@ -81,7 +68,7 @@ def club_membership_get(club: Club, membership_id: int) -> Membership:
 def players_visible_to(user: User) -> QuerySet[Player]:
     """Players sharing a club with ``user``, and the user's own player."""
     own = permissions.player_of(user)
-    q = Q(memberships__club_id__in=_member_club_ids(user))
+    q = Q(memberships__club_id__in=member_club_ids(user))
     if own is not None:
         q |= Q(pk=own.pk)
     return Player.objects.filter(pk__in=Player.objects.filter(q).values("pk"))

@@ -12,13 +12,13 @@ from games.engine import Table, UnknownGame, get_game
 from scoring.errors import NotFound
 from scoring.models import Deal, DealRevision, DealStatus, Match, Seat
 from scoring.permissions import User
-from scoring.selectors.clubs import _in_range, _member_club_ids
+from scoring.selectors._common import in_range, member_club_ids
 
 
 def matches_visible_to(user: User) -> QuerySet[Match]:
     """Public matches and the matches of the user's clubs."""
     return (
-        Match.objects.filter(Q(is_public=True) | Q(club_id__in=_member_club_ids(user)))
+        Match.objects.filter(Q(is_public=True) | Q(club_id__in=member_club_ids(user)))
         .select_related("club", "game")
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player__user")),
@@ -29,7 +29,7 @@ def matches_visible_to(user: User) -> QuerySet[Match]:
 def match_get(user: User, match_id: int) -> Match:
     match = (
         matches_visible_to(user).filter(pk=match_id).first()
-        if _in_range(match_id)
+        if in_range(match_id)
         else None
     )
     if match is None:
@@ -87,7 +87,7 @@ def match_deal_list(match: Match) -> QuerySet[Deal]:
 def deal_get(match: Match, number: int) -> Deal:
     deal = (
         match_deal_list(match).filter(number=number).first()
-        if _in_range(number)
+        if in_range(number)
         else None
     )
     if deal is None:

@@ -74,7 +74,7 @@ def table_queue_list(
     return marks
 
 
-def table_queue_stamp_sql(
+def table_queue_stamp_sql_build(
     match_ids_sql: str, *, now: datetime | None = None
 ) -> tuple[str, list[Any]]:
     """What changes the marks of the tables of ``match_ids_sql`` (a ``SELECT`` of

@@ -19,7 +19,7 @@ from scoring.table_links import VIA, TableGuest
 TABLE_LINK = VIA
 
 
-def _lock(match: Match) -> Match:
+def locked_match(match: Match) -> Match:
     """The match row, locked for the rest of the transaction (fresh from the db).
 
     Seats already read with ``match`` (the API's ``match_get`` prefetches them) are
@@ -35,7 +35,7 @@ def _lock(match: Match) -> Match:
     return locked
 
 
-def _deal(match: Match, number: int) -> Deal:
+def numbered_deal(match: Match, number: int) -> Deal:
     if not 0 < number <= selectors.MAX_ID:
         raise NotFound(
             "not_found",
@@ -50,21 +50,21 @@ def _deal(match: Match, number: int) -> Deal:
         ) from None
 
 
-def _require(allowed: bool, message: str) -> None:
+def require(allowed: bool, message: str) -> None:
     if not allowed:
         raise NotAllowed("permission_denied", message)
 
 
-def _require_open(match: Match) -> None:
+def require_open(match: Match) -> None:
     if not match.is_open:
         raise Conflict(
             "match_closed",
             gettext("the match is %(status)s") % {"status": match.get_status_display()},
-            extra=_current(match),
+            extra=current_state(match),
         )
 
 
-def _require_correctable(match: Match, by: User, *, table_link: bool = False) -> None:
+def require_correctable(match: Match, by: User, *, table_link: bool = False) -> None:
     """An open match: its scorers. A closed one: see ``may_correct_closed``.
 
     ``table_link``: a table link's phone may do it too (a correction: the phone
@@ -72,8 +72,8 @@ def _require_correctable(match: Match, by: User, *, table_link: bool = False) ->
     what its link allows for entering deals — its own match, open, its table not
     closed, a seat on record. Never a void."""
     if isinstance(by, TableGuest) and table_link:
-        _require_seat(by)
-        _require(
+        require_seat(by)
+        require(
             permissions.may_score(by, match), gettext("you do not score this match")
         )
         return
@@ -86,7 +86,7 @@ def _require_correctable(match: Match, by: User, *, table_link: bool = False) ->
             ),
         )
     if match.is_open:
-        _require(
+        require(
             permissions.may_score(by, match), gettext("you do not score this match")
         )
     elif not permissions.may_correct_closed(by, match):
@@ -98,11 +98,11 @@ def _require_correctable(match: Match, by: User, *, table_link: bool = False) ->
             "match_closed",
             gettext("the match is %(status)s: only a club admin may correct it now")
             % {"status": match.get_status_display()},
-            extra=_current(match),
+            extra=current_state(match),
         )
 
 
-def _require_version(match: Match, deal: Deal, base_version: int) -> None:
+def require_version(match: Match, deal: Deal, base_version: int) -> None:
     if deal.version != base_version:
         raise Conflict(
             "stale_version",
@@ -116,11 +116,11 @@ def _require_version(match: Match, deal: Deal, base_version: int) -> None:
                 "base_version": base_version,
             },
             "base_version",
-            extra=_current(match),
+            extra=current_state(match),
         )
 
 
-def _require_confirmer(match: Match, deal: Deal, by: User) -> None:
+def require_confirmer(match: Match, deal: Deal, by: User) -> None:
     """Double entry: the second person is not the enterer and sits on another side
     (:func:`scoring.permissions.confirm_refusal` says why not)."""
     refusal = permissions.confirm_refusal(by, match, deal)
@@ -128,7 +128,7 @@ def _require_confirmer(match: Match, deal: Deal, by: User) -> None:
         raise NotAllowed(refusal.code, refusal.message, refusal.path)
 
 
-def _require_seat(by: User) -> None:
+def require_seat(by: User) -> None:
     """Nothing is stored through a table link without the seat that did it: a deal
     without one could not be confirmed by the other side, nor told apart later."""
     if isinstance(by, TableGuest) and by.seat is None:
@@ -142,19 +142,19 @@ def _require_seat(by: User) -> None:
         )
 
 
-def _reason(reason: str) -> str:
+def checked_reason(reason: str) -> str:
     reason = (reason or "").strip()
     if not reason:
         raise DomainError("required", gettext("say why the deal changes"), "reason")
     return reason
 
 
-def _account(by: User | None) -> Any:
+def acting_account(by: User | None) -> Any:
     """The account acting, or ``None`` (a table guest, an anonymous task)."""
     return by if by is not None and by.is_authenticated else None
 
 
-def _revise(
+def revise(
     deal: Deal, kind: str, by: User | None, input: Any, reason: str = ""
 ) -> DealRevision:
     guest = isinstance(by, TableGuest)
@@ -164,17 +164,17 @@ def _revise(
         deal_version=deal.version,
         input=input,
         reason=reason,
-        by=_account(by),
+        by=acting_account(by),
         via=TABLE_LINK if guest else "",
         seat=by.seat if guest else None,
     )
 
 
-def _current(match: Match) -> dict[str, Any]:
+def current_state(match: Match) -> dict[str, Any]:
     return {"match": selectors.match_state_get(match)}
 
 
-def _notify(match: Match, *, still_open: bool = False) -> None:
+def notify(match: Match, *, still_open: bool = False) -> None:
     """Tell the result-changed tasks after the commit (each service calls it once).
 
     ``still_open``: the match was open and the change leaves it so (see

@@ -39,7 +39,7 @@ from scoring.table_links import TableGuest
 TABLE_LINK = "table_link"
 
 
-def _open_ended(match: Match, game: Game | None = None) -> bool:
+def is_open_ended(match: Match, game: Game | None = None) -> bool:
     """Does the game's declaration say this match has no end its fold reaches?"""
     try:
         game = game or get_game(match.game_id)
@@ -48,7 +48,7 @@ def _open_ended(match: Match, game: Game | None = None) -> bool:
         return False  # no longer shipped, or options this version rejects
 
 
-def _record(
+def record(
     match: Match,
     kind: str,
     by: User | None,
@@ -68,7 +68,7 @@ def _record(
     )
 
 
-def _finish_if_decided(match: Match, by: User | None) -> bool:
+def finish_if_decided(match: Match, by: User | None) -> bool:
     """Finish the open, locked ``match`` if its fold (just stored) decides it and
     nothing waits (see the module docstring). ``True`` if it did."""
     if not match.is_open or not match.finished or match.needs_attention:
@@ -84,17 +84,17 @@ def _finish_if_decided(match: Match, by: User | None) -> bool:
     match.status = MatchStatus.FINISHED
     match.ended_at = timezone.now()
     match.save(update_fields=["status", "ended_at", "updated_at"])
-    _record(match, MatchEventKind.FINISHED_BY_RULES, by, after_deal=last)
+    record(match, MatchEventKind.FINISHED_BY_RULES, by, after_deal=last)
     return True
 
 
-def _reopen_if_undecided(match: Match, game: Game, by: User, number: int) -> bool:
+def reopen_if_undecided(match: Match, game: Game, by: User, number: int) -> bool:
     """A finished match whose corrected sheet (deal ``number``) no longer stands is
     open again (see the module docstring); the correction's revision says who and
     why, the match's history that it opened. ``True`` if it did."""
     if match.status != MatchStatus.FINISHED:
         return False
-    if not match.needs_attention and (match.finished or _open_ended(match, game)):
+    if not match.needs_attention and (match.finished or is_open_ended(match, game)):
         # Still decided; or finished by hand with no fixed end, when the corrected
         # totals are the result (its leaders its winners, see ``_set_fold``).
         return False
@@ -103,5 +103,5 @@ def _reopen_if_undecided(match: Match, game: Game, by: User, number: int) -> boo
     if not match.finished:
         match.winners = []  # the leaders stood in as winners of a closed match
     match.save(update_fields=["status", "ended_at", "winners", "updated_at"])
-    _record(match, MatchEventKind.REOPENED, by, after_deal=number)
+    record(match, MatchEventKind.REOPENED, by, after_deal=number)
     return True

@@ -33,7 +33,7 @@ class _Before:
     flagged: bool
 
 
-def _state_before(
+def state_before(
     match: Match, game: Game, number: int, *, last: bool = False
 ) -> _Before:
     """The state before deal ``number`` (folded deals only). ``last``: the caller
@@ -62,13 +62,13 @@ def _state_before(
     return _Before(number, folded.state, folded.needs_attention)
 
 
-def _refold(match: Match, game: Game, *, bump: bool = True) -> None:
+def refold(match: Match, game: Game, *, bump: bool = True) -> None:
     """Re-fold ``match`` from its first deal and store results and the cache."""
     start = game.start(game.parse_options(match.options), _table(match))
-    _refold_from(match, game, _Before(0, start, False), bump=bump)
+    refold_from(match, game, _Before(0, start, False), bump=bump)
 
 
-def _refold_from(
+def refold_from(
     match: Match, game: Game, before: _Before, *, bump: bool = True
 ) -> None:
     """Fold the folded deals from ``before.number`` on onto ``before.state``; store
@@ -99,7 +99,7 @@ def _refold_from(
         Deal.objects.bulk_update(
             changed, ["status", "result", "errors", "totals", "updated_at"]
         )
-    _store_fold(
+    store_fold(
         match,
         game,
         folded.state,
@@ -109,7 +109,7 @@ def _refold_from(
     )
 
 
-def _store_fold(
+def store_fold(
     match: Match,
     game: Game,
     state: MatchState,
@@ -121,7 +121,7 @@ def _store_fold(
     """Store the fold cache of ``match`` whose folded deals leave ``state``.
 
     ``next_number``: the sheet's next deal number (``None``: look it up)."""
-    _set_fold(
+    set_fold(
         match, game, state, needs_attention=needs_attention, next_number=next_number
     )
     if bump:
@@ -141,7 +141,7 @@ def _store_fold(
     )
 
 
-def _set_fold(
+def set_fold(
     match: Match,
     game: Game,
     state: MatchState,
@@ -150,7 +150,7 @@ def _set_fold(
     next_number: int | None,
 ) -> None:
     """Set the fold cache fields of ``match`` (not saved): a new match gets them
-    before its first write, a stored one in :func:`_store_fold`. ``next_number``:
+    before its first write, a stored one in :func:`store_fold`. ``next_number``:
     the sheet's next deal number (``None``: look it up, when there is a next deal)."""
     next_deal = to_jsonable(game.next_deal(state))
     if next_deal is not None:
@@ -185,7 +185,7 @@ def _next_number(match: Match) -> int:
     return (match.deals.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
-def _canonical(game: Game, raw: Any) -> Any:
+def canonical(game: Game, raw: Any) -> Any:
     try:
         return to_jsonable(game.parse_deal(raw))
     except DealRejected:

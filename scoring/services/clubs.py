@@ -15,7 +15,7 @@ from scoring import permissions
 from scoring.errors import Conflict, DomainError, NotAllowed
 from scoring.models import Club, Membership, Player, Role
 from scoring.permissions import User
-from scoring.services._common import _require
+from scoring.services._common import require
 
 
 @transaction.atomic
@@ -46,7 +46,7 @@ def club_create(*, name: str, slug: str = "", by: User) -> Club:
 
 @transaction.atomic
 def club_update(*, club: Club, name: str, by: User) -> Club:
-    _require(
+    require(
         permissions.may_manage_club(by, club), gettext("only a club admin may do this")
     )
     name = name.strip()
@@ -61,7 +61,7 @@ def club_update(*, club: Club, name: str, by: User) -> Club:
 @transaction.atomic
 def membership_add(*, club: Club, player: Player, role: str, by: User) -> Membership:
     """Add an existing player to ``club`` (club admins only)."""
-    _require(
+    require(
         permissions.may_manage_club(by, club), gettext("only a club admin adds members")
     )
     if Membership.objects.filter(club=club, player=player).exists():
@@ -75,7 +75,7 @@ def membership_add(*, club: Club, player: Player, role: str, by: User) -> Member
 def membership_set_role(*, membership: Membership, role: str, by: User) -> Membership:
     """Change a member's role; a club always keeps at least one admin."""
     club = membership.club
-    _require(
+    require(
         permissions.may_manage_club(by, club), gettext("only a club admin sets roles")
     )
     role = Role(role)
@@ -97,7 +97,7 @@ def membership_set_role(*, membership: Membership, role: str, by: User) -> Membe
 @transaction.atomic
 def club_set_time_zone(*, club: Club, time_zone: str, by: User) -> Club:
     """The club's time zone (an IANA name such as ``Europe/Helsinki``)."""
-    _require(
+    require(
         permissions.may_manage_club(by, club), gettext("only a club admin may do this")
     )
     time_zone = time_zone.strip()
@@ -116,7 +116,7 @@ def club_set_time_zone(*, club: Club, time_zone: str, by: User) -> Club:
 def club_set_language(*, club: Club, language: str, by: User) -> Club:
     """The language of the club's pages for readers who have not chosen one (a code
     of ``settings.LANGUAGES``, or blank: each reader's browser decides)."""
-    _require(permissions.may_manage_club(by, club), "only a club admin may do this")
+    require(permissions.may_manage_club(by, club), "only a club admin may do this")
     language = language.strip()
     if language and language not in dict(settings.LANGUAGES):
         raise DomainError(

@@ -19,26 +19,26 @@ from scoring.errors import Conflict
 from scoring.models import UNSETTLED_STATUSES, Deal, DealStatus, Match, RevisionKind
 from scoring.permissions import User
 from scoring.services._common import (
-    _account,
-    _current,
-    _deal,
-    _lock,
-    _notify,
-    _reason,
-    _require,
-    _require_confirmer,
-    _require_correctable,
-    _require_open,
-    _require_seat,
-    _require_version,
-    _revise,
+    acting_account,
+    checked_reason,
+    current_state,
+    locked_match,
+    notify,
+    numbered_deal,
+    require,
+    require_confirmer,
+    require_correctable,
+    require_open,
+    require_seat,
+    require_version,
+    revise,
 )
-from scoring.services._ends import _finish_if_decided, _reopen_if_undecided
+from scoring.services._ends import finish_if_decided, reopen_if_undecided
 from scoring.services._fold import (
-    _canonical,
-    _refold_from,
-    _state_before,
-    _store_fold,
+    canonical,
+    refold_from,
+    state_before,
+    store_fold,
 )
 
 
@@ -62,14 +62,14 @@ def deal_submit(*, match: Match, number: int, input: Any, by: User) -> Deal:
             gettext("deal %(number)s has just been entered by someone else")
             % {"number": number},
             "number",
-            extra=_current(match),
+            extra=current_state(match),
         ) from None
 
 
 def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
-    match = _lock(match)
-    _require_open(match)
-    _require_seat(by)
+    match = locked_match(match)
+    require_open(match)
+    require_seat(by)
     # One row tells the next number and, in the common case, whether deal
     # ``number`` exists (an earlier number is looked up only to answer the 409).
     last = match.deals.order_by("-number").first()
@@ -86,13 +86,13 @@ def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
         and existing.status == DealStatus.PENDING
     ):
         return _second_entry(match, existing, input, by)
-    _require(permissions.may_score(by, match), gettext("you do not score this match"))
+    require(permissions.may_score(by, match), gettext("you do not score this match"))
     if existing is not None:
         raise Conflict(
             "deal_exists",
             gettext("deal %(number)s has already been entered") % {"number": number},
             "number",
-            extra=_current(match),
+            extra=current_state(match),
         )
     expected = last_number + 1
     if number != expected:
@@ -100,7 +100,7 @@ def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
             "wrong_deal_number",
             gettext("the next deal is deal %(expected)s") % {"expected": expected},
             "number",
-            extra=_current(match),
+            extra=current_state(match),
         )
     if (
         match.double_entry
@@ -112,10 +112,10 @@ def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
                 "the previous deal waits for confirmation or has conflicting entries"
             ),
             "number",
-            extra=_current(match),
+            extra=current_state(match),
         )
     game = get_game(match.game_id)
-    before = _state_before(match, game, number, last=True)
+    before = state_before(match, game, number, last=True)
     score = game.score(before.state, input)
     pending = match.double_entry
     state = before.state if pending else game.advance(before.state, score)
@@ -124,12 +124,12 @@ def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
         number=number,
         input=input,
         status=DealStatus.PENDING if pending else DealStatus.COUNTED,
-        entered_by=_account(by),
+        entered_by=acting_account(by),
         result=None if pending else to_jsonable(score),
         totals=[] if pending else list(state.totals),
     )
-    _revise(deal, RevisionKind.ENTERED, by, input)
-    _store_fold(
+    revise(deal, RevisionKind.ENTERED, by, input)
+    store_fold(
         match,
         game,
         state,
@@ -137,7 +137,7 @@ def _submit(match: Match, number: int, input: Any, by: User) -> Deal:
         next_number=number + 1,
     )
     if not pending:
-        _notify(match, still_open=not _finish_if_decided(match, by))
+        notify(match, still_open=not finish_if_decided(match, by))
     return deal
 
 
@@ -164,15 +164,15 @@ def deal_correct(
     (a phone keeping its version of a deal another phone entered first while both
     were offline, issue 31); the revision records the link and the seat.
     """
-    match = _lock(match)
-    _require_correctable(match, by, table_link=True)
-    deal = _deal(match, number)
-    _require_version(match, deal, base_version)
+    match = locked_match(match)
+    require_correctable(match, by, table_link=True)
+    deal = numbered_deal(match, number)
+    require_version(match, deal, base_version)
     if deal.status == DealStatus.VOIDED:
         raise Conflict("deal_voided", gettext("a voided deal cannot be corrected"))
-    reason = _reason(reason)
+    reason = checked_reason(reason)
     game = get_game(match.game_id)
-    before = _state_before(match, game, number)
+    before = state_before(match, game, number)
     game.score(before.state, input)
     deal.input = input
     deal.version += 1
@@ -183,13 +183,13 @@ def deal_correct(
         deal.rival_entered_by = None
         fields += ["status", "rival_input", "rival_entered_by"]
     if deal.status == DealStatus.PENDING:
-        deal.entered_by = _account(by)
+        deal.entered_by = acting_account(by)
         fields.append("entered_by")
     deal.save(update_fields=fields)
-    _revise(deal, RevisionKind.CORRECTED, by, input, reason)
-    _refold_from(match, game, before)
+    revise(deal, RevisionKind.CORRECTED, by, input, reason)
+    refold_from(match, game, before)
     _follow_the_fold(match, game, by, number)
-    _notify(match)
+    notify(match)
     deal.refresh_from_db()
     return deal
 
@@ -202,22 +202,22 @@ def deal_void(
 
     Closed matches as in :func:`deal_correct`.
     """
-    match = _lock(match)
-    _require_correctable(match, by)
-    deal = _deal(match, number)
-    _require_version(match, deal, base_version)
+    match = locked_match(match)
+    require_correctable(match, by)
+    deal = numbered_deal(match, number)
+    require_version(match, deal, base_version)
     if deal.status == DealStatus.VOIDED:
         raise Conflict("deal_voided", gettext("the deal is already voided"))
-    reason = _reason(reason)
+    reason = checked_reason(reason)
     game = get_game(match.game_id)
-    before = _state_before(match, game, number)
+    before = state_before(match, game, number)
     deal.status = DealStatus.VOIDED
     deal.version += 1
     deal.save(update_fields=["status", "version", "updated_at"])
-    _revise(deal, RevisionKind.VOIDED, by, None, reason)
-    _refold_from(match, game, before)
+    revise(deal, RevisionKind.VOIDED, by, None, reason)
+    refold_from(match, game, before)
     _follow_the_fold(match, game, by, number)
-    _notify(match)
+    notify(match)
     deal.refresh_from_db()
     return deal
 
@@ -225,20 +225,20 @@ def deal_void(
 @transaction.atomic
 def deal_confirm(*, match: Match, number: int, base_version: int, by: User) -> Deal:
     """Double entry: a second person from another side confirms a pending deal."""
-    match = _lock(match)
-    _require_open(match)
-    deal = _deal(match, number)
-    _require_version(match, deal, base_version)
+    match = locked_match(match)
+    require_open(match)
+    deal = numbered_deal(match, number)
+    require_version(match, deal, base_version)
     if deal.status != DealStatus.PENDING:
         raise Conflict(
             "not_pending",
             gettext("only a deal waiting for confirmation can be confirmed"),
         )
-    _require_confirmer(match, deal, by)
+    require_confirmer(match, deal, by)
     game = get_game(match.game_id)
-    before = _state_before(match, game, number)
+    before = state_before(match, game, number)
     deal.status = DealStatus.COUNTED
-    deal.confirmed_by = _account(by)
+    deal.confirmed_by = acting_account(by)
     deal.confirmed_at = timezone.now()
     deal.version += 1
     deal.save(
@@ -250,9 +250,9 @@ def deal_confirm(*, match: Match, number: int, base_version: int, by: User) -> D
             "updated_at",
         ]
     )
-    _revise(deal, RevisionKind.CONFIRMED, by, deal.input)
-    _refold_from(match, game, before)
-    _notify(match, still_open=not _finish_if_decided(match, by))
+    revise(deal, RevisionKind.CONFIRMED, by, deal.input)
+    refold_from(match, game, before)
+    notify(match, still_open=not finish_if_decided(match, by))
     deal.refresh_from_db()
     return deal
 
@@ -264,28 +264,28 @@ def _second_entry(match: Match, deal: Deal, input: Any, by: User) -> Deal:
             gettext("deal %(number)s waits for someone from the other side")
             % {"number": deal.number},
             "number",
-            extra=_current(match),
+            extra=current_state(match),
         )
-    _require_confirmer(match, deal, by)
+    require_confirmer(match, deal, by)
     game = get_game(match.game_id)
-    before = _state_before(match, game, deal.number)
+    before = state_before(match, game, deal.number)
     game.score(before.state, input)
-    if _canonical(game, input) == _canonical(game, deal.input):
+    if canonical(game, input) == canonical(game, deal.input):
         deal.status = DealStatus.COUNTED
-        deal.confirmed_by = _account(by)
+        deal.confirmed_by = acting_account(by)
         deal.confirmed_at = timezone.now()
         kind = RevisionKind.CONFIRMED
     else:
         deal.status = DealStatus.CONFLICT
         deal.rival_input = input
-        deal.rival_entered_by = _account(by)
+        deal.rival_entered_by = acting_account(by)
         kind = RevisionKind.CONFLICTED
     deal.version += 1
     deal.save()
-    _revise(deal, kind, by, input)
-    _refold_from(match, game, before)
+    revise(deal, kind, by, input)
+    refold_from(match, game, before)
     if deal.status == DealStatus.COUNTED:
-        _notify(match, still_open=not _finish_if_decided(match, by))
+        notify(match, still_open=not finish_if_decided(match, by))
     deal.refresh_from_db()
     return deal
 
@@ -295,6 +295,6 @@ def _follow_the_fold(match: Match, game: Game, by: User, number: int) -> None:
     sheet decides is finished by the rules; a finished one it no longer decides is
     open again (see :mod:`._ends`)."""
     if match.is_open:
-        _finish_if_decided(match, by)
+        finish_if_decided(match, by)
     else:
-        _reopen_if_undecided(match, game, by, number)
+        reopen_if_undecided(match, game, by, number)

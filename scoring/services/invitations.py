@@ -50,7 +50,7 @@ from scoring.models import (
     Role,
 )
 from scoring.permissions import User
-from scoring.services._common import _require
+from scoring.services._common import require
 
 MAX_USES = 100
 MAX_DAYS = 90
@@ -77,7 +77,7 @@ def invitation_create(
     by: User,
 ) -> Invitation:
     """A new invitation to ``club`` (see the module docstring)."""
-    _require(
+    require(
         permissions.may_manage_club(by, club),
         gettext("only a club admin invites people"),
     )
@@ -133,7 +133,7 @@ def invitation_create(
 @transaction.atomic
 def invitation_revoke(*, invitation: Invitation, by: User) -> Invitation:
     """Withdraw ``invitation``: its link answers "revoked" from now on."""
-    _require(
+    require(
         permissions.may_manage_club(by, invitation.club_id),
         gettext("only a club admin revokes invitations"),
     )
@@ -228,7 +228,7 @@ def invitation_send(
 
     The new invitation, or None when nothing was sent; callers answer the same
     either way, so that the answer does not tell whether the username exists."""
-    _require(
+    require(
         permissions.may_manage_club(by, club),
         gettext("only a club admin invites people"),
     )

@@ -30,9 +30,15 @@ from scoring.models import (
     Seat,
 )
 from scoring.permissions import User
-from scoring.services._common import _current, _lock, _notify, _require, _require_open
-from scoring.services._ends import _open_ended, _record
-from scoring.services._fold import _refold, _set_fold
+from scoring.services._common import (
+    current_state,
+    locked_match,
+    notify,
+    require,
+    require_open,
+)
+from scoring.services._ends import is_open_ended, record
+from scoring.services._fold import refold, set_fold
 from scoring.stakes import match_stake_check
 from scoring.table_links import TableGuest
 
@@ -102,7 +108,7 @@ def matches_start(
     """Start several matches of ``game`` in ``club`` at once (a tournament round's
     tables), each as :func:`match_start` would, in a number of queries that does
     not grow with the number of matches."""
-    _require(
+    require(
         permissions.may_start_match(by, club),
         gettext("only a club admin or scorer starts matches"),
     )
@@ -141,7 +147,7 @@ def matches_start(
             started_by=by,
         )
         # The fold of no deals, stored with the match: its first deal is number 1.
-        _set_fold(match, engine, state, needs_attention=False, next_number=1)
+        set_fold(match, engine, state, needs_attention=False, next_number=1)
         started.append((match, new.seats, scorer_list))
     Match.objects.bulk_create([match for match, _seats, _scorers in started])
     Seat.objects.bulk_create(
@@ -181,8 +187,8 @@ def _check_seats(seats: Sequence[tuple[Player, int]], members: set[int]) -> None
 @transaction.atomic
 def match_update(*, match: Match, is_public: bool, by: User) -> Match:
     """Publish or unpublish a match (its scorers and the club admins)."""
-    match = _lock(match)
-    _require(
+    match = locked_match(match)
+    require(
         permissions.may_keep_book(by, match), gettext("you do not score this match")
     )
     if match.is_public != is_public:
@@ -206,16 +212,16 @@ def match_finish(*, match: Match, by: User) -> Match:
     fixed end or a decided match. Otherwise a match not decided is abandoned, not
     finished (``not_decided``).
     """
-    match = _lock(match)
+    match = locked_match(match)
     if match.status == MatchStatus.FINISHED and permissions.may_score(by, match):
         # It finished by itself as its deciding deal counted (or a second tap):
         # the scorer's "Finish" has happened, nothing changes.
         return match
-    _require_open(match)
+    require_open(match)
     game = get_game(match.game_id)
-    open_ended = _open_ended(match, game)
+    open_ended = is_open_ended(match, game)
     if isinstance(by, TableGuest):
-        _require(
+        require(
             permissions.may_score(by, match), gettext("you do not score this match")
         )
         if by.seat is None:
@@ -233,7 +239,7 @@ def match_finish(*, match: Match, by: User) -> Match:
                 ),
             )
     else:
-        _require(
+        require(
             permissions.may_keep_book(by, match),
             gettext("you do not score this match"),
         )
@@ -241,7 +247,7 @@ def match_finish(*, match: Match, by: User) -> Match:
         raise Conflict(
             "deal_unsettled",
             gettext("a deal waits for confirmation or has conflicting entries"),
-            extra=_current(match),
+            extra=current_state(match),
         )
     if match.needs_attention:
         raise Conflict(
@@ -252,7 +258,7 @@ def match_finish(*, match: Match, by: User) -> Match:
         raise Conflict(
             "not_decided",
             gettext("the match is not decided yet; abandon it to stop early"),
-            extra=_current(match),
+            extra=current_state(match),
         )
     match.status = MatchStatus.FINISHED
     match.ended_at = timezone.now()
@@ -260,17 +266,17 @@ def match_finish(*, match: Match, by: User) -> Match:
         match.winners = list(match.leaders or ())  # the totals are the result
     match.version += 1
     match.save(update_fields=["status", "ended_at", "winners", "version", "updated_at"])
-    _record(match, MatchEventKind.FINISHED, by)
-    _notify(match)
+    record(match, MatchEventKind.FINISHED, by)
+    notify(match)
     return match
 
 
 @transaction.atomic
 def match_abandon(*, match: Match, reason: str = "", by: User) -> Match:
     """Stop a match before it is decided; its deals stay as they are."""
-    match = _lock(match)
-    _require_open(match)
-    _require(
+    match = locked_match(match)
+    require_open(match)
+    require(
         permissions.may_keep_book(by, match), gettext("you do not score this match")
     )
     match.status = MatchStatus.ABANDONED
@@ -280,8 +286,8 @@ def match_abandon(*, match: Match, reason: str = "", by: User) -> Match:
     match.save(
         update_fields=["status", "ended_at", "end_reason", "version", "updated_at"]
     )
-    _record(match, MatchEventKind.ABANDONED, by, reason=match.end_reason)
-    _notify(match)
+    record(match, MatchEventKind.ABANDONED, by, reason=match.end_reason)
+    notify(match)
     return match
 
 
@@ -294,8 +300,8 @@ def match_reopen(*, match: Match, reason: str = "", by: User) -> Match:
     (:func:`scoring.permissions.may_correct_closed`). The match's history keeps
     who reopened it and why.
     """
-    match = _lock(match)
-    _require(
+    match = locked_match(match)
+    require(
         permissions.may_correct_closed(by, match),
         gettext("only a club admin or the tournament's director reopens a match"),
     )
@@ -303,7 +309,7 @@ def match_reopen(*, match: Match, reason: str = "", by: User) -> Match:
         raise Conflict(
             "match_open",
             gettext("the match is in progress already"),
-            extra=_current(match),
+            extra=current_state(match),
         )
     reason = (reason or "").strip()
     if len(reason) > REASON_MAX:
@@ -328,17 +334,17 @@ def match_reopen(*, match: Match, reason: str = "", by: User) -> Match:
             "updated_at",
         ]
     )
-    _record(match, MatchEventKind.REOPENED, by, reason=reason)
-    _notify(match)
+    record(match, MatchEventKind.REOPENED, by, reason=reason)
+    notify(match)
     return match
 
 
 @transaction.atomic
 def match_refold(*, match: Match) -> Match:
     """Re-fold a match from its stored deals (after an engine fix, say). Idempotent."""
-    match = _lock(match)
-    _refold(match, get_game(match.game_id), bump=False)
-    _notify(match)
+    match = locked_match(match)
+    refold(match, get_game(match.game_id), bump=False)
+    notify(match)
     return match
 
 

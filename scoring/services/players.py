@@ -53,7 +53,7 @@ from scoring.models import (
 )
 from scoring.names import name_key
 from scoring.permissions import User
-from scoring.services._common import _require
+from scoring.services._common import require
 from scoring.services.ratings import ratings_recompute
 from scoring.signals import player_merged
 
@@ -339,7 +339,7 @@ def player_create(
 
 @transaction.atomic
 def player_update(*, club: Club, player: Player, display_name: str, by: User) -> Player:
-    _require(
+    require(
         permissions.may_manage_club(by, club),
         gettext("only a club admin edits players"),
     )

@@ -9,7 +9,7 @@ from scoring import permissions
 from scoring.errors import DomainError
 from scoring.models import Match, TableLinkRevocation
 from scoring.permissions import User
-from scoring.services._common import _lock, _require
+from scoring.services._common import locked_match, require
 
 
 @transaction.atomic
@@ -19,8 +19,8 @@ def table_link_revoke(
     """Withdraw every table link of ``match`` issued so far; the next one issued is
     new. Who: the club's admins and the match's overseers (a tournament's directors)
     — not its scorers, so that a player cannot lock the others out."""
-    match = _lock(match)
-    _require(
+    match = locked_match(match)
+    require(
         permissions.may_correct_closed(by, match),
         gettext("only a club admin or the director withdraws a table link"),
     )

@@ -31,7 +31,7 @@ from scoring.errors import DomainError
 from scoring.models import Match, PhoneQueue
 from scoring.permissions import User
 from scoring.selectors.table_queues import QUIET
-from scoring.services._common import _require, _require_seat
+from scoring.services._common import require, require_seat
 from scoring.table_links import TableGuest
 
 #: More deals than any evening has: a report above it is not a phone's.
@@ -57,8 +57,8 @@ def table_queue_record(
     """Keep ``by``'s phone's report on ``match``: ``waiting`` deals, the oldest
     entered at ``since`` (the phone's clock, kept within the last day and never
     later than now). ``waiting`` 0 clears the mark."""
-    _require_seat(by)
-    _require(permissions.may_score(by, match), gettext("you do not score this match"))
+    require_seat(by)
+    require(permissions.may_score(by, match), gettext("you do not score this match"))
     if isinstance(waiting, bool) or not 0 <= waiting <= MAX_WAITING:
         raise DomainError(
             "out_of_range",

@@ -16,21 +16,21 @@ from scoring.errors import DomainError, NotFound
 from scoring.models import Match
 
 
-def _club(request: HttpRequest, club_id: int):
+def club_or_404(request: HttpRequest, club_id: int):
     try:
         return selectors.club_get(request.user, club_id)
     except NotFound:
         raise Http404("no such club") from None
 
 
-def _match(request: HttpRequest, match_id: int) -> Match:
+def match_or_404(request: HttpRequest, match_id: int) -> Match:
     try:
         return selectors.match_get(request.user, match_id)
     except NotFound:
         raise Http404("no such match") from None
 
 
-def _readable_match(request: HttpRequest, match_id: int) -> Match | HttpResponse:
+def readable_match(request: HttpRequest, match_id: int) -> Match | HttpResponse:
     """The match if the user may read it; anonymous visitors are asked to log in."""
     try:
         return selectors.match_get(request.user, match_id)
@@ -40,16 +40,16 @@ def _readable_match(request: HttpRequest, match_id: int) -> Match | HttpResponse
         raise Http404("no such match") from None
 
 
-def _scored_match(request: HttpRequest, match_id: int) -> Match:
-    match = _match(request, match_id)
+def scored_match(request: HttpRequest, match_id: int) -> Match:
+    match = match_or_404(request, match_id)
     if not permissions.may_score(request.user, match):
         raise PermissionDenied(gettext("you do not score this match"))
     return match
 
 
-def _correctable_match(request: HttpRequest, match_id: int) -> Match:
-    """As :func:`_scored_match`; a closed match only for club admins and overseers."""
-    match = _scored_match(request, match_id)
+def correctable_match(request: HttpRequest, match_id: int) -> Match:
+    """As :func:`scored_match`; a closed match only for club admins and overseers."""
+    match = scored_match(request, match_id)
     if not match.is_open and not permissions.may_correct_closed(request.user, match):
         raise PermissionDenied(
             gettext("the match is %(status)s: only a club admin may correct it now")
@@ -58,7 +58,7 @@ def _correctable_match(request: HttpRequest, match_id: int) -> Match:
     return match
 
 
-def _error_list(exc: Exception) -> list[dict[str, str]]:
+def error_list(exc: Exception) -> list[dict[str, str]]:
     if isinstance(exc, InputRejected):
         # The engine's rule errors in the reader's language.
         return localized_errors(exc.as_list())

@@ -16,7 +16,7 @@ from scoring import permissions, selectors, services
 from scoring.errors import DomainError, NotAllowed
 from scoring.forms import PlayerForm
 from scoring.models import MatchStatus
-from scoring.views._common import _club, _error_list
+from scoring.views._common import club_or_404, error_list
 
 
 @login_required
@@ -32,7 +32,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
                 by=request.user,
             )
         except DomainError as exc:
-            errors = _error_list(exc)
+            errors = error_list(exc)
         else:
             messages.success(
                 request,
@@ -54,7 +54,7 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
     Who: members of the club (others: 404). Club admins also add players here.
     A public match of the club is visible to anyone through its own sheet URL.
     """
-    club = _club(request, club_id)
+    club = club_or_404(request, club_id)
     is_admin = permissions.may_manage_club(request.user, club)
     player_form = PlayerForm(request.POST or None) if is_admin else None
     if request.method == "POST" and request.POST.get("action") == "language":

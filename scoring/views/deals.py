@@ -31,11 +31,11 @@ from scoring.forms import ReasonForm
 from scoring.models import DealStatus, Match, MatchStatus
 from scoring.story import table_namer
 from scoring.views._common import (
-    _correctable_match,
-    _error_list,
-    _match,
-    _scored_match,
+    correctable_match,
     entry_word,
+    error_list,
+    match_or_404,
+    scored_match,
 )
 
 # -- deal entry and correction ------------------------------------------------------
@@ -63,7 +63,7 @@ def _refusal(exc: Exception, match: Match) -> list[dict[str, str]]:
     """The errors of a refused deal, as :func:`_rule_errors` shows them."""
     if isinstance(exc, InputRejected):
         return _rule_errors(match, exc.as_list())
-    return _error_list(exc)
+    return error_list(exc)
 
 
 def _deal_form_context(
@@ -105,7 +105,7 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
     In a double-entry match, entering a deal that waits for confirmation again (a
     player of the other side) confirms it, or marks a conflict if it differs.
     """
-    match = _scored_match(request, match_id)
+    match = scored_match(request, match_id)
     return deal_entry_page(
         request,
         match,
@@ -220,7 +220,7 @@ def deal_correct(request: HttpRequest, match_id: int, number: int) -> HttpRespon
     tournament's directors) only. The form starts from the deal as entered; its
     history is listed below.
     """
-    match = _correctable_match(request, match_id)
+    match = correctable_match(request, match_id)
     was_finished = match.status == MatchStatus.FINISHED
     try:
         deal = selectors.deal_get(match, number)
@@ -292,7 +292,7 @@ def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
 
     Who: as :func:`deal_correct`.
     """
-    match = _correctable_match(request, match_id)
+    match = correctable_match(request, match_id)
     was_finished = match.status == MatchStatus.FINISHED
     form = ReasonForm(request.POST)
     # The sheet's undo step posts ``back=sheet``: a refusal is shown on the sheet.
@@ -311,7 +311,7 @@ def deal_void(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
             by=request.user,
         )
     except (InputRejected, DomainError) as exc:
-        for error in _error_list(exc):
+        for error in error_list(exc):
             messages.error(request, error["message"])
         if back:
             return redirect(back, match_id=match.pk)
@@ -360,7 +360,7 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
     service decides; refusals are shown on the sheet). Others who may not read the
     match: 404.
     """
-    match = _match(request, match_id)
+    match = match_or_404(request, match_id)
     version_text = request.POST.get("base_version") or "0"
     try:
         if not _VERSION.fullmatch(version_text):
@@ -374,7 +374,7 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
             by=request.user,
         )
     except (InputRejected, DomainError) as exc:
-        for error in _error_list(exc):
+        for error in error_list(exc):
             messages.error(request, error["message"])
     else:
         messages.success(

@@ -28,13 +28,13 @@ from scoring.errors import DomainError, NotFound
 from scoring.forms import InvitationForm, InvitationSignupForm
 from scoring.models import Club, Invitation, Player, Role
 from scoring.qr import qr_data_uri
-from scoring.views._common import _club
+from scoring.views._common import club_or_404
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 def _admin_club(request: HttpRequest, club_id: int) -> Club:
-    club = _club(request, club_id)
+    club = club_or_404(request, club_id)
     if not permissions.may_manage_club(request.user, club):
         raise PermissionDenied(gettext("only a club admin invites people"))
     return club

@@ -36,7 +36,7 @@ from scoring.live import live_etag, live_tagged, live_unchanged
 from scoring.localtime import local_iso
 from scoring.models import DealStatus, Match
 from scoring.table_links import TableGuest
-from scoring.views._common import _club, _error_list, _readable_match, _scored_match
+from scoring.views._common import club_or_404, error_list, readable_match, scored_match
 
 # -- new match ----------------------------------------------------------------------
 
@@ -76,7 +76,7 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
     Step 1 picks the game (``?game=``) and, if it is played at more than one table
     shape, the shape (``?table=``); step 2 is the form.
     """
-    club = _club(request, club_id)
+    club = club_or_404(request, club_id)
     if not permissions.may_start_match(request.user, club):
         raise PermissionDenied(gettext("only a club admin or scorer starts matches"))
     slug = request.POST.get("game") or request.GET.get("game")
@@ -132,7 +132,7 @@ def match_new(request: HttpRequest, club_id: int) -> HttpResponse:
                 by=request.user,
             )
         except (InputRejected, DomainError) as exc:
-            errors = _error_list(exc)
+            errors = error_list(exc)
         else:
             messages.success(
                 request,
@@ -196,9 +196,7 @@ def _attach_setup_error(form: MatchSetupForm, error: dict[str, str]) -> None:
 UNDO_REASON = gettext_noop("entered by mistake")
 
 
-def _context_for_sheet(
-    request: HttpRequest, match: Match, by: Any = None
-) -> dict[str, Any]:
+def sheet_context(request: HttpRequest, match: Match, by: Any = None) -> dict[str, Any]:
     """The sheet's context for ``by`` (default: the request's user; a table link's
     guest scores but never corrects)."""
     by = request.user if by is None else by
@@ -374,7 +372,7 @@ def match_sheet(request: HttpRequest, match_id: int) -> HttpResponse:
     Who: members of the match's club; anyone if the match is public (others 404,
     anonymous visitors of a non-public match are asked to log in).
     """
-    match = _readable_match(request, match_id)
+    match = readable_match(request, match_id)
     if isinstance(match, HttpResponse):
         return match
     # Live: the page polls itself (static/js/live.js); the match's version grows
@@ -383,7 +381,7 @@ def match_sheet(request: HttpRequest, match_id: int) -> HttpResponse:
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
         return unchanged
-    context = _context_for_sheet(request, match)
+    context = sheet_context(request, match)
     context["live_etag"] = etag
     return live_tagged(render(request, "scoring/sheet.html", context), etag, request)
 
@@ -393,7 +391,7 @@ def match_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
     """The score sheet as CSV in the reader's language and spreadsheet conventions
     (:mod:`config.spreadsheet`). Who: as the sheet; who entered each deal (an
     account) only for the club's members."""
-    match = _readable_match(request, match_id)
+    match = readable_match(request, match_id)
     if isinstance(match, HttpResponse):
         return match
     sheet = selectors.match_sheet_get(match)
@@ -423,7 +421,7 @@ def match_sheet_csv(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_GET
 def match_chart(request: HttpRequest, match_id: int) -> HttpResponse:
     """The score-progression chart as SVG. Who: as the sheet."""
-    match = _readable_match(request, match_id)
+    match = readable_match(request, match_id)
     if isinstance(match, HttpResponse):
         return match
     sheet = selectors.match_sheet_get(match)
@@ -443,7 +441,7 @@ def match_chart(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def match_finish(request: HttpRequest, match_id: int) -> HttpResponse:
     """Close the book of a decided match. Who: its scorers and the club admins."""
-    match = _scored_match(request, match_id)
+    match = scored_match(request, match_id)
     try:
         services.match_finish(match=match, by=request.user)
     except DomainError as exc:
@@ -457,7 +455,7 @@ def match_finish(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def match_abandon(request: HttpRequest, match_id: int) -> HttpResponse:
     """Stop a match before it is decided. Who: its scorers and the club admins."""
-    match = _scored_match(request, match_id)
+    match = scored_match(request, match_id)
     form = AbandonForm(request.POST)
     form.is_valid()
     try:
@@ -478,7 +476,7 @@ def match_abandon(request: HttpRequest, match_id: int) -> HttpResponse:
 def match_reopen(request: HttpRequest, match_id: int) -> HttpResponse:
     """Open a finished or abandoned match again. Who: club admins and the
     tournament's director."""
-    match = _scored_match(request, match_id)
+    match = scored_match(request, match_id)
     form = AbandonForm(request.POST)  # the same shape: why
     form.is_valid()
     try:

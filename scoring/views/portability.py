@@ -22,7 +22,7 @@ from scoring import permissions, selectors
 from scoring.errors import DomainError, NotFound
 from scoring.models import Club, PersonErasure, Player
 from scoring.portability import club_export, erased_name, person_erase, person_export
-from scoring.views._common import _club
+from scoring.views._common import club_or_404
 
 
 def _download(data: dict[str, Any], name: str) -> StreamingHttpResponse:
@@ -36,7 +36,7 @@ def _download(data: dict[str, Any], name: str) -> StreamingHttpResponse:
 
 
 def _managed_club(request: HttpRequest, club_id: int) -> Club:
-    club = _club(request, club_id)
+    club = club_or_404(request, club_id)
     if not permissions.may_manage_club(request.user, club):
         raise PermissionDenied(gettext("only a club admin downloads the club's data"))
     return club

@@ -34,9 +34,9 @@ from scoring.table_links import (
     table_seat_remember,
     table_seat_remembered,
 )
-from scoring.views._common import _club, _error_list, _scored_match, entry_word
+from scoring.views._common import club_or_404, entry_word, error_list, scored_match
 from scoring.views.deals import deal_entry_page, say_if_finished
-from scoring.views.matches import _context_for_sheet
+from scoring.views.matches import sheet_context
 
 
 def _guest(
@@ -117,7 +117,7 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
         return _remembered(unchanged, request, token, guest)
-    context = _context_for_sheet(request, match, by=guest)
+    context = sheet_context(request, match, by=guest)
     context["table_link"] = _link_context(token, match, guest)
     context["live_etag"] = etag
     response = render(request, "scoring/sheet.html", context)
@@ -162,7 +162,7 @@ def table_deal_confirm(request: HttpRequest, token: str, number: int) -> HttpRes
             by=guest,
         )
     except (InputRejected, DomainError) as exc:
-        for error in _error_list(exc):
+        for error in error_list(exc):
             messages.error(request, error["message"])
     except ValueError:
         messages.error(request, gettext("The deal's version: a whole number"))
@@ -189,7 +189,7 @@ def table_match_finish(request: HttpRequest, token: str) -> HttpResponse:
     try:
         services.match_finish(match=match, by=guest)
     except (InputRejected, DomainError) as exc:
-        for error in _error_list(exc):
+        for error in error_list(exc):
             messages.error(request, error["message"])
     else:
         messages.success(
@@ -224,7 +224,7 @@ def club_table_cards(request: HttpRequest, club_id: int) -> HttpResponse:
     """Table cards of the club's matches in progress, one a page (a club night:
     print them and put each on its table). Who: club admins (members 403, others
     404)."""
-    club = _club(request, club_id)
+    club = club_or_404(request, club_id)
     if not permissions.may_manage_club(request.user, club):
         raise PermissionDenied(
             gettext("only a club admin prints the club's table cards")
@@ -258,7 +258,7 @@ def match_table_link(request: HttpRequest, match_id: int) -> HttpResponse:
     """The match's table link, its QR code and a printable card; POST withdraws the
     link (a new one is shown). Who: the match's scorers see it (others 403, or 404
     if they may not read the match); withdrawing: club admins and overseers."""
-    match = _scored_match(request, match_id)
+    match = scored_match(request, match_id)
     may_revoke = permissions.may_correct_closed(request.user, match)
     if request.method == "POST":
         if not may_revoke:

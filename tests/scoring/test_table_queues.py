@@ -140,7 +140,8 @@ def test_a_closed_match_takes_no_report(people, match):
 def stamp(match, now=None):
     """The stamp's values, read in one statement as a live page's stamp reads them:
     (reports, waiting deals, latest change, quiet phones)."""
-    sql, params = selectors.table_queue_stamp_sql(f"SELECT {int(match.pk)}", now=now)
+    matches = f"SELECT {int(match.pk)}"
+    sql, params = selectors.table_queue_stamp_sql_build(matches, now=now)
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {sql}", params)
         return cursor.fetchone()

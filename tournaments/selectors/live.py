@@ -3,8 +3,9 @@ show (the poller's ETag, :mod:`scoring.live`), and the room screen's data.
 
 The stamp is two small queries whatever the tournament's size: the tournament
 with its entry and stage counts, its standings snapshot's generation and what the
-tables' phones last reported (issue 31, :func:`scoring.selectors.table_queue_stamp_sql`:
-deals waiting on a phone, a table gone quiet); its rounds with their states and
+tables' phones last reported (issue 31,
+:func:`scoring.selectors.table_queue_stamp_sql_build`: deals waiting on a phone, a
+table gone quiet); its rounds with their states and
 clocks and, for a round being played, its tables' matches (count and the sum of
 their versions, which grows with every deal entered, corrected or confirmed) and,
 before it starts, its seats (a director's swap). Anything a public, director's or
@@ -90,7 +91,7 @@ def tournament_live_stamp_get(tournament: Tournament) -> tuple[Any, ...]:
     live = [RoundStatus.GENERATED.value, RoundStatus.STARTED.value]
     generated = RoundStatus.GENERATED.value
     # What the tables' phones last reported (issue 31), on the same row.
-    phones, phone_params = scoring_selectors.table_queue_stamp_sql(_MATCHES_SQL)
+    phones, phone_params = scoring_selectors.table_queue_stamp_sql_build(_MATCHES_SQL)
     with connection.cursor() as cursor:
         cursor.execute(_HEAD_SQL.format(phones=phones), [*phone_params, tournament.pk])
         head = cursor.fetchone()

@@ -11,7 +11,7 @@ One module per noun: :mod:`.clubs` (clubs, players, memberships), :mod:`.matches
 schemas, the 404 handler). The club's people are :mod:`scoring.api.people`.
 """
 
-from scoring.api.views._base import JsonApi, _body, api_not_found
+from scoring.api.views._base import JsonApi, api_not_found, request_body
 from scoring.api.views.clubs import (
     ClubDetailApi,
     ClubListApi,
@@ -61,6 +61,6 @@ __all__ = [
     "MembershipListApi",
     "PlayerDetailApi",
     "PlayerListApi",
-    "_body",
     "api_not_found",
+    "request_body",
 ]

@@ -17,11 +17,11 @@ from scoring.idempotency import IDEMPOTENCY_HEADER
 from scoring.models import Match
 
 _E = s.ErrorListSerializer
-_READ_ERRORS = {400: _E, 401: _E, 403: _E, 404: _E}
-_WRITE_ERRORS = {400: _E, 401: _E, 403: _E, 404: _E, 409: s.ConflictSerializer}
+READ_ERRORS = {400: _E, 401: _E, 403: _E, 404: _E}
+WRITE_ERRORS = {400: _E, 401: _E, 403: _E, 404: _E, 409: s.ConflictSerializer}
 # 409 also answers an Idempotency-Key reused for another request.
-_IDEMPOTENT = _WRITE_ERRORS
-_KEY = OpenApiParameter(
+IDEMPOTENT = WRITE_ERRORS
+KEY = OpenApiParameter(
     IDEMPOTENCY_HEADER,
     {"type": "string", "maxLength": 255},
     OpenApiParameter.HEADER,
@@ -35,23 +35,23 @@ class JsonApi:
     parser_classes = [BoundedJSONParser]
 
 
-def _body(serializer_class: type, request: Request) -> dict[str, Any]:
+def request_body(serializer_class: type, request: Request) -> dict[str, Any]:
     return validated_body(serializer_class, request)
 
 
-def _listed(out: type) -> Any:
+def listed(out: type) -> Any:
     """Schema of a paginated list view's GET, with its error responses."""
     return extend_schema_view(
-        get=extend_schema(responses={200: out(many=True), **_READ_ERRORS})
+        get=extend_schema(responses={200: out(many=True), **READ_ERRORS})
     )
 
 
-def _fake(view: Any) -> bool:
+def fake(view: Any) -> bool:
     """True while drf-spectacular inspects the view (no URL kwargs then)."""
     return getattr(view, "swagger_fake_view", False)
 
 
-def _ctx(request: Request, match: Match | None = None) -> dict[str, Any]:
+def ctx(request: Request, match: Match | None = None) -> dict[str, Any]:
     """Serializer context: the reader (and the club, for accounts: ClubPrivate)."""
     context: dict[str, Any] = {"request": request}
     if match is not None:
@@ -59,7 +59,7 @@ def _ctx(request: Request, match: Match | None = None) -> dict[str, Any]:
     return context
 
 
-def _require(allowed: bool, message: str) -> None:
+def require(allowed: bool, message: str) -> None:
     if not allowed:
         raise NotAllowed("permission_denied", message)
 

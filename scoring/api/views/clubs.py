@@ -15,23 +15,23 @@ from scoring import permissions, selectors, services
 from scoring.api import serializers as s
 from scoring.api.pagination import StrictLimitOffsetPagination
 from scoring.api.views._base import (
-    _IDEMPOTENT,
-    _KEY,
-    _READ_ERRORS,
-    _WRITE_ERRORS,
+    IDEMPOTENT,
+    KEY,
+    READ_ERRORS,
+    WRITE_ERRORS,
     JsonApi,
-    _body,
-    _ctx,
-    _fake,
-    _listed,
-    _require,
+    ctx,
+    fake,
+    listed,
+    request_body,
+    require,
 )
 from scoring.errors import DomainError
 from scoring.idempotency import idempotent
 from scoring.models import Membership, Player
 
 
-@_listed(s.ClubOut)
+@listed(s.ClubOut)
 class ClubListApi(JsonApi, generics.ListAPIView):
     """The clubs you are a member of; create a club (you become its admin)."""
 
@@ -45,12 +45,12 @@ class ClubListApi(JsonApi, generics.ListAPIView):
 
     @extend_schema(
         request=s.ClubIn,
-        responses={201: s.ClubOut, **_IDEMPOTENT},
-        parameters=[_KEY],
+        responses={201: s.ClubOut, **IDEMPOTENT},
+        parameters=[KEY],
     )
     def post(self, request: Request) -> Response:
         def run() -> Response:
-            data = _body(s.ClubIn, request)
+            data = request_body(s.ClubIn, request)
             club = services.club_create(
                 name=data["name"], slug=data.get("slug", ""), by=request.user
             )
@@ -62,17 +62,17 @@ class ClubListApi(JsonApi, generics.ListAPIView):
 class ClubDetailApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: s.ClubOut, **_READ_ERRORS})
+    @extend_schema(responses={200: s.ClubOut, **READ_ERRORS})
     def get(self, request: Request, club_id: int) -> Response:
         return Response(s.ClubOut(selectors.club_get(request.user, club_id)).data)
 
-    @extend_schema(request=s.ClubUpdateIn, responses={200: s.ClubOut, **_WRITE_ERRORS})
+    @extend_schema(request=s.ClubUpdateIn, responses={200: s.ClubOut, **WRITE_ERRORS})
     def patch(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
-        _require(
+        require(
             permissions.may_manage_club(request.user, club), gettext("club admins only")
         )
-        data = _body(s.ClubUpdateIn, request)
+        data = request_body(s.ClubUpdateIn, request)
         club = services.club_update(club=club, name=data["name"], by=request.user)
         return Response(s.ClubOut(club).data)
 
@@ -85,7 +85,7 @@ class PlayerFilter(filters.FilterSet):
         fields = ["name"]
 
 
-@_listed(s.PlayerOut)
+@listed(s.PlayerOut)
 class PlayerListApi(JsonApi, generics.ListAPIView):
     """The players of a club; a club admin adds one (with a role)."""
 
@@ -95,24 +95,24 @@ class PlayerListApi(JsonApi, generics.ListAPIView):
     filterset_class = PlayerFilter
 
     def get_queryset(self):
-        if _fake(self):
+        if fake(self):
             return Player.objects.none()
         club = selectors.club_get(self.request.user, self.kwargs["club_id"])
         return selectors.club_player_list(club).select_related("user")
 
     @extend_schema(
         request=s.PlayerIn,
-        responses={201: s.PlayerOut, **_IDEMPOTENT},
-        parameters=[_KEY],
+        responses={201: s.PlayerOut, **IDEMPOTENT},
+        parameters=[KEY],
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
-        _require(
+        require(
             permissions.may_manage_club(request.user, club), gettext("club admins only")
         )
 
         def run() -> Response:
-            data = _body(s.PlayerIn, request)
+            data = request_body(s.PlayerIn, request)
             # The same answer whether the account exists or not (services).
             player = services.player_create(
                 club=club,
@@ -122,7 +122,7 @@ class PlayerListApi(JsonApi, generics.ListAPIView):
                 allow_duplicate=data["allow_duplicate"],
                 by=request.user,
             )
-            out = s.PlayerOut(player, context=_ctx(request)).data
+            out = s.PlayerOut(player, context=ctx(request)).data
             return Response(out, status=status.HTTP_201_CREATED)
 
         return idempotent(request, run)
@@ -131,28 +131,28 @@ class PlayerListApi(JsonApi, generics.ListAPIView):
 class PlayerDetailApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: s.PlayerOut, **_READ_ERRORS})
+    @extend_schema(responses={200: s.PlayerOut, **READ_ERRORS})
     def get(self, request: Request, club_id: int, player_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         return Response(s.PlayerOut(selectors.club_player_get(club, player_id)).data)
 
     @extend_schema(
-        request=s.PlayerUpdateIn, responses={200: s.PlayerOut, **_WRITE_ERRORS}
+        request=s.PlayerUpdateIn, responses={200: s.PlayerOut, **WRITE_ERRORS}
     )
     def patch(self, request: Request, club_id: int, player_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         player = selectors.club_player_get(club, player_id)
-        _require(
+        require(
             permissions.may_manage_club(request.user, club), gettext("club admins only")
         )
-        data = _body(s.PlayerUpdateIn, request)
+        data = request_body(s.PlayerUpdateIn, request)
         player = services.player_update(
             club=club, player=player, display_name=data["display_name"], by=request.user
         )
         return Response(s.PlayerOut(player).data)
 
 
-@_listed(s.MembershipOut)
+@listed(s.MembershipOut)
 class MembershipListApi(JsonApi, generics.ListAPIView):
     """Memberships (player and role) of a club; a club admin adds an existing player."""
 
@@ -162,24 +162,24 @@ class MembershipListApi(JsonApi, generics.ListAPIView):
     filterset_fields = ["role"]
 
     def get_queryset(self):
-        if _fake(self):
+        if fake(self):
             return Membership.objects.none()
         club = selectors.club_get(self.request.user, self.kwargs["club_id"])
         return selectors.club_membership_list(club).select_related("player__user")
 
     @extend_schema(
         request=s.MembershipIn,
-        responses={201: s.MembershipOut, **_IDEMPOTENT},
-        parameters=[_KEY],
+        responses={201: s.MembershipOut, **IDEMPOTENT},
+        parameters=[KEY],
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
-        _require(
+        require(
             permissions.may_manage_club(request.user, club), gettext("club admins only")
         )
 
         def run() -> Response:
-            data = _body(s.MembershipIn, request)
+            data = request_body(s.MembershipIn, request)
             player = (
                 selectors.players_visible_to(request.user)
                 .filter(pk=data["player"])
@@ -200,7 +200,7 @@ class MembershipListApi(JsonApi, generics.ListAPIView):
 class MembershipDetailApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: s.MembershipOut, **_READ_ERRORS})
+    @extend_schema(responses={200: s.MembershipOut, **READ_ERRORS})
     def get(self, request: Request, club_id: int, membership_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         membership = selectors.club_membership_get(club, membership_id)
@@ -208,15 +208,15 @@ class MembershipDetailApi(JsonApi, APIView):
 
     @extend_schema(
         request=s.MembershipUpdateIn,
-        responses={200: s.MembershipOut, **_WRITE_ERRORS},
+        responses={200: s.MembershipOut, **WRITE_ERRORS},
     )
     def patch(self, request: Request, club_id: int, membership_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
         membership = selectors.club_membership_get(club, membership_id)
-        _require(
+        require(
             permissions.may_manage_club(request.user, club), gettext("club admins only")
         )
-        data = _body(s.MembershipUpdateIn, request)
+        data = request_body(s.MembershipUpdateIn, request)
         membership = services.membership_set_role(
             membership=membership, role=data["role"], by=request.user
         )

@@ -17,17 +17,17 @@ from scoring import permissions, selectors, services
 from scoring.api import serializers as s
 from scoring.api.pagination import StrictLimitOffsetPagination
 from scoring.api.views._base import (
-    _IDEMPOTENT,
-    _KEY,
-    _READ_ERRORS,
+    IDEMPOTENT,
+    KEY,
+    READ_ERRORS,
     JsonApi,
-    _body,
-    _ctx,
-    _fake,
-    _listed,
-    _require,
+    ctx,
+    fake,
+    listed,
+    request_body,
+    require,
 )
-from scoring.api.views.matches import _scored_match
+from scoring.api.views.matches import scored_match
 from scoring.errors import NotAllowed
 from scoring.idempotency import idempotent
 from scoring.models import Deal, DealStatus, Match
@@ -37,15 +37,15 @@ class DealFilter(filters.FilterSet):
     status = filters.ChoiceFilter(choices=DealStatus.choices)
 
 
-def _deal_written(request: Request, match: Match, deal) -> dict[str, Any]:
+def deal_written(request: Request, match: Match, deal) -> dict[str, Any]:
     # The match as the service wrote it (a deal's match is the instance the service
     # locked and saved; after a deal's refresh it is read again): no second read.
     match = deal.match
     written = {"deal": deal, "match": selectors.match_state_get(match)}
-    return s.DealWriteOut(written, context=_ctx(request, match)).data
+    return s.DealWriteOut(written, context=ctx(request, match)).data
 
 
-@_listed(s.DealOut)
+@listed(s.DealOut)
 class DealListApi(JsonApi, generics.ListAPIView):
     """The deals of a match in order (voided ones too); a scorer submits the next."""
 
@@ -55,7 +55,7 @@ class DealListApi(JsonApi, generics.ListAPIView):
     filterset_class = DealFilter
 
     def get_queryset(self):
-        if _fake(self):
+        if fake(self):
             return Deal.objects.none()
         self.match = selectors.match_get(self.request.user, self.kwargs["match_id"])
         return selectors.match_deal_list(self.match)
@@ -68,19 +68,19 @@ class DealListApi(JsonApi, generics.ListAPIView):
 
     @extend_schema(
         request=s.DealSubmitIn,
-        responses={201: s.DealWriteOut, **_IDEMPOTENT},
-        parameters=[_KEY],
+        responses={201: s.DealWriteOut, **IDEMPOTENT},
+        parameters=[KEY],
     )
     def post(self, request: Request, match_id: int) -> Response:
         match = _scored_match_or_confirmer(request, match_id)
 
         def run() -> Response:
-            data = _body(s.DealSubmitIn, request)
+            data = request_body(s.DealSubmitIn, request)
             deal = services.deal_submit(
                 match=match, number=data["number"], input=data["input"], by=request.user
             )
             return Response(
-                _deal_written(request, match, deal), status=status.HTTP_201_CREATED
+                deal_written(request, match, deal), status=status.HTTP_201_CREATED
             )
 
         return idempotent(request, run)
@@ -96,7 +96,7 @@ def _scored_match_or_confirmer(request: Request, match_id: int) -> Match:
     if not (
         match.double_entry and permissions.may_read_club(request.user, match.club_id)
     ):
-        _require(
+        require(
             permissions.may_score(request.user, match),
             gettext("you do not score this match"),
         )
@@ -110,11 +110,11 @@ class DealDetailApi(JsonApi, APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: s.DealDetailOut, **_READ_ERRORS})
+    @extend_schema(responses={200: s.DealDetailOut, **READ_ERRORS})
     def get(self, request: Request, match_id: int, number: int) -> Response:
         match = selectors.match_get(request.user, match_id)
         deal = selectors.deal_get(match, number)
-        return Response(s.DealDetailOut(deal, context=_ctx(request, match)).data)
+        return Response(s.DealDetailOut(deal, context=ctx(request, match)).data)
 
 
 class DealCorrectApi(JsonApi, APIView):
@@ -131,14 +131,14 @@ class DealCorrectApi(JsonApi, APIView):
 
     @extend_schema(
         request=s.DealCorrectIn,
-        responses={200: s.DealWriteOut, **_IDEMPOTENT},
-        parameters=[_KEY],
+        responses={200: s.DealWriteOut, **IDEMPOTENT},
+        parameters=[KEY],
     )
     def post(self, request: Request, match_id: int, number: int) -> Response:
-        match = _scored_match(request, match_id)
+        match = scored_match(request, match_id)
 
         def run() -> Response:
-            data = _body(s.DealCorrectIn, request)
+            data = request_body(s.DealCorrectIn, request)
             deal = services.deal_correct(
                 match=match,
                 number=number,
@@ -147,7 +147,7 @@ class DealCorrectApi(JsonApi, APIView):
                 reason=data["reason"],
                 by=request.user,
             )
-            return Response(_deal_written(request, match, deal))
+            return Response(deal_written(request, match, deal))
 
         return idempotent(request, run)
 
@@ -162,14 +162,14 @@ class DealVoidApi(JsonApi, APIView):
 
     @extend_schema(
         request=s.DealVoidIn,
-        responses={200: s.DealWriteOut, **_IDEMPOTENT},
-        parameters=[_KEY],
+        responses={200: s.DealWriteOut, **IDEMPOTENT},
+        parameters=[KEY],
     )
     def post(self, request: Request, match_id: int, number: int) -> Response:
-        match = _scored_match(request, match_id)
+        match = scored_match(request, match_id)
 
         def run() -> Response:
-            data = _body(s.DealVoidIn, request)
+            data = request_body(s.DealVoidIn, request)
             deal = services.deal_void(
                 match=match,
                 number=number,
@@ -177,7 +177,7 @@ class DealVoidApi(JsonApi, APIView):
                 reason=data["reason"],
                 by=request.user,
             )
-            return Response(_deal_written(request, match, deal))
+            return Response(deal_written(request, match, deal))
 
         return idempotent(request, run)
 
@@ -189,24 +189,24 @@ class DealConfirmApi(JsonApi, APIView):
 
     @extend_schema(
         request=s.DealConfirmIn,
-        responses={200: s.DealWriteOut, **_IDEMPOTENT},
-        parameters=[_KEY],
+        responses={200: s.DealWriteOut, **IDEMPOTENT},
+        parameters=[KEY],
     )
     def post(self, request: Request, match_id: int, number: int) -> Response:
         match = selectors.match_get(request.user, match_id)
-        _require(
+        require(
             permissions.may_read_club(request.user, match.club_id),
             gettext("you are not a member of this club"),
         )
 
         def run() -> Response:
-            data = _body(s.DealConfirmIn, request)
+            data = request_body(s.DealConfirmIn, request)
             deal = services.deal_confirm(
                 match=match,
                 number=number,
                 base_version=data["base_version"],
                 by=request.user,
             )
-            return Response(_deal_written(request, match, deal))
+            return Response(deal_written(request, match, deal))
 
         return idempotent(request, run)

@@ -20,16 +20,16 @@ from scoring import permissions, selectors, services
 from scoring.api import serializers as s
 from scoring.api.pagination import StrictLimitOffsetPagination
 from scoring.api.views._base import (
-    _IDEMPOTENT,
-    _KEY,
-    _READ_ERRORS,
-    _WRITE_ERRORS,
+    IDEMPOTENT,
+    KEY,
+    READ_ERRORS,
+    WRITE_ERRORS,
     JsonApi,
-    _body,
-    _ctx,
-    _fake,
-    _listed,
-    _require,
+    ctx,
+    fake,
+    listed,
+    request_body,
+    require,
 )
 from scoring.errors import DomainError, NotAllowed
 from scoring.idempotency import idempotent
@@ -70,7 +70,7 @@ class MatchFilter(filters.FilterSet):
         fields = ["status", "game", "club", "is_public", "needs_attention"]
 
 
-@_listed(s.MatchOut)
+@listed(s.MatchOut)
 class MatchListApi(JsonApi, generics.ListAPIView):
     """Matches you may read: your clubs' and the public ones (anyone)."""
 
@@ -83,7 +83,7 @@ class MatchListApi(JsonApi, generics.ListAPIView):
         return selectors.matches_visible_to(self.request.user)
 
 
-@_listed(s.MatchOut)
+@listed(s.MatchOut)
 class ClubMatchListApi(JsonApi, generics.ListAPIView):
     """A club's matches; a club admin or scorer starts one."""
 
@@ -93,23 +93,23 @@ class ClubMatchListApi(JsonApi, generics.ListAPIView):
     filterset_class = MatchFilter
 
     def get_queryset(self):
-        if _fake(self):
+        if fake(self):
             return Match.objects.none()
         club = selectors.club_get(self.request.user, self.kwargs["club_id"])
         return selectors.matches_visible_to(self.request.user).filter(club=club)
 
     @extend_schema(
-        request=s.MatchIn, responses={201: s.MatchOut, **_IDEMPOTENT}, parameters=[_KEY]
+        request=s.MatchIn, responses={201: s.MatchOut, **IDEMPOTENT}, parameters=[KEY]
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(request.user, club_id)
-        _require(
+        require(
             permissions.may_start_match(request.user, club),
             gettext("club admins and scorers start matches"),
         )
 
         def run() -> Response:
-            data = _body(s.MatchIn, request)
+            data = request_body(s.MatchIn, request)
             match = services.match_start(
                 club=club,
                 game=data["game"],
@@ -134,7 +134,7 @@ class ClubMatchListApi(JsonApi, generics.ListAPIView):
             )
             match = selectors.match_get(request.user, match.pk)
             return Response(
-                s.MatchOut(match, context=_ctx(request)).data,
+                s.MatchOut(match, context=ctx(request)).data,
                 status=status.HTTP_201_CREATED,
             )
 
@@ -153,34 +153,32 @@ class MatchDetailApi(JsonApi, APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: s.MatchOut, **_READ_ERRORS})
+    @extend_schema(responses={200: s.MatchOut, **READ_ERRORS})
     def get(self, request: Request, match_id: int) -> Response:
         return Response(
             s.MatchOut(
-                selectors.match_get(request.user, match_id), context=_ctx(request)
+                selectors.match_get(request.user, match_id), context=ctx(request)
             ).data
         )
 
-    @extend_schema(
-        request=s.MatchUpdateIn, responses={200: s.MatchOut, **_WRITE_ERRORS}
-    )
+    @extend_schema(request=s.MatchUpdateIn, responses={200: s.MatchOut, **WRITE_ERRORS})
     def patch(self, request: Request, match_id: int) -> Response:
-        match = _scored_match(request, match_id)
-        data = _body(s.MatchUpdateIn, request)
+        match = scored_match(request, match_id)
+        data = request_body(s.MatchUpdateIn, request)
         services.match_update(match=match, is_public=data["is_public"], by=request.user)
         return Response(
             s.MatchOut(
-                selectors.match_get(request.user, match_id), context=_ctx(request)
+                selectors.match_get(request.user, match_id), context=ctx(request)
             ).data
         )
 
 
-def _scored_match(request: Request, match_id: int) -> Match:
+def scored_match(request: Request, match_id: int) -> Match:
     """The match (404 if unreadable) after checking that the user may score it."""
     if not request.user.is_authenticated:
         raise NotAllowed("not_authenticated", gettext("sign in to score"))
     match = selectors.match_get(request.user, match_id)
-    _require(
+    require(
         permissions.may_score(request.user, match),
         gettext("you do not score this match"),
     )
@@ -192,11 +190,11 @@ class MatchSheetApi(JsonApi, APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: s.SheetOut, **_READ_ERRORS})
+    @extend_schema(responses={200: s.SheetOut, **READ_ERRORS})
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get(request.user, match_id)
         sheet = selectors.match_sheet_get(match)
-        return Response(s.SheetOut(sheet, context=_ctx(request, match)).data)
+        return Response(s.SheetOut(sheet, context=ctx(request, match)).data)
 
 
 class MatchDealSchemaApi(JsonApi, APIView):
@@ -204,7 +202,7 @@ class MatchDealSchemaApi(JsonApi, APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: s.DealSchemaOut, **_READ_ERRORS})
+    @extend_schema(responses={200: s.DealSchemaOut, **READ_ERRORS})
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get(request.user, match_id)
         return Response(s.DealSchemaOut(selectors.deal_schema_get(match)).data)
@@ -216,16 +214,16 @@ class MatchFinishApi(JsonApi, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=None, responses={200: s.MatchOut, **_IDEMPOTENT}, parameters=[_KEY]
+        request=None, responses={200: s.MatchOut, **IDEMPOTENT}, parameters=[KEY]
     )
     def post(self, request: Request, match_id: int) -> Response:
-        match = _scored_match(request, match_id)
+        match = scored_match(request, match_id)
 
         def run() -> Response:
             services.match_finish(match=match, by=request.user)
             return Response(
                 s.MatchOut(
-                    selectors.match_get(request.user, match_id), context=_ctx(request)
+                    selectors.match_get(request.user, match_id), context=ctx(request)
                 ).data
             )
 
@@ -237,14 +235,14 @@ def _with_reason(
 ) -> Response:
     """A scorer's action on the whole match that takes a reason (abandon, reopen),
     idempotent by its key; the match as it stands after it."""
-    match = _scored_match(request, match_id)
+    match = scored_match(request, match_id)
 
     def run() -> Response:
-        data = _body(body, request)
+        data = request_body(body, request)
         service(match=match, reason=data.get("reason", ""), by=request.user)
         return Response(
             s.MatchOut(
-                selectors.match_get(request.user, match_id), context=_ctx(request)
+                selectors.match_get(request.user, match_id), context=ctx(request)
             ).data
         )
 
@@ -258,8 +256,8 @@ class MatchAbandonApi(JsonApi, APIView):
 
     @extend_schema(
         request=s.MatchAbandonIn,
-        responses={200: s.MatchOut, **_IDEMPOTENT},
-        parameters=[_KEY],
+        responses={200: s.MatchOut, **IDEMPOTENT},
+        parameters=[KEY],
     )
     def post(self, request: Request, match_id: int) -> Response:
         return _with_reason(request, match_id, s.MatchAbandonIn, services.match_abandon)
@@ -273,8 +271,8 @@ class MatchReopenApi(JsonApi, APIView):
 
     @extend_schema(
         request=s.MatchReopenIn,
-        responses={200: s.MatchOut, **_IDEMPOTENT},
-        parameters=[_KEY],
+        responses={200: s.MatchOut, **IDEMPOTENT},
+        parameters=[KEY],
     )
     def post(self, request: Request, match_id: int) -> Response:
         return _with_reason(request, match_id, s.MatchReopenIn, services.match_reopen)
@@ -289,8 +287,8 @@ class MatchTableQueueApi(JsonApi, APIView):
 
     @extend_schema(request=s.TableQueueIn, responses={200: s.TableQueueOut})
     def post(self, request: Request, match_id: int) -> Response:
-        match = _scored_match(request, match_id)
-        data = _body(s.TableQueueIn, request)
+        match = scored_match(request, match_id)
+        data = request_body(s.TableQueueIn, request)
         row = services.table_queue_record(
             match=match,
             waiting=data["waiting"],

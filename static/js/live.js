@@ -15,6 +15,13 @@
     var open = [];
     region.querySelectorAll("details").forEach(function (d, i) { if (d.open) { open.push(i); } });
     region.innerHTML = fresh.innerHTML;
+    // The region's own data (the server's time at render, data-now) comes with the
+    // content; its live-* settings stay the page's.
+    Array.prototype.forEach.call(fresh.attributes, function (attribute) {
+      if (/^data-/.test(attribute.name) && !/^data-live-/.test(attribute.name)) {
+        region.setAttribute(attribute.name, attribute.value);
+      }
+    });
     var details = region.querySelectorAll("details");
     open.forEach(function (i) { if (details[i]) { details[i].open = true; } });
     region.dispatchEvent(new CustomEvent("live:updated", {bubbles: true}));

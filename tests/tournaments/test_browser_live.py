@@ -119,12 +119,17 @@ def test_the_room_screen_turns_and_counts_the_clock_down(browser, live_server):
     assert not pairings.is_visible()
     # A result elsewhere reaches the screen without a reload.
     page.evaluate("window.__sameDocument = true")
+    rendered = page.evaluate("document.getElementById('room-live').dataset.now")
     _play_table(world.tables[1], world.director)
     page.wait_for_function(
         "() => document.querySelectorAll('.room-results li').length === 2",
         timeout=WITHIN_MS + 500,
     )
     assert page.evaluate("window.__sameDocument") is True
+    # …with the server's time of that render, which sets the clock's skew (the
+    # region's own data-now, not only its content, is the fresh page's).
+    fresh = page.evaluate("document.getElementById('room-live').dataset.now")
+    assert fresh > rendered, (rendered, fresh)
     context.close()
     projector, big = _phone(browser, {"width": 1280, "height": 720})
     big.goto(f"{live_server.url}/tournaments/{world.event.pk}/room/")

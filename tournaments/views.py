@@ -40,6 +40,8 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.page_params import BadParam, PageParams, page_params_read
+from tournaments.templatetags.tournament_pages import url_template
 
 
 def _readable(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -49,36 +51,104 @@ def _readable(request: HttpRequest, tournament_id: int) -> Tournament:
         raise Http404("no such tournament") from None
 
 
+def _bad_param(error: BadParam) -> HttpResponse:
+    """A malformed query parameter: a 400 naming it, in the reader's language."""
+    return HttpResponse(
+        f"{error.field}: {error.message}",
+        status=400,
+        content_type="text/plain; charset=utf-8",
+    )
+
+
+def _links(tournament: Tournament) -> dict[str, str]:
+    """The rows' links, reversed once for the page (see ``with_id``)."""
+    return {
+        "entry_url": url_template(
+            "tournaments:entry", tournament_id=tournament.pk, entry_id=0
+        ),
+        "sheet_url": url_template("scoring:sheet", match_id=0),
+        "correct_url": url_template(
+            "tournaments:table-correct", tournament_id=tournament.pk, table_id=0
+        ),
+    }
+
+
+def _standings_page(tournament: Tournament, params: PageParams) -> dict[str, Any]:
+    return selectors.standings_page_get(
+        selectors.standings_view_get(tournament),
+        query=params.query,
+        page=params.standings,
+        per_page=selectors.STANDINGS_PER_PAGE,
+    )
+
+
 def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The public page; live (its standings, rounds and bracket are read again
-    every second by ``static/js/live.js``: a 304 while nothing has changed)."""
+    every second by ``static/js/live.js``: a 304 while nothing has changed).
+
+    Sized for a phone (issue 32): the round being played (``?stage=&round=`` picks
+    another), a page of its tables (``?tables=``), a page of the standings
+    (``?standings=``) and of the entries (``?entries=``); ``?q=`` finds names (or
+    a table's number) in all three."""
     tournament = _readable(request, tournament_id)
+    try:
+        params = page_params_read(request.GET)
+    except BadParam as error:
+        return _bad_param(error)
     etag = live_etag(
-        request, ("public", *selectors.tournament_live_stamp_get(tournament))
+        request,
+        ("public", *params.stamp(), *selectors.tournament_live_stamp_get(tournament)),
     )
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
         return unchanged
+    try:
+        page = selectors.tournament_page_get(
+            tournament,
+            stage_id=params.stage,
+            round_number=params.round,
+            query=params.query,
+            page=params.tables,
+        )
+    except selectors.NoSuchRound:
+        raise Http404("no such round") from None
     response = render(
         request,
         "tournaments/public.html",
         {
             "tournament": tournament,
-            "stages": selectors.tournament_overview_get(tournament),
-            "standings": selectors.standings_view_get(tournament),
-            "entries": tournament.entries.order_by("seed"),
+            "page": page,
+            "standings": _standings_page(tournament, params),
+            "entries": selectors.entry_page_get(
+                tournament,
+                query=params.query,
+                page=params.entries,
+                per_page=selectors.ENTRIES_PER_PAGE,
+            ),
+            "params": params,
             "is_director": permissions.may_direct(request.user, tournament),
             "live_etag": etag,
+            **_links(tournament),
         },
     )
     return live_tagged(response, etag, request)
 
 
 def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The standings block alone (a 304 while nothing has changed)."""
+    """The standings block alone (a 304 while nothing has changed); ``?q=`` and
+    ``?standings=`` as on the public page."""
     tournament = _readable(request, tournament_id)
+    try:
+        params = page_params_read(request.GET)
+    except BadParam as error:
+        return _bad_param(error)
     etag = live_etag(
-        request, ("standings", *selectors.tournament_live_stamp_get(tournament))
+        request,
+        (
+            "standings",
+            *params.stamp(),
+            *selectors.tournament_live_stamp_get(tournament),
+        ),
     )
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
@@ -88,7 +158,9 @@ def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse
         "tournaments/_standings.html",
         {
             "tournament": tournament,
-            "standings": selectors.standings_view_get(tournament),
+            "standings": _standings_page(tournament, params),
+            "params": params,
+            **_links(tournament),
         },
     )
     return live_tagged(response, etag, request)
@@ -97,10 +169,16 @@ def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse
 def tournament_room(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The room screen for a projector: the round's pairings and the standings in
     turn, the round's clock and the latest results, in big type. Who: as the
-    public page (anyone once published). Live like the public page."""
+    public page (anyone once published). Live like the public page. A big round's
+    tables come a screenful at a time: ``?tables=2`` on a second projector."""
     tournament = _readable(request, tournament_id)
+    try:
+        params = page_params_read(request.GET)
+    except BadParam as error:
+        return _bad_param(error)
     etag = live_etag(
-        request, ("room", *selectors.tournament_live_stamp_get(tournament))
+        request,
+        ("room", params.tables, *selectors.tournament_live_stamp_get(tournament)),
     )
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
@@ -110,7 +188,7 @@ def tournament_room(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournaments/room.html",
         {
             "tournament": tournament,
-            "room": selectors.tournament_room_get(tournament),
+            "room": selectors.tournament_room_get(tournament, page=params.tables),
             "live_etag": etag,
             "rotate_seconds": _rotate_seconds(request),
         },
@@ -192,25 +270,53 @@ def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
 
 @login_required
 def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The director's page: the round being played (or ``?stage=&round=``), its
+    tables 50 a page with those needing attention first (``?tables=``), the
+    standings and the entries a page at a time; ``?q=`` finds names or a table's
+    number."""
     tournament = _directed(request, tournament_id)
+    try:
+        params = page_params_read(request.GET)
+    except BadParam as error:
+        return _bad_param(error)
     # Live: its rounds and standings are read again like the public page's.
     etag = live_etag(
-        request, ("manage", *selectors.tournament_live_stamp_get(tournament))
+        request,
+        ("manage", *params.stamp(), *selectors.tournament_live_stamp_get(tournament)),
     )
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
         return unchanged
+    try:
+        page = selectors.tournament_page_get(
+            tournament,
+            director=True,
+            stage_id=params.stage,
+            round_number=params.round,
+            query=params.query,
+            page=params.tables,
+            attention_first=True,
+        )
+    except selectors.NoSuchRound:
+        raise Http404("no such round") from None
     response = render(
         request,
         "tournaments/manage.html",
         {
             "tournament": tournament,
-            "stages": selectors.tournament_overview_get(tournament, director=True),
-            "entries": tournament.entries.order_by("seed"),
-            "standings": selectors.standings_view_get(tournament),
+            "page": page,
+            "entries": selectors.entry_page_get(
+                tournament,
+                query=params.query,
+                page=params.entries,
+                per_page=selectors.ENTRIES_PER_PAGE,
+            ),
+            "standings": _standings_page(tournament, params),
             "formats": selectors.format_choice_list(),
             "metrics": selectors.metric_choice_list(),
+            "params": params,
             "live_etag": etag,
+            **_links(tournament),
         },
     )
     return live_tagged(response, etag, request)

@@ -90,7 +90,7 @@ def round_list_with_tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
     return rounds.prefetch_related(Prefetch("tables", queryset=tables))
 
 
-def _table_places(match: Any, lower_wins: bool) -> list[int | None]:
+def table_places(match: Any, lower_wins: bool) -> list[int | None]:
     """Each side's place at a finished table of three or more (ties share)."""
     if match is None or match.status != MatchStatus.FINISHED or not match.totals:
         return [None] * len(match.totals if match else ())
@@ -127,7 +127,7 @@ def tournament_overview_get(
                 row = {"table": table, "sides": ordered, "match": table.match}
                 if len(ordered) > 2:
                     totals = list(table.match.totals) if table.match else []
-                    places = _table_places(table.match, lower_wins)
+                    places = table_places(table.match, lower_wins)
                     row["seats"] = [
                         {
                             "number": i + 1,
@@ -200,7 +200,7 @@ def entry_history_get(tournament: Tournament, entry: Entry) -> list[dict[str, An
         totals = list(match.totals) if match else []
         place = None
         if len(totals) > 2:
-            places = _table_places(match, lower_wins)
+            places = table_places(match, lower_wins)
             place = places[seat.side] if seat.side < len(places) else None
         history.append(
             {

@@ -124,6 +124,11 @@ def pages() -> list[tuple[str, bool, str]]:
         ("an entry's page", False, f"/tournaments/{t}/entries/{entry.pk}/"),
         ("director's page", True, f"/tournaments/{t}/manage/"),
         ("API rounds", False, f"/api/v1/tournaments/{t}/rounds/"),
+        (
+            "API a round's tables",
+            False,
+            f"/api/v1/tournaments/{t}/rounds/{first.pk}/tables/",
+        ),
         ("API standings", False, f"/api/v1/tournaments/{t}/standings/"),
         ("API entries", False, f"/api/v1/tournaments/{t}/entries/"),
     ]

@@ -208,6 +208,34 @@ class RoundOut(serializers.Serializer):
     clock = RoundClockOut()
 
 
+class RoundListOut(serializers.Serializer):
+    """A round in the paged list (issue 32): its tables are read a page at a time
+    from ``/rounds/{id}/tables/``; the explanation without its plain ``text`` (the
+    tables' reasons say it table by table)."""
+
+    id = StrictIntegerField()
+    stage = StrictIntegerField()
+    number = StrictIntegerField()
+    status = StrictCharField()
+    explanation = serializers.JSONField(help_text="notes (messages) and byes")
+    table_count = StrictIntegerField(help_text="how many tables the round has")
+    clock = RoundClockOut()
+
+
+class StandingsPageOut(serializers.Serializer):
+    computed_at = serializers.DateTimeField(allow_null=True)
+    generation = StrictIntegerField()
+    pending = StrictBooleanField()
+    count = StrictIntegerField(help_text="rows of the longest stage")
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    stages = serializers.JSONField(
+        help_text="per stage: metrics, count (its rows in all) and the page of its "
+        "ranked rows (limit, offset); a groups stage also has groups: [{name, "
+        "entries, rows}], each group's own table, whole"
+    )
+
+
 class RoundClockIn(serializers.Serializer):
     # The range is the service's to check (400 ``invalid_time_limit``).
     time_limit_minutes = StrictIntegerField(

@@ -11,9 +11,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
 from django.utils.translation import gettext
+from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
+from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,6 +26,7 @@ from config.translation import localized
 from games.api.serializers import ErrorListSerializer
 from scoring import selectors as scoring_selectors
 from scoring.api import serializers as scoring_s
+from scoring.api.pagination import StrictLimitOffsetPagination
 from scoring.api.views import JsonApi
 from scoring.errors import Conflict, DomainError, NotAllowed, NotFound
 from scoring.idempotency import IDEMPOTENCY_HEADER, idempotent
@@ -56,6 +59,20 @@ def _directed(request: Request, tournament_id: int) -> Tournament:
     return tournament
 
 
+def _table_out(table: Table) -> dict[str, Any]:
+    """A table with its sides (entry ids, its ``sides`` prefetched) and reasons."""
+    sides: dict[int, list[int]] = {}
+    for seat in table.sides.all():
+        sides.setdefault(seat.side, []).append(seat.entry_id)
+    return {
+        "id": table.pk,
+        "number": table.number,
+        "sides": [sides[k] for k in sorted(sides)],
+        "match": table.match_id,
+        "reasons": [reason_shown(r) for r in table.reasons or ()],
+    }
+
+
 def _round_out(
     round_: Round, tables_in: Iterable[Table] | None = None
 ) -> dict[str, Any]:
@@ -64,18 +81,7 @@ def _round_out(
     for table in (
         tables_in if tables_in is not None else selectors.round_table_list(round_)
     ):
-        sides: dict[int, list[int]] = {}
-        for seat in table.sides.all():
-            sides.setdefault(seat.side, []).append(seat.entry_id)
-        tables.append(
-            {
-                "id": table.pk,
-                "number": table.number,
-                "sides": [sides[k] for k in sorted(sides)],
-                "match": table.match_id,
-                "reasons": [reason_shown(r) for r in table.reasons or ()],
-            }
-        )
+        tables.append(_table_out(table))
     return s.RoundOut(
         {
             "id": round_.pk,
@@ -158,14 +164,30 @@ class TournamentCloseApi(JsonApi, APIView):
         return Response(s.TournamentDetailOut(tournament).data)
 
 
-class EntryListApi(JsonApi, APIView):
+def _fake(view: Any) -> bool:
+    """True while drf-spectacular inspects the view (no URL kwargs then)."""
+    return getattr(view, "swagger_fake_view", False)
+
+
+class EntryListApi(JsonApi, generics.ListAPIView):
+    """The entries by seed, a page at a time (``limit``, ``offset``); a director
+    adds entries."""
+
+    pagination_class = StrictLimitOffsetPagination
     permission_classes = [AllowAny]
+    serializer_class = s.EntryOut
+
+    def get_queryset(self) -> QuerySet[Entry]:
+        if _fake(self):
+            return Entry.objects.none()
+        tournament = selectors.tournament_get(
+            self.request.user, self.kwargs["tournament_id"]
+        )
+        return tournament.entries.prefetch_related("lineup").order_by("seed", "pk")
 
     @extend_schema(responses={200: s.EntryOut(many=True), **_READ})
-    def get(self, request: Request, tournament_id: int) -> Response:
-        tournament = selectors.tournament_get(request.user, tournament_id)
-        entries = tournament.entries.prefetch_related("lineup").order_by("seed")
-        return Response(s.EntryOut(entries, many=True).data)
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
 
     @extend_schema(
         request=s.EntriesIn, responses={201: s.EntryOut(many=True), **_WRITE}
@@ -198,20 +220,89 @@ class EntryWithdrawApi(JsonApi, APIView):
         return Response(s.EntryOut(entry).data)
 
 
-class RoundListApi(JsonApi, APIView):
-    """Every round with its tables, sides (entry ids), matches and reasons."""
+class RoundFilter(filters.FilterSet):
+    """``?stage=`` (a stage's id) and ``?number=`` (the round's number)."""
 
+    stage = filters.NumberFilter(field_name="stage_id")
+    number = filters.NumberFilter(field_name="number")
+
+    class Meta:
+        model = Round
+        fields = ["stage", "number"]
+
+
+class RoundListApi(JsonApi, generics.ListAPIView):
+    """The rounds in order, a page at a time (``limit``, ``offset``), each with its
+    notes, byes, clock and how many tables it has; ``?number=`` and ``?stage=``
+    pick rounds. A round's tables: ``/rounds/{id}/tables/``."""
+
+    pagination_class = StrictLimitOffsetPagination
     permission_classes = [AllowAny]
+    serializer_class = s.RoundListOut
+    filterset_class = RoundFilter
 
-    @extend_schema(responses={200: s.RoundOut(many=True), **_READ})
-    def get(self, request: Request, tournament_id: int) -> Response:
-        tournament = selectors.tournament_get(request.user, tournament_id)
-        rounds = selectors.round_list_with_tables(
-            Round.objects.filter(stage__tournament=tournament).order_by(
-                "stage__order", "number"
-            )
+    def get_queryset(self) -> QuerySet[Round]:
+        if _fake(self):
+            return Round.objects.none()
+        tournament = selectors.tournament_get(
+            self.request.user, self.kwargs["tournament_id"]
         )
-        return Response([_round_out(r, r.tables.all()) for r in rounds])
+        return selectors.round_summary_list(tournament)
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        rounds = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(
+            [
+                s.RoundListOut(
+                    {
+                        "id": r.pk,
+                        "stage": r.stage_id,
+                        "number": r.number,
+                        "status": r.status,
+                        "explanation": explanation_shown(
+                            {"messages": r.messages, "byes": r.byes, "i18n": r.i18n}
+                        ),
+                        "table_count": r.table_count,
+                        "clock": selectors.round_clock_get(r),
+                    }
+                ).data
+                for r in rounds
+            ]
+        )
+
+    @extend_schema(responses={200: s.RoundListOut(many=True), **_READ})
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+class RoundTableListApi(JsonApi, generics.ListAPIView):
+    """A round's tables by number, a page at a time (``limit``, ``offset``): sides
+    (entry ids), match and the reasons of the pairing."""
+
+    pagination_class = StrictLimitOffsetPagination
+    permission_classes = [AllowAny]
+    serializer_class = s.TableOut
+
+    def get_queryset(self) -> QuerySet[Table]:
+        if _fake(self):
+            return Table.objects.none()
+        tournament = selectors.tournament_get(
+            self.request.user, self.kwargs["tournament_id"]
+        )
+        round_ = _round(tournament, self.kwargs["round_id"])
+        return (
+            Table.objects.filter(round=round_)
+            .prefetch_related("sides")
+            .order_by("number")
+        )
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        tables = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response([_table_out(t) for t in tables])
+
+    @extend_schema(responses={200: s.TableOut(many=True), **_READ})
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
 
 
 class RoundGenerateApi(JsonApi, APIView):
@@ -452,11 +543,43 @@ class TableCorrectionApi(JsonApi, APIView):
 
 class StandingsApi(JsonApi, APIView):
     """The latest standings snapshot: per stage, metrics and ranked rows;
-    ``pending`` while a recompute is due."""
+    ``pending`` while a recompute is due. The rows come a page at a time
+    (``limit``, ``offset``; the same page of every stage; ``count``: the longest
+    stage's rows): limit/offset rather than a cursor, as the order is the ranks in
+    the snapshot, not a column a cursor could follow."""
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: s.StandingsOut, **_READ})
+    @extend_schema(
+        responses={200: s.StandingsPageOut, **_READ},
+        parameters=[
+            OpenApiParameter("limit", int, description="rows a page (50; at most 500)"),
+            OpenApiParameter("offset", int, description="rows to skip"),
+        ],
+    )
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = selectors.tournament_get(request.user, tournament_id)
-        return Response(s.StandingsOut(selectors.standings_view_get(tournament)).data)
+        view = selectors.standings_view_get(tournament)
+        longest = max((len(st.get("rows") or ()) for st in view["stages"]), default=0)
+        paginator = StrictLimitOffsetPagination()
+        paginator.paginate_queryset(range(longest), request, view=self)
+        start, stop = paginator.offset, paginator.offset + paginator.limit
+        stages = [
+            {
+                **st,
+                "count": len(st.get("rows") or ()),
+                "rows": (st.get("rows") or [])[start:stop],
+            }
+            for st in view["stages"]
+        ]
+        return Response(
+            s.StandingsPageOut(
+                {
+                    **view,
+                    "stages": stages,
+                    "count": longest,
+                    "next": paginator.get_next_link(),
+                    "previous": paginator.get_previous_link(),
+                }
+            ).data
+        )

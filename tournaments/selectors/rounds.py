@@ -8,7 +8,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models.fields.json import KeyTransform
+from django.db.models.functions import Coalesce
 
 from scoring.models import MatchStatus
 from tournaments.formats.base import Bye as FormatBye
@@ -75,6 +77,30 @@ def round_table_list(round_: Round) -> QuerySet[Table]:
         round_.tables.select_related("match")
         .prefetch_related("sides__entry")
         .order_by("number")
+    )
+
+
+def round_summary_list(tournament: Tournament) -> QuerySet[Round]:
+    """The tournament's rounds in order, each with ``table_count`` and its stored
+    explanation's ``messages``, ``byes`` and ``i18n`` (read by key: the long plain
+    ``text`` of a big round is not read)."""
+    tables = (
+        Table.objects.filter(round=OuterRef("pk"))
+        .order_by()
+        .values("round")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return (
+        Round.objects.filter(stage__tournament=tournament)
+        .defer("explanation")
+        .annotate(
+            table_count=Coalesce(Subquery(tables), 0),
+            messages=KeyTransform("messages", "explanation"),
+            byes=KeyTransform("byes", "explanation"),
+            i18n=KeyTransform("i18n", "explanation"),
+        )
+        .order_by("stage__order", "stage_id", "number")
     )
 
 

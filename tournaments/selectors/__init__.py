@@ -51,7 +51,6 @@ from tournaments.selectors.pages import (
     NoSuchRound,
     Page,
     entry_page_get,
-    page_of,
     standings_page_get,
     tournament_page_get,
 )
@@ -71,7 +70,6 @@ from tournaments.selectors.rounds import (
     round_table_list,
     stage_round_format_list,
     stage_round_list,
-    tournament_overview_get,
 )
 from tournaments.selectors.standings import (
     StandingsSnapshot,
@@ -101,7 +99,6 @@ __all__ = [
     "group_standings_compute",
     "match_tournament_id_get",
     "metric_choice_list",
-    "page_of",
     "ranking_config_get",
     "round_clock_get",
     "round_format_get",
@@ -130,7 +127,6 @@ __all__ = [
     "standings_view_get",
     "tournament_get",
     "tournament_live_stamp_get",
-    "tournament_overview_get",
     "tournament_page_get",
     "tournament_room_get",
     "tournaments_visible_to",

@@ -27,7 +27,7 @@ from tournaments.models import Round, RoundStatus, Stage, Table, TableSide, Tour
 from tournaments.selectors.brackets import stage_bracket_svg_get
 from tournaments.selectors.duplicate import stage_board_list
 from tournaments.selectors.results import ranking_config_get
-from tournaments.selectors.rounds import table_places
+from tournaments.selectors.rounds import table_place_list
 from tournaments.texts import explanation_shown, explanation_text, reason_shown
 
 #: Tables on a page of the public or the director's page.
@@ -71,7 +71,7 @@ class Page:
         return (self.number - 1) * self.per_page + len(self.items)
 
 
-def page_of(items: Sequence[T], number: int, per_page: int) -> Page:
+def _page_get(items: Sequence[T], number: int, per_page: int) -> Page:
     """Page ``number`` of ``items`` (past the last: the last page)."""
     count = len(items)
     pages = max(1, -(-count // per_page))
@@ -80,12 +80,12 @@ def page_of(items: Sequence[T], number: int, per_page: int) -> Page:
     return Page(list(items[start : start + per_page]), number, pages, count, per_page)
 
 
-def query_terms(query: str) -> list[str]:
+def _query_terms(query: str) -> list[str]:
     """The search's alternatives, case-folded (empty: no search)."""
     return [t.strip().casefold() for t in query.split(",") if t.strip()]
 
 
-def name_matches(name: str, terms: list[str]) -> bool:
+def _name_matches(name: str, terms: list[str]) -> bool:
     folded = name.casefold()
     return any(term in folded for term in terms)
 
@@ -170,7 +170,8 @@ def tournament_page_get(
 ) -> dict[str, Any]:
     """The stages with their rounds (to pick one) and the focus round: a page of
     its tables (each with its sides' entries and match; a table of three or more
-    sides also lists ``seats`` as :func:`tournament_overview_get` does), its byes,
+    sides also lists ``seats``: per side its seat number, entries, total and, once
+    finished, its place at the table), its byes,
     notes, the director's plain-text explanation of the page's tables, and the
     focus stage's bracket or boards. Raises :class:`NoSuchRound` for a stage or
     round the tournament lacks."""
@@ -233,7 +234,7 @@ def _round_page_get(
         table__round=round_
     ).values_list("table_id", "side", "entry_id"):
         light[table_id].sides.setdefault(side, []).append(entry_id)
-    terms = query_terms(query)
+    terms = _query_terms(query)
     chosen = [t for t in light.values() if _table_found(t, terms, names)]
     key: Callable[[_Light], Any] = (
         (lambda t: (_attention(t.status, t.needs_attention), t.number))
@@ -241,7 +242,7 @@ def _round_page_get(
         else (lambda t: t.number)
     )
     chosen.sort(key=key)
-    shown = page_of(chosen, page, per_page)
+    shown = _page_get(chosen, page, per_page)
     full = {
         t.pk: t
         for t in Table.objects.filter(
@@ -260,7 +261,7 @@ def _round_page_get(
         row: dict[str, Any] = {"table": table, "sides": ordered, "match": table.match}
         if len(ordered) > 2:
             totals = list(table.match.totals) if table.match else []
-            places = table_places(table.match, lower_wins)
+            places = table_place_list(table.match, lower_wins)
             row["seats"] = [
                 {
                     "number": i + 1,
@@ -278,7 +279,7 @@ def _round_page_get(
     byes = [
         {**bye, "entry_obj": entries.get(bye["entry"])}
         for bye in explanation.get("byes", ())
-        if not terms or name_matches(names.get(bye["entry"], ""), terms)
+        if not terms or _name_matches(names.get(bye["entry"], ""), terms)
     ]
     text = ""
     if director and explanation.get("text"):
@@ -324,7 +325,7 @@ def _table_found(table: _Light, terms: list[str], names: dict[int, str]) -> bool
     if any(term == str(table.number) for term in terms):
         return True
     return any(
-        name_matches(names.get(e, ""), terms) for s in table.sides.values() for e in s
+        _name_matches(names.get(e, ""), terms) for s in table.sides.values() for e in s
     )
 
 
@@ -337,7 +338,7 @@ def standings_page_get(
     """``standings`` (:func:`standings_view_get`) with each stage's rows narrowed
     to the search and to one page (``page``: a :class:`Page` per stage); a groups
     stage's groups are narrowed to the search, not paged (a group is short)."""
-    terms = query_terms(query)
+    terms = _query_terms(query)
     stages = []
     for stage in standings["stages"]:
         shown = dict(stage)
@@ -345,7 +346,9 @@ def standings_page_get(
             shown["groups"] = [
                 {
                     **group,
-                    "rows": [r for r in group["rows"] if name_matches(r["name"], terms)]
+                    "rows": [
+                        r for r in group["rows"] if _name_matches(r["name"], terms)
+                    ]
                     if terms
                     else group["rows"],
                 }
@@ -353,8 +356,8 @@ def standings_page_get(
             ]
         rows = stage.get("rows") or []
         if terms:
-            rows = [r for r in rows if name_matches(r["name"], terms)]
-        shown["page"] = page_of(rows, page, per_page)
+            rows = [r for r in rows if _name_matches(r["name"], terms)]
+        shown["page"] = _page_get(rows, page, per_page)
         shown["rows"] = shown["page"].items
         stages.append(shown)
     return {**standings, "stages": stages, "query": query}
@@ -365,7 +368,7 @@ def entry_page_get(
 ) -> Page:
     """A page of the tournament's entries by seed, narrowed to the search."""
     entries = list(tournament.entries.all().order_by("seed"))
-    terms = query_terms(query)
+    terms = _query_terms(query)
     if terms:
-        entries = [e for e in entries if name_matches(e.name, terms)]
-    return page_of(entries, page, per_page)
+        entries = [e for e in entries if _name_matches(e.name, terms)]
+    return _page_get(entries, page, per_page)

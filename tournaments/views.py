@@ -109,6 +109,7 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
             round_number=params.round,
             query=params.query,
             page=params.tables,
+            per_page=selectors.TABLES_PER_PAGE,
         )
     except selectors.NoSuchRound:
         raise Http404("no such round") from None
@@ -295,6 +296,7 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
             round_number=params.round,
             query=params.query,
             page=params.tables,
+            per_page=selectors.TABLES_PER_PAGE,
             attention_first=True,
         )
     except selectors.NoSuchRound:

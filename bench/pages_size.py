@@ -1,7 +1,8 @@
 """How big the tournament's pages and API answers are, and how long the server takes
 to make them, at a big Swiss (issue 32: pages sized for the reader).
 
-Run: ``.venv/bin/python -m bench.pages_size --entries 512 --rounds 9``. It makes a
+Run: ``.venv/bin/python -m bench.pages_size --entries 512 --rounds 9`` (``--bulk``
+for 2,000 × 13: the rounds stored in bulk, see :func:`build_bulk`). It makes a
 throw-away SQLite database (or keeps it: ``--db path``; ``--reuse`` measures an
 existing one without building), migrates it and plays, through the services, a
 published Sleazy Swiss of ``--entries`` entries: ``--rounds`` rounds generated,
@@ -107,6 +108,138 @@ def build(entries: int, rounds: int) -> None:
     t_tasks.reconcile_standings()
 
 
+def build_bulk(entries: int, rounds: int) -> None:
+    """As :func:`build`, but the rounds stored in bulk rather than paired and played
+    through the services (a 2,000-entry Swiss's pairing and 1,000 matches a round
+    through the services take far longer than the pages' measure): each round pairs
+    the entries shuffled (a fixed seed), every table a finished match of 100–25 with
+    two reasons shaped as the Swiss pairing's, the round's explanation a plain text
+    of every table as the pairing writes it; the last round started, its first
+    table playing. The pages read these rows as they read a played tournament's."""
+    import random
+
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from scoring import services as scoring_services
+    from scoring.models import Match, MatchStatus
+    from tournaments import services
+    from tournaments import tasks as t_tasks
+    from tournaments.models import Round, RoundStatus, Table, TableSide
+
+    call_command("migrate", verbosity=0)
+    call_command("load_catalogue", verbosity=0)
+    director = get_user_model().objects.create_user("director", password="pw")
+    club = scoring_services.club_create(name="Kortti", by=director)
+    event = services.tournament_create(
+        club=club,
+        name="Bench Open",
+        game="sleazy",
+        format="swiss",
+        stage_settings={"rounds": rounds + 1},
+        by=director,
+    )
+    services.entries_add(
+        tournament=event,
+        names="\n".join(f"Entry {i:04}" for i in range(1, entries + 1)),
+        by=director,
+    )
+    services.tournament_publish(tournament=event, by=director)
+    stage = event.stages.get()
+    ids = list(event.entries.order_by("seed").values_list("pk", flat=True))
+    shuffle = random.Random(32)
+    now = timezone.now()
+    for number in range(1, rounds + 2):
+        began = time.perf_counter()
+        last = number == rounds + 1
+        shuffle.shuffle(ids)
+        pairs = [ids[i : i + 2] for i in range(0, len(ids) - 1, 2)]
+        lines = [f"Round {number}"]
+        for table, (a, b) in enumerate(pairs, 1):
+            lines += [
+                f"  Table {table}: {a} v {b}",
+                f"    - Both on {number - 1}: paired within the score group",
+                f"    - {a} plays first (both wanted to play second)",
+            ]
+        round_ = Round.objects.create(
+            stage=stage,
+            number=number,
+            status=RoundStatus.STARTED if last else RoundStatus.LOCKED,
+            started_at=now,
+            explanation={
+                "messages": [],
+                "i18n": {},
+                "byes": [],
+                "text": "\n".join(lines),
+            },
+        )
+        matches = Match.objects.bulk_create(
+            Match(
+                club=club,
+                game_id="sleazy",
+                options=event.options,
+                is_public=True,
+                status=MatchStatus.IN_PROGRESS
+                if last and table == 0
+                else MatchStatus.FINISHED,
+                finished=not (last and table == 0),
+                totals=[100, 25],
+                winners=[] if last and table == 0 else [0],
+                ended_at=None if last and table == 0 else now,
+                started_by=director,
+            )
+            for table in range(len(pairs))
+        )
+        tables = Table.objects.bulk_create(
+            Table(
+                round=round_,
+                number=table,
+                match=match,
+                reasons=[
+                    {
+                        "code": "score_group",
+                        "text": f"Both on {number - 1}: paired within the score group",
+                        "entries": [a, b],
+                        "data": {"score": number - 1},
+                        "i18n": {
+                            "text": {
+                                "template": "Both on {score}: paired within the "
+                                "score group",
+                                "params": {"score": number - 1},
+                            }
+                        },
+                    },
+                    {
+                        "code": "side_balance",
+                        "text": f"{a} plays first (both wanted to play second)",
+                        "entries": [a, b],
+                        "data": {"preferences": {str(a): -1, str(b): -1}},
+                        "i18n": {
+                            "text": {
+                                "template": "{first} plays first (both wanted to "
+                                "play second)",
+                                "params": {"first": {"entries": [a], "joiner": " & "}},
+                            }
+                        },
+                    },
+                ],
+            )
+            for table, ((a, b), match) in enumerate(zip(pairs, matches, strict=True), 1)
+        )
+        TableSide.objects.bulk_create(
+            TableSide(table=table, side=side, entry_id=entry)
+            for table, pair in zip(tables, pairs, strict=True)
+            for side, entry in enumerate(pair)
+        )
+        print(
+            f"  round {number}: {time.perf_counter() - began:.1f} s",
+            file=sys.stderr,
+        )
+    services.round_clock_set(round=round_, minutes=50, by=director)
+    t_tasks.reconcile_standings()
+
+
 def pages() -> list[tuple[str, bool, str]]:
     """(name, as the director, URL) of each page and API answer measured."""
     from tournaments.models import Entry, Round, Tournament
@@ -154,6 +287,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--db", help="the SQLite file to build or reuse")
     parser.add_argument("--reuse", action="store_true", help="measure --db as it is")
+    parser.add_argument(
+        "--bulk", action="store_true", help="store the rounds in bulk (build_bulk)"
+    )
     args = parser.parse_args()
     _setup(args.db)
     logging.disable(logging.INFO)
@@ -162,7 +298,7 @@ def main() -> None:
 
     if not args.reuse:
         began = time.perf_counter()
-        build(args.entries, args.rounds)
+        (build_bulk if args.bulk else build)(args.entries, args.rounds)
         print(f"built in {time.perf_counter() - began:.0f} s", file=sys.stderr)
     anonymous = Client()
     director = Client()

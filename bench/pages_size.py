@@ -290,6 +290,12 @@ def main() -> None:
     parser.add_argument(
         "--bulk", action="store_true", help="store the rounds in bulk (build_bulk)"
     )
+    parser.add_argument(
+        "--stub-stamp",
+        action="store_true",
+        help="the live stamp (the ETag's queries) replaced by a constant: the "
+        "pages' own cost, and the stamp's alone reported once",
+    )
     args = parser.parse_args()
     _setup(args.db)
     logging.disable(logging.INFO)
@@ -300,6 +306,18 @@ def main() -> None:
         began = time.perf_counter()
         (build_bulk if args.bulk else build)(args.entries, args.rounds)
         print(f"built in {time.perf_counter() - began:.0f} s", file=sys.stderr)
+    if args.stub_stamp:
+        from tournaments import selectors
+        from tournaments.models import Tournament
+
+        event = Tournament.objects.get(name="Bench Open")
+        began = time.perf_counter()
+        selectors.tournament_live_stamp_get(event)
+        print(
+            f"the live stamp alone: {(time.perf_counter() - began) * 1000:.0f} ms "
+            "(stubbed below)",
+        )
+        selectors.tournament_live_stamp_get = lambda tournament: (tournament.pk,)
     anonymous = Client()
     director = Client()
     director.force_login(get_user_model().objects.get(username="director"))

@@ -161,6 +161,13 @@ class EntryOut(serializers.Serializer):
         return [m.player_id for m in entry.lineup.all()]
 
 
+class EntryPageOut(serializers.Serializer):
+    count = StrictIntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = EntryOut(many=True)
+
+
 class EntriesIn(serializers.Serializer):
     names = serializers.ListField(
         child=StrictCharField(max_length=250), min_length=1, max_length=2000

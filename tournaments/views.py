@@ -208,10 +208,13 @@ def _rotate_seconds(request: HttpRequest) -> int:
 def entry_history(
     request: HttpRequest, tournament_id: int, entry_id: int
 ) -> HttpResponse:
+    """An entry's page, the player's view on a phone: their latest table first,
+    their standing and the top of the standings, then every game round by round."""
     tournament = _readable(request, tournament_id)
     entry = Entry.objects.filter(tournament=tournament, pk=entry_id).first()
     if entry is None:
         raise Http404("no such entry")
+    standings = selectors.standings_view_get(tournament)
     return render(
         request,
         "tournaments/entry.html",
@@ -219,6 +222,9 @@ def entry_history(
             "tournament": tournament,
             "entry": entry,
             "history": selectors.entry_history_get(tournament, entry),
+            # a player's phone (issue 32): their standing and the top of the table
+            "standing": selectors.entry_standing_get(standings, entry.pk, top=10),
+            **_links(tournament),
         },
     )
 

@@ -37,7 +37,9 @@ BOUNDS = {
     ("tournaments:public", "GET"): 27,
     ("tournaments:standings", "GET"): 10,
     ("tournaments:room", "GET"): 22,
-    ("tournaments:entry", "GET"): 10,
+    # issue 32: the standing and the top of the standings (the snapshot read as
+    # the standings fragment reads it: 4)
+    ("tournaments:entry", "GET"): 14,
     # 19 + the live stamp (2); issue 32: the round shown and a page of its tables,
     # the standings and the entries, the same for any number of rounds
     ("tournaments:manage", "GET"): 21,

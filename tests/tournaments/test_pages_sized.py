@@ -253,3 +253,22 @@ def test_the_api_lists_come_a_page_at_a_time(world):
     entries = api.get(f"{base}/entries/", {"limit": 5, "offset": 10}).json()
     assert entries["count"] == 12
     assert [e["name"] for e in entries["results"]] == NAMES[10:]
+
+
+def test_an_entrys_page_shows_their_latest_table_and_standing_first(world):
+    entry = world.entries.get(name=NAMES[4])
+    html = Client().get(f"/tournaments/{world.pk}/entries/{entry.pk}/").content
+    html = html.decode()
+    latest = html.split('id="latest-table"', 1)[1].split("</p>")[0]
+    table = (
+        Round.objects.get(stage__tournament=world, number=3)
+        .tables.get(sides__entry=entry)
+        .number
+    )
+    assert f"Latest table: round 3, table {table}" in latest
+    (stage,) = selectors.standings_view_get(world)["stages"]
+    row = next(r for r in stage["rows"] if r["entry"] == entry.pk)
+    mine = html.split('id="my-standing"', 1)[1]
+    assert f"Place {row['rank']} of 12 in {stage['name']}" in mine
+    top = re.findall(r'<a href="/tournaments/\d+/entries/\d+/">(.*?)</a>', mine)
+    assert top == [r["name"] for r in stage["rows"][:10]]

@@ -51,6 +51,7 @@ from tournaments.selectors.pages import (
     NoSuchRound,
     Page,
     entry_page_get,
+    entry_standing_get,
     standings_page_get,
     tournament_page_get,
 )
@@ -95,6 +96,7 @@ __all__ = [
     "StandingsSnapshot",
     "entry_history_get",
     "entry_page_get",
+    "entry_standing_get",
     "format_choice_list",
     "group_standings_compute",
     "match_tournament_id_get",

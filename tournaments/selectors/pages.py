@@ -372,3 +372,27 @@ def entry_page_get(
     if terms:
         entries = [e for e in entries if _name_matches(e.name, terms)]
     return _page_get(entries, page, per_page)
+
+
+def entry_standing_get(
+    standings: dict[str, Any], entry_id: int, *, top: int
+) -> dict[str, Any] | None:
+    """Where ``entry_id`` stands in the latest stage that ranks it
+    (:func:`standings_view_get`): the stage's name and metrics, the entry's row,
+    how many rows, and the stage's first ``top`` rows; ``None`` before it is
+    ranked."""
+    for stage in reversed(standings["stages"]):
+        tables = [g["rows"] for g in stage.get("groups") or ()] or [
+            stage.get("rows") or []
+        ]
+        for rows in tables:
+            row = next((r for r in rows if r["entry"] == entry_id), None)
+            if row is not None:
+                return {
+                    "name": stage["name"],
+                    "metrics": stage["metrics"],
+                    "row": row,
+                    "count": len(rows),
+                    "top": rows[:top],
+                }
+    return None

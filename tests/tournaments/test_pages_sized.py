@@ -177,7 +177,7 @@ def test_the_directors_page_puts_the_tables_needing_attention_first(
     found = client.get(f"/tournaments/{world.pk}/manage/", {"q": "6"}).content
     rows = _rows(found.decode().split('id="live-manage"', 1)[1])
     assert [row.split()[0] for row in rows] == ["6"]
-    # The swap offers the entries at the tables shown (a round not yet started).
+    # An earlier round picked comes with its own controls (round 1 is locked).
     earlier = client.get(f"/tournaments/{world.pk}/manage/", {"round": 1}).content
     assert "Unlock round" in earlier.decode()
 

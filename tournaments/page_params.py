@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from django.http import QueryDict
 from django.utils.translation import gettext
 
+#: The parameters a paged page reads (the director comes back with them).
+PAGE_PARAMS = ("stage", "round", "q", "tables", "standings", "entries")
 #: The longest search read (a name is at most 120 characters).
 QUERY_MAX = 200
 #: No list has more pages than this (and no round a larger number).

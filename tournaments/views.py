@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -40,7 +40,12 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.page_params import BadParam, PageParams, page_params_read
+from tournaments.page_params import (
+    PAGE_PARAMS,
+    BadParam,
+    PageParams,
+    page_params_read,
+)
 from tournaments.templatetags.tournament_pages import url_template
 
 
@@ -323,6 +328,9 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "formats": selectors.format_choice_list(),
             "metrics": selectors.metric_choice_list(),
             "params": params,
+            # the actions' form posts to this, so the director comes back here
+            "act": reverse("tournaments:act", kwargs={"tournament_id": tournament.pk})
+            + _page_query(request),
             "live_etag": etag,
             **_links(tournament),
         },
@@ -334,9 +342,13 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def tournament_act(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """One director action from the manage page: the ``action`` field names it in
-    :data:`tournaments.actions.ACTIONS` (one service each)."""
+    :data:`tournaments.actions.ACTIONS` (one service each). The director comes back
+    to the round, search and pages they acted from (the form's address carries
+    them), except after an action that makes something new (a round, a stage,
+    entries), which the page then shows."""
     tournament = _directed(request, tournament_id)
-    action = ACTIONS.get(request.POST.get("action", ""))
+    name = request.POST.get("action", "")
+    action = ACTIONS.get(name)
     if action is None:
         messages.error(request, gettext("unknown action"))
         return redirect("tournaments:manage", tournament_id=tournament.pk)
@@ -349,7 +361,28 @@ def tournament_act(request: HttpRequest, tournament_id: int) -> HttpResponse:
     else:
         if message:
             messages.success(request, message)
-    return redirect("tournaments:manage", tournament_id=tournament.pk)
+    back = reverse("tournaments:manage", kwargs={"tournament_id": tournament.pk})
+    if name in _ACTIONS_THAT_MAKE:
+        return redirect(back)
+    return redirect(back + _page_query(request))
+
+
+#: Actions after which the director's page shows what was made, not the old view.
+_ACTIONS_THAT_MAKE = frozenset({"generate", "stage", "entries"})
+
+
+def _page_query(request: HttpRequest) -> str:
+    """``?…`` of the page's own parameters in ``request``'s query ("" if none or
+    if one is malformed: then the page as it opens)."""
+    try:
+        page_params_read(request.GET)
+    except BadParam:
+        return ""
+    kept = QueryDict(mutable=True)
+    for key in PAGE_PARAMS:
+        if request.GET.get(key):
+            kept[key] = request.GET[key]
+    return f"?{kept.urlencode()}" if kept else ""
 
 
 def _error_list(exc: Exception, name: Any = None) -> list[dict[str, str]]:

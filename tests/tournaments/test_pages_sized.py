@@ -272,3 +272,31 @@ def test_an_entrys_page_shows_their_latest_table_and_standing_first(world):
     assert f"Place {row['rank']} of 12 in {stage['name']}" in mine
     top = re.findall(r'<a href="/tournaments/\d+/entries/\d+/">(.*?)</a>', mine)
     assert top == [r["name"] for r in stage["rows"][:10]]
+
+
+def test_the_director_comes_back_to_the_round_and_search_they_acted_from(
+    world, director
+):
+    client = Client()
+    client.force_login(director)
+    manage = f"/tournaments/{world.pk}/manage/"
+    html = client.get(manage, {"round": 1, "q": NAMES[3]}).content.decode()
+    act = re.search(r'action="(/tournaments/\d+/manage/act/[^"]*)"', html).group(1)
+    act = act.replace("&amp;", "&")
+    assert act.startswith(f"/tournaments/{world.pk}/manage/act/?")
+    entry = world.entries.get(name=NAMES[3])
+    done = client.post(act, {"action": "withdraw", "entry": entry.pk, "reason": "ill"})
+    assert done.status_code == 302
+    assert done.url.startswith(manage + "?") and "round=1" in done.url
+    assert NAMES[3].replace(" ", "+") in done.url
+    entry.refresh_from_db()
+    assert entry.withdrawn_at is not None
+    # Making something new shows it: the page as it opens.
+    made = client.post(act, {"action": "entries", "names": "Late Comer"})
+    assert made.status_code == 302 and made.url == manage
+    # A malformed parameter on the form's address: back to the page as it opens.
+    odd = client.post(
+        f"/tournaments/{world.pk}/manage/act/?tables=x",
+        {"action": "unpublish"},
+    )
+    assert odd.status_code == 302 and odd.url == manage

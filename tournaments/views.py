@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -40,6 +40,13 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.page_params import (
+    PAGE_PARAMS,
+    BadParam,
+    PageParams,
+    page_params_read,
+)
+from tournaments.templatetags.tournament_pages import url_template
 
 
 def _readable(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -49,40 +56,110 @@ def _readable(request: HttpRequest, tournament_id: int) -> Tournament:
         raise Http404("no such tournament") from None
 
 
+def _bad_param(error: BadParam) -> HttpResponse:
+    """A malformed query parameter: a 400 naming it, in the reader's language."""
+    return HttpResponse(
+        f"{error.field}: {error.message}",
+        status=400,
+        content_type="text/plain; charset=utf-8",
+    )
+
+
+def _links(tournament: Tournament) -> dict[str, str]:
+    """The rows' links, reversed once for the page (see ``with_id``)."""
+    return {
+        "entry_url": url_template(
+            "tournaments:entry", tournament_id=tournament.pk, entry_id=0
+        ),
+        "sheet_url": url_template("scoring:sheet", match_id=0),
+        "correct_url": url_template(
+            "tournaments:table-correct", tournament_id=tournament.pk, table_id=0
+        ),
+    }
+
+
+def _standings_page(tournament: Tournament, params: PageParams) -> dict[str, Any]:
+    return selectors.standings_page_get(
+        selectors.standings_view_get(tournament),
+        query=params.query,
+        page=params.standings,
+        per_page=selectors.STANDINGS_PER_PAGE,
+    )
+
+
 def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The public page; live (its standings, rounds and bracket are read again
-    every second by ``static/js/live.js``: a 304 while nothing has changed)."""
+    every second by ``static/js/live.js``: a 304 while nothing has changed).
+
+    Sized for a phone (issue 32): the round being played (``?stage=&round=`` picks
+    another), a page of its tables (``?tables=``), a page of the standings
+    (``?standings=``) and of the entries (``?entries=``); ``?q=`` finds names (or
+    a table's number) in all three."""
     tournament = _readable(request, tournament_id)
+    try:
+        params = page_params_read(request.GET)
+    except BadParam as error:
+        return _bad_param(error)
     etag = live_etag(
-        request, ("public", *selectors.tournament_live_stamp_get(tournament))
+        request,
+        ("public", *params.stamp(), *selectors.tournament_live_stamp_get(tournament)),
     )
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
         return unchanged
-    # Rendered once per change for every anonymous reader (scoring.live).
-    return live_shared(
-        request,
-        etag,
-        lambda: render(
+
+    # Rendered once per change for every anonymous reader (scoring.live); each
+    # address (its page parameters) has its own kept copy.
+    def page() -> HttpResponse:
+        try:
+            shown = selectors.tournament_page_get(
+                tournament,
+                stage_id=params.stage,
+                round_number=params.round,
+                query=params.query,
+                page=params.tables,
+                per_page=selectors.TABLES_PER_PAGE,
+            )
+        except selectors.NoSuchRound:
+            raise Http404("no such round") from None
+        return render(
             request,
             "tournaments/public.html",
             {
                 "tournament": tournament,
-                "stages": selectors.tournament_overview_get(tournament),
-                "standings": selectors.standings_view_get(tournament),
-                "entries": tournament.entries.order_by("seed"),
+                "page": shown,
+                "standings": _standings_page(tournament, params),
+                "entries": selectors.entry_page_get(
+                    tournament,
+                    query=params.query,
+                    page=params.entries,
+                    per_page=selectors.ENTRIES_PER_PAGE,
+                ),
+                "params": params,
                 "is_director": permissions.may_direct(request.user, tournament),
                 "live_etag": etag,
+                **_links(tournament),
             },
-        ),
-    )
+        )
+
+    return live_shared(request, etag, page)
 
 
 def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The standings block alone (a 304 while nothing has changed)."""
+    """The standings block alone (a 304 while nothing has changed); ``?q=`` and
+    ``?standings=`` as on the public page."""
     tournament = _readable(request, tournament_id)
+    try:
+        params = page_params_read(request.GET)
+    except BadParam as error:
+        return _bad_param(error)
     etag = live_etag(
-        request, ("standings", *selectors.tournament_live_stamp_get(tournament))
+        request,
+        (
+            "standings",
+            *params.stamp(),
+            *selectors.tournament_live_stamp_get(tournament),
+        ),
     )
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
@@ -95,7 +172,9 @@ def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse
             "tournaments/_standings.html",
             {
                 "tournament": tournament,
-                "standings": selectors.standings_view_get(tournament),
+                "standings": _standings_page(tournament, params),
+                "params": params,
+                **_links(tournament),
             },
         ),
     )
@@ -104,14 +183,20 @@ def standings_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse
 def tournament_room(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The room screen for a projector: the round's pairings and the standings in
     turn, the round's clock and the latest results, in big type. Who: as the
-    public page (anyone once published). Live like the public page."""
+    public page (anyone once published). Live like the public page. A big round's
+    tables come a screenful at a time: ``?tables=2`` on a second projector."""
     tournament = _readable(request, tournament_id)
+    try:
+        params = page_params_read(request.GET)
+    except BadParam as error:
+        return _bad_param(error)
     # ``?rotate=`` is not in the tag: the poll reads the address without it (the
     # live region's URL) and must find the projector's copy unchanged. Each
     # address has its own kept copy (scoring.live: the key names the address).
     rotate = _rotate_seconds(request)
     etag = live_etag(
-        request, ("room", *selectors.tournament_live_stamp_get(tournament))
+        request,
+        ("room", params.tables, *selectors.tournament_live_stamp_get(tournament)),
     )
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
@@ -124,7 +209,7 @@ def tournament_room(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "tournaments/room.html",
             {
                 "tournament": tournament,
-                "room": selectors.tournament_room_get(tournament),
+                "room": selectors.tournament_room_get(tournament, page=params.tables),
                 "live_etag": etag,
                 "rotate_seconds": rotate,
             },
@@ -143,10 +228,13 @@ def _rotate_seconds(request: HttpRequest) -> int:
 def entry_history(
     request: HttpRequest, tournament_id: int, entry_id: int
 ) -> HttpResponse:
+    """An entry's page, the player's view on a phone: their latest table first,
+    their standing and the top of the standings, then every game round by round."""
     tournament = _readable(request, tournament_id)
     entry = Entry.objects.filter(tournament=tournament, pk=entry_id).first()
     if entry is None:
         raise Http404("no such entry")
+    standings = selectors.standings_view_get(tournament)
     return render(
         request,
         "tournaments/entry.html",
@@ -154,6 +242,9 @@ def entry_history(
             "tournament": tournament,
             "entry": entry,
             "history": selectors.entry_history_get(tournament, entry),
+            # a player's phone (issue 32): their standing and the top of the table
+            "standing": selectors.entry_standing_get(standings, entry.pk, top=10),
+            **_links(tournament),
         },
     )
 
@@ -206,7 +297,15 @@ def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
 
 @login_required
 def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The director's page: the round being played (or ``?stage=&round=``), its
+    tables 50 a page with those needing attention first (``?tables=``), the
+    standings and the entries a page at a time; ``?q=`` finds names or a table's
+    number."""
     tournament = _directed(request, tournament_id)
+    try:
+        params = page_params_read(request.GET)
+    except BadParam as error:
+        return _bad_param(error)
     # Live: its rounds and standings are read again like the public page's, and
     # its round generation jobs until they are done.
     generations = selectors.tournament_generation_list(tournament)
@@ -214,6 +313,7 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
         request,
         (
             "manage",
+            *params.stamp(),
             *selectors.tournament_live_stamp_get(tournament),
             tuple((job.pk, job.status) for job in generations),
         ),
@@ -221,18 +321,41 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
     unchanged = live_unchanged(request, etag)
     if unchanged is not None:
         return unchanged
+    try:
+        page = selectors.tournament_page_get(
+            tournament,
+            director=True,
+            stage_id=params.stage,
+            round_number=params.round,
+            query=params.query,
+            page=params.tables,
+            per_page=selectors.TABLES_PER_PAGE,
+            attention_first=True,
+        )
+    except selectors.NoSuchRound:
+        raise Http404("no such round") from None
     response = render(
         request,
         "tournaments/manage.html",
         {
             "tournament": tournament,
-            "stages": selectors.tournament_overview_get(tournament, director=True),
-            "entries": tournament.entries.order_by("seed"),
-            "standings": selectors.standings_view_get(tournament),
+            "page": page,
+            "entries": selectors.entry_page_get(
+                tournament,
+                query=params.query,
+                page=params.entries,
+                per_page=selectors.ENTRIES_PER_PAGE,
+            ),
+            "standings": _standings_page(tournament, params),
             "formats": selectors.format_choice_list(),
             "metrics": selectors.metric_choice_list(),
             "generations": generations,
+            "params": params,
+            # the actions' form posts to this, so the director comes back here
+            "act": reverse("tournaments:act", kwargs={"tournament_id": tournament.pk})
+            + _page_query(request),
             "live_etag": etag,
+            **_links(tournament),
         },
     )
     return live_tagged(response, etag, request)
@@ -242,9 +365,13 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def tournament_act(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """One director action from the manage page: the ``action`` field names it in
-    :data:`tournaments.actions.ACTIONS` (one service each)."""
+    :data:`tournaments.actions.ACTIONS` (one service each). The director comes back
+    to the round, search and pages they acted from (the form's address carries
+    them), except after an action that makes something new (a round, a stage,
+    entries), which the page then shows."""
     tournament = _directed(request, tournament_id)
-    action = ACTIONS.get(request.POST.get("action", ""))
+    name = request.POST.get("action", "")
+    action = ACTIONS.get(name)
     if action is None:
         messages.error(request, gettext("unknown action"))
         return redirect("tournaments:manage", tournament_id=tournament.pk)
@@ -257,7 +384,28 @@ def tournament_act(request: HttpRequest, tournament_id: int) -> HttpResponse:
     else:
         if message:
             messages.success(request, message)
-    return redirect("tournaments:manage", tournament_id=tournament.pk)
+    back = reverse("tournaments:manage", kwargs={"tournament_id": tournament.pk})
+    if name in _ACTIONS_THAT_MAKE:
+        return redirect(back)
+    return redirect(back + _page_query(request))
+
+
+#: Actions after which the director's page shows what was made, not the old view.
+_ACTIONS_THAT_MAKE = frozenset({"generate", "stage", "entries"})
+
+
+def _page_query(request: HttpRequest) -> str:
+    """``?…`` of the page's own parameters in ``request``'s query ("" if none or
+    if one is malformed: then the page as it opens)."""
+    try:
+        page_params_read(request.GET)
+    except BadParam:
+        return ""
+    kept = QueryDict(mutable=True)
+    for key in PAGE_PARAMS:
+        if request.GET.get(key):
+            kept[key] = request.GET[key]
+    return f"?{kept.urlencode()}" if kept else ""
 
 
 def _error_list(exc: Exception, name: Any = None) -> list[dict[str, str]]:

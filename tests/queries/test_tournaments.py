@@ -32,14 +32,19 @@ BOUNDS = {
     ("tournaments:new", "GET"): 5,
     ("tournaments:new", "POST"): 11,
     # The live stamp (2) and the prize-settlement link (1) on top of the page:
-    # Swiss 21, knockout and duplicate 25.
+    # Swiss 23 (issue 32: the round shown read in four queries — its tables, their
+    # seats, the page's tables in full, its explanation — whatever the rounds
+    # played), knockout and duplicate 25.
     ("tournaments:public", "GET"): 27,
     ("tournaments:standings", "GET"): 10,
     ("tournaments:room", "GET"): 22,
-    ("tournaments:entry", "GET"): 10,
-    # 17 + the live stamp (2) + the round generation jobs (1) + the tables' phones
-    # (1, issue 31)
-    ("tournaments:manage", "GET"): 22,
+    # issue 32: the standing and the top of the standings (the snapshot read as
+    # the standings fragment reads it: 4)
+    ("tournaments:entry", "GET"): 14,
+    # 19 + the live stamp (2); issue 32: the round shown and a page of its tables,
+    # the standings and the entries, the same for any number of rounds; the round
+    # generation jobs (1); the tables' phones (1, issue 31)
+    ("tournaments:manage", "GET"): 23,
     ("tournaments:table-correct", "GET"): 16,
     # 34 + the match's history: a void that leaves the table undecided reopens it
     ("tournaments:table-correct", "POST"): 35,
@@ -53,10 +58,12 @@ BOUNDS = {
     ("api:tournament-prize-terms", "PUT"): 15,
     ("money:prize-terms", "POST"): 16,
     ("api:tournament-close", "POST"): 16,
-    ("api:tournament-entry-list", "GET"): 5,
+    ("api:tournament-entry-list", "GET"): 6,  # the page and its count (issue 32)
     ("api:tournament-entry-list", "POST"): 32,
     ("api:tournament-entry-withdraw", "POST"): 19,
     ("api:tournament-round-list", "GET"): 7,
+    # issue 32: a round's tables a page at a time (the page, its count, the seats)
+    ("api:tournament-round-table-list", "GET"): 7,
     ("api:tournament-stage-list", "GET"): 4,
     ("api:tournament-stage-list", "POST"): 11,
     ("api:tournament-stage-bracket", "GET"): 7,
@@ -161,11 +168,31 @@ def read_everything(event, people, probe):
     probe(client, "api:tournament-detail", one)
     probe(client, "api:tournament-entry-list", one)
     probe(client, "api:tournament-round-list", one)
+    # issue 32: the pages' rounds, searches and pages, the API's filters and pages
+    name = entry.name
+    probe(
+        client,
+        "tournaments:public",
+        one,
+        query=f"round=1&q={name}&tables=2&standings=2&entries=2",
+    )
+    probe(client, "tournaments:standings", one, query=f"q={name}&standings=2")
+    probe(client, "tournaments:room", one, query="tables=2")
+    probe(client, "api:tournament-round-list", one, query="number=1&limit=1")
+    first = Round.objects.get(stage__tournament=event, number=1)
+    probe(
+        client,
+        "api:tournament-round-table-list",
+        {**one, "round_id": first.pk},
+        query="limit=3&offset=1",
+    )
+    probe(client, "api:tournament-standings", one, query="limit=5&offset=5")
     probe(client, "api:tournament-stage-list", one)
     body = probe(client, "api:tournament-standings", one).json()
     assert body["pending"] is False
     boss = as_user(director)
     page = probe(boss, "tournaments:manage", one)
+    probe(boss, "tournaments:manage", one, query="round=1&q=1&tables=2&entries=2")
     unchanged_costs_little(boss, "tournaments:manage", one, page["ETag"], director=True)
     probe(boss, "tournaments:new")
     table = last_table(event)

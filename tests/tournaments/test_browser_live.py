@@ -88,7 +88,8 @@ def test_the_standings_change_without_a_reload_after_a_result(browser, live_serv
     assert page.evaluate("window.__sameDocument") is True  # no reload
     assert _row(page, names[0]) != before
     # The round's table shows the result too, and the winner leads.
-    assert "final" in page.locator("#live-tournament details").first.inner_text()
+    # (the round shown: its tables, no longer one <details> per round; issue 32)
+    assert "final" in page.locator("#live-tournament .sheet-wrap").first.inner_text()
     assert names[0] in page.locator("#standings tbody tr").first.inner_text()
     assert 200 in polls
     shot(page, "live-standings")

@@ -40,7 +40,7 @@ def _when(value: str) -> datetime:
 
 def test_each_round_carries_the_room_screens_clock(world):
     anyone = APIClient()  # the tournament is published: anyone reads its rounds
-    (row,) = anyone.get(_rounds(world)).json()
+    (row,) = anyone.get(_rounds(world)).json()["results"]
     clock = row["clock"]
     assert clock["minutes"] == 45
     assert _when(clock["start"]) == world.round.started_at

@@ -275,7 +275,13 @@ def test_groups_then_best_of_three_playoff(event, api_client, client):
     assert page.status_code == 200
     assert "Group A" in html and "Group C" in html
     assert "W3-1 \u00b7 best of 3 \u00b7 1\u20132" in html
-    assert "game 2, series" in html
+    # The round shown is the last one (the final's game 3); an earlier round is a
+    # tap away and labels its tables the same way (issue 32).
+    assert "game 3, series" in html
+    earlier = client.get(
+        reverse("tournaments:public", args=[d.tid]), {"stage": playoff, "round": 2}
+    ).content.decode()
+    assert "game 2, series" in earlier
     snapshot = Standings.objects.get(tournament_id=d.tid)
     assert snapshot.stages == selectors.standings_data_get(
         Tournament.objects.get(pk=d.tid)

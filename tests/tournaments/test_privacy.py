@@ -330,18 +330,26 @@ ANONYMOUS_FIELDS: dict[str, list[str]] = {
         "stages.*.settings stages.*.source_stage stages.*.source_top_n status "
         "tiebreaks visibility "
     ),
+    # issue 32: the lists come a page at a time (limit/offset)
     "/api/v1/tournaments/{tournament_id}/entries/": _listed(
-        "*.id *.name *.players *.seed *.withdrawn_at "
+        "count next previous results results.*.id results.*.name results.*.players "
+        "results.*.seed results.*.withdrawn_at "
     ),
     "/api/v1/tournaments/{tournament_id}/rounds/": _listed(
-        "*.explanation *.explanation.byes *.explanation.messages *.explanation.text "
-        "*.clock *.clock.deadline *.clock.minutes *.clock.start "
-        "*.id *.number *.stage *.status *.tables *.tables.*.id *.tables.*.match "
-        "*.tables.*.number *.tables.*.reasons *.tables.*.reasons.*.code "
-        "*.tables.*.reasons.*.data *.tables.*.reasons.*.data.clash "
-        "*.tables.*.reasons.*.data.preferences "
-        "*.tables.*.reasons.*.data.preferences.# *.tables.*.reasons.*.data.score "
-        "*.tables.*.reasons.*.entries *.tables.*.reasons.*.text *.tables.*.sides "
+        "count next previous results "
+        "results.*.explanation results.*.explanation.byes "
+        "results.*.explanation.messages "
+        "results.*.clock results.*.clock.deadline results.*.clock.minutes "
+        "results.*.clock.start results.*.id results.*.number results.*.stage "
+        "results.*.status results.*.table_count "
+    ),
+    "/api/v1/tournaments/{tournament_id}/rounds/{round_id}/tables/": _listed(
+        "count next previous results results.*.id results.*.match "
+        "results.*.number results.*.reasons results.*.reasons.*.code "
+        "results.*.reasons.*.data results.*.reasons.*.data.clash "
+        "results.*.reasons.*.data.preferences "
+        "results.*.reasons.*.data.preferences.# results.*.reasons.*.data.score "
+        "results.*.reasons.*.entries results.*.reasons.*.text results.*.sides "
     ),
     "/api/v1/tournaments/{tournament_id}/rounds/{round_id}/clock/": _listed(
         "deadline minutes start"
@@ -350,7 +358,7 @@ ANONYMOUS_FIELDS: dict[str, list[str]] = {
         "*.format *.id *.name *.order *.settings *.source_stage *.source_top_n "
     ),
     "/api/v1/tournaments/{tournament_id}/standings/": _listed(
-        "computed_at generation pending stages "
+        "computed_at count generation next pending previous stages "
     ),
 }
 

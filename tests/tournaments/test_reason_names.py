@@ -26,11 +26,19 @@ def _no_language_left_behind():
 
 def shown_reasons(tournament) -> list[str]:
     """Every reason the director's page shows, tables' and byes' alike, in the
-    active language (English unless a test says otherwise)."""
+    active language (English unless a test says otherwise): each round of each
+    stage as the page shows it when picked, all its tables on one page."""
     texts = []
-    for stage in selectors.tournament_overview_get(tournament, director=True):
-        for round_ in stage["rounds"]:
-            for row in round_["tables"]:
+    for stage in selectors.tournament_page_get(tournament, director=True)["stages"]:
+        for listed in stage["rounds"]:
+            round_ = selectors.tournament_page_get(
+                tournament,
+                director=True,
+                stage_id=stage["stage"].pk,
+                round_number=listed.number,
+                per_page=1000,
+            )["round"]
+            for row in round_["tables"].items:
                 texts += [r["text"] for r in row["table"].reasons]
             for bye in round_["byes"]:
                 texts += [r["text"] for r in bye.get("reasons") or ()]

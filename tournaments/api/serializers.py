@@ -161,6 +161,13 @@ class EntryOut(serializers.Serializer):
         return [m.player_id for m in entry.lineup.all()]
 
 
+class EntryPageOut(serializers.Serializer):
+    count = StrictIntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = EntryOut(many=True)
+
+
 class EntriesIn(serializers.Serializer):
     names = serializers.ListField(
         child=StrictCharField(max_length=250), min_length=1, max_length=2000
@@ -238,6 +245,34 @@ class RoundGenerationOut(serializers.Serializer):
     requested_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class RoundListOut(serializers.Serializer):
+    """A round in the paged list (issue 32): its tables are read a page at a time
+    from ``/rounds/{id}/tables/``; the explanation without its plain ``text`` (the
+    tables' reasons say it table by table)."""
+
+    id = StrictIntegerField()
+    stage = StrictIntegerField()
+    number = StrictIntegerField()
+    status = StrictCharField()
+    explanation = serializers.JSONField(help_text="notes (messages) and byes")
+    table_count = StrictIntegerField(help_text="how many tables the round has")
+    clock = RoundClockOut()
+
+
+class StandingsPageOut(serializers.Serializer):
+    computed_at = serializers.DateTimeField(allow_null=True)
+    generation = StrictIntegerField()
+    pending = StrictBooleanField()
+    count = StrictIntegerField(help_text="rows of the longest stage")
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    stages = serializers.JSONField(
+        help_text="per stage: metrics, count (its rows in all) and the page of its "
+        "ranked rows (limit, offset); a groups stage also has groups: [{name, "
+        "entries, rows}], each group's own table, whole"
+    )
 
 
 class RoundClockIn(serializers.Serializer):

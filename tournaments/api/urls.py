@@ -62,6 +62,11 @@ urlpatterns = [
         name="tournament-stage-boards",
     ),
     path(
+        "tournaments/<int:tournament_id>/rounds/<int:round_id>/tables/",
+        views.RoundTableListApi.as_view(),
+        name="tournament-round-table-list",
+    ),
+    path(
         "tournaments/<int:tournament_id>/rounds/<int:round_id>/swap/",
         views.RoundSwapApi.as_view(),
         name="tournament-round-swap",

@@ -6,7 +6,8 @@ standings now), :mod:`.standings_sql` (the standings' raw SQL, all of it),
 :mod:`.standings` (the snapshot, fingerprints, the view), :mod:`.rounds` (rounds
 and tables for pages and the core), :mod:`.brackets` (knockout), :mod:`.groups`,
 :mod:`.duplicate` (boards), :mod:`.formats` (the forms' formats and metrics),
-:mod:`.live` (the live pages' stamp, the room screen).
+:mod:`.live` (the live pages' stamp, the room screen), :mod:`.pages` (the
+pages' round, tables, standings and entries a page at a time).
 ``from tournaments import selectors`` and ``selectors.<name>`` reach every public
 reader.
 """
@@ -42,6 +43,18 @@ from tournaments.selectors.live import (
     tournament_live_stamp_get,
     tournament_room_get,
 )
+from tournaments.selectors.pages import (
+    ENTRIES_PER_PAGE,
+    ROOM_TABLES_PER_PAGE,
+    STANDINGS_PER_PAGE,
+    TABLES_PER_PAGE,
+    NoSuchRound,
+    Page,
+    entry_page_get,
+    entry_standing_get,
+    standings_page_get,
+    tournament_page_get,
+)
 from tournaments.selectors.results import (
     INDIVIDUAL_TOTAL,
     KNOCKOUT_TIEBREAKS,
@@ -54,11 +67,11 @@ from tournaments.selectors.rounds import (
     entry_history_get,
     round_format_get,
     round_list_with_tables,
+    round_summary_list,
     round_table_list,
     stage_round_format_list,
     stage_round_list,
     tournament_generation_list,
-    tournament_overview_get,
 )
 from tournaments.selectors.standings import (
     StandingsSnapshot,
@@ -71,12 +84,20 @@ from tournaments.selectors.standings import (
 )
 
 __all__ = [
+    "ENTRIES_PER_PAGE",
     "INDIVIDUAL_TOTAL",
     "KNOCKOUT_TIEBREAKS",
+    "ROOM_TABLES_PER_PAGE",
+    "STANDINGS_PER_PAGE",
+    "TABLES_PER_PAGE",
     "FormatChoice",
     "MetricChoice",
+    "NoSuchRound",
+    "Page",
     "StandingsSnapshot",
     "entry_history_get",
+    "entry_page_get",
+    "entry_standing_get",
     "format_choice_list",
     "group_standings_compute",
     "match_tournament_id_get",
@@ -85,6 +106,7 @@ __all__ = [
     "round_clock_get",
     "round_format_get",
     "round_list_with_tables",
+    "round_summary_list",
     "round_table_list",
     "stage_board_list",
     "stage_bracket_data_get",
@@ -102,13 +124,14 @@ __all__ = [
     "standings_data_get",
     "standings_fingerprint_list",
     "standings_oldest_change_get",
+    "standings_page_get",
     "standings_snapshot_get",
     "standings_stale_tournament_list",
     "standings_view_get",
     "tournament_generation_list",
     "tournament_get",
     "tournament_live_stamp_get",
-    "tournament_overview_get",
+    "tournament_page_get",
     "tournament_room_get",
     "tournaments_visible_to",
 ]

@@ -18,12 +18,14 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import connection
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from scoring import selectors as scoring_selectors
 from scoring.models import MatchStatus
-from tournaments.models import Round, RoundStatus, Tournament
-from tournaments.selectors.rounds import table_phone_marks_add, tournament_overview_get
+from tournaments.models import Round, RoundStatus, Table, TableSide, Tournament
+from tournaments.selectors.pages import ROOM_TABLES_PER_PAGE, tournament_page_get
+from tournaments.selectors.rounds import table_phone_marks_add
 from tournaments.selectors.standings import standings_view_get
 
 #: How many finished tables the room screen lists as the latest results.
@@ -100,20 +102,6 @@ def tournament_live_stamp_get(tournament: Tournament) -> tuple[Any, ...]:
     return (tournament.pk, head, rounds)
 
 
-def _current_round(stages: list[dict[str, Any]]) -> tuple[Any, dict | None]:
-    """The round being played (the latest generated or started one), else the
-    latest round: (its stage, its overview row)."""
-    latest = (None, None)
-    for stage in stages:
-        for row in stage["rounds"]:
-            latest = (stage["stage"], row)
-    for stage in reversed(stages):
-        for row in reversed(stage["rounds"]):
-            if row["round"].status in (RoundStatus.GENERATED, RoundStatus.STARTED):
-                return stage["stage"], row
-    return latest
-
-
 def round_clock_get(round_: Round | None) -> dict[str, Any] | None:
     """The round's clock: when it started and, with a time limit, its deadline."""
     if round_ is None:
@@ -129,19 +117,31 @@ def round_clock_get(round_: Round | None) -> dict[str, Any] | None:
     return {"start": start, "deadline": deadline, "minutes": round_.time_limit_minutes}
 
 
-def _latest_results(stages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    finished = [
-        {"stage": stage["stage"], "round": row["round"], **table}
-        for stage in stages
-        for row in stage["rounds"]
-        for table in row["tables"]
-        if table["match"] is not None and table["match"].status == MatchStatus.FINISHED
-    ]
-    finished.sort(
-        key=lambda t: (t["match"].ended_at or t["match"].updated_at, t["match"].pk),
-        reverse=True,
+def _latest_results(tournament: Tournament) -> list[dict[str, Any]]:
+    """The last finished tables of the tournament, newest first: two queries
+    whatever the number of rounds played."""
+    tables = list(
+        Table.objects.filter(
+            round__stage__tournament=tournament, match__status=MatchStatus.FINISHED
+        )
+        .select_related("match", "round")
+        .defer("reasons", "round__explanation")
+        .order_by(
+            Coalesce("match__ended_at", "match__updated_at").desc(), "-match__pk"
+        )[:LATEST_RESULTS]
     )
-    return finished[:LATEST_RESULTS]
+    sides: dict[int, dict[int, list[Any]]] = {t.pk: {} for t in tables}
+    for seat in TableSide.objects.filter(table__in=tables).select_related("entry"):
+        sides[seat.table_id].setdefault(seat.side, []).append(seat.entry)
+    return [
+        {
+            "round": table.round,
+            "table": table,
+            "match": table.match,
+            "sides": [sides[table.pk][s] for s in sorted(sides[table.pk])],
+        }
+        for table in tables
+    ]
 
 
 def _standings_panel(standings: dict[str, Any]) -> dict[str, Any] | None:
@@ -164,20 +164,21 @@ def _standings_panel(standings: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def tournament_room_get(tournament: Tournament) -> dict[str, Any]:
-    """The room screen: the round being played with its tables and clock, the
-    standings of the latest stage that has any, and the latest finished tables."""
-    stages = tournament_overview_get(tournament)
-    stage, current = _current_round(stages)
+def tournament_room_get(tournament: Tournament, *, page: int = 1) -> dict[str, Any]:
+    """The room screen: the round being played with a screenful of its tables
+    (``page``) and its clock, the standings of the latest stage that has any, and
+    the latest finished tables."""
+    shown = tournament_page_get(tournament, page=page, per_page=ROOM_TABLES_PER_PAGE)
+    current = shown["round"]
     if current:
-        table_phone_marks_add(current["tables"])
+        table_phone_marks_add(current["tables"].items)
     standings = standings_view_get(tournament)
     return {
-        "stage": stage,
+        "stage": shown["stage"],
         "round": current,
         "clock": round_clock_get(current["round"] if current else None),
         "standings": standings,
         "panel": _standings_panel(standings),
-        "latest": _latest_results(stages),
+        "latest": _latest_results(tournament),
         "now": timezone.now(),
     }

@@ -76,7 +76,7 @@ def test_two_scorers_submit_deal_two_at_once(match, people):
 
 def test_the_constraint_alone_keeps_deal_numbers_unique(match, people, monkeypatch):
     """Without the row lock both threads pass the checks; the database refuses one."""
-    monkeypatch.setattr(deals, "_lock", lambda m: Match.objects.get(pk=m.pk))
+    monkeypatch.setattr(deals, "locked_match", lambda m: Match.objects.get(pk=m.pk))
     barrier = threading.Barrier(2)
     real_create = Deal.objects.create
 

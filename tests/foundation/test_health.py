@@ -93,6 +93,10 @@ def test_healthz_reports_a_live_worker(client, settings, celery_worker_process):
 
     settings.REDIS_URL = os.environ["REDIS_URL"]
     settings.KIRJURI_HEALTH_REQUIRES_WORKER = True
+    # The worker answers a ping between tasks; on a test machine loaded by the
+    # rest of the suite that took more than the default second (a run of
+    # 2026-11-28), so the test waits longer — whether it answers is what counts.
+    settings.KIRJURI_HEALTH_WORKER_PING_SECONDS = 10
     response = client.get("/healthz")
     assert response.status_code == 200, response.content
     assert response.json()["worker"] == "ok"

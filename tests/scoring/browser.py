@@ -247,6 +247,9 @@ def match_start(page, club, game: str, seats: int, names: list[str]) -> None:
     page.click(f"a[href='/clubs/{club.pk}/']")
     page.click("text=New match")
     page.click(f"text={game}")
+    # The game's form is in once its first seat is: only then is a missing
+    # "N seats" choice really missing (under load, count() ran before it loaded).
+    page.wait_for_selector("select[name=seat_0]")
     if page.locator(f"text={seats} seats").count():
         page.click(f"text={seats} seats")
     for seat, name in enumerate(names):

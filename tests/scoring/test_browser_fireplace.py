@@ -34,6 +34,7 @@ def test_fireplace_poker_three_turns(page, table):
     page.click(f"a[href='/clubs/{club.pk}/']")
     page.click("text=New match")
     page.click("text=Fireplace Poker")
+    page.wait_for_selector("select[name=seat_0]")  # the game's form is in
     if page.locator("text=2 seats").count():
         page.click("text=2 seats")
     for seat, name in enumerate(["Sami", "Olli"]):

@@ -26,6 +26,7 @@ def start(page, club, game: str, games: int) -> None:
     page.click(f"a[href='/clubs/{club.pk}/']")
     page.click("text=New match")
     page.click(f"text={game}")
+    page.wait_for_selector("select[name=seat_0]")  # the game's form is in
     if page.locator("text=4 seats").count():
         page.click("text=4 seats")
     for seat, name in enumerate(NAMES):

@@ -110,7 +110,7 @@ def build(entries: int, rounds: int):
         if not last:
             services.round_lock(round=round_, by=director)
     services.round_clock_set(round=round_, minutes=50, by=director)
-    t_tasks.reconcile_standings()
+    t_tasks.standings_reconcile()
     return event, tables[0].match, director, reader
 
 

@@ -53,14 +53,14 @@ def _setup(db: str | None) -> None:
 DEAL = {"mode": "totals", "points": [100, 25]}
 
 
-def build(entries: int, rounds: int) -> None:
+def _published_swiss(entries: int, rounds: int):
+    """A migrated database with a published Swiss of ``entries`` entries and
+    ``rounds`` + 1 rounds to play: (its director, the tournament, its stage)."""
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
     from scoring import services as scoring_services
-    from scoring.models import Deal
     from tournaments import services
-    from tournaments import tasks as t_tasks
 
     call_command("migrate", verbosity=0)
     call_command("load_catalogue", verbosity=0)
@@ -81,6 +81,17 @@ def build(entries: int, rounds: int) -> None:
     )
     services.tournament_publish(tournament=event, by=director)
     stage = event.stages.get()
+    return director, event, stage
+
+
+def build(entries: int, rounds: int) -> None:
+
+    from scoring import services as scoring_services
+    from scoring.models import Deal
+    from tournaments import services
+    from tournaments import tasks as t_tasks
+
+    director, _, stage = _published_swiss(entries, rounds)
     for number in range(rounds + 1):
         began = time.perf_counter()
         round_ = services.round_generate(stage=stage, by=director)
@@ -105,7 +116,7 @@ def build(entries: int, rounds: int) -> None:
             file=sys.stderr,
         )
     services.round_clock_set(round=round_, minutes=50, by=director)
-    t_tasks.reconcile_standings()
+    t_tasks.standings_reconcile()
 
 
 def build_bulk(entries: int, rounds: int) -> None:
@@ -118,35 +129,14 @@ def build_bulk(entries: int, rounds: int) -> None:
     table playing. The pages read these rows as they read a played tournament's."""
     import random
 
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.utils import timezone
 
-    from scoring import services as scoring_services
     from scoring.models import Match, MatchStatus
     from tournaments import services
     from tournaments import tasks as t_tasks
     from tournaments.models import Round, RoundStatus, Table, TableSide
 
-    call_command("migrate", verbosity=0)
-    call_command("load_catalogue", verbosity=0)
-    director = get_user_model().objects.create_user("director", password="pw")
-    club = scoring_services.club_create(name="Kortti", by=director)
-    event = services.tournament_create(
-        club=club,
-        name="Bench Open",
-        game="sleazy",
-        format="swiss",
-        stage_settings={"rounds": rounds + 1},
-        by=director,
-    )
-    services.entries_add(
-        tournament=event,
-        names="\n".join(f"Entry {i:04}" for i in range(1, entries + 1)),
-        by=director,
-    )
-    services.tournament_publish(tournament=event, by=director)
-    stage = event.stages.get()
+    director, event, stage = _published_swiss(entries, rounds)
     ids = list(event.entries.order_by("seed").values_list("pk", flat=True))
     shuffle = random.Random(32)
     now = timezone.now()
@@ -176,7 +166,7 @@ def build_bulk(entries: int, rounds: int) -> None:
         )
         matches = Match.objects.bulk_create(
             Match(
-                club=club,
+                club=event.club,
                 game_id="sleazy",
                 options=event.options,
                 is_public=True,
@@ -237,7 +227,7 @@ def build_bulk(entries: int, rounds: int) -> None:
             file=sys.stderr,
         )
     services.round_clock_set(round=round_, minutes=50, by=director)
-    t_tasks.reconcile_standings()
+    t_tasks.standings_reconcile()
 
 
 def pages() -> list[tuple[str, bool, str]]:

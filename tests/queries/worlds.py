@@ -86,6 +86,6 @@ def tournament(
             match = with_inputs(table.match, [SLEAZY] * 4, director)
             services.match_finish(match=match, by=director)
         t_services.round_lock(round=round_, by=director)
-    t_tasks.reconcile_standings()
+    t_tasks.standings_reconcile()
     event.refresh_from_db()
     return event

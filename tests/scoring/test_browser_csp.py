@@ -52,7 +52,7 @@ def test_the_main_pages_break_no_csp_rule(browser, table, live_server):
         tournament=event, names="Ann\nBob\nCid\nDee", by=director
     )
     tournament_services.tournament_publish(tournament=event, by=director)
-    tournament_tasks.reconcile_standings()
+    tournament_tasks.standings_reconcile()
 
     context = browser.new_context(viewport=phone.PHONE, is_mobile=True)
     context.add_init_script(WATCH)
